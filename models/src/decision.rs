@@ -1,0 +1,38 @@
+//! The model seam: what the job asks of a learned node.
+//!
+//! The trigger reads [`DecisionModel::confidence`]; the selector calls
+//! [`DecisionModel::choose`]; repair ranks candidate edits with
+//! [`DecisionModel::score_continuations`]. Nothing outside `models/` may assume which
+//! implementation is behind the trait.
+
+use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+
+use crate::error::ModelError;
+
+pub trait DecisionModel: Send + Sync {
+    /// A short identifier recorded in the ledger (e.g. `smollm2-135m-instruct@q4_1`).
+    fn id(&self) -> String;
+
+    /// Confidence signals at the decision point of `prompt` with `candidates` offered.
+    /// One forward pass over the prompt; no generation.
+    fn confidence(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<ConfidenceSignal, ModelError>;
+
+    /// Pick one of `candidates` (which always include `ask_user` and `stop` when the job offers
+    /// them) and bind its arguments under the candidate's JSON Schema.
+    fn choose(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<ToolChoice, ModelError>;
+
+    /// Total log-likelihood of each continuation after `prompt`, in the same order.
+    fn score_continuations(
+        &self,
+        prompt: &StepPrompt,
+        continuations: &[String],
+    ) -> Result<(Vec<f32>, ModelCost), ModelError>;
+}

@@ -1,0 +1,102 @@
+//! A scripted [`DecisionModel`] for tests of the pipeline. It replays fixed confidences and
+//! choices; the real model lives beside it and is tested on its own.
+
+use std::sync::Mutex;
+
+use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+
+use crate::decision::DecisionModel;
+use crate::error::ModelError;
+
+/// One scripted step: the confidence the trigger will read and the choice the selector makes.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct ScriptedStep {
+    /// Probability that a tool is needed (reported as `p_tool` and `probe`).
+    pub p_tool: f32,
+    pub name: String,
+    pub args: serde_json::Value,
+}
+
+#[derive(Debug, Default)]
+pub struct ScriptedModel {
+    steps: Vec<ScriptedStep>,
+    confidence_cursor: Mutex<usize>,
+    choice_cursor: Mutex<usize>,
+}
+
+impl ScriptedModel {
+    pub fn new(steps: Vec<ScriptedStep>) -> Self {
+        Self {
+            steps,
+            confidence_cursor: Mutex::new(0),
+            choice_cursor: Mutex::new(0),
+        }
+    }
+
+    fn next(&self, cursor: &Mutex<usize>) -> Result<ScriptedStep, ModelError> {
+        let mut at = cursor
+            .lock()
+            .map_err(|_| ModelError::Inference("scripted model lock poisoned".into()))?;
+        let step = self
+            .steps
+            .get(*at)
+            .cloned()
+            .ok_or(ModelError::ScriptExhausted(*at))?;
+        *at += 1;
+        Ok(step)
+    }
+}
+
+const ONE_PASS: ModelCost = ModelCost {
+    forward_passes: 1,
+    tokens: 1,
+};
+
+impl DecisionModel for ScriptedModel {
+    fn id(&self) -> String {
+        "scripted".into()
+    }
+
+    fn confidence(
+        &self,
+        _prompt: &StepPrompt,
+        _candidates: &[ToolCandidate],
+    ) -> Result<ConfidenceSignal, ModelError> {
+        let step = self.next(&self.confidence_cursor)?;
+        Ok(ConfidenceSignal {
+            top_logprob: (1.0 - step.p_tool).max(1e-6).ln(),
+            entropy: 0.0,
+            margin: 0.0,
+            p_tool: step.p_tool,
+            probe: Some(step.p_tool),
+            cost: ONE_PASS,
+        })
+    }
+
+    fn choose(
+        &self,
+        _prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<ToolChoice, ModelError> {
+        if candidates.is_empty() {
+            return Err(ModelError::NoCandidates);
+        }
+        let step = self.next(&self.choice_cursor)?;
+        Ok(ToolChoice {
+            name: step.name.clone(),
+            args: step.args,
+            scores: vec![(step.name, 0.0)],
+            cost: ONE_PASS,
+        })
+    }
+
+    fn score_continuations(
+        &self,
+        _prompt: &StepPrompt,
+        continuations: &[String],
+    ) -> Result<(Vec<f32>, ModelCost), ModelError> {
+        // Prefer shorter continuations: deterministic and independent of the script.
+        let scores = continuations.iter().map(|c| -(c.len() as f32)).collect();
+        Ok((scores, ONE_PASS))
+    }
+}

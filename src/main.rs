@@ -1,0 +1,79 @@
+//! The `tact` command line: a thin shell over the library crates.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "tact",
+    version,
+    about = "Decides when a small local model should act, which tool it may use, and whether to believe what the tool says"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run one job headless to its end.
+    Run(NotYet),
+    /// Watch a workspace and start jobs on triggers.
+    Watch(NotYet),
+    /// Resume a job from its ledger.
+    Resume(NotYet),
+    /// Answer a job that is waiting for the user.
+    Answer(NotYet),
+    /// Read a job's ledger.
+    Ledger(NotYet),
+    /// The tool catalog: list, show, check a call against the guard.
+    Tools(cli::tools::Args),
+    /// Models: fetch, info, generate, embed.
+    Models(cli::models::Args),
+    /// Measure the trigger, the retriever, the selector and the trust gate on fixed data.
+    Eval(cli::eval::Args),
+}
+
+/// A subcommand that is not built yet.
+#[derive(Debug, clap::Args)]
+struct NotYet {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    rest: Vec<String>,
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+}
+
+fn not_yet(name: &str) -> anyhow::Result<i32> {
+    eprintln!("tact {name}: not implemented yet");
+    Ok(2)
+}
+
+fn main() -> std::process::ExitCode {
+    init_tracing();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run(_) => not_yet("run"),
+        Command::Watch(_) => not_yet("watch"),
+        Command::Resume(_) => not_yet("resume"),
+        Command::Answer(_) => not_yet("answer"),
+        Command::Ledger(_) => not_yet("ledger"),
+        Command::Tools(args) => cli::tools::run(args),
+        Command::Models(args) => cli::models::run(args),
+        Command::Eval(args) => cli::eval::run(args),
+    };
+    match result {
+        Ok(code) => std::process::ExitCode::from(u8::try_from(code).unwrap_or(1)),
+        Err(err) => {
+            eprintln!("tact: {err:#}");
+            std::process::ExitCode::from(1)
+        }
+    }
+}
