@@ -1,1 +1,4 @@
 //! placeholder
+
+pub mod localize;
+pub mod mutate;

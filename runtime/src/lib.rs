@@ -2,3 +2,4 @@
 //! the worker process.
 
 pub mod model_io;
+pub mod testreport;

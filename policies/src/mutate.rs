@@ -1,0 +1,1540 @@
+//! Deterministic enumeration of small single-line edits ("mutations") of source lines.
+//!
+//! Most bugs a failing test exposes in small programs are one token wrong: a flipped comparison,
+//! an off-by-one bound, `and` for `or`, swapped arguments, a forgotten `return`. Instead of asking
+//! a weak model to write the fix, the harness enumerates these edits for the lines localization
+//! points at and lets the tests decide. Each candidate replaces exactly one whole line, so it is
+//! trivial to apply, to revert and to show to a user.
+//!
+//! The enumeration is purely lexical: a small lexer marks string literals and comments so that
+//! nothing inside them is mutated, and a token list drives the operators. It never panics and
+//! produces the same candidates in the same order for the same input.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Source languages the mutation operators understand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Language {
+    Python,
+    Rust,
+}
+
+impl Language {
+    /// By file extension: `.py` and `.rs`.
+    pub fn from_path(path: &Path) -> Option<Self> {
+        match path.extension().and_then(|ext| ext.to_str()) {
+            Some("py") => Some(Self::Python),
+            Some("rs") => Some(Self::Rust),
+            _ => None,
+        }
+    }
+}
+
+/// The kind of edit a candidate makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MutationOperator {
+    /// `<`↔`<=`, `>`↔`>=`, `==`↔`!=`, `<`↔`>`.
+    ComparisonFlip,
+    /// `+`↔`-`, `*`↔`/`, `//`↔`/` (Python), and the compound assignments.
+    ArithmeticFlip,
+    /// An integer literal ±1.
+    ConstantOffByOne,
+    /// `range(n)`↔`range(n + 1)`, `..`↔`..=`, `len(x)`↔`len(x) - 1`.
+    BoundaryShift,
+    /// `and`↔`or`, `&&`↔`||`.
+    BooleanOperatorFlip,
+    /// `True`↔`False`, `true`↔`false`.
+    BooleanConstantFlip,
+    /// `f(a, b)` → `f(b, a)`.
+    SwapArguments,
+    /// Python: the bare expression ending a function becomes `return expr`.
+    InsertReturn,
+    /// `min`↔`max`.
+    MinMaxSwap,
+}
+
+/// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
+/// `new_text`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MutationCandidate {
+    pub file: String,
+    /// 1-based line number.
+    pub line: u32,
+    /// The line as it is now, without its line terminator.
+    pub old_text: String,
+    /// The replacement line, without its line terminator.
+    pub new_text: String,
+    pub operator: MutationOperator,
+    /// Human-readable, e.g. "`>` → `>=`".
+    pub description: String,
+}
+
+/// Errors of enumerating or applying mutations.
+#[derive(Debug, Error)]
+pub enum MutateError {
+    #[error("{file} has no line {line} (it has {line_count})")]
+    LineOutOfRange {
+        file: String,
+        line: u32,
+        line_count: usize,
+    },
+    #[error("no mutation operators for {0}: only .py and .rs files are supported")]
+    UnsupportedLanguage(String),
+    #[error("line {line} of {file} no longer reads {expected:?}; the candidate is stale")]
+    StaleCandidate {
+        file: String,
+        line: u32,
+        expected: String,
+    },
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// How many candidates [`enumerate_mutations`] returns at most unless told otherwise.
+pub const DEFAULT_MAX_CANDIDATES: usize = 200;
+
+/// Enumerates candidate edits of the given 1-based `lines` of `source` (the text of `file`), in
+/// the order the lines are given, then left to right within a line. Lines that do not exist are
+/// skipped (localization may point one past the end); duplicates are dropped. At most
+/// `max_candidates` are returned.
+pub fn enumerate_mutations(
+    file: &str,
+    source: &str,
+    language: Language,
+    lines: &[u32],
+    max_candidates: usize,
+) -> Vec<MutationCandidate> {
+    let classes = classify_source(source, language);
+    let source_lines: Vec<&str> = split_lines(source);
+    let mut candidates: Vec<MutationCandidate> = Vec::new();
+    let mut seen_lines: Vec<u32> = Vec::new();
+
+    for &line_number in lines {
+        if seen_lines.contains(&line_number) {
+            continue;
+        }
+        seen_lines.push(line_number);
+        let Some(index) = usize::try_from(line_number)
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+        else {
+            continue;
+        };
+        let (Some(text), Some(line_classes)) = (source_lines.get(index), classes.get(index)) else {
+            continue;
+        };
+        let mut edits = mutate_line_with_classes(text, line_classes, language);
+        if language == Language::Python
+            && let Some(edit) = insert_return_edit(&source_lines, &classes, index)
+        {
+            edits.push(edit);
+        }
+        let mut seen_texts: Vec<String> = Vec::new();
+        for edit in edits {
+            if edit.new_text == *text || seen_texts.contains(&edit.new_text) {
+                continue;
+            }
+            seen_texts.push(edit.new_text.clone());
+            if candidates.len() >= max_candidates {
+                return candidates;
+            }
+            candidates.push(MutationCandidate {
+                file: file.to_string(),
+                line: line_number,
+                old_text: (*text).to_string(),
+                new_text: edit.new_text,
+                operator: edit.operator,
+                description: edit.description,
+            });
+        }
+    }
+    candidates
+}
+
+/// Reads `root/file` and enumerates mutations of `lines` in it; the language comes from the
+/// file's extension.
+pub fn enumerate_file_mutations(
+    root: &Path,
+    file: &str,
+    lines: &[u32],
+    max_candidates: usize,
+) -> Result<Vec<MutationCandidate>, MutateError> {
+    let path = root.join(file);
+    let language = Language::from_path(&path)
+        .ok_or_else(|| MutateError::UnsupportedLanguage(file.to_string()))?;
+    let source = std::fs::read_to_string(&path).map_err(|source| MutateError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    Ok(enumerate_mutations(
+        file,
+        &source,
+        language,
+        lines,
+        max_candidates,
+    ))
+}
+
+/// Line-local edits of one line of code, as `(new_text, operator, description)`. Multi-line
+/// strings and comments cannot be seen from one line; use [`enumerate_mutations`] for files.
+pub fn mutate_line(text: &str, language: Language) -> Vec<(String, MutationOperator, String)> {
+    let classes = classify_source(text, language);
+    let first = classes.into_iter().next().unwrap_or_default();
+    mutate_line_with_classes(text, &first, language)
+        .into_iter()
+        .map(|edit| (edit.new_text, edit.operator, edit.description))
+        .collect()
+}
+
+/// Applies `candidate` to `source`, checking that the line still reads `old_text`. Line
+/// terminators (`\n` or `\r\n`) are preserved.
+pub fn apply_mutation(source: &str, candidate: &MutationCandidate) -> Result<String, MutateError> {
+    let pieces: Vec<&str> = source.split_inclusive('\n').collect();
+    let index = usize::try_from(candidate.line)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .filter(|index| *index < pieces.len())
+        .ok_or(MutateError::LineOutOfRange {
+            file: candidate.file.clone(),
+            line: candidate.line,
+            line_count: pieces.len(),
+        })?;
+    let mut result = String::with_capacity(source.len() + candidate.new_text.len());
+    for (position, piece) in pieces.iter().enumerate() {
+        if position != index {
+            result.push_str(piece);
+            continue;
+        }
+        let (body, terminator) = split_terminator(piece);
+        if body != candidate.old_text {
+            return Err(MutateError::StaleCandidate {
+                file: candidate.file.clone(),
+                line: candidate.line,
+                expected: candidate.old_text.clone(),
+            });
+        }
+        result.push_str(&candidate.new_text);
+        result.push_str(terminator);
+    }
+    Ok(result)
+}
+
+/// Applies `candidate` to the file `root/candidate.file` in place.
+pub fn apply_mutation_to_file(
+    root: &Path,
+    candidate: &MutationCandidate,
+) -> Result<(), MutateError> {
+    let path = root.join(&candidate.file);
+    let io_error = |source| MutateError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let source = std::fs::read_to_string(&path).map_err(io_error)?;
+    let mutated = apply_mutation(&source, candidate)?;
+    std::fs::write(&path, mutated).map_err(io_error)
+}
+
+fn split_terminator(piece: &str) -> (&str, &str) {
+    if let Some(body) = piece.strip_suffix("\r\n") {
+        (body, "\r\n")
+    } else if let Some(body) = piece.strip_suffix('\n') {
+        (body, "\n")
+    } else {
+        (piece, "")
+    }
+}
+
+/// Lines without terminators; a trailing `\r` belongs to the terminator.
+fn split_lines(source: &str) -> Vec<&str> {
+    source
+        .split_inclusive('\n')
+        .map(|piece| split_terminator(piece).0)
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lexing: which bytes are code, string literal or comment
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ByteClass {
+    Code,
+    /// Inside a string or character literal (quotes included).
+    Text,
+    Comment,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LexState {
+    Code,
+    LineComment,
+    BlockComment {
+        depth: u32,
+    },
+    Str {
+        quote: char,
+        triple: bool,
+        raw_hashes: Option<usize>,
+    },
+}
+
+/// Classifies every byte of every line (as split by [`split_lines`]). Tracks strings and block
+/// comments across lines, so a docstring's inner lines are recognised as text.
+fn classify_source(source: &str, language: Language) -> Vec<Vec<ByteClass>> {
+    let lines = split_lines(source);
+    let mut state = LexState::Code;
+    let mut result = Vec::with_capacity(lines.len());
+    for line in lines {
+        let chars: Vec<(usize, char)> = line.char_indices().collect();
+        let mut classes = vec![ByteClass::Code; line.len()];
+        let mut position = 0;
+        while let Some(&(start, character)) = chars.get(position) {
+            let (class, consumed) = lex_step(&mut state, &chars, position, language);
+            let consumed = consumed.max(1);
+            let end = chars
+                .get(position + consumed)
+                .map_or(line.len(), |&(next_start, _)| next_start);
+            for class_slot in classes.iter_mut().take(end).skip(start) {
+                *class_slot = class;
+            }
+            let _ = character;
+            position += consumed;
+        }
+        // Line comments and single-quoted strings end with the line.
+        match state {
+            LexState::LineComment => state = LexState::Code,
+            LexState::Str { triple: false, .. } if language == Language::Python => {
+                state = LexState::Code;
+            }
+            _ => {}
+        }
+        result.push(classes);
+    }
+    result
+}
+
+fn char_at(chars: &[(usize, char)], position: usize) -> Option<char> {
+    chars.get(position).map(|&(_, character)| character)
+}
+
+/// Consumes one or more characters at `position`, returning their class and how many.
+fn lex_step(
+    state: &mut LexState,
+    chars: &[(usize, char)],
+    position: usize,
+    language: Language,
+) -> (ByteClass, usize) {
+    let current = char_at(chars, position);
+    let next = char_at(chars, position + 1);
+    match *state {
+        LexState::LineComment => (ByteClass::Comment, 1),
+        LexState::BlockComment { depth } => {
+            if current == Some('*') && next == Some('/') {
+                *state = if depth <= 1 {
+                    LexState::Code
+                } else {
+                    LexState::BlockComment { depth: depth - 1 }
+                };
+                (ByteClass::Comment, 2)
+            } else if current == Some('/') && next == Some('*') {
+                *state = LexState::BlockComment {
+                    depth: depth.saturating_add(1),
+                };
+                (ByteClass::Comment, 2)
+            } else {
+                (ByteClass::Comment, 1)
+            }
+        }
+        LexState::Str {
+            quote,
+            triple,
+            raw_hashes,
+        } => {
+            if raw_hashes.is_none() && current == Some('\\') {
+                return (ByteClass::Text, 2);
+            }
+            if current != Some(quote) {
+                return (ByteClass::Text, 1);
+            }
+            if triple {
+                if next == Some(quote) && char_at(chars, position + 2) == Some(quote) {
+                    *state = LexState::Code;
+                    return (ByteClass::Text, 3);
+                }
+                return (ByteClass::Text, 1);
+            }
+            if let Some(hashes) = raw_hashes {
+                let closes = (1..=hashes).all(|k| char_at(chars, position + k) == Some('#'));
+                if closes {
+                    *state = LexState::Code;
+                    return (ByteClass::Text, 1 + hashes);
+                }
+                return (ByteClass::Text, 1);
+            }
+            *state = LexState::Code;
+            (ByteClass::Text, 1)
+        }
+        LexState::Code => lex_code(state, chars, position, language),
+    }
+}
+
+fn lex_code(
+    state: &mut LexState,
+    chars: &[(usize, char)],
+    position: usize,
+    language: Language,
+) -> (ByteClass, usize) {
+    let current = char_at(chars, position);
+    let next = char_at(chars, position + 1);
+    let previous_is_ident = position
+        .checked_sub(1)
+        .and_then(|p| char_at(chars, p))
+        .is_some_and(|c| c.is_alphanumeric() || c == '_');
+    match (language, current) {
+        (Language::Python, Some('#')) => {
+            *state = LexState::LineComment;
+            (ByteClass::Comment, 1)
+        }
+        (Language::Python, Some(quote @ ('"' | '\''))) => {
+            let triple = next == Some(quote) && char_at(chars, position + 2) == Some(quote);
+            *state = LexState::Str {
+                quote,
+                triple,
+                raw_hashes: None,
+            };
+            (ByteClass::Text, if triple { 3 } else { 1 })
+        }
+        (Language::Rust, Some('/')) if next == Some('/') => {
+            *state = LexState::LineComment;
+            (ByteClass::Comment, 2)
+        }
+        (Language::Rust, Some('/')) if next == Some('*') => {
+            *state = LexState::BlockComment { depth: 1 };
+            (ByteClass::Comment, 2)
+        }
+        (Language::Rust, Some('"')) => {
+            *state = LexState::Str {
+                quote: '"',
+                triple: false,
+                raw_hashes: None,
+            };
+            (ByteClass::Text, 1)
+        }
+        // Raw strings: r"..", r#".."#, br"..".
+        (Language::Rust, Some('r')) if !previous_is_ident || is_byte_prefix(chars, position) => {
+            let hashes = (position + 1..)
+                .take_while(|&p| char_at(chars, p) == Some('#'))
+                .count();
+            if char_at(chars, position + 1 + hashes) == Some('"') {
+                *state = LexState::Str {
+                    quote: '"',
+                    triple: false,
+                    raw_hashes: Some(hashes),
+                };
+                (ByteClass::Text, 2 + hashes)
+            } else {
+                (ByteClass::Code, 1)
+            }
+        }
+        (Language::Rust, Some('\'')) => {
+            // A char literal ('x', '\n', '\u{1F600}') closes within a few characters; a
+            // lifetime ('a) does not.
+            if next == Some('\\') {
+                let close =
+                    (position + 2..position + 12).find(|&p| char_at(chars, p) == Some('\''));
+                match close {
+                    Some(close) => (ByteClass::Text, close - position + 1),
+                    None => (ByteClass::Code, 1),
+                }
+            } else if next.is_some() && char_at(chars, position + 2) == Some('\'') {
+                (ByteClass::Text, 3)
+            } else {
+                (ByteClass::Code, 1)
+            }
+        }
+        _ => (ByteClass::Code, 1),
+    }
+}
+
+fn is_byte_prefix(chars: &[(usize, char)], position: usize) -> bool {
+    let before = position.checked_sub(1).and_then(|p| char_at(chars, p));
+    let before_that = position.checked_sub(2).and_then(|p| char_at(chars, p));
+    before == Some('b') && !before_that.is_some_and(|c| c.is_alphanumeric() || c == '_')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TokenKind {
+    Ident,
+    Number,
+    /// A string or char literal.
+    Literal,
+    Operator,
+    Open,
+    Close,
+    Comma,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Token<'a> {
+    start: usize,
+    end: usize,
+    kind: TokenKind,
+    text: &'a str,
+}
+
+const PYTHON_OPERATORS: &[&str] = &[
+    "**=", "//=", ">>=", "<<=", "==", "!=", "<=", ">=", "->", "**", "//", "+=", "-=", "*=", "/=",
+    "%=", ":=", "<<", ">>",
+];
+const RUST_OPERATORS: &[&str] = &[
+    "..=", "...", "<<=", ">>=", "==", "!=", "<=", ">=", "->", "=>", "::", "..", "&&", "||", "+=",
+    "-=", "*=", "/=", "%=", "<<", ">>",
+];
+
+fn tokenize<'a>(text: &'a str, classes: &[ByteClass], language: Language) -> Vec<Token<'a>> {
+    let operators = match language {
+        Language::Python => PYTHON_OPERATORS,
+        Language::Rust => RUST_OPERATORS,
+    };
+    let class_at = |index: usize| classes.get(index).copied().unwrap_or(ByteClass::Code);
+    let mut tokens = Vec::new();
+    let mut index = 0;
+    while index < text.len() {
+        let Some(rest) = text.get(index..) else {
+            break;
+        };
+        let Some(character) = rest.chars().next() else {
+            break;
+        };
+        let width = character.len_utf8();
+        match class_at(index) {
+            ByteClass::Comment => {
+                index += width;
+                continue;
+            }
+            ByteClass::Text => {
+                let end = (index..text.len())
+                    .find(|&i| class_at(i) != ByteClass::Text)
+                    .unwrap_or(text.len());
+                if let Some(literal) = text.get(index..end) {
+                    tokens.push(Token {
+                        start: index,
+                        end,
+                        kind: TokenKind::Literal,
+                        text: literal,
+                    });
+                }
+                index = end.max(index + 1);
+                continue;
+            }
+            ByteClass::Code => {}
+        }
+        if character.is_whitespace() {
+            index += width;
+            continue;
+        }
+        let (kind, length) = if character.is_alphabetic() || character == '_' {
+            let length = rest
+                .char_indices()
+                .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
+                .map_or(rest.len(), |(i, _)| i);
+            (TokenKind::Ident, length)
+        } else if character.is_ascii_digit() {
+            (TokenKind::Number, number_length(rest))
+        } else if matches!(character, '(' | '[' | '{') {
+            (TokenKind::Open, 1)
+        } else if matches!(character, ')' | ']' | '}') {
+            (TokenKind::Close, 1)
+        } else if character == ',' {
+            (TokenKind::Comma, 1)
+        } else {
+            let length = operators
+                .iter()
+                .find(|op| rest.starts_with(**op))
+                .map_or(width, |op| op.len());
+            (TokenKind::Operator, length)
+        };
+        // Never let a token run into a literal or comment.
+        let end = (index..index + length)
+            .find(|&i| class_at(i) != ByteClass::Code)
+            .unwrap_or(index + length);
+        let end = end.max(index + width);
+        if let Some(token_text) = text.get(index..end) {
+            tokens.push(Token {
+                start: index,
+                end,
+                kind,
+                text: token_text,
+            });
+        }
+        index = end;
+    }
+    tokens
+}
+
+/// Digits, underscores, letters (suffixes, hex, exponents) and a decimal point followed by a
+/// digit; `1..n` stops before the `..`.
+fn number_length(rest: &str) -> usize {
+    let bytes = rest.as_bytes();
+    let mut length = 0;
+    while let Some(&byte) = bytes.get(length) {
+        let continues = byte.is_ascii_alphanumeric()
+            || byte == b'_'
+            || (byte == b'.' && bytes.get(length + 1).is_some_and(u8::is_ascii_digit));
+        if !continues {
+            break;
+        }
+        length += 1;
+    }
+    length.max(1)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operators
+// ---------------------------------------------------------------------------------------------
+
+struct LineEdit {
+    new_text: String,
+    operator: MutationOperator,
+    description: String,
+}
+
+fn replace_span(text: &str, start: usize, end: usize, replacement: &str) -> Option<String> {
+    let before = text.get(..start)?;
+    let after = text.get(end..)?;
+    Some(format!("{before}{replacement}{after}"))
+}
+
+const PYTHON_KEYWORDS: &[&str] = &[
+    "and", "or", "not", "in", "is", "if", "else", "elif", "return", "yield", "lambda", "for",
+    "while", "assert", "del", "import", "from", "as", "with", "await", "raise", "print", "def",
+    "class",
+];
+const RUST_KEYWORDS: &[&str] = &[
+    "return", "in", "if", "else", "match", "let", "mut", "move", "ref", "break", "while", "for",
+    "loop", "where", "impl", "dyn", "fn", "const", "static", "use", "pub", "unsafe",
+];
+
+fn is_keyword(word: &str, language: Language) -> bool {
+    match language {
+        Language::Python => PYTHON_KEYWORDS.contains(&word),
+        Language::Rust => RUST_KEYWORDS.contains(&word),
+    }
+}
+
+/// Whether the token before an operator ends an operand, i.e. the operator is binary.
+fn ends_operand(token: Option<&Token<'_>>, language: Language) -> bool {
+    token.is_some_and(|token| match token.kind {
+        TokenKind::Ident => !is_keyword(token.text, language),
+        TokenKind::Number | TokenKind::Literal | TokenKind::Close => true,
+        TokenKind::Operator | TokenKind::Open | TokenKind::Comma => {
+            // `x? - 1` in Rust: `?` ends an operand.
+            token.text == "?" && language == Language::Rust
+        }
+    })
+}
+
+fn surrounded_by_space(text: &str, token: &Token<'_>) -> bool {
+    let before = text.get(..token.start).and_then(|s| s.chars().next_back());
+    let after = text.get(token.end..).and_then(|s| s.chars().next());
+    before.is_some_and(char::is_whitespace) && after.is_some_and(char::is_whitespace)
+}
+
+/// Lines that are declarations rather than logic: nothing to mutate there.
+fn is_skipped_line(tokens: &[Token<'_>], language: Language) -> bool {
+    let first = tokens.first().map(|t| t.text);
+    let second = tokens.get(1).map(|t| t.text);
+    match language {
+        Language::Python => matches!(first, Some("import" | "from" | "@")),
+        Language::Rust => {
+            matches!(first, Some("use" | "mod" | "extern"))
+                || (first == Some("#") && matches!(second, Some("[" | "!")))
+        }
+    }
+}
+
+fn mutate_line_with_classes(
+    text: &str,
+    classes: &[ByteClass],
+    language: Language,
+) -> Vec<LineEdit> {
+    let tokens = tokenize(text, classes, language);
+    if tokens.is_empty() || is_skipped_line(&tokens, language) {
+        return Vec::new();
+    }
+    let declares_function = tokens
+        .iter()
+        .any(|t| t.kind == TokenKind::Ident && matches!(t.text, "def" | "fn"));
+    let mut edits = Vec::new();
+    for (index, token) in tokens.iter().enumerate() {
+        let previous = index.checked_sub(1).and_then(|i| tokens.get(i));
+        let mut push =
+            |start: usize, end: usize, replacement: &str, operator, description: String| {
+                if let Some(new_text) = replace_span(text, start, end, replacement) {
+                    edits.push(LineEdit {
+                        new_text,
+                        operator,
+                        description,
+                    });
+                }
+            };
+        let mut swap_token = |replacement: &str, operator: MutationOperator| {
+            let description = format!("`{}` → `{replacement}`", token.text);
+            push(token.start, token.end, replacement, operator, description);
+        };
+        match token.kind {
+            TokenKind::Operator => {
+                for (replacement, operator) in operator_replacements(text, &tokens, index, language)
+                {
+                    swap_token(replacement, operator);
+                }
+            }
+            TokenKind::Ident => {
+                let next_is_call = tokens
+                    .get(index + 1)
+                    .is_some_and(|next| next.text == "(" && next.start == token.end);
+                let flipped = match (language, token.text) {
+                    (Language::Python, "and") => {
+                        Some(("or", MutationOperator::BooleanOperatorFlip))
+                    }
+                    (Language::Python, "or") => {
+                        Some(("and", MutationOperator::BooleanOperatorFlip))
+                    }
+                    (Language::Python, "True") => {
+                        Some(("False", MutationOperator::BooleanConstantFlip))
+                    }
+                    (Language::Python, "False") => {
+                        Some(("True", MutationOperator::BooleanConstantFlip))
+                    }
+                    (Language::Rust, "true") => {
+                        Some(("false", MutationOperator::BooleanConstantFlip))
+                    }
+                    (Language::Rust, "false") => {
+                        Some(("true", MutationOperator::BooleanConstantFlip))
+                    }
+                    (_, "min") if next_is_call => Some(("max", MutationOperator::MinMaxSwap)),
+                    (_, "max") if next_is_call => Some(("min", MutationOperator::MinMaxSwap)),
+                    _ => None,
+                };
+                if let Some((replacement, operator)) = flipped {
+                    swap_token(replacement, operator);
+                }
+            }
+            TokenKind::Number => {
+                let after_dot = previous.is_some_and(|p| p.text == "." || p.text == "::");
+                if !after_dot {
+                    for (replacement, description) in off_by_one_constants(token.text) {
+                        push(
+                            token.start,
+                            token.end,
+                            &replacement,
+                            MutationOperator::ConstantOffByOne,
+                            description,
+                        );
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    edits.extend(boundary_edits(text, &tokens, language));
+    if !declares_function {
+        edits.extend(swap_argument_edits(text, &tokens, language));
+    }
+    edits
+}
+
+fn operator_replacements(
+    text: &str,
+    tokens: &[Token<'_>],
+    index: usize,
+    language: Language,
+) -> Vec<(&'static str, MutationOperator)> {
+    use MutationOperator::{ArithmeticFlip, BooleanOperatorFlip, ComparisonFlip};
+    let Some(token) = tokens.get(index) else {
+        return Vec::new();
+    };
+    let previous = index.checked_sub(1).and_then(|i| tokens.get(i));
+    let binary = ends_operand(previous, language);
+    // In Rust `<`/`>` are generics unless spaced like a binary operator (rustfmt style).
+    let comparison_ok = match token.text {
+        "<" | ">" => binary && (language == Language::Python || surrounded_by_space(text, token)),
+        _ => binary,
+    };
+    match (token.text, language) {
+        ("<", _) if comparison_ok => vec![("<=", ComparisonFlip), (">", ComparisonFlip)],
+        ("<=", _) if comparison_ok => vec![("<", ComparisonFlip), (">=", ComparisonFlip)],
+        (">", _) if comparison_ok => vec![(">=", ComparisonFlip), ("<", ComparisonFlip)],
+        (">=", _) if comparison_ok => vec![(">", ComparisonFlip), ("<=", ComparisonFlip)],
+        ("==", _) if comparison_ok => vec![("!=", ComparisonFlip)],
+        ("!=", _) if comparison_ok => vec![("==", ComparisonFlip)],
+        ("+", _) if binary => vec![("-", ArithmeticFlip)],
+        ("-", _) if binary => vec![("+", ArithmeticFlip)],
+        ("*", _) if binary => vec![("/", ArithmeticFlip)],
+        ("/", Language::Python) if binary => vec![("//", ArithmeticFlip), ("*", ArithmeticFlip)],
+        ("/", Language::Rust) if binary => vec![("*", ArithmeticFlip)],
+        ("//", Language::Python) if binary => vec![("/", ArithmeticFlip)],
+        ("+=", _) => vec![("-=", ArithmeticFlip)],
+        ("-=", _) => vec![("+=", ArithmeticFlip)],
+        ("*=", _) => vec![("/=", ArithmeticFlip)],
+        ("/=", _) => vec![("*=", ArithmeticFlip)],
+        ("&&", Language::Rust) if binary => vec![("||", BooleanOperatorFlip)],
+        ("||", Language::Rust) if binary => vec![("&&", BooleanOperatorFlip)],
+        _ => Vec::new(),
+    }
+}
+
+const RUST_INTEGER_SUFFIXES: &[&str] = &[
+    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+];
+
+/// `n` → `n + 1`, `n - 1` for decimal integer literals (suffix kept, underscores dropped).
+fn off_by_one_constants(literal: &str) -> Vec<(String, String)> {
+    let digits_end = literal
+        .find(|c: char| !(c.is_ascii_digit() || c == '_'))
+        .unwrap_or(literal.len());
+    let (digits, suffix) = literal.split_at(digits_end);
+    if !(suffix.is_empty() || RUST_INTEGER_SUFFIXES.contains(&suffix)) {
+        return Vec::new();
+    }
+    // `007` is not a Python 3 literal and rarely a constant worth mutating.
+    if digits.len() > 1 && digits.starts_with('0') {
+        return Vec::new();
+    }
+    let Ok(value) = digits.replace('_', "").parse::<u128>() else {
+        return Vec::new();
+    };
+    let mut results = Vec::new();
+    if let Some(up) = value.checked_add(1) {
+        results.push((
+            format!("{up}{suffix}"),
+            format!("`{literal}` → `{up}{suffix}`"),
+        ));
+    }
+    if let Some(down) = value.checked_sub(1) {
+        results.push((
+            format!("{down}{suffix}"),
+            format!("`{literal}` → `{down}{suffix}`"),
+        ));
+    }
+    results
+}
+
+/// The index of the `)`/`]`/`}` closing the bracket at `open`.
+fn matching_close(tokens: &[Token<'_>], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (index, token) in tokens.iter().enumerate().skip(open) {
+        match token.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(index);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Byte spans of the top-level arguments between `tokens[open]` and `tokens[close]`, trimmed.
+fn argument_spans(
+    text: &str,
+    tokens: &[Token<'_>],
+    open: usize,
+    close: usize,
+) -> Vec<(usize, usize)> {
+    let (Some(open_token), Some(close_token)) = (tokens.get(open), tokens.get(close)) else {
+        return Vec::new();
+    };
+    let mut boundaries = vec![open_token.end];
+    let mut depth = 0usize;
+    for token in tokens.get(open + 1..close).unwrap_or_default() {
+        match token.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => depth = depth.saturating_sub(1),
+            TokenKind::Comma if depth == 0 => {
+                boundaries.push(token.start);
+                boundaries.push(token.end);
+            }
+            _ => {}
+        }
+    }
+    boundaries.push(close_token.start);
+    boundaries
+        .chunks(2)
+        .filter_map(|pair| match pair {
+            [start, end] => trim_span(text, *start, *end),
+            _ => None,
+        })
+        .collect()
+}
+
+fn trim_span(text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
+    let slice = text.get(start..end)?;
+    let leading = slice.len() - slice.trim_start().len();
+    let trailing = slice.len() - slice.trim_end().len();
+    let (trimmed_start, trimmed_end) = (start + leading, end.checked_sub(trailing)?);
+    (trimmed_start < trimmed_end).then_some((trimmed_start, trimmed_end))
+}
+
+/// `f(a, b)` → `f(b, a)` for every call with exactly two positional arguments.
+fn swap_argument_edits(text: &str, tokens: &[Token<'_>], language: Language) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    for (index, token) in tokens.iter().enumerate() {
+        let is_call = token.kind == TokenKind::Ident
+            && !is_keyword(token.text, language)
+            && tokens
+                .get(index + 1)
+                .is_some_and(|next| next.text == "(" && next.start == token.end);
+        if !is_call {
+            continue;
+        }
+        let Some(close) = matching_close(tokens, index + 1) else {
+            continue;
+        };
+        let spans = argument_spans(text, tokens, index + 1, close);
+        let [(first_start, first_end), (second_start, second_end)] = spans[..] else {
+            continue;
+        };
+        let (Some(first), Some(second)) = (
+            text.get(first_start..first_end),
+            text.get(second_start..second_end),
+        ) else {
+            continue;
+        };
+        // Keyword arguments and `*args` do not swap meaningfully.
+        let is_keyword_argument = |argument: &str| {
+            argument.starts_with('*')
+                || tokens.iter().any(|t| {
+                    t.start >= first_start.min(second_start)
+                        && t.end <= second_end
+                        && t.text == "="
+                        && argument.contains('=')
+                })
+        };
+        if is_keyword_argument(first) || is_keyword_argument(second) || first == second {
+            continue;
+        }
+        let swapped = text
+            .get(..first_start)
+            .zip(text.get(first_end..second_start))
+            .zip(text.get(second_end..));
+        if let Some(((before, between), after)) = swapped {
+            edits.push(LineEdit {
+                new_text: format!("{before}{second}{between}{first}{after}"),
+                operator: MutationOperator::SwapArguments,
+                description: format!("swap the arguments of `{}`", token.text),
+            });
+        }
+    }
+    edits
+}
+
+/// `range(n)`↔`range(n + 1)`, `len(x)`↔`len(x) - 1`, `.len()`↔`.len() - 1`, `..`↔`..=`.
+fn boundary_edits(text: &str, tokens: &[Token<'_>], language: Language) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    let mut push = |new_text: Option<String>, description: String| {
+        if let Some(new_text) = new_text {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::BoundaryShift,
+                description,
+            });
+        }
+    };
+    for (index, token) in tokens.iter().enumerate() {
+        let previous = index.checked_sub(1).and_then(|i| tokens.get(i));
+        let next_is_paren = tokens
+            .get(index + 1)
+            .is_some_and(|next| next.text == "(" && next.start == token.end);
+        match (language, token.kind, token.text) {
+            (Language::Python, TokenKind::Ident, "range") if next_is_paren => {
+                let Some(close) = matching_close(tokens, index + 1) else {
+                    continue;
+                };
+                let spans = argument_spans(text, tokens, index + 1, close);
+                // The stop bound: the only argument, or the second one.
+                let Some(&(start, end)) = spans.get(if spans.len() == 1 { 0 } else { 1 }) else {
+                    continue;
+                };
+                let Some(bound) = text.get(start..end) else {
+                    continue;
+                };
+                for (new_bound, description) in shifted_bound(bound) {
+                    push(
+                        replace_span(text, start, end, &new_bound),
+                        format!("range bound `{bound}` → `{new_bound}`"),
+                    );
+                    let _ = description;
+                }
+            }
+            (_, TokenKind::Ident, "len") if next_is_paren => {
+                let is_method = previous.is_some_and(|p| p.text == ".");
+                if (language == Language::Rust) != is_method {
+                    continue;
+                }
+                let Some(close) = matching_close(tokens, index + 1) else {
+                    continue;
+                };
+                let Some(close_token) = tokens.get(close) else {
+                    continue;
+                };
+                let following = (tokens.get(close + 1), tokens.get(close + 2));
+                match following {
+                    (Some(minus), Some(one)) if minus.text == "-" && one.text == "1" => {
+                        push(
+                            replace_span(text, close_token.end, one.end, ""),
+                            "drop the `- 1` after `len`".to_string(),
+                        );
+                    }
+                    (Some(next), _) if matches!(next.text, "*" | "/" | "//" | "%" | "**" | ".") => {
+                    }
+                    _ => push(
+                        replace_span(text, close_token.end, close_token.end, " - 1"),
+                        "`len(..)` → `len(..) - 1`".to_string(),
+                    ),
+                }
+            }
+            (Language::Rust, TokenKind::Operator, "..") => {
+                let next = tokens.get(index + 1);
+                let open_ended =
+                    next.is_none_or(|n| matches!(n.kind, TokenKind::Close | TokenKind::Comma));
+                let struct_update =
+                    previous.is_some_and(|p| p.text == "{" || p.kind == TokenKind::Comma);
+                if !open_ended && !struct_update {
+                    push(
+                        replace_span(text, token.start, token.end, "..="),
+                        "`..` → `..=`".to_string(),
+                    );
+                }
+            }
+            (Language::Rust, TokenKind::Operator, "..=") => {
+                push(
+                    replace_span(text, token.start, token.end, ".."),
+                    "`..=` → `..`".to_string(),
+                );
+            }
+            _ => {}
+        }
+    }
+    edits
+}
+
+/// `n` → `n + 1`, `n - 1`; `n + 1` / `n - 1` / `n+1` → `n`.
+fn shifted_bound(bound: &str) -> Vec<(String, &'static str)> {
+    let compact: String = bound.chars().filter(|c| !c.is_whitespace()).collect();
+    for suffix in ["+1", "-1"] {
+        if compact.ends_with(suffix) {
+            // Remove the trailing `± 1` with whatever spacing it had.
+            let without_one = bound.trim_end().strip_suffix('1').map(str::trim_end);
+            let without_sign = without_one
+                .and_then(|s| s.strip_suffix(['+', '-']))
+                .map(str::trim_end);
+            if let Some(base) = without_sign.filter(|base| !base.is_empty()) {
+                return vec![(base.to_string(), "drop the ±1")];
+            }
+        }
+    }
+    vec![
+        (format!("{bound} + 1"), "one more"),
+        (format!("{bound} - 1"), "one fewer"),
+    ]
+}
+
+const PYTHON_STATEMENT_KEYWORDS: &[&str] = &[
+    "return", "if", "elif", "else", "for", "while", "def", "class", "import", "from", "pass",
+    "raise", "assert", "with", "try", "except", "finally", "yield", "del", "global", "nonlocal",
+    "break", "continue", "async", "match", "case", "print", "lambda",
+];
+
+fn indentation(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+fn is_blank_or_comment(line: &str) -> bool {
+    let trimmed = line.trim();
+    trimmed.is_empty() || trimmed.starts_with('#')
+}
+
+/// Python: a bare expression that is the last statement of a function's body → `return expr`.
+fn insert_return_edit(
+    lines: &[&str],
+    classes: &[Vec<ByteClass>],
+    index: usize,
+) -> Option<LineEdit> {
+    let text = *lines.get(index)?;
+    let line_classes = classes.get(index)?;
+    let tokens = tokenize(text, line_classes, Language::Python);
+    let first = tokens.first()?;
+    if first.kind == TokenKind::Literal && tokens.len() == 1 {
+        return None; // a docstring
+    }
+    if first.kind == TokenKind::Ident && PYTHON_STATEMENT_KEYWORDS.contains(&first.text) {
+        return None;
+    }
+    if line_classes.first() != Some(&ByteClass::Code) && !text.starts_with(char::is_whitespace) {
+        return None;
+    }
+    // Assignments (top-level `=`, `+=`, `:=`, annotations) are statements, not expressions.
+    let mut depth = 0usize;
+    for token in &tokens {
+        match token.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => depth = depth.saturating_sub(1),
+            TokenKind::Operator if depth == 0 => {
+                let assigns = token.text == "="
+                    || token.text == ":"
+                    || (token.text.ends_with('=')
+                        && !matches!(token.text, "==" | "!=" | "<=" | ">="));
+                if assigns {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+    }
+    if text.trim_end().ends_with(['\\', ',', '(', '[', '{']) {
+        return None; // continues on the next line
+    }
+    let body_indent = indentation(text);
+    // The enclosing block must be a `def` whose body starts at this indentation.
+    let header = lines
+        .get(..index)?
+        .iter()
+        .rev()
+        .find(|line| !is_blank_or_comment(line) && indentation(line) < body_indent)?;
+    let header_trimmed = header.trim_start();
+    if !(header_trimmed.starts_with("def ") || header_trimmed.starts_with("async def ")) {
+        return None;
+    }
+    // Nothing else follows in this body.
+    let next_statement = lines
+        .get(index + 1..)?
+        .iter()
+        .find(|line| !is_blank_or_comment(line));
+    if next_statement.is_some_and(|line| indentation(line) >= body_indent) {
+        return None;
+    }
+    let (indent, expression) = text.split_at(body_indent);
+    Some(LineEdit {
+        new_text: format!("{indent}return {expression}"),
+        operator: MutationOperator::InsertReturn,
+        description: "return the value of the last expression".to_string(),
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn new_lines(text: &str, language: Language) -> Vec<String> {
+        mutate_line(text, language)
+            .into_iter()
+            .map(|(new_text, _, _)| new_text)
+            .collect()
+    }
+
+    fn with_operator(text: &str, language: Language, operator: MutationOperator) -> Vec<String> {
+        mutate_line(text, language)
+            .into_iter()
+            .filter(|(_, op, _)| *op == operator)
+            .map(|(new_text, _, _)| new_text)
+            .collect()
+    }
+
+    #[test]
+    fn comparison_flips() {
+        use MutationOperator::ComparisonFlip;
+        let py = Language::Python;
+        assert_eq!(
+            with_operator("    if score > 90:", py, ComparisonFlip),
+            vec!["    if score >= 90:", "    if score < 90:"]
+        );
+        assert_eq!(
+            with_operator("while low <= high {", Language::Rust, ComparisonFlip),
+            vec!["while low < high {", "while low >= high {"]
+        );
+        assert_eq!(with_operator("x == y", py, ComparisonFlip), vec!["x != y"]);
+        assert_eq!(with_operator("x != y", py, ComparisonFlip), vec!["x == y"]);
+        assert_eq!(
+            with_operator("a >= b", py, ComparisonFlip),
+            vec!["a > b", "a <= b"]
+        );
+    }
+
+    #[test]
+    fn rust_generics_are_not_comparisons() {
+        let rust = Language::Rust;
+        assert!(
+            with_operator(
+                "let v: Vec<i32> = Vec::new();",
+                rust,
+                MutationOperator::ComparisonFlip
+            )
+            .is_empty()
+        );
+        assert!(
+            with_operator(
+                "fn f() -> Option<u8> {",
+                rust,
+                MutationOperator::ComparisonFlip
+            )
+            .is_empty()
+        );
+        assert!(
+            with_operator(
+                "x.iter().sum::<f64>()",
+                rust,
+                MutationOperator::ComparisonFlip
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn arithmetic_flips_only_binary_operators() {
+        use MutationOperator::ArithmeticFlip;
+        let py = Language::Python;
+        assert_eq!(
+            with_operator("    return celsius * 9 / 5 - 32", py, ArithmeticFlip),
+            vec![
+                "    return celsius / 9 / 5 - 32",
+                "    return celsius * 9 // 5 - 32",
+                "    return celsius * 9 * 5 - 32",
+                "    return celsius * 9 / 5 + 32",
+            ]
+        );
+        assert_eq!(
+            with_operator("x = -y", py, ArithmeticFlip),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            with_operator("f(*args)", py, ArithmeticFlip),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            with_operator("let y = *x + 1;", Language::Rust, ArithmeticFlip),
+            vec!["let y = *x - 1;"]
+        );
+        assert_eq!(with_operator("a // b", py, ArithmeticFlip), vec!["a / b"]);
+        assert_eq!(
+            with_operator("total += x", py, ArithmeticFlip),
+            vec!["total -= x"]
+        );
+        assert_eq!(
+            with_operator("return -1", py, ArithmeticFlip),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn constants_off_by_one() {
+        use MutationOperator::ConstantOffByOne;
+        assert_eq!(
+            with_operator(
+                "    return weeks * 6 + extra_days",
+                Language::Python,
+                ConstantOffByOne
+            ),
+            vec![
+                "    return weeks * 7 + extra_days",
+                "    return weeks * 5 + extra_days"
+            ]
+        );
+        assert_eq!(
+            with_operator("x = 0", Language::Python, ConstantOffByOne),
+            vec!["x = 1"]
+        );
+        assert_eq!(
+            with_operator("let n = 10u32;", Language::Rust, ConstantOffByOne),
+            vec!["let n = 11u32;", "let n = 9u32;"]
+        );
+        // Floats, tuple fields and hex literals are left alone.
+        assert!(
+            with_operator(
+                "let y = 2.0 * p.0 + 0x1F;",
+                Language::Rust,
+                ConstantOffByOne
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn boundaries() {
+        use MutationOperator::BoundaryShift;
+        let py = Language::Python;
+        assert_eq!(
+            with_operator("    for i in range(len(xs) - k):", py, BoundaryShift),
+            vec![
+                "    for i in range(len(xs) - k + 1):",
+                "    for i in range(len(xs) - k - 1):",
+                "    for i in range(len(xs) - 1 - k):",
+            ]
+        );
+        assert_eq!(
+            with_operator("range(1, n+1)", py, BoundaryShift),
+            vec!["range(1, n)"]
+        );
+        assert_eq!(
+            with_operator("    return items[len(items)]", py, BoundaryShift),
+            vec!["    return items[len(items) - 1]"]
+        );
+        assert_eq!(
+            with_operator("items[len(items) - 1]", py, BoundaryShift),
+            vec!["items[len(items)]"]
+        );
+        let rust = Language::Rust;
+        assert_eq!(
+            with_operator("    (1..n).sum()", rust, BoundaryShift),
+            vec!["    (1..=n).sum()"]
+        );
+        assert_eq!(
+            with_operator("for i in 0..=n {", rust, BoundaryShift),
+            vec!["for i in 0..n {"]
+        );
+        assert_eq!(
+            with_operator("let last = v.len();", rust, BoundaryShift),
+            vec!["let last = v.len() - 1;"]
+        );
+        assert!(with_operator("S { a: 1, ..Default::default() }", rust, BoundaryShift).is_empty());
+        assert!(with_operator("&xs[2..]", rust, BoundaryShift).is_empty());
+    }
+
+    #[test]
+    fn boolean_operators_and_constants() {
+        let py = Language::Python;
+        assert_eq!(
+            with_operator(
+                "    return len(prices) > 0 or logged_in",
+                py,
+                MutationOperator::BooleanOperatorFlip
+            ),
+            vec!["    return len(prices) > 0 and logged_in"]
+        );
+        assert_eq!(
+            with_operator(
+                "a && (b || c)",
+                Language::Rust,
+                MutationOperator::BooleanOperatorFlip
+            ),
+            vec!["a || (b || c)", "a && (b && c)"]
+        );
+        // A closure's `||` is not a boolean operator.
+        assert!(
+            with_operator(
+                "x.unwrap_or_else(|| 0)",
+                Language::Rust,
+                MutationOperator::BooleanOperatorFlip
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            with_operator(
+                "        return True",
+                py,
+                MutationOperator::BooleanConstantFlip
+            ),
+            vec!["        return False"]
+        );
+        assert_eq!(
+            with_operator(
+                "return false;",
+                Language::Rust,
+                MutationOperator::BooleanConstantFlip
+            ),
+            vec!["return true;"]
+        );
+    }
+
+    #[test]
+    fn swapped_arguments() {
+        use MutationOperator::SwapArguments;
+        assert_eq!(
+            with_operator(
+                "    return ratio(whole, part) * 100",
+                Language::Python,
+                SwapArguments
+            ),
+            vec!["    return ratio(part, whole) * 100"]
+        );
+        assert_eq!(
+            with_operator("    divide(2, value)", Language::Rust, SwapArguments),
+            vec!["    divide(value, 2)"]
+        );
+        assert_eq!(
+            with_operator("f(g(a, b), c)", Language::Python, SwapArguments),
+            vec!["f(c, g(a, b))", "f(g(b, a), c)"]
+        );
+        // Definitions, keyword arguments and one- or three-argument calls are left alone.
+        assert!(with_operator("def f(a, b):", Language::Python, SwapArguments).is_empty());
+        assert!(
+            with_operator(
+                "pub fn f(a: i32, b: i32) -> i32 {",
+                Language::Rust,
+                SwapArguments
+            )
+            .is_empty()
+        );
+        assert!(with_operator("f(a, key=b)", Language::Python, SwapArguments).is_empty());
+        assert!(with_operator("f(a, b, c)", Language::Python, SwapArguments).is_empty());
+    }
+
+    #[test]
+    fn min_max() {
+        assert_eq!(
+            with_operator(
+                "    return max(low, max(value, high))",
+                Language::Python,
+                MutationOperator::MinMaxSwap
+            ),
+            vec![
+                "    return min(low, max(value, high))",
+                "    return max(low, min(value, high))"
+            ]
+        );
+        assert_eq!(
+            with_operator(
+                "    scores.iter().copied().min()",
+                Language::Rust,
+                MutationOperator::MinMaxSwap
+            ),
+            vec!["    scores.iter().copied().max()"]
+        );
+        // A variable called `max` is not a call.
+        assert!(
+            with_operator("max = 3", Language::Python, MutationOperator::MinMaxSwap).is_empty()
+        );
+    }
+
+    #[test]
+    fn insert_return_for_trailing_expression() {
+        let source = "def mean(values):\n    if not values:\n        return 0.0\n    sum(values) / len(values)\n\n\ndef other():\n    x = 1\n    print(x)\n";
+        let candidates = enumerate_mutations("stats.py", source, Language::Python, &[4, 8, 9], 100);
+        let returns: Vec<&MutationCandidate> = candidates
+            .iter()
+            .filter(|c| c.operator == MutationOperator::InsertReturn)
+            .collect();
+        assert_eq!(returns.len(), 1, "{candidates:#?}");
+        assert_eq!(returns[0].line, 4);
+        assert_eq!(returns[0].new_text, "    return sum(values) / len(values)");
+        // Not the last statement → no return.
+        let middle = "def f(x):\n    g(x)\n    return 1\n";
+        assert!(
+            enumerate_mutations("m.py", middle, Language::Python, &[2], 100)
+                .iter()
+                .all(|c| c.operator != MutationOperator::InsertReturn)
+        );
+    }
+
+    #[test]
+    fn strings_and_comments_are_not_mutated() {
+        let py = Language::Python;
+        assert!(new_lines("    return f\"{first} {first}\"", py).is_empty());
+        assert!(new_lines("# if a < b and c: return 1", py).is_empty());
+        assert_eq!(
+            new_lines("x = 1  # was 2 < 3", py),
+            ["x = 2", "x = 0"].map(|s| format!("{s}  # was 2 < 3"))
+        );
+        assert!(new_lines("let s = \"a < b && 1 + 2\"; // c > d", Language::Rust).is_empty());
+        assert!(new_lines("let c = '<';", Language::Rust).is_empty());
+        // A docstring spanning lines: its inner line is text, not code.
+        let source = "def f():\n    \"\"\"\n    a < b and 1\n    \"\"\"\n    return 1\n";
+        let inner = enumerate_mutations("f.py", source, py, &[3], 100);
+        assert!(inner.is_empty(), "{inner:#?}");
+    }
+
+    #[test]
+    fn enumeration_is_ordered_capped_and_applicable() {
+        let source =
+            "def f(a, b):\r\n    if a < b and a > 0:\r\n        return a + 1\r\n    return b\r\n";
+        let first = enumerate_mutations("f.py", source, Language::Python, &[3, 2, 3, 99, 0], 100);
+        let second = enumerate_mutations("f.py", source, Language::Python, &[3, 2, 3, 99, 0], 100);
+        assert_eq!(first, second);
+        assert_eq!(first[0].line, 3, "lines keep the order they were given in");
+        assert!(first.iter().all(|c| c.line == 2 || c.line == 3));
+        let capped = enumerate_mutations("f.py", source, Language::Python, &[2, 3], 3);
+        assert_eq!(capped.len(), 3);
+        for candidate in &first {
+            assert_eq!(
+                candidate.old_text,
+                split_lines(source)[candidate.line as usize - 1]
+            );
+            let applied = apply_mutation(source, candidate).unwrap();
+            assert!(applied.contains(&format!("{}\r\n", candidate.new_text)));
+            assert_eq!(applied.lines().count(), source.lines().count());
+        }
+    }
+
+    #[test]
+    fn stale_and_out_of_range_candidates_are_refused() {
+        let source = "a = 1\nb = 2\n";
+        let mut candidate =
+            enumerate_mutations("x.py", source, Language::Python, &[1], 10).remove(0);
+        assert!(
+            apply_mutation("a = 5\nb = 2\n", &candidate)
+                .unwrap_err()
+                .to_string()
+                .contains("stale")
+        );
+        candidate.line = 7;
+        assert!(matches!(
+            apply_mutation(source, &candidate),
+            Err(MutateError::LineOutOfRange { .. })
+        ));
+    }
+
+    #[test]
+    fn files_are_read_and_written() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("m.rs"),
+            "fn f(a: u8) -> bool {\n    a > 1\n}\n",
+        )
+        .unwrap();
+        let candidates = enumerate_file_mutations(dir.path(), "m.rs", &[2], 10).unwrap();
+        let flip = candidates
+            .iter()
+            .find(|c| c.new_text == "    a >= 1")
+            .unwrap();
+        apply_mutation_to_file(dir.path(), flip).unwrap();
+        let after = std::fs::read_to_string(dir.path().join("m.rs")).unwrap();
+        assert_eq!(after, "fn f(a: u8) -> bool {\n    a >= 1\n}\n");
+        assert!(matches!(
+            enumerate_file_mutations(dir.path(), "notes.txt", &[1], 10),
+            Err(MutateError::UnsupportedLanguage(_))
+        ));
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics_and_every_candidate_applies(source in "[ -~\n\t'\"#/*é]{0,200}", line in 0u32..12) {
+            for language in [Language::Python, Language::Rust] {
+                let candidates = enumerate_mutations("f", &source, language, &[line, line + 1], 50);
+                for candidate in candidates {
+                    prop_assert_ne!(&candidate.old_text, &candidate.new_text);
+                    prop_assert!(!candidate.new_text.contains('\n'));
+                    let applied = apply_mutation(&source, &candidate);
+                    prop_assert!(applied.is_ok());
+                }
+            }
+        }
+    }
+}

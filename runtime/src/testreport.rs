@@ -1,0 +1,1006 @@
+//! Parsing the output of a test run (`cargo test`, `pytest`) into a [`TestReport`].
+//!
+//! The harness's headline job is "the tests fail; find the bug and fix it". Everything after
+//! that sentence depends on knowing *which* tests failed, *why* (the panic or assertion message)
+//! and *where* (file and line frames). This module turns the free-form text a test runner prints
+//! into that structure. It is deliberately forgiving: any input, however mangled or truncated,
+//! yields a report (possibly empty) and never a panic, because the text comes from programs we do
+//! not control.
+//!
+//! Frames are ordered outermost first: the last frame of a failure is where it failed.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+
+/// Which test runner produced the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestRunner {
+    Cargo,
+    Pytest,
+    /// Neither runner's markers were found; the report is empty.
+    #[default]
+    Unknown,
+}
+
+/// One location in a traceback or panic message.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Frame {
+    /// Path as printed by the runner (relative to the crate or rootdir when the runner prints it
+    /// that way; absolute paths are kept as they are).
+    pub file: String,
+    /// 1-based line number.
+    pub line: u32,
+    /// Enclosing function when the runner names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub function: Option<String>,
+}
+
+/// What kind of problem a [`TestFailure`] records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    /// A test ran and failed (assertion, panic, exception).
+    #[default]
+    Test,
+    /// The code did not compile (`error[E0425]: ...` / `could not compile`).
+    Build,
+    /// pytest could not import or collect a test module.
+    Collection,
+}
+
+/// One failed test (or one build / collection error).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TestFailure {
+    /// Test name as the runner prints it: `tests::adds`, `tests/test_x.py::test_y`,
+    /// `src/lib.rs - double (line 3)`; for build errors the error code or `build`.
+    pub test: String,
+    /// Panic / assertion / exception message, `left`/`right` lines included.
+    pub message: String,
+    /// Outermost first; the last frame is where the failure was raised.
+    pub frames: Vec<Frame>,
+    #[serde(default)]
+    pub kind: FailureKind,
+}
+
+/// Everything the harness needs to know about one test run.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TestReport {
+    pub runner: TestRunner,
+    pub passed: u32,
+    pub failed: u32,
+    /// Errors that are not test failures: compile errors, collection errors, pytest `errors`.
+    pub errors: u32,
+    pub failures: Vec<TestFailure>,
+    /// Names of tests the output lists as passing (all of them for cargo; for pytest only with
+    /// `-rA`/`-rP`). Localization uses them to discount code that passing tests also exercise.
+    #[serde(default)]
+    pub passed_tests: Vec<String>,
+    /// The code under test did not build, so the counts say nothing about behaviour.
+    #[serde(default)]
+    pub build_failed: bool,
+}
+
+impl TestReport {
+    /// True when the run shows at least one passing test and nothing failed or broke.
+    pub fn all_passed(&self) -> bool {
+        !self.build_failed
+            && self.failed == 0
+            && self.errors == 0
+            && self.failures.is_empty()
+            && self.passed > 0
+    }
+}
+
+/// Detects the runner from the output and parses it.
+pub fn parse_test_output(output: &str) -> TestReport {
+    match detect_runner(output) {
+        TestRunner::Cargo => parse_cargo_test(output),
+        TestRunner::Pytest => parse_pytest(output),
+        TestRunner::Unknown => TestReport::default(),
+    }
+}
+
+/// Guesses which runner printed `output` by counting each runner's characteristic lines.
+pub fn detect_runner(output: &str) -> TestRunner {
+    let Some(patterns) = PATTERNS.as_ref() else {
+        return TestRunner::Unknown;
+    };
+    let mut cargo_score = 0usize;
+    let mut pytest_score = 0usize;
+    for line in output.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("test result: ")
+            || trimmed.starts_with("Running unittests ")
+            || trimmed.starts_with("Doc-tests ")
+            || trimmed.starts_with("error: could not compile")
+            || patterns.cargo_running.is_match(line)
+            || patterns.cargo_section.is_match(line)
+        {
+            cargo_score += 2;
+        } else if trimmed.starts_with("Compiling ") || trimmed.starts_with("Finished `test`") {
+            cargo_score += 1;
+        }
+        if line.contains("test session starts")
+            || line.contains("short test summary info")
+            || patterns.pytest_summary_status.is_match(line)
+            || patterns.pytest_counts_line.is_match(line)
+        {
+            pytest_score += 2;
+        } else if patterns.pytest_frame.is_match(line) {
+            pytest_score += 1;
+        }
+    }
+    if cargo_score == 0 && pytest_score == 0 {
+        TestRunner::Unknown
+    } else if cargo_score >= pytest_score {
+        TestRunner::Cargo
+    } else {
+        TestRunner::Pytest
+    }
+}
+
+/// All regular expressions, compiled once. `None` only if a pattern failed to compile, which a
+/// unit test rules out; the parsers then return empty reports rather than panicking.
+struct Patterns {
+    ansi: Regex,
+    cargo_running: Regex,
+    cargo_test_status: Regex,
+    cargo_result: Regex,
+    cargo_section: Regex,
+    cargo_panic_new: Regex,
+    cargo_panic_old: Regex,
+    cargo_backtrace_function: Regex,
+    cargo_backtrace_location: Regex,
+    cargo_error_header: Regex,
+    cargo_error_location: Regex,
+    cargo_doctest_name: Regex,
+    pytest_counts_line: Regex,
+    pytest_count: Regex,
+    pytest_summary_status: Regex,
+    pytest_block_header: Regex,
+    pytest_section_title: Regex,
+    pytest_frame: Regex,
+    pytest_native_frame: Regex,
+    pytest_def: Regex,
+}
+
+static PATTERNS: LazyLock<Option<Patterns>> = LazyLock::new(|| compile_patterns().ok());
+
+fn compile_patterns() -> Result<Patterns, regex::Error> {
+    Ok(Patterns {
+        ansi: Regex::new(r"\x1b\[[0-9;?]*[A-Za-z]")?,
+        cargo_running: Regex::new(r"^running \d+ tests?$")?,
+        cargo_test_status: Regex::new(r"^test (.+?) \.\.\. (ok|FAILED|ignored)")?,
+        cargo_result: Regex::new(r"^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed")?,
+        cargo_section: Regex::new(r"^---- (.+) (?:stdout|stderr) ----$")?,
+        // Rust >= 1.73: `thread 'name' (1234) panicked at src/lib.rs:12:5:` (the thread id is
+        // newer still); the message follows on the next lines.
+        cargo_panic_new: Regex::new(
+            r"^thread '(.*?)'(?: \(\d+\))? panicked at (.+?):(\d+):(\d+):\s*$",
+        )?,
+        // Older toolchains: `thread 'name' panicked at 'message', src/lib.rs:12:5`.
+        cargo_panic_old: Regex::new(
+            r"^thread '(.*?)'(?: \(\d+\))? panicked at '(.*)', (.+?):(\d+):(\d+)\s*$",
+        )?,
+        cargo_backtrace_function: Regex::new(r"^\s*\d+: (.+?)\s*$")?,
+        cargo_backtrace_location: Regex::new(r"^\s+at (.+?):(\d+)(?::(\d+))?\s*$")?,
+        cargo_error_header: Regex::new(r"^error(?:\[(E\d+)\])?: (.+)$")?,
+        cargo_error_location: Regex::new(r"^\s*--> (.+?):(\d+):(\d+)\s*$")?,
+        cargo_doctest_name: Regex::new(r"^(\S+) - (.+?) \(line (\d+)\)")?,
+        pytest_counts_line: Regex::new(
+            r"^=*\s*(?:\d+ (?:failed|passed|errors?|skipped|xfailed|xpassed|warnings?|deselected|rerun)(?:, )?)+ in [\d.]+s",
+        )?,
+        pytest_count: Regex::new(
+            r"(\d+) (failed|passed|errors?|skipped|xfailed|xpassed|warnings?|deselected)",
+        )?,
+        pytest_summary_status: Regex::new(r"^(FAILED|ERROR|PASSED) (\S+)(?: - (.*))?$")?,
+        pytest_block_header: Regex::new(r"^=+ (.+?) =+$")?,
+        pytest_section_title: Regex::new(r"^_{2,} (.+?) _{2,}$")?,
+        // `path.py:12: in func` (short/long tracebacks) or `path.py:12: AssertionError`.
+        pytest_frame: Regex::new(r"^(\S+\.py):(\d+):(?: in (\S+)| ?(\S*))\s*$")?,
+        pytest_native_frame: Regex::new(r#"^\s*File "(.+?)", line (\d+), in (\S+)"#)?,
+        pytest_def: Regex::new(r"^\s*(?:async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")?,
+    })
+}
+
+fn parse_count(text: &str) -> u32 {
+    text.parse().unwrap_or(u32::MAX)
+}
+
+fn parse_line_number(text: &str) -> Option<u32> {
+    text.parse().ok().filter(|line| *line > 0)
+}
+
+/// Frames inside the toolchain or installed packages are never the bug's location.
+fn is_foreign_path(path: &str) -> bool {
+    path.starts_with("/rustc/")
+        || path.contains("/.cargo/registry/")
+        || path.contains("/.rustup/")
+        || path.contains("/rustdoctest")
+        || path.contains("site-packages/")
+        || path.contains("/lib/python")
+        || path.starts_with('<')
+}
+
+fn normalize_path(path: &str) -> String {
+    path.strip_prefix("./").unwrap_or(path).to_string()
+}
+
+// ---------------------------------------------------------------------------------------------
+// cargo test
+// ---------------------------------------------------------------------------------------------
+
+/// Parses libtest output as printed by `cargo test` (any number of test binaries and doc-tests,
+/// with or without `RUST_BACKTRACE`), including compile errors.
+pub fn parse_cargo_test(output: &str) -> TestReport {
+    let Some(patterns) = PATTERNS.as_ref() else {
+        return TestReport::default();
+    };
+    let text = patterns.ansi.replace_all(output, "");
+    let lines: Vec<&str> = text.lines().collect();
+
+    let mut report = TestReport {
+        runner: TestRunner::Cargo,
+        ..TestReport::default()
+    };
+    let mut saw_result_line = false;
+    let mut listed_passed = 0u32;
+    let mut listed_failed: Vec<String> = Vec::new();
+    let mut sections: Vec<(String, Vec<&str>)> = Vec::new();
+    let mut current_section: Option<(String, Vec<&str>)> = None;
+
+    let mut index = 0;
+    while index < lines.len() {
+        let line = lines.get(index).copied().unwrap_or_default();
+        index += 1;
+
+        if let Some(captures) = patterns.cargo_section.captures(line) {
+            if let Some(done) = current_section.take() {
+                sections.push(done);
+            }
+            let name = captures.get(1).map_or("", |m| m.as_str()).to_string();
+            current_section = Some((name, Vec::new()));
+            continue;
+        }
+        let ends_section = line == "failures:"
+            || line.starts_with("test result: ")
+            || patterns.cargo_running.is_match(line)
+            || line.trim_start().starts_with("Running ")
+            || line.trim_start().starts_with("Doc-tests ");
+        if ends_section && let Some(done) = current_section.take() {
+            sections.push(done);
+        }
+        if let Some((_, body)) = current_section.as_mut() {
+            body.push(line);
+            continue;
+        }
+
+        if let Some(captures) = patterns.cargo_result.captures(line) {
+            saw_result_line = true;
+            let passed = captures.get(1).map_or(0, |m| parse_count(m.as_str()));
+            let failed = captures.get(2).map_or(0, |m| parse_count(m.as_str()));
+            report.passed = report.passed.saturating_add(passed);
+            report.failed = report.failed.saturating_add(failed);
+        } else if let Some(captures) = patterns.cargo_test_status.captures(line) {
+            let name = captures.get(1).map_or("", |m| m.as_str()).to_string();
+            match captures.get(2).map(|m| m.as_str()) {
+                Some("ok") => {
+                    listed_passed = listed_passed.saturating_add(1);
+                    report.passed_tests.push(name);
+                }
+                Some("FAILED") => listed_failed.push(name),
+                _ => {}
+            }
+        } else if let Some(captures) = patterns.cargo_error_header.captures(line) {
+            let message = captures.get(2).map_or("", |m| m.as_str());
+            if message.starts_with("could not compile") {
+                report.build_failed = true;
+                continue;
+            }
+            // A compiler error names its location on one of the next few lines (` --> f:l:c`);
+            // cargo's own `error: test failed, to rerun ...` lines have none and are skipped.
+            let location = lines
+                .iter()
+                .skip(index)
+                .take(4)
+                .find_map(|next| patterns.cargo_error_location.captures(next));
+            if let Some(location) = location {
+                let code = captures.get(1).map_or("build", |m| m.as_str());
+                let frame = frame_from_captures(&location, 1, 2, None);
+                report.failures.push(TestFailure {
+                    test: code.to_string(),
+                    message: message.to_string(),
+                    frames: frame.into_iter().collect(),
+                    kind: FailureKind::Build,
+                });
+                report.errors = report.errors.saturating_add(1);
+            }
+        }
+    }
+    if let Some(done) = current_section.take() {
+        sections.push(done);
+    }
+    if report.build_failed && report.errors == 0 {
+        report.errors = 1;
+    }
+    if !saw_result_line {
+        // Truncated output (or a crash mid-run): fall back to the per-test lines.
+        report.passed = listed_passed;
+        report.failed = u32::try_from(listed_failed.len()).unwrap_or(u32::MAX);
+    }
+
+    for (name, body) in &sections {
+        let failure = cargo_failure_from_section(patterns, name, body);
+        if !report
+            .failures
+            .iter()
+            .any(|known| known.test == failure.test)
+        {
+            report.failures.push(failure);
+        }
+    }
+    // Tests reported FAILED without a `---- name stdout ----` section (e.g. `--format terse`,
+    // or a section cut off) still count as failures.
+    for name in listed_failed {
+        if !report.failures.iter().any(|known| known.test == name) {
+            report.failures.push(TestFailure {
+                test: name,
+                ..TestFailure::default()
+            });
+        }
+    }
+    report
+}
+
+fn frame_from_captures(
+    captures: &regex::Captures<'_>,
+    file_group: usize,
+    line_group: usize,
+    function: Option<String>,
+) -> Option<Frame> {
+    let file = captures.get(file_group)?.as_str();
+    let line = parse_line_number(captures.get(line_group)?.as_str())?;
+    Some(Frame {
+        file: normalize_path(file),
+        line,
+        function,
+    })
+}
+
+fn cargo_failure_from_section(patterns: &Patterns, name: &str, body: &[&str]) -> TestFailure {
+    let mut message_lines: Vec<&str> = Vec::new();
+    let mut panic_frame: Option<Frame> = None;
+    let mut backtrace_frames: Vec<Frame> = Vec::new();
+    let mut compile_frames: Vec<Frame> = Vec::new();
+    let mut in_message = false;
+    let mut pending_function: Option<String> = None;
+
+    for line in body {
+        if let Some(captures) = patterns.cargo_panic_new.captures(line) {
+            panic_frame = frame_from_captures(&captures, 2, 3, None);
+            in_message = true;
+            continue;
+        }
+        if let Some(captures) = patterns.cargo_panic_old.captures(line) {
+            panic_frame = frame_from_captures(&captures, 3, 4, None);
+            if let Some(message) = captures.get(2) {
+                message_lines.push(message.as_str());
+            }
+            in_message = false;
+            continue;
+        }
+        if in_message {
+            if line.starts_with("note: ") || line.starts_with("stack backtrace:") {
+                in_message = false;
+            } else {
+                message_lines.push(line);
+                continue;
+            }
+        }
+        if let Some(captures) = patterns.cargo_backtrace_location.captures(line) {
+            let function = pending_function.take();
+            let path = captures.get(1).map_or("", |m| m.as_str());
+            if !is_foreign_path(path)
+                && let Some(frame) = frame_from_captures(&captures, 1, 2, function)
+            {
+                backtrace_frames.push(frame);
+            }
+            continue;
+        }
+        if let Some(captures) = patterns.cargo_backtrace_function.captures(line) {
+            pending_function = captures.get(1).map(|m| m.as_str().to_string());
+            continue;
+        }
+        if let Some(captures) = patterns.cargo_error_location.captures(line)
+            && let Some(frame) = frame_from_captures(&captures, 1, 2, None)
+        {
+            compile_frames.push(frame);
+        }
+        if line.starts_with("error") && message_lines.is_empty() {
+            message_lines.push(line);
+        }
+    }
+
+    // Backtraces list the innermost frame first; reports keep the outermost first.
+    let mut frames: Vec<Frame> = backtrace_frames.into_iter().rev().collect();
+    frames.extend(compile_frames);
+    if let Some(panic_frame) = panic_frame
+        && !is_foreign_path(&panic_frame.file)
+    {
+        let already_last = frames
+            .last()
+            .is_some_and(|last| last.file == panic_frame.file && last.line == panic_frame.line);
+        if !already_last {
+            frames.push(panic_frame);
+        }
+    }
+    // A doc-test's panic points into a generated file; its name points at the documented item.
+    if frames.is_empty()
+        && let Some(captures) = patterns.cargo_doctest_name.captures(name)
+    {
+        let function = captures.get(2).map(|m| m.as_str().to_string());
+        frames.extend(frame_from_captures(&captures, 1, 3, function));
+    }
+
+    while message_lines
+        .last()
+        .is_some_and(|line| line.trim().is_empty())
+    {
+        message_lines.pop();
+    }
+    TestFailure {
+        test: name.to_string(),
+        message: message_lines.join("\n").trim().to_string(),
+        frames,
+        kind: FailureKind::Test,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// pytest
+// ---------------------------------------------------------------------------------------------
+
+/// Parses pytest output in any of its usual shapes (`-q`, `-rA`, `--tb=short|long|native`),
+/// including collection errors.
+pub fn parse_pytest(output: &str) -> TestReport {
+    let Some(patterns) = PATTERNS.as_ref() else {
+        return TestReport::default();
+    };
+    let text = patterns.ansi.replace_all(output, "");
+    let mut report = TestReport {
+        runner: TestRunner::Pytest,
+        ..TestReport::default()
+    };
+
+    // Per-test detail from the FAILURES / ERRORS blocks, keyed by section title.
+    let mut sections: Vec<PytestSection> = Vec::new();
+    let mut block_is_detail = false;
+    let mut summary_entries: Vec<(String, String, String)> = Vec::new();
+    let mut saw_counts_line = false;
+
+    for line in text.lines() {
+        if let Some(captures) = patterns.pytest_block_header.captures(line) {
+            let title = captures.get(1).map_or("", |m| m.as_str());
+            block_is_detail = title == "FAILURES" || title == "ERRORS";
+            // The final counts line is also framed by `=`; handled below.
+            if !patterns.pytest_counts_line.is_match(line) {
+                continue;
+            }
+        }
+        if let Some(captures) = patterns.pytest_summary_status.captures(line) {
+            let status = captures.get(1).map_or("", |m| m.as_str()).to_string();
+            let node = captures.get(2).map_or("", |m| m.as_str()).to_string();
+            let message = captures.get(3).map_or("", |m| m.as_str()).to_string();
+            summary_entries.push((status, node, message));
+            continue;
+        }
+        if patterns.pytest_counts_line.is_match(line) || line.contains("no tests ran in") {
+            saw_counts_line = true;
+            apply_pytest_counts(patterns, line, &mut report);
+            block_is_detail = false;
+            continue;
+        }
+        if !block_is_detail {
+            continue;
+        }
+        if let Some(captures) = patterns.pytest_section_title.captures(line) {
+            let title = captures.get(1).map_or("", |m| m.as_str());
+            // `_ _ _ _` separators between frames of one traceback are not titles.
+            if !title.chars().all(|c| c == '_' || c == ' ') {
+                sections.push(PytestSection::new(title));
+                continue;
+            }
+        }
+        if let Some(section) = sections.last_mut() {
+            section.feed(patterns, line);
+        }
+    }
+
+    for (status, node, message) in &summary_entries {
+        match status.as_str() {
+            "PASSED" => report.passed_tests.push(node.clone()),
+            "FAILED" | "ERROR" => {
+                let detail = sections.iter().find(|section| section.matches_node(node));
+                let kind = if status == "ERROR" {
+                    FailureKind::Collection
+                } else {
+                    FailureKind::Test
+                };
+                report
+                    .failures
+                    .push(pytest_failure(node, message, detail, kind));
+            }
+            _ => {}
+        }
+    }
+    // Without a short summary (`-rN`), fall back to the section titles.
+    for section in &sections {
+        let covered = summary_entries
+            .iter()
+            .any(|(status, node, _)| status != "PASSED" && section.matches_node(node));
+        if !covered {
+            let kind = if section.collection_target().is_some() {
+                FailureKind::Collection
+            } else {
+                FailureKind::Test
+            };
+            let name = section
+                .collection_target()
+                .unwrap_or(&section.title)
+                .to_string();
+            report
+                .failures
+                .push(pytest_failure(&name, "", Some(section), kind));
+        }
+    }
+    if !saw_counts_line {
+        let count = |wanted: &str| {
+            let matching = summary_entries.iter().filter(|(s, _, _)| s == wanted);
+            u32::try_from(matching.count()).unwrap_or(u32::MAX)
+        };
+        report.passed = count("PASSED");
+        report.failed = count("FAILED");
+        report.errors = count("ERROR");
+    }
+    if text.contains("error during collection") || text.contains("errors during collection") {
+        report.errors = report.errors.max(1);
+    }
+    report
+}
+
+fn apply_pytest_counts(patterns: &Patterns, line: &str, report: &mut TestReport) {
+    for captures in patterns.pytest_count.captures_iter(line) {
+        let count = captures.get(1).map_or(0, |m| parse_count(m.as_str()));
+        match captures.get(2).map(|m| m.as_str()) {
+            Some("passed") => report.passed = count,
+            Some("failed") => report.failed = count,
+            Some("error" | "errors") => report.errors = count,
+            _ => {}
+        }
+    }
+}
+
+fn pytest_failure(
+    node: &str,
+    summary_message: &str,
+    detail: Option<&PytestSection>,
+    kind: FailureKind,
+) -> TestFailure {
+    let detail_message = detail.map(PytestSection::message).unwrap_or_default();
+    // The `E` lines carry the full assertion (with `where x = f(...)` hints); the summary line
+    // is truncated by pytest, so it is only the fallback.
+    let message = if detail_message.is_empty() {
+        summary_message.to_string()
+    } else {
+        detail_message
+    };
+    TestFailure {
+        test: node.to_string(),
+        message,
+        frames: detail.map(|d| d.frames.clone()).unwrap_or_default(),
+        kind,
+    }
+}
+
+/// One `____ title ____` section of a FAILURES or ERRORS block.
+struct PytestSection {
+    title: String,
+    frames: Vec<Frame>,
+    error_lines: Vec<String>,
+    /// Last non-indented line, used as the message for `--tb=native` (no `E` lines there).
+    last_unindented: Option<String>,
+    /// The most recent `def name(` seen in printed source, naming the next long-format frame.
+    last_def: Option<String>,
+}
+
+impl PytestSection {
+    fn new(title: &str) -> Self {
+        Self {
+            title: title.to_string(),
+            frames: Vec::new(),
+            error_lines: Vec::new(),
+            last_unindented: None,
+            last_def: None,
+        }
+    }
+
+    fn feed(&mut self, patterns: &Patterns, line: &str) {
+        if let Some(rest) = line.strip_prefix('E')
+            && (rest.is_empty() || rest.starts_with(' '))
+        {
+            self.error_lines.push(rest.trim().to_string());
+            return;
+        }
+        if let Some(captures) = patterns.pytest_native_frame.captures(line) {
+            let function = captures.get(3).map(|m| m.as_str().to_string());
+            let path = captures.get(1).map_or("", |m| m.as_str());
+            if !is_foreign_path(path) {
+                self.frames
+                    .extend(frame_from_captures(&captures, 1, 2, function));
+            }
+            return;
+        }
+        if let Some(captures) = patterns.pytest_frame.captures(line) {
+            let function = captures
+                .get(3)
+                .map(|m| m.as_str().to_string())
+                .or_else(|| self.last_def.take());
+            let path = captures.get(1).map_or("", |m| m.as_str());
+            if !is_foreign_path(path) {
+                self.frames
+                    .extend(frame_from_captures(&captures, 1, 2, function));
+            }
+            self.last_def = None;
+            return;
+        }
+        if let Some(captures) = patterns.pytest_def.captures(line) {
+            self.last_def = captures.get(1).map(|m| m.as_str().to_string());
+        }
+        if !line.is_empty() && !line.starts_with(char::is_whitespace) {
+            self.last_unindented = Some(line.to_string());
+        }
+    }
+
+    fn message(&self) -> String {
+        if self.error_lines.is_empty() {
+            self.last_unindented.clone().unwrap_or_default()
+        } else {
+            self.error_lines.join("\n").trim().to_string()
+        }
+    }
+
+    /// `ERROR collecting tests/test_x.py` → `tests/test_x.py`.
+    fn collection_target(&self) -> Option<&str> {
+        self.title.strip_prefix("ERROR collecting ")
+    }
+
+    /// Whether this section describes the test `node` (`tests/t.py::Class::test_x[param]`).
+    fn matches_node(&self, node: &str) -> bool {
+        if let Some(target) = self.collection_target() {
+            return node == target;
+        }
+        let dotted_as_node = self.title.replace('.', "::");
+        node == self.title
+            || node.ends_with(&format!("::{dotted_as_node}"))
+            || node.ends_with(&format!("::{}", self.title))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn fixture(name: &str) -> String {
+        let path = format!(
+            "{}/../examples/testreport_fixtures/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("fixture {path}: {e}"))
+    }
+
+    fn failure<'a>(report: &'a TestReport, test: &str) -> &'a TestFailure {
+        report
+            .failures
+            .iter()
+            .find(|f| f.test == test)
+            .unwrap_or_else(|| panic!("no failure named {test:?} in {report:#?}"))
+    }
+
+    #[test]
+    fn patterns_compile() {
+        assert!(PATTERNS.is_some());
+    }
+
+    #[test]
+    fn cargo_integration_test_failure() {
+        let report = parse_test_output(&fixture("cargo_integration_failure.txt"));
+        assert_eq!(report.runner, TestRunner::Cargo);
+        assert_eq!((report.passed, report.failed, report.errors), (3, 2, 0));
+        assert_eq!(report.failures.len(), 2);
+        let subtracts = failure(&report, "subtracts");
+        assert!(subtracts.message.contains("left: 14"), "{subtracts:?}");
+        assert!(subtracts.message.contains("right: 6"));
+        assert_eq!(
+            subtracts.frames.last().map(|f| (f.file.as_str(), f.line)),
+            Some(("tests/arithmetic.rs", 10))
+        );
+        assert!(report.passed_tests.contains(&"adds".to_string()));
+        assert!(!report.all_passed());
+    }
+
+    #[test]
+    fn cargo_unit_test_failure() {
+        let report = parse_cargo_test(&fixture("cargo_unit_failure.txt"));
+        assert_eq!((report.passed, report.failed), (2, 2));
+        let centuries = failure(&report, "tests::every_fourth_century_is_leap");
+        assert!(
+            centuries.message.contains("is_leap_year(2000)"),
+            "{centuries:?}"
+        );
+        assert_eq!(
+            centuries.frames.last().map(|f| f.file.as_str()),
+            Some("src/lib.rs")
+        );
+    }
+
+    #[test]
+    fn cargo_backtrace_frames_point_into_the_library() {
+        let report = parse_cargo_test(&fixture("cargo_index_panic_backtrace.txt"));
+        assert_eq!((report.passed, report.failed), (2, 2));
+        let missing = failure(&report, "missing_large_value");
+        assert!(missing.message.starts_with("index out of bounds"));
+        // Innermost (the panic inside `find`) is last; the test's own frame comes earlier.
+        let last = missing.frames.last().unwrap();
+        assert_eq!((last.file.as_str(), last.line), ("src/lib.rs", 9));
+        assert!(missing.frames.iter().any(|f| f.file == "tests/search.rs"));
+        assert!(missing.frames.iter().all(|f| !f.file.starts_with("/rustc")));
+    }
+
+    #[test]
+    fn cargo_multiple_binaries_and_doctests() {
+        for name in [
+            "cargo_multi_binary_doctest.txt",
+            "cargo_multi_binary_doctest_nobacktrace.txt",
+        ] {
+            let report = parse_cargo_test(&fixture(name));
+            assert_eq!((report.passed, report.failed), (3, 4), "{name}");
+            let doubles = failure(&report, "tests::doubles");
+            assert!(doubles.message.contains("three doubled"));
+            assert!(doubles.message.contains("left: 6"));
+            let explicit = failure(&report, "tests::explicit_panic");
+            assert_eq!(explicit.message, "something went wrong: 42");
+            let integration = failure(&report, "integration_fails");
+            assert_eq!(
+                integration.frames.last().map(|f| (f.file.as_str(), f.line)),
+                Some(("tests/it.rs", 4))
+            );
+            let doctest = failure(&report, "src/lib.rs - double (line 3)");
+            assert_eq!(
+                doctest.frames,
+                vec![Frame {
+                    file: "src/lib.rs".into(),
+                    line: 3,
+                    function: Some("double".into())
+                }]
+            );
+            assert!(doctest.message.contains("left: 4"), "{doctest:?}");
+        }
+    }
+
+    #[test]
+    fn cargo_compile_error() {
+        let report = parse_test_output(&fixture("cargo_compile_error.txt"));
+        assert_eq!(report.runner, TestRunner::Cargo);
+        assert!(report.build_failed);
+        assert!(report.errors >= 1);
+        let build = &report.failures[0];
+        assert_eq!(build.kind, FailureKind::Build);
+        assert_eq!(build.test, "E0425");
+        assert!(build.message.contains("undefined_name"));
+        assert_eq!(
+            build.frames.first().map(|f| (f.file.as_str(), f.line)),
+            Some(("src/lib.rs", 7))
+        );
+        assert!(!report.all_passed());
+    }
+
+    #[test]
+    fn cargo_passing_runs() {
+        let report = parse_test_output(&fixture("cargo_all_pass.txt"));
+        assert_eq!((report.passed, report.failed), (3, 0));
+        assert!(report.all_passed());
+        let before = parse_test_output(&fixture("cargo_all_pass_before.txt"));
+        assert_eq!((before.passed, before.failed), (2, 1));
+    }
+
+    #[test]
+    fn cargo_old_panic_format() {
+        let output = "running 1 test\ntest t ... FAILED\n\nfailures:\n\n---- t stdout ----\n\
+                      thread 't' panicked at 'assertion failed: x', src/main.rs:3:5\n\n\
+                      failures:\n    t\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored\n";
+        let report = parse_test_output(output);
+        let t = failure(&report, "t");
+        assert_eq!(t.message, "assertion failed: x");
+        assert_eq!(t.frames[0].file, "src/main.rs");
+        assert_eq!(t.frames[0].line, 3);
+    }
+
+    #[test]
+    fn cargo_truncated_output_counts_listed_tests() {
+        let output = "running 3 tests\ntest a ... ok\ntest b ... FAILED\ntest c ... ok\n";
+        let report = parse_test_output(output);
+        assert_eq!((report.passed, report.failed), (2, 1));
+        assert_eq!(report.failures[0].test, "b");
+    }
+
+    #[test]
+    fn pytest_quiet_assertion() {
+        let report = parse_test_output(&fixture("pytest_q_assertion.txt"));
+        assert_eq!(report.runner, TestRunner::Pytest);
+        assert_eq!((report.passed, report.failed, report.errors), (2, 2, 0));
+        let pct = failure(&report, "tests/test_percent.py::test_percentage");
+        assert!(pct.message.contains("assert 400.0 == 25.0"));
+        assert!(pct.message.contains("where 400.0 = percentage(1, 4)"));
+        assert_eq!(
+            pct.frames,
+            vec![Frame {
+                file: "tests/test_percent.py".into(),
+                line: 13,
+                function: Some("test_percentage".into())
+            }]
+        );
+    }
+
+    #[test]
+    fn pytest_short_traceback_with_passes() {
+        let report = parse_test_output(&fixture("pytest_rA_tb_short.txt"));
+        assert_eq!((report.passed, report.failed), (2, 2));
+        assert_eq!(
+            report.passed_tests,
+            vec![
+                "tests/test_percent.py::test_ratio".to_string(),
+                "tests/test_percent.py::test_ratio_of_nothing".to_string()
+            ]
+        );
+        let formatted = failure(&report, "tests/test_percent.py::test_formatted");
+        assert!(formatted.message.contains("'800.0%' == '12.5%'"));
+        assert_eq!(formatted.frames[0].line, 17);
+        assert_eq!(
+            formatted.frames[0].function.as_deref(),
+            Some("test_formatted")
+        );
+    }
+
+    #[test]
+    fn pytest_native_traceback_skips_pytest_internals() {
+        let report = parse_test_output(&fixture("pytest_tb_native.txt"));
+        assert_eq!((report.passed, report.failed), (2, 2));
+        let pct = failure(&report, "tests/test_percent.py::test_percentage");
+        assert_eq!(pct.frames.len(), 1, "{pct:?}");
+        assert!(pct.frames[0].file.ends_with("tests/test_percent.py"));
+        assert_eq!(pct.frames[0].line, 13);
+        assert!(pct.message.contains("400.0"));
+    }
+
+    #[test]
+    fn pytest_long_traceback_into_source() {
+        let report = parse_test_output(&fixture("pytest_long_indexerror.txt"));
+        assert_eq!((report.passed, report.failed), (3, 1));
+        let last = failure(&report, "tests/test_sequences.py::test_last");
+        assert_eq!(last.message, "IndexError: list index out of range");
+        let frames: Vec<(&str, u32, Option<&str>)> = last
+            .frames
+            .iter()
+            .map(|f| (f.file.as_str(), f.line, f.function.as_deref()))
+            .collect();
+        assert_eq!(
+            frames,
+            vec![
+                ("tests/test_sequences.py", 9, Some("test_last")),
+                ("sequences.py", 11, Some("last_item"))
+            ]
+        );
+    }
+
+    #[test]
+    fn pytest_collection_error() {
+        let report = parse_test_output(&fixture("pytest_collection_error.txt"));
+        assert_eq!(report.runner, TestRunner::Pytest);
+        assert_eq!(report.errors, 1);
+        assert_eq!(report.failures.len(), 1);
+        let error = &report.failures[0];
+        assert_eq!(error.kind, FailureKind::Collection);
+        assert_eq!(error.test, "tests/test_grades.py");
+        assert!(error.message.contains("ImportError"));
+        assert!(
+            error
+                .frames
+                .iter()
+                .any(|f| f.file == "tests/test_grades.py" && f.line == 19)
+        );
+        assert!(!report.all_passed());
+    }
+
+    #[test]
+    fn pytest_classes_and_passes() {
+        let report = parse_test_output(&fixture("pytest_class_rA.txt"));
+        assert_eq!((report.passed, report.failed), (1, 2));
+        let rect = failure(&report, "tests/test_shapes.py::TestArea::test_rectangle");
+        assert_eq!(rect.frames[0].function.as_deref(), Some("test_rectangle"));
+        assert!(rect.message.contains("where 4 = area(2, 3)"));
+        let helper = failure(&report, "tests/test_shapes.py::test_error_in_helper");
+        assert_eq!(helper.message, "RuntimeError: boom");
+    }
+
+    #[test]
+    fn pytest_passing_runs() {
+        let report = parse_test_output(&fixture("pytest_all_pass.txt"));
+        assert_eq!(report.runner, TestRunner::Pytest);
+        assert_eq!((report.passed, report.failed), (3, 0));
+        assert!(report.all_passed());
+        let missing = parse_test_output(&fixture("pytest_q_missing_return.txt"));
+        assert_eq!((missing.passed, missing.failed), (2, 1));
+        assert!(missing.failures[0].message.contains("None == 4"));
+    }
+
+    #[test]
+    fn pytest_without_short_summary_uses_section_titles() {
+        let output = "=================================== FAILURES ===================================\n\
+                      ___________________________________ test_a ___________________________________\n\
+                      tests/test_a.py:3: in test_a\n    assert f() == 1\nE   assert 2 == 1\n\
+                      1 failed in 0.01s\n";
+        let report = parse_pytest(output);
+        assert_eq!(report.failed, 1);
+        assert_eq!(failure(&report, "test_a").message, "assert 2 == 1");
+    }
+
+    #[test]
+    fn unknown_output_gives_an_empty_report() {
+        let report = parse_test_output("hello\nworld\n");
+        assert_eq!(report, TestReport::default());
+        assert!(!report.all_passed());
+    }
+
+    #[test]
+    fn report_round_trips_through_json() {
+        let report = parse_test_output(&fixture("pytest_long_indexerror.txt"));
+        let json = serde_json::to_string(&report).unwrap();
+        let back: TestReport = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, report);
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics_on_arbitrary_text(text in ".{0,400}") {
+            let _ = parse_test_output(&text);
+            let _ = parse_cargo_test(&text);
+            let _ = parse_pytest(&text);
+        }
+
+        #[test]
+        fn never_panics_on_runner_like_lines(lines in proptest::collection::vec(prop_oneof![
+            Just("---- t stdout ----".to_string()),
+            Just("thread 't' panicked at src/lib.rs:1:1:".to_string()),
+            Just("test result: FAILED. 99999999999 passed; 1 failed".to_string()),
+            Just("error[E0001]: x".to_string()),
+            Just(" --> src/lib.rs:0:0".to_string()),
+            Just("=== FAILURES ===".to_string()),
+            Just("___ test_x ___".to_string()),
+            Just("E   assert 1 == 2".to_string()),
+            Just("a.py:0: in f".to_string()),
+            Just("FAILED a.py::t - x".to_string()),
+            Just("1 failed, 2 passed in 0.1s".to_string()),
+            "[ -~]{0,40}",
+        ], 0..30)) {
+            let text = lines.join("\n");
+            let _ = parse_test_output(&text);
+            let _ = parse_pytest(&text);
+            let _ = parse_cargo_test(&text);
+        }
+    }
+}
