@@ -1,1 +1,1167 @@
-//! Fault localization (in progress).
+//! Fault localization: from a [`TestReport`] and the workspace, rank the source lines most likely
+//! to hold the bug.
+//!
+//! Cheap signals only, all deterministic:
+//! - traceback / panic frames that land in non-test source (the innermost weighs most);
+//! - functions the failing tests call (identifiers called in the failing test's body, in the
+//!   assertion line and in pytest's `where x = f(...)` hints), resolved to their definitions with
+//!   `def name(` / `fn name(` patterns, plus one level of the calls those functions make;
+//! - a spectrum discount: a function that passing tests call as well is less suspicious
+//!   (Ochiai: `failed_calling / sqrt(failed_total * (failed_calling + passed_calling))`);
+//! - within a function, lines with comparisons, boolean and arithmetic operators and constants
+//!   rank above plain bindings, since those are the lines small bugs live on.
+//!
+//! Test code is never proposed as an edit target (see [`is_test_location`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+use tact_runtime::testreport::{Frame, TestReport};
+use thiserror::Error;
+
+use crate::mutate::{Language, code_only_lines};
+
+/// One ranked place where the bug may be.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CandidateLocation {
+    /// Path relative to the workspace, `/`-separated.
+    pub file: String,
+    /// 1-based line.
+    pub line: u32,
+    /// Enclosing function, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub function: Option<String>,
+    /// Higher is more suspicious; only the order is meaningful.
+    pub score: f64,
+    /// Why this line is a candidate, for the ledger and the user.
+    pub reason: String,
+}
+
+/// Errors of localization.
+#[derive(Debug, Error)]
+pub enum LocalizeError {
+    #[error("workspace {0} is not a directory")]
+    NotADirectory(String),
+    #[error("reading {path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Knobs of [`localize_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LocalizeOptions {
+    /// How many candidates to return.
+    pub top_n: usize,
+    /// Source files larger than this are ignored (generated or vendored code).
+    pub max_file_bytes: u64,
+    /// Stop indexing after this many source files.
+    pub max_files: usize,
+}
+
+impl Default for LocalizeOptions {
+    fn default() -> Self {
+        Self {
+            top_n: 10,
+            max_file_bytes: 512 * 1024,
+            max_files: 2_000,
+        }
+    }
+}
+
+/// Ranks the `top_n` most suspicious non-test source lines for the failures in `report`.
+pub fn localize(
+    report: &TestReport,
+    workspace: &Path,
+    top_n: usize,
+) -> Result<Vec<CandidateLocation>, LocalizeError> {
+    localize_with(
+        report,
+        workspace,
+        &LocalizeOptions {
+            top_n,
+            ..LocalizeOptions::default()
+        },
+    )
+}
+
+/// [`localize`] with all options.
+pub fn localize_with(
+    report: &TestReport,
+    workspace: &Path,
+    options: &LocalizeOptions,
+) -> Result<Vec<CandidateLocation>, LocalizeError> {
+    if !workspace.is_dir() {
+        return Err(LocalizeError::NotADirectory(
+            workspace.display().to_string(),
+        ));
+    }
+    let index = WorkspaceIndex::build(workspace, options)?;
+    Ok(rank(report, &index, options.top_n))
+}
+
+/// Whether line `line` of the file at `path` (workspace-relative) with contents `text` is test
+/// code: anything under a `tests/` directory, `test_*.py`, `*_test.py`, `conftest.py`, and in
+/// Rust files the `#[cfg(test)]` items and `#[test]` functions.
+pub fn is_test_location(path: &str, line: u32, text: &str) -> bool {
+    if is_test_path(path) {
+        return true;
+    }
+    match Language::from_path(Path::new(path)) {
+        Some(Language::Rust) => {
+            let code = code_only_lines(text, Language::Rust);
+            rust_test_regions(&code)
+                .iter()
+                .any(|&(start, end)| (start..=end).contains(&line))
+        }
+        Some(Language::Python) => {
+            let code = code_only_lines(text, Language::Python);
+            python_functions(&code)
+                .iter()
+                .any(|f| f.name.starts_with("test") && (f.start..=f.end).contains(&line))
+        }
+        None => false,
+    }
+}
+
+fn is_test_path(path: &str) -> bool {
+    let normalized = path.replace('\\', "/");
+    let mut components: Vec<&str> = normalized.split('/').filter(|c| !c.is_empty()).collect();
+    let file_name = components.pop().unwrap_or_default();
+    components.iter().any(|c| *c == "tests" || *c == "test")
+        || (file_name.starts_with("test_") && file_name.ends_with(".py"))
+        || file_name.ends_with("_test.py")
+        || file_name == "conftest.py"
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workspace index
+// ---------------------------------------------------------------------------------------------
+
+/// A function definition: lines `start..=end`, `start` being the `def`/`fn` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct FunctionSpan {
+    name: String,
+    start: u32,
+    end: u32,
+}
+
+struct SourceFile {
+    path: String,
+    language: Language,
+    lines: Vec<String>,
+    /// `lines` with strings and comments blanked.
+    code: Vec<String>,
+    functions: Vec<FunctionSpan>,
+    test_regions: Vec<(u32, u32)>,
+    is_test_file: bool,
+}
+
+impl SourceFile {
+    fn new(path: String, text: &str, language: Language) -> Self {
+        let code = code_only_lines(text, language);
+        let functions = match language {
+            Language::Python => python_functions(&code),
+            Language::Rust => rust_functions(&code),
+        };
+        let test_regions = match language {
+            Language::Rust => rust_test_regions(&code),
+            Language::Python => functions
+                .iter()
+                .filter(|f| f.name.starts_with("test"))
+                .map(|f| (f.start, f.end))
+                .collect(),
+        };
+        let is_test_file = is_test_path(&path);
+        Self {
+            path,
+            language,
+            lines: text.lines().map(str::to_string).collect(),
+            code,
+            functions,
+            test_regions,
+            is_test_file,
+        }
+    }
+
+    fn is_test_line(&self, line: u32) -> bool {
+        self.is_test_file
+            || self
+                .test_regions
+                .iter()
+                .any(|&(start, end)| (start..=end).contains(&line))
+    }
+
+    /// The innermost function containing `line`.
+    fn enclosing_function(&self, line: u32) -> Option<usize> {
+        self.functions
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| (f.start..=f.end).contains(&line))
+            .min_by_key(|(_, f)| f.end - f.start)
+            .map(|(index, _)| index)
+    }
+
+    fn code_line(&self, line: u32) -> &str {
+        usize::try_from(line)
+            .ok()
+            .and_then(|l| l.checked_sub(1))
+            .and_then(|i| self.code.get(i))
+            .map_or("", String::as_str)
+    }
+
+    /// Code text of a function's body (lines after the signature line).
+    fn body_code(&self, function: &FunctionSpan) -> Vec<(u32, &str)> {
+        (function.start..=function.end)
+            .map(|line| (line, self.code_line(line)))
+            .collect()
+    }
+}
+
+/// A function in the index: (file index, function index within the file).
+type FunctionId = (usize, usize);
+
+struct WorkspaceIndex {
+    root: PathBuf,
+    files: Vec<SourceFile>,
+    /// Non-test functions by name.
+    definitions: BTreeMap<String, Vec<FunctionId>>,
+    /// Test functions by name.
+    tests: BTreeMap<String, Vec<FunctionId>>,
+}
+
+const SKIPPED_DIRECTORIES: &[&str] = &[
+    "target",
+    "node_modules",
+    "__pycache__",
+    "venv",
+    "env",
+    "build",
+    "dist",
+];
+
+impl WorkspaceIndex {
+    fn build(root: &Path, options: &LocalizeOptions) -> Result<Self, LocalizeError> {
+        let mut paths = Vec::new();
+        collect_source_paths(root, root, 0, options, &mut paths)?;
+        paths.sort();
+        let mut files = Vec::new();
+        for (relative, absolute) in paths {
+            let Some(language) = Language::from_path(&absolute) else {
+                continue;
+            };
+            // Unreadable or non-UTF-8 files are not worth failing localization over.
+            if let Ok(text) = std::fs::read_to_string(&absolute) {
+                files.push(SourceFile::new(relative, &text, language));
+            }
+        }
+        let mut definitions: BTreeMap<String, Vec<FunctionId>> = BTreeMap::new();
+        let mut tests: BTreeMap<String, Vec<FunctionId>> = BTreeMap::new();
+        for (file_index, file) in files.iter().enumerate() {
+            for (function_index, function) in file.functions.iter().enumerate() {
+                let target = if file.is_test_line(function.start) {
+                    &mut tests
+                } else {
+                    &mut definitions
+                };
+                target
+                    .entry(function.name.clone())
+                    .or_default()
+                    .push((file_index, function_index));
+            }
+        }
+        Ok(Self {
+            root: root.to_path_buf(),
+            files,
+            definitions,
+            tests,
+        })
+    }
+
+    fn function(&self, id: FunctionId) -> Option<(&SourceFile, &FunctionSpan)> {
+        let file = self.files.get(id.0)?;
+        Some((file, file.functions.get(id.1)?))
+    }
+
+    /// Files a runner-printed path may refer to: exact relative match, absolute path under the
+    /// workspace, or (for crates inside a larger workspace) a unique suffix match.
+    fn resolve_path(&self, printed: &str) -> Vec<usize> {
+        let printed = printed.replace('\\', "/");
+        let mut relative = printed.trim_start_matches("./").to_string();
+        let roots = [Some(self.root.clone()), self.root.canonicalize().ok()];
+        for root in roots.iter().flatten() {
+            if let Ok(stripped) = Path::new(&printed).strip_prefix(root) {
+                relative = stripped.to_string_lossy().replace('\\', "/");
+            }
+        }
+        let exact: Vec<usize> = self
+            .files
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.path == relative)
+            .map(|(i, _)| i)
+            .collect();
+        if !exact.is_empty() {
+            return exact;
+        }
+        self.files
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| {
+                f.path.ends_with(&format!("/{relative}"))
+                    || relative.ends_with(&format!("/{}", f.path))
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+}
+
+fn collect_source_paths(
+    root: &Path,
+    directory: &Path,
+    depth: usize,
+    options: &LocalizeOptions,
+    out: &mut Vec<(String, PathBuf)>,
+) -> Result<(), LocalizeError> {
+    if depth > 16 || out.len() >= options.max_files {
+        return Ok(());
+    }
+    let entries = std::fs::read_dir(directory).map_err(|source| LocalizeError::Io {
+        path: directory.display().to_string(),
+        source,
+    })?;
+    let mut entries: Vec<_> = entries.flatten().collect();
+    entries.sort_by_key(|entry| entry.file_name());
+    for entry in entries {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let Ok(file_type) = entry.file_type() else {
+            continue;
+        };
+        let path = entry.path();
+        // Symlinks are skipped: they can loop and usually point outside the workspace.
+        if file_type.is_dir() {
+            if name.starts_with('.') || SKIPPED_DIRECTORIES.contains(&name.as_str()) {
+                continue;
+            }
+            // A nested directory we cannot read is skipped, not fatal.
+            let _ = collect_source_paths(root, &path, depth + 1, options, out);
+        } else if file_type.is_file() && Language::from_path(&path).is_some() {
+            let small_enough = entry
+                .metadata()
+                .is_ok_and(|m| m.len() <= options.max_file_bytes);
+            if small_enough && let Ok(relative) = path.strip_prefix(root) {
+                out.push((relative.to_string_lossy().replace('\\', "/"), path));
+            }
+        }
+        if out.len() >= options.max_files {
+            break;
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Function spans and test regions
+// ---------------------------------------------------------------------------------------------
+
+struct Patterns {
+    python_def: Regex,
+    rust_fn: Regex,
+    call: Regex,
+    doctest_name: Regex,
+}
+
+static PATTERNS: LazyLock<Option<Patterns>> = LazyLock::new(|| {
+    Some(Patterns {
+        python_def: Regex::new(r"^(\s*)(?:async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(").ok()?,
+        rust_fn: Regex::new(r"(?:^|[\s}])fn\s+([A-Za-z_][A-Za-z0-9_]*)\s*[<(]").ok()?,
+        call: Regex::new(r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:::\s*<[^()]*>\s*)?\(").ok()?,
+        doctest_name: Regex::new(r"^(\S+) - (\S+?) \(line \d+\)").ok()?,
+    })
+});
+
+fn indentation(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+fn line_number(index: usize) -> u32 {
+    u32::try_from(index + 1).unwrap_or(u32::MAX)
+}
+
+/// Python functions: a `def` line through the last line indented deeper than it.
+fn python_functions(code: &[String]) -> Vec<FunctionSpan> {
+    let Some(patterns) = PATTERNS.as_ref() else {
+        return Vec::new();
+    };
+    let mut functions = Vec::new();
+    for (index, line) in code.iter().enumerate() {
+        let Some(captures) = patterns.python_def.captures(line) else {
+            continue;
+        };
+        let def_indent = captures.get(1).map_or(0, |m| m.as_str().len());
+        let name = captures.get(2).map_or("", |m| m.as_str()).to_string();
+        let mut end = index;
+        for (offset, next) in code.iter().enumerate().skip(index + 1) {
+            if next.trim().is_empty() {
+                continue;
+            }
+            if indentation(next) <= def_indent {
+                break;
+            }
+            end = offset;
+        }
+        functions.push(FunctionSpan {
+            name,
+            start: line_number(index),
+            end: line_number(end),
+        });
+    }
+    functions
+}
+
+/// The line index where the braces opened at or after `start` close again; for an item ending in
+/// `;` before any `{` (a trait method declaration), that line.
+fn rust_item_end(code: &[String], start: usize) -> usize {
+    let mut depth = 0usize;
+    let mut opened = false;
+    for (index, line) in code.iter().enumerate().skip(start) {
+        for character in line.chars() {
+            match character {
+                '{' => {
+                    depth += 1;
+                    opened = true;
+                }
+                '}' => {
+                    depth = depth.saturating_sub(1);
+                    if opened && depth == 0 {
+                        return index;
+                    }
+                }
+                ';' if !opened => return index,
+                _ => {}
+            }
+        }
+    }
+    code.len().saturating_sub(1).max(start)
+}
+
+fn rust_functions(code: &[String]) -> Vec<FunctionSpan> {
+    let Some(patterns) = PATTERNS.as_ref() else {
+        return Vec::new();
+    };
+    code.iter()
+        .enumerate()
+        .filter_map(|(index, line)| {
+            let captures = patterns.rust_fn.captures(line)?;
+            let name = captures.get(1)?.as_str().to_string();
+            Some(FunctionSpan {
+                name,
+                start: line_number(index),
+                end: line_number(rust_item_end(code, index)),
+            })
+        })
+        .collect()
+}
+
+/// Items under `#[cfg(test)]` and functions marked `#[test]` (attributes included).
+fn rust_test_regions(code: &[String]) -> Vec<(u32, u32)> {
+    let mut regions = Vec::new();
+    let mut index = 0;
+    while index < code.len() {
+        let trimmed = code.get(index).map_or("", |l| l.trim());
+        let compact: String = trimmed.chars().filter(|c| !c.is_whitespace()).collect();
+        let is_test_attribute = compact.starts_with("#[cfg(test)]")
+            || compact == "#[test]"
+            || compact.starts_with("#[tokio::test");
+        if is_test_attribute {
+            // The item is the first following line that is not another attribute.
+            let item = (index + 1..code.len()).find(|&i| {
+                let line = code.get(i).map_or("", |l| l.trim());
+                !line.is_empty() && !line.starts_with("#[")
+            });
+            if let Some(item) = item {
+                let end = rust_item_end(code, item);
+                regions.push((line_number(index), line_number(end)));
+                index = if compact.starts_with("#[cfg(test)]") {
+                    end + 1
+                } else {
+                    item + 1
+                };
+                continue;
+            }
+        }
+        index += 1;
+    }
+    regions
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ranking
+// ---------------------------------------------------------------------------------------------
+
+const NOT_CALLS: &[&str] = &[
+    "if", "elif", "while", "for", "return", "assert", "not", "and", "or", "in", "is", "def",
+    "class", "lambda", "with", "match", "fn", "print", "raises", "approx", "Some", "Ok", "Err",
+];
+
+/// What one test run touches: functions and whether the call was direct and in the failing
+/// assertion ("hot").
+#[derive(Debug, Default, Clone, Copy)]
+struct CallInfo {
+    direct: bool,
+    hot: bool,
+}
+
+fn called_names(text: &str) -> Vec<String> {
+    let Some(patterns) = PATTERNS.as_ref() else {
+        return Vec::new();
+    };
+    patterns
+        .call
+        .captures_iter(text)
+        .filter_map(|c| c.get(1))
+        .filter(|m| {
+            // `assert_eq!(` is a macro, not a call of `assert_eq`.
+            let before_bang = text
+                .get(m.end()..)
+                .is_some_and(|rest| rest.starts_with('!'));
+            !before_bang && !NOT_CALLS.contains(&m.as_str())
+        })
+        .map(|m| m.as_str().to_string())
+        .collect()
+}
+
+/// The bare function name of a runner's test id: `tests::adds` → `adds`,
+/// `tests/t.py::TestA::test_b[1-2]` → `test_b`.
+fn test_function_name(test: &str) -> &str {
+    let last = test.rsplit("::").next().unwrap_or(test);
+    last.split('[').next().unwrap_or(last).trim()
+}
+
+/// The file part of a pytest node id, if any.
+fn test_file_hint(test: &str) -> Option<&str> {
+    let (file, _) = test.split_once("::")?;
+    file.ends_with(".py").then_some(file)
+}
+
+fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<CandidateLocation> {
+    let mut scores: BTreeMap<(usize, u32), (f64, Vec<String>)> = BTreeMap::new();
+    let mut add = |file: usize, line: u32, score: f64, reason: String| {
+        let entry = scores.entry((file, line)).or_insert((0.0, Vec::new()));
+        entry.0 += score;
+        if !entry.1.contains(&reason) {
+            entry.1.push(reason);
+        }
+    };
+
+    // Which functions each failing test touches.
+    let mut failing_calls: Vec<BTreeMap<FunctionId, CallInfo>> = Vec::new();
+    let mut failing_names: BTreeSet<String> = BTreeSet::new();
+    let mut innermost_frames: Vec<(usize, u32)> = Vec::new();
+
+    for failure in &report.failures {
+        failing_names.insert(test_function_name(&failure.test).to_string());
+        let mut hot_text = failure.message.clone();
+        let mut calls: BTreeMap<FunctionId, CallInfo> = BTreeMap::new();
+
+        // Frames: in source they are candidates themselves; in tests they name the assertion.
+        let frame_count = failure.frames.len();
+        for (position, frame) in failure.frames.iter().enumerate() {
+            let innermost = position + 1 == frame_count;
+            for file_index in index.resolve_path(&frame.file) {
+                let Some(file) = index.files.get(file_index) else {
+                    continue;
+                };
+                if file.is_test_line(frame.line) {
+                    hot_text.push('\n');
+                    hot_text.push_str(file.code_line(frame.line));
+                    continue;
+                }
+                // A frame on a comment line (a doc-test's start) is no place for an edit.
+                if file.code_line(frame.line).trim().is_empty() {
+                    continue;
+                }
+                let weight = if innermost { 4.0 } else { 3.0 };
+                add(
+                    file_index,
+                    frame.line,
+                    weight,
+                    frame_reason(frame, innermost),
+                );
+                if innermost {
+                    innermost_frames.push((file_index, frame.line));
+                }
+                if let Some(function) = file.enclosing_function(frame.line) {
+                    calls.insert(
+                        (file_index, function),
+                        CallInfo {
+                            direct: true,
+                            hot: true,
+                        },
+                    );
+                }
+            }
+        }
+        // A doc-test is about the item it documents.
+        if let Some(captures) = PATTERNS
+            .as_ref()
+            .and_then(|p| p.doctest_name.captures(&failure.test))
+            && let Some(item) = captures.get(2)
+        {
+            let name = item.as_str().rsplit("::").next().unwrap_or_default();
+            hot_text.push_str(&format!("\n{name}()"));
+        }
+
+        let hot_names: BTreeSet<String> = called_names(&hot_text).into_iter().collect();
+        for name in &hot_names {
+            for id in index.definitions.get(name).into_iter().flatten() {
+                calls.insert(
+                    *id,
+                    CallInfo {
+                        direct: true,
+                        hot: true,
+                    },
+                );
+            }
+        }
+        let test_ids = find_test_functions(index, &failure.test);
+        add_calls_from_tests(index, &test_ids, &mut calls);
+        failing_calls.push(calls);
+    }
+
+    // Which functions the passing tests touch: the names the runner listed, or, when it listed
+    // none (`pytest -q`, `cargo test -q`), every other test function in the workspace.
+    let passing_names: Vec<String> = if report.passed_tests.is_empty() {
+        if report.passed > 0 {
+            index
+                .tests
+                .keys()
+                .filter(|name| !failing_names.contains(*name) && looks_like_test(index, name))
+                .cloned()
+                .collect()
+        } else {
+            Vec::new()
+        }
+    } else {
+        report.passed_tests.clone()
+    };
+    let passing_calls: Vec<BTreeMap<FunctionId, CallInfo>> = passing_names
+        .iter()
+        .take(1_000)
+        .map(|name| {
+            let mut calls = BTreeMap::new();
+            add_calls_from_tests(index, &find_test_functions(index, name), &mut calls);
+            calls
+        })
+        .collect();
+
+    // Ochiai suspiciousness per function, spread over its body's lines.
+    let failed_total = failing_calls
+        .iter()
+        .filter(|c| !c.is_empty())
+        .count()
+        .max(1);
+    let mut touched: BTreeMap<FunctionId, (usize, bool, bool)> = BTreeMap::new();
+    for calls in &failing_calls {
+        for (id, info) in calls {
+            let entry = touched.entry(*id).or_insert((0, false, false));
+            entry.0 += 1;
+            entry.1 |= info.direct;
+            entry.2 |= info.hot;
+        }
+    }
+    for (id, (failed_calling, direct, hot)) in touched {
+        let passed_calling = passing_calls.iter().filter(|c| c.contains_key(&id)).count();
+        let ochiai = failed_calling as f64
+            / ((failed_total * (failed_calling + passed_calling)) as f64).sqrt();
+        let function_score =
+            5.0 * ochiai + if hot { 1.5 } else { 0.0 } + if direct { 0.5 } else { 0.0 };
+        let Some((file, function)) = index.function(id) else {
+            continue;
+        };
+        let how = if hot {
+            "in the failing assertion"
+        } else if direct {
+            "by the failing test"
+        } else {
+            "indirectly"
+        };
+        let reason = format!(
+            "in `{}`, called {how}; {failed_calling} failing / {passed_calling} passing tests reach it",
+            function.name
+        );
+        for line in function.start + 1..=function.end {
+            let Some(weight) = line_weight(file.code_line(line), file.language) else {
+                continue;
+            };
+            // Lines just before the innermost failure site in the same function often cause it.
+            let precedes_failure = innermost_frames.iter().any(|&(f, failure_line)| {
+                f == id.0 && line < failure_line && failure_line <= function.end
+            });
+            let proximity = if precedes_failure { 0.3 } else { 0.0 };
+            add(
+                id.0,
+                line,
+                function_score + weight + proximity,
+                reason.clone(),
+            );
+        }
+    }
+
+    let mut candidates: Vec<CandidateLocation> = scores
+        .into_iter()
+        .filter_map(|((file_index, line), (score, reasons))| {
+            let file = index.files.get(file_index)?;
+            if file.is_test_line(line) || line == 0 || line as usize > file.lines.len() {
+                return None;
+            }
+            let function = file
+                .enclosing_function(line)
+                .and_then(|f| file.functions.get(f))
+                .map(|f| f.name.clone());
+            Some(CandidateLocation {
+                file: file.path.clone(),
+                line,
+                function,
+                score: (score * 1000.0).round() / 1000.0,
+                reason: reasons.join("; "),
+            })
+        })
+        .collect();
+    candidates.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| a.file.cmp(&b.file))
+            .then_with(|| a.line.cmp(&b.line))
+    });
+    candidates.truncate(top_n);
+    candidates
+}
+
+fn frame_reason(frame: &Frame, innermost: bool) -> String {
+    let place = if innermost {
+        "where the failure was raised"
+    } else {
+        "traceback frame"
+    };
+    match &frame.function {
+        Some(function) => format!("{place} (in `{function}`)"),
+        None => place.to_string(),
+    }
+}
+
+/// Test functions are named like tests (`test_*`) or are Rust functions in test regions.
+fn looks_like_test(index: &WorkspaceIndex, name: &str) -> bool {
+    index.tests.get(name).into_iter().flatten().any(|id| {
+        index.function(*id).is_some_and(|(file, function)| {
+            file.language == Language::Rust || function.name.starts_with("test")
+        })
+    })
+}
+
+/// Test function definitions matching a runner's test id.
+fn find_test_functions(index: &WorkspaceIndex, test: &str) -> Vec<FunctionId> {
+    let name = test_function_name(test);
+    let candidates: Vec<FunctionId> = index.tests.get(name).cloned().unwrap_or_default();
+    match test_file_hint(test) {
+        Some(hint) => {
+            let in_file: Vec<FunctionId> = candidates
+                .iter()
+                .copied()
+                .filter(|(file, _)| {
+                    index
+                        .files
+                        .get(*file)
+                        .is_some_and(|f| f.path == hint || f.path.ends_with(&format!("/{hint}")))
+                })
+                .collect();
+            if in_file.is_empty() {
+                candidates
+            } else {
+                in_file
+            }
+        }
+        None => candidates,
+    }
+}
+
+/// Functions called from the bodies of `tests` (direct), and the calls those make (indirect).
+fn add_calls_from_tests(
+    index: &WorkspaceIndex,
+    tests: &[FunctionId],
+    calls: &mut BTreeMap<FunctionId, CallInfo>,
+) {
+    let mut direct: Vec<FunctionId> = Vec::new();
+    for test in tests {
+        let Some((file, function)) = index.function(*test) else {
+            continue;
+        };
+        let body: String = file
+            .body_code(function)
+            .into_iter()
+            .skip(1)
+            .map(|(_, line)| line)
+            .collect::<Vec<_>>()
+            .join("\n");
+        for name in called_names(&body) {
+            for id in index.definitions.get(&name).into_iter().flatten() {
+                direct.push(*id);
+                calls.entry(*id).or_default().direct = true;
+            }
+        }
+    }
+    // One level of callees: enough for small helpers, cheap on big code bases.
+    let already: BTreeSet<FunctionId> = calls.keys().copied().collect();
+    for caller in already {
+        let Some((file, function)) = index.function(caller) else {
+            continue;
+        };
+        let body: String = file
+            .body_code(function)
+            .into_iter()
+            .skip(1)
+            .map(|(_, line)| line)
+            .collect::<Vec<_>>()
+            .join("\n");
+        for name in called_names(&body) {
+            for id in index.definitions.get(&name).into_iter().flatten() {
+                if *id != caller {
+                    calls.entry(*id).or_default();
+                }
+            }
+        }
+    }
+}
+
+/// How likely a line of a suspicious function is to hold a small bug, or `None` for lines that
+/// are not worth editing (blank, braces, `else:`, docstrings, signatures of nested functions).
+fn line_weight(code: &str, language: Language) -> Option<f64> {
+    let trimmed = code.trim();
+    if trimmed.is_empty()
+        || trimmed
+            .chars()
+            .all(|c| matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | ','))
+        || matches!(
+            trimmed,
+            "else:" | "try:" | "finally:" | "} else {" | "else {"
+        )
+        || trimmed.starts_with("#[")
+        || trimmed.starts_with("def ")
+        || trimmed.starts_with("fn ")
+        || trimmed.starts_with("pub fn ")
+    {
+        return None;
+    }
+    let words: Vec<&str> = trimmed
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has_word = |word: &str| words.contains(&word);
+    let mut weight = 0.0;
+    let comparison = ["<=", ">=", "==", "!=", " < ", " > "]
+        .iter()
+        .any(|op| trimmed.contains(op));
+    if comparison {
+        weight += 0.5;
+    }
+    let boolean = match language {
+        Language::Python => has_word("and") || has_word("or") || has_word("not"),
+        Language::Rust => trimmed.contains("&&") || trimmed.contains("||"),
+    };
+    if boolean {
+        weight += 0.4;
+    }
+    if [" + ", " - ", " * ", " / ", " // ", " % ", "..", "+=", "-="]
+        .iter()
+        .any(|op| trimmed.contains(op))
+    {
+        weight += 0.3;
+    }
+    if words.iter().any(|w| w.chars().all(|c| c.is_ascii_digit())) {
+        weight += 0.2;
+    }
+    if ["if", "elif", "while", "for"].iter().any(|k| has_word(k)) {
+        weight += 0.2;
+    }
+    if has_word("return")
+        || has_word("true")
+        || has_word("false")
+        || has_word("True")
+        || has_word("False")
+    {
+        weight += 0.2;
+    }
+    if ["min", "max", "range", "len"].iter().any(|k| has_word(k)) {
+        weight += 0.2;
+    }
+    if trimmed.contains('(') {
+        weight += 0.1;
+    }
+    Some(weight)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use tact_runtime::testreport::{TestFailure, TestRunner, parse_test_output};
+
+    fn write(dir: &Path, path: &str, text: &str) {
+        let full = dir.join(path);
+        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+        std::fs::write(full, text).unwrap();
+    }
+
+    fn failure(test: &str, message: &str, frames: Vec<Frame>) -> TestFailure {
+        TestFailure {
+            test: test.into(),
+            message: message.into(),
+            frames,
+            ..TestFailure::default()
+        }
+    }
+
+    fn frame(file: &str, line: u32) -> Frame {
+        Frame {
+            file: file.into(),
+            line,
+            function: None,
+        }
+    }
+
+    #[test]
+    fn test_locations() {
+        assert!(is_test_location("tests/test_x.py", 1, ""));
+        assert!(is_test_location("pkg/test_x.py", 1, ""));
+        assert!(is_test_location("pkg/x_test.py", 1, ""));
+        assert!(is_test_location("crate/tests/it.rs", 1, ""));
+        assert!(!is_test_location("src/lib.rs", 1, "fn a() {}\n"));
+        assert!(!is_test_location("testing.py", 1, "x = 1\n"));
+        let rust = "pub fn add(a: i32) -> i32 {\n    a + 1\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    #[test]\n    fn adds() {\n        assert_eq!(add(1), 2);\n    }\n}\n\n#[test]\nfn loose() {\n}\npub fn after() {}\n";
+        let lines: Vec<bool> = (1..=17)
+            .map(|l| is_test_location("src/lib.rs", l, rust))
+            .collect();
+        assert_eq!(
+            lines,
+            vec![
+                false, false, false, false, true, true, true, true, true, true, true, true, false,
+                true, true, true, false
+            ]
+        );
+        // A brace inside a string does not end the test module early.
+        let tricky = "#[cfg(test)]\nmod tests {\n    const S: &str = \"}\";\n    fn f() {}\n}\nfn real() {}\n";
+        assert!(is_test_location("src/lib.rs", 4, tricky));
+        assert!(!is_test_location("src/lib.rs", 6, tricky));
+    }
+
+    #[test]
+    fn python_function_spans() {
+        let code: Vec<String> = "def a(x):\n    if x:\n        return 1\n\n    return 2\n\nclass C:\n    def m(self):\n        pass\nz = 1\n"
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let spans = python_functions(&code);
+        assert_eq!(
+            spans,
+            vec![
+                FunctionSpan {
+                    name: "a".into(),
+                    start: 1,
+                    end: 5
+                },
+                FunctionSpan {
+                    name: "m".into(),
+                    start: 8,
+                    end: 9
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn ranks_called_source_function_above_everything_and_never_tests() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "shop.py",
+            "def price(x):\n    return x * 2\n\n\ndef discount(total):\n    if total > 100:\n        return total - 10\n    return total\n",
+        );
+        write(
+            dir.path(),
+            "tests/test_shop.py",
+            "from shop import discount, price\n\n\ndef test_price():\n    assert price(2) == 4\n\n\ndef test_discount():\n    assert discount(100) == 90\n",
+        );
+        let report = TestReport {
+            runner: TestRunner::Pytest,
+            passed: 1,
+            failed: 1,
+            failures: vec![failure(
+                "tests/test_shop.py::test_discount",
+                "assert 100 == 90",
+                vec![frame("tests/test_shop.py", 9)],
+            )],
+            ..TestReport::default()
+        };
+        let ranked = localize(&report, dir.path(), 5).unwrap();
+        assert!(!ranked.is_empty());
+        assert!(ranked.iter().all(|c| c.file == "shop.py"), "{ranked:#?}");
+        assert_eq!(ranked[0].line, 6, "{ranked:#?}");
+        assert_eq!(ranked[0].function.as_deref(), Some("discount"));
+        // `price` is only called by the passing test: not suspicious at all.
+        assert!(
+            ranked
+                .iter()
+                .all(|c| c.function.as_deref() != Some("price"))
+        );
+        let mut sorted = ranked.clone();
+        sorted.sort_by(|a, b| b.score.total_cmp(&a.score));
+        assert_eq!(sorted, ranked);
+    }
+
+    #[test]
+    fn frames_in_source_rank_first() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "src/lib.rs",
+            "pub fn get(v: &[i32], i: usize) -> i32 {\n    let j = i + 1;\n    v[j]\n}\n\npub fn other(a: i32) -> bool {\n    a > 3 && a < 10\n}\n",
+        );
+        write(
+            dir.path(),
+            "tests/it.rs",
+            "#[test]\nfn gets() {\n    assert_eq!(lib::get(&[1, 2], 1), 2);\n}\n",
+        );
+        let report = TestReport {
+            runner: TestRunner::Cargo,
+            failed: 1,
+            failures: vec![failure(
+                "gets",
+                "index out of bounds",
+                vec![frame("tests/it.rs", 3), frame("./src/lib.rs", 3)],
+            )],
+            ..TestReport::default()
+        };
+        let ranked = localize(&report, dir.path(), 3).unwrap();
+        assert_eq!((ranked[0].file.as_str(), ranked[0].line), ("src/lib.rs", 3));
+        assert!(ranked[0].reason.contains("raised"));
+        assert_eq!(ranked[1].line, 2, "{ranked:#?}");
+        assert!(ranked.iter().all(|c| c.function.as_deref() == Some("get")));
+    }
+
+    #[test]
+    fn absolute_and_suffix_paths_resolve() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "crate_a/src/lib.rs",
+            "pub fn f() -> i32 {\n    1 + 1\n}\n",
+        );
+        let report = TestReport {
+            failures: vec![failure("t", "boom", vec![frame("src/lib.rs", 2)])],
+            ..TestReport::default()
+        };
+        let ranked = localize(&report, dir.path(), 5).unwrap();
+        assert_eq!(ranked[0].file, "crate_a/src/lib.rs");
+        let absolute = dir.path().join("crate_a/src/lib.rs").display().to_string();
+        let report = TestReport {
+            failures: vec![failure("t", "boom", vec![frame(&absolute, 2)])],
+            ..TestReport::default()
+        };
+        let ranked = localize(&report, dir.path(), 5).unwrap();
+        assert_eq!(
+            (ranked[0].file.as_str(), ranked[0].line),
+            ("crate_a/src/lib.rs", 2)
+        );
+    }
+
+    #[test]
+    fn pytest_where_hint_and_real_report() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "percent.py",
+            "def ratio(part, whole):\n    return part / whole\n\n\ndef percentage(part, whole):\n    return ratio(whole, part) * 100\n",
+        );
+        write(
+            dir.path(),
+            "tests/test_percent.py",
+            "from percent import percentage, ratio\n\n\ndef test_ratio():\n    assert ratio(1, 4) == 0.25\n\n\ndef test_percentage():\n    value = 1\n    assert percentage(value, 4) == 25.0\n",
+        );
+        let output = "..F\n=================================== FAILURES ===================================\n\
+                      _______________________________ test_percentage ________________________________\n\n\
+                      \x20   def test_percentage():\n\x20       value = 1\n>       assert percentage(value, 4) == 25.0\n\
+                      E       assert 400.0 == 25.0\nE        +  where 400.0 = percentage(1, 4)\n\n\
+                      tests/test_percent.py:10: AssertionError\n\
+                      =========================== short test summary info ============================\n\
+                      FAILED tests/test_percent.py::test_percentage - assert 400.0 == 25.0\n\
+                      1 failed, 1 passed in 0.03s\n";
+        let report = parse_test_output(output);
+        let ranked = localize(&report, dir.path(), 5).unwrap();
+        assert_eq!(
+            (ranked[0].file.as_str(), ranked[0].line),
+            ("percent.py", 6),
+            "{ranked:#?}"
+        );
+        // `ratio` is reached by the failing test too, but the passing test also calls it.
+        let ratio_line = ranked.iter().find(|c| c.line == 2).unwrap();
+        assert!(ratio_line.score < ranked[0].score);
+    }
+
+    #[test]
+    fn doctest_failures_point_at_the_documented_function() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "src/lib.rs",
+            "/// ```\n/// assert_eq!(m::double(2), 4);\n/// ```\npub fn double(x: i32) -> i32 {\n    x * 3\n}\n\npub fn unrelated() -> i32 {\n    7\n}\n",
+        );
+        let report = TestReport {
+            failed: 1,
+            failures: vec![failure(
+                "src/lib.rs - double (line 1)",
+                "assertion failed",
+                vec![Frame {
+                    file: "src/lib.rs".into(),
+                    line: 1,
+                    function: Some("double".into()),
+                }],
+            )],
+            ..TestReport::default()
+        };
+        let ranked = localize(&report, dir.path(), 5).unwrap();
+        assert_eq!(ranked[0].line, 5, "{ranked:#?}");
+        assert!(
+            ranked
+                .iter()
+                .all(|c| c.function.as_deref() != Some("unrelated"))
+        );
+    }
+
+    #[test]
+    fn empty_reports_and_missing_workspaces() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(
+            localize(&TestReport::default(), dir.path(), 5)
+                .unwrap()
+                .is_empty()
+        );
+        assert!(matches!(
+            localize(&TestReport::default(), &dir.path().join("nope"), 5),
+            Err(LocalizeError::NotADirectory(_))
+        ));
+    }
+
+    #[test]
+    fn line_weights_prefer_logic_over_bindings() {
+        let logic = line_weight("    while low <= high {", Language::Rust).unwrap();
+        let binding = line_weight("    let mut items = Vec::new();", Language::Rust).unwrap();
+        assert!(logic > binding);
+        assert_eq!(line_weight("    }", Language::Rust), None);
+        assert_eq!(line_weight("    else:", Language::Python), None);
+    }
+}

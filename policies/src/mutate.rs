@@ -261,6 +261,26 @@ fn split_lines(source: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The lines of `source` with every string literal and comment character replaced by a space,
+/// so that brace matching and identifier scans see only code. Byte lengths are preserved.
+pub(crate) fn code_only_lines(source: &str, language: Language) -> Vec<String> {
+    let classes = classify_source(source, language);
+    split_lines(source)
+        .into_iter()
+        .zip(classes)
+        .map(|(line, line_classes)| {
+            line.char_indices()
+                .map(|(index, character)| {
+                    match line_classes.get(index).copied().unwrap_or(ByteClass::Code) {
+                        ByteClass::Code => character.to_string(),
+                        ByteClass::Text | ByteClass::Comment => " ".repeat(character.len_utf8()),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lexing: which bytes are code, string literal or comment
 // ---------------------------------------------------------------------------------------------
@@ -1521,6 +1541,17 @@ mod tests {
             enumerate_file_mutations(dir.path(), "notes.txt", &[1], 10),
             Err(MutateError::UnsupportedLanguage(_))
         ));
+    }
+
+    #[test]
+    fn code_only_lines_blank_strings_and_comments() {
+        let lines = code_only_lines("x = \"a(b)\"  # c(d)\ny = f(1)\n", Language::Python);
+        assert_eq!(lines[0].trim_end(), "x =");
+        assert_eq!(lines[0].len(), "x = \"a(b)\"  # c(d)".len());
+        assert_eq!(lines[1], "y = f(1)");
+        let rust = code_only_lines("let s = \"{\"; /* } */ g('}')", Language::Rust);
+        assert_eq!(rust[0].matches(['{', '}']).count(), 0);
+        assert!(rust[0].contains("g("));
     }
 
     proptest! {
