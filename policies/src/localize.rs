@@ -1156,6 +1156,38 @@ mod tests {
         ));
     }
 
+    proptest::proptest! {
+        #[test]
+        fn never_panics_on_arbitrary_reports(
+            frames in proptest::collection::vec(("[a-z/._]{0,20}", 0u32..40), 0..6),
+            test in "[a-z:/._\\[\\] -]{0,30}",
+            message in ".{0,60}",
+            passed in proptest::collection::vec("[a-z_:]{0,12}", 0..4),
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            write(dir.path(), "src/lib.rs", "pub fn f(a: i32) -> i32 {\n    a + 1\n}\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() { assert_eq!(super::f(1), 3); }\n}\n");
+            write(dir.path(), "m.py", "def g(x):\n    return x < 3\n");
+            write(dir.path(), "tests/test_m.py", "def test_g():\n    assert g(1)\n");
+            let report = TestReport {
+                passed: 1,
+                failed: 1,
+                failures: vec![failure(
+                    &test,
+                    &message,
+                    frames.iter().map(|(file, line)| frame(file, *line)).collect(),
+                )],
+                passed_tests: passed,
+                ..TestReport::default()
+            };
+            let ranked = localize(&report, dir.path(), 5).unwrap();
+            proptest::prop_assert!(ranked.len() <= 5);
+            for candidate in ranked {
+                proptest::prop_assert!(!candidate.file.starts_with("tests/"));
+                proptest::prop_assert!(candidate.score.is_finite());
+            }
+        }
+    }
+
     #[test]
     fn line_weights_prefer_logic_over_bindings() {
         let logic = line_weight("    while low <= high {", Language::Rust).unwrap();
