@@ -340,6 +340,21 @@ fn every_bug_fails_is_localized_and_mutation_kinds_are_fixed() {
             },
         ));
     }
+    // TACT_SUITE_VERBOSE=1 shows the ranked candidates of every program.
+    if std::env::var_os("TACT_SUITE_VERBOSE").is_some() {
+        for o in &outcomes {
+            table.push_str(&format!(
+                "\n{} (bug at {}:{}):\n",
+                o.name, o.key.bug_file, o.key.bug_line
+            ));
+            for c in &o.candidates {
+                table.push_str(&format!(
+                    "  {:>7.3} {}:{} {}\n",
+                    c.score, c.file, c.line, c.reason
+                ));
+            }
+        }
+    }
     let total = outcomes.len();
     let top1 = outcomes.iter().filter(|o| o.rank == Some(1)).count();
     let top5 = outcomes.iter().filter(|o| o.rank.is_some()).count();

@@ -564,6 +564,12 @@ fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<Candid
     let mut failing_names: BTreeSet<String> = BTreeSet::new();
     let mut innermost_frames: Vec<(usize, u32)> = Vec::new();
 
+    let all_messages: String = report
+        .failures
+        .iter()
+        .map(|f| f.message.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
     for failure in &report.failures {
         failing_names.insert(test_function_name(&failure.test).to_string());
         let mut hot_text = failure.message.clone();
@@ -704,10 +710,11 @@ fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<Candid
                 f == id.0 && line < failure_line && failure_line <= function.end
             });
             let proximity = if precedes_failure { 0.3 } else { 0.0 };
+            let guard = guard_penalty(file, line, &all_messages);
             add(
                 id.0,
                 line,
-                function_score + weight + proximity,
+                function_score + weight + proximity - guard,
                 reason.clone(),
             );
         }
@@ -836,6 +843,42 @@ fn add_calls_from_tests(
             }
         }
     }
+}
+
+/// Guard clauses that raise an error (`if bad: raise ValueError(..)`, `return Err(..)`) are
+/// rarely where a wrong result comes from, unless the failure is that very error. Returns how much
+/// to lower such a line's score.
+fn guard_penalty(file: &SourceFile, line: u32, failure_messages: &str) -> f64 {
+    let current = file.code_line(line).trim();
+    let opens_block = current.ends_with(':') || current.ends_with('{');
+    let next_statement = (line + 1..line + 4)
+        .map(|l| file.code_line(l).trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or_default();
+    let raised = if is_error_exit(current) {
+        current
+    } else if opens_block && current.starts_with("if") && is_error_exit(next_statement) {
+        next_statement
+    } else {
+        return 0.0;
+    };
+    // `raise ValueError(...)` → `ValueError`; `return Err(...)` → `Err`.
+    let error_name: String = raised
+        .trim_start_matches("raise")
+        .trim_start_matches("return")
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    if !error_name.is_empty() && failure_messages.contains(&error_name) {
+        0.0
+    } else {
+        0.7
+    }
+}
+
+fn is_error_exit(code: &str) -> bool {
+    code.starts_with("raise ") || code.starts_with("return Err(")
 }
 
 /// How likely a line of a suspicious function is to hold a small bug, or `None` for lines that
@@ -1186,6 +1229,30 @@ mod tests {
                 proptest::prop_assert!(candidate.score.is_finite());
             }
         }
+    }
+
+    #[test]
+    fn guards_that_raise_rank_below_the_computation_unless_they_raised() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "pages.py",
+            "def count(total, size):\n    if size <= 0:\n        raise ValueError(\"size\")\n    return total / size\n",
+        );
+        write(
+            dir.path(),
+            "tests/test_pages.py",
+            "from pages import count\n\n\ndef test_count():\n    assert count(8, 4) == 2\n",
+        );
+        let report = |message: &str| TestReport {
+            failed: 1,
+            failures: vec![failure("tests/test_pages.py::test_count", message, vec![])],
+            ..TestReport::default()
+        };
+        let wrong_value = localize(&report("assert 2.5 == 2"), dir.path(), 3).unwrap();
+        assert_eq!(wrong_value[0].line, 4, "{wrong_value:#?}");
+        let raised = localize(&report("ValueError: size"), dir.path(), 3).unwrap();
+        assert_eq!(raised[0].line, 2, "{raised:#?}");
     }
 
     #[test]
