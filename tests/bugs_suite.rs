@@ -13,7 +13,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 use tact_policies::localize::{CandidateLocation, localize};
-use tact_policies::mutate::{apply_mutation_to_file, enumerate_file_mutations};
+use tact_policies::mutate::{apply_mutation_to_file, mutations_for_locations};
 use tact_runtime::testreport::{TestReport, TestRunner, parse_test_output};
 
 /// Bug kinds a single mutation operator can fix; the others need a model-written edit.
@@ -228,17 +228,7 @@ fn evaluate(program: &Path, scratch: &Path, cargo_target: &Path) -> Result<Outco
         .map(|index| index + 1);
 
     // Mutate the localized lines, as the harness would; keep the candidate equal to the answer.
-    let mut by_file: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
-    for candidate in &candidates {
-        by_file
-            .entry(&candidate.file)
-            .or_default()
-            .push(candidate.line);
-    }
-    let mut mutations = Vec::new();
-    for (file, lines) in by_file {
-        mutations.extend(enumerate_file_mutations(&dir, file, &lines, 500)?);
-    }
+    let mutations = mutations_for_locations(&dir, &candidates, 500)?;
     let fixing = mutations
         .iter()
         .find(|m| m.file == key.bug_file && m.line == key.bug_line && m.new_text == key.fixed_line);

@@ -184,6 +184,50 @@ pub fn enumerate_file_mutations(
     ))
 }
 
+/// Mutations of the lines `locations` point at (e.g. [`crate::localize::localize`]'s ranking),
+/// most suspicious location first. Files that are not Python or Rust are skipped; a file that
+/// cannot be read is an error. At most `max_candidates` are returned.
+pub fn mutations_for_locations(
+    root: &Path,
+    locations: &[crate::localize::CandidateLocation],
+    max_candidates: usize,
+) -> Result<Vec<MutationCandidate>, MutateError> {
+    let mut sources: std::collections::BTreeMap<&str, String> = std::collections::BTreeMap::new();
+    let mut candidates = Vec::new();
+    for location in locations {
+        let Some(language) = Language::from_path(Path::new(&location.file)) else {
+            continue;
+        };
+        if !sources.contains_key(location.file.as_str()) {
+            let path = root.join(&location.file);
+            let text = std::fs::read_to_string(&path).map_err(|source| MutateError::Io {
+                path: path.display().to_string(),
+                source,
+            })?;
+            sources.insert(&location.file, text);
+        }
+        let Some(source) = sources.get(location.file.as_str()) else {
+            continue;
+        };
+        let remaining = max_candidates.saturating_sub(candidates.len());
+        if remaining == 0 {
+            break;
+        }
+        for candidate in enumerate_mutations(
+            &location.file,
+            source,
+            language,
+            &[location.line],
+            remaining,
+        ) {
+            if !candidates.contains(&candidate) {
+                candidates.push(candidate);
+            }
+        }
+    }
+    Ok(candidates)
+}
+
 /// Line-local edits of one line of code, as `(new_text, operator, description)`. Multi-line
 /// strings and comments cannot be seen from one line; use [`enumerate_mutations`] for files.
 pub fn mutate_line(text: &str, language: Language) -> Vec<(String, MutationOperator, String)> {
@@ -1552,6 +1596,44 @@ mod tests {
         let rust = code_only_lines("let s = \"{\"; /* } */ g('}')", Language::Rust);
         assert_eq!(rust[0].matches(['{', '}']).count(), 0);
         assert!(rust[0].contains("g("));
+    }
+
+    #[test]
+    fn mutations_follow_the_location_ranking() {
+        use crate::localize::CandidateLocation;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.py"), "def f(x):\n    return x + 1\n").unwrap();
+        std::fs::write(
+            dir.path().join("b.rs"),
+            "fn g(y: u8) -> bool {\n    y > 2\n}\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("notes.md"), "x > 1\n").unwrap();
+        let at = |file: &str, line: u32| CandidateLocation {
+            file: file.into(),
+            line,
+            function: None,
+            score: 1.0,
+            reason: String::new(),
+        };
+        let locations = [at("b.rs", 2), at("notes.md", 1), at("a.py", 2)];
+        let all = mutations_for_locations(dir.path(), &locations, 100).unwrap();
+        let files: Vec<&str> = all.iter().map(|c| c.file.as_str()).collect();
+        let first_python = files.iter().position(|f| *f == "a.py").unwrap();
+        assert!(files[..first_python].iter().all(|f| *f == "b.rs"));
+        assert!(first_python > 0);
+        assert!(!files.contains(&"notes.md"));
+        assert_eq!(
+            mutations_for_locations(dir.path(), &locations, 2)
+                .unwrap()
+                .len(),
+            2
+        );
+        let missing = [at("gone.py", 1)];
+        assert!(matches!(
+            mutations_for_locations(dir.path(), &missing, 10),
+            Err(MutateError::Io { .. })
+        ));
     }
 
     proptest! {
