@@ -160,6 +160,7 @@ struct Patterns {
     pytest_counts_line: Regex,
     pytest_count: Regex,
     pytest_summary_status: Regex,
+    pytest_verbose_status: Regex,
     pytest_block_header: Regex,
     pytest_section_title: Regex,
     pytest_frame: Regex,
@@ -197,6 +198,10 @@ fn compile_patterns() -> Result<Patterns, regex::Error> {
             r"(\d+) (failed|passed|errors?|skipped|xfailed|xpassed|warnings?|deselected)",
         )?,
         pytest_summary_status: Regex::new(r"^(FAILED|ERROR|PASSED) (\S+)(?: - (.*))?$")?,
+        // `-v`: `tests/test_x.py::test_y PASSED    [ 25%]`.
+        pytest_verbose_status: Regex::new(
+            r"^(\S+::\S+) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(?:\s+\[\s*\d+%\])?\s*$",
+        )?,
         pytest_block_header: Regex::new(r"^=+ (.+?) =+$")?,
         pytest_section_title: Regex::new(r"^_{2,} (.+?) _{2,}$")?,
         // `path.py:12: in func` (short/long tracebacks) or `path.py:12: AssertionError`.
@@ -480,6 +485,7 @@ pub fn parse_pytest(output: &str) -> TestReport {
     let mut block_is_detail = false;
     let mut summary_entries: Vec<(String, String, String)> = Vec::new();
     let mut saw_counts_line = false;
+    let mut verbose_passed: Vec<String> = Vec::new();
 
     for line in text.lines() {
         if let Some(captures) = patterns.pytest_block_header.captures(line) {
@@ -495,6 +501,12 @@ pub fn parse_pytest(output: &str) -> TestReport {
             let node = captures.get(2).map_or("", |m| m.as_str()).to_string();
             let message = captures.get(3).map_or("", |m| m.as_str()).to_string();
             summary_entries.push((status, node, message));
+            continue;
+        }
+        if let Some(captures) = patterns.pytest_verbose_status.captures(line) {
+            if captures.get(2).is_some_and(|m| m.as_str() == "PASSED") {
+                verbose_passed.push(captures.get(1).map_or("", |m| m.as_str()).to_string());
+            }
             continue;
         }
         if patterns.pytest_counts_line.is_match(line) || line.contains("no tests ran in") {
@@ -534,6 +546,12 @@ pub fn parse_pytest(output: &str) -> TestReport {
                     .push(pytest_failure(node, message, detail, kind));
             }
             _ => {}
+        }
+    }
+    // `-v` names every passing test even without `-rA`.
+    for name in verbose_passed {
+        if !report.passed_tests.contains(&name) {
+            report.passed_tests.push(name);
         }
     }
     // Without a short summary (`-rN`), fall back to the section titles.
@@ -874,6 +892,21 @@ mod tests {
             formatted.frames[0].function.as_deref(),
             Some("test_formatted")
         );
+    }
+
+    #[test]
+    fn pytest_verbose_lists_passing_tests() {
+        let report = parse_test_output(&fixture("pytest_verbose.txt"));
+        assert_eq!(report.runner, TestRunner::Pytest);
+        assert_eq!((report.passed, report.failed), (2, 2));
+        assert_eq!(
+            report.passed_tests,
+            vec![
+                "tests/test_percent.py::test_ratio".to_string(),
+                "tests/test_percent.py::test_ratio_of_nothing".to_string()
+            ]
+        );
+        assert_eq!(report.failures.len(), 2);
     }
 
     #[test]
