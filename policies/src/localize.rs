@@ -106,8 +106,9 @@ pub fn localize_with(
 }
 
 /// Whether line `line` of the file at `path` (workspace-relative) with contents `text` is test
-/// code: anything under a `tests/` directory, `test_*.py`, `*_test.py`, `conftest.py`, and in
-/// Rust files the `#[cfg(test)]` items and `#[test]` functions.
+/// code: anything under a `tests/` (or `test/`) directory, `test_*.py`, `*_test.py`,
+/// `conftest.py`, and in Rust files the `#[cfg(test)]` items and `#[test]` functions. `line` and
+/// `text` only matter for Rust files.
 pub fn is_test_location(path: &str, line: u32, text: &str) -> bool {
     if is_test_path(path) {
         return true;
@@ -119,13 +120,9 @@ pub fn is_test_location(path: &str, line: u32, text: &str) -> bool {
                 .iter()
                 .any(|&(start, end)| (start..=end).contains(&line))
         }
-        Some(Language::Python) => {
-            let code = code_only_lines(text, Language::Python);
-            python_functions(&code)
-                .iter()
-                .any(|f| f.name.starts_with("test") && (f.start..=f.end).contains(&line))
-        }
-        None => false,
+        // pytest only collects `test*` functions from test files, which the path test covers; a
+        // `def testing_mode()` in a source module is source.
+        Some(Language::Python) | None => false,
     }
 }
 
@@ -171,11 +168,7 @@ impl SourceFile {
         };
         let test_regions = match language {
             Language::Rust => rust_test_regions(&code),
-            Language::Python => functions
-                .iter()
-                .filter(|f| f.name.starts_with("test"))
-                .map(|f| (f.start, f.end))
-                .collect(),
+            Language::Python => Vec::new(),
         };
         let is_test_file = is_test_path(&path);
         Self {
@@ -985,6 +978,11 @@ mod tests {
         assert!(is_test_location("crate/tests/it.rs", 1, ""));
         assert!(!is_test_location("src/lib.rs", 1, "fn a() {}\n"));
         assert!(!is_test_location("testing.py", 1, "x = 1\n"));
+        assert!(!is_test_location(
+            "app.py",
+            2,
+            "def testing_mode():\n    return 1\n"
+        ));
         let rust = "pub fn add(a: i32) -> i32 {\n    a + 1\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    #[test]\n    fn adds() {\n        assert_eq!(add(1), 2);\n    }\n}\n\n#[test]\nfn loose() {\n}\npub fn after() {}\n";
         let lines: Vec<bool> = (1..=17)
             .map(|l| is_test_location("src/lib.rs", l, rust))
