@@ -361,7 +361,7 @@ fn classify_source(source: &str, language: Language) -> Vec<Vec<ByteClass>> {
         let chars: Vec<(usize, char)> = line.char_indices().collect();
         let mut classes = vec![ByteClass::Code; line.len()];
         let mut position = 0;
-        while let Some(&(start, character)) = chars.get(position) {
+        while let Some(&(start, _)) = chars.get(position) {
             let (class, consumed) = lex_step(&mut state, &chars, position, language);
             let consumed = consumed.max(1);
             let end = chars
@@ -370,7 +370,6 @@ fn classify_source(source: &str, language: Language) -> Vec<Vec<ByteClass>> {
             for class_slot in classes.iter_mut().take(end).skip(start) {
                 *class_slot = class;
             }
-            let _ = character;
             position += consumed;
         }
         // Line comments and single-quoted strings end with the line.
@@ -1039,12 +1038,11 @@ fn boundary_edits(text: &str, tokens: &[Token<'_>], language: Language) -> Vec<L
                 let Some(bound) = text.get(start..end) else {
                     continue;
                 };
-                for (new_bound, description) in shifted_bound(bound) {
+                for new_bound in shifted_bound(bound) {
                     push(
                         replace_span(text, start, end, &new_bound),
                         format!("range bound `{bound}` → `{new_bound}`"),
                     );
-                    let _ = description;
                 }
             }
             (_, TokenKind::Ident, "len") if next_is_paren => {
@@ -1100,7 +1098,7 @@ fn boundary_edits(text: &str, tokens: &[Token<'_>], language: Language) -> Vec<L
 }
 
 /// `n` → `n + 1`, `n - 1`; `n + 1` / `n - 1` / `n+1` → `n`.
-fn shifted_bound(bound: &str) -> Vec<(String, &'static str)> {
+fn shifted_bound(bound: &str) -> Vec<String> {
     let compact: String = bound.chars().filter(|c| !c.is_whitespace()).collect();
     for suffix in ["+1", "-1"] {
         if compact.ends_with(suffix) {
@@ -1110,14 +1108,11 @@ fn shifted_bound(bound: &str) -> Vec<(String, &'static str)> {
                 .and_then(|s| s.strip_suffix(['+', '-']))
                 .map(str::trim_end);
             if let Some(base) = without_sign.filter(|base| !base.is_empty()) {
-                return vec![(base.to_string(), "drop the ±1")];
+                return vec![base.to_string()];
             }
         }
     }
-    vec![
-        (format!("{bound} + 1"), "one more"),
-        (format!("{bound} - 1"), "one fewer"),
-    ]
+    vec![format!("{bound} + 1"), format!("{bound} - 1")]
 }
 
 const PYTHON_STATEMENT_KEYWORDS: &[&str] = &[
