@@ -290,7 +290,12 @@ pub fn parse_cargo_test(output: &str) -> TestReport {
             report.passed = report.passed.saturating_add(passed);
             report.failed = report.failed.saturating_add(failed);
         } else if let Some(captures) = patterns.cargo_test_status.captures(line) {
-            let name = captures.get(1).map_or("", |m| m.as_str()).to_string();
+            let printed = captures.get(1).map_or("", |m| m.as_str());
+            // `#[should_panic]` tests print as `name - should panic`; the name is the test's.
+            let name = printed
+                .strip_suffix(" - should panic")
+                .unwrap_or(printed)
+                .to_string();
             match captures.get(2).map(|m| m.as_str()) {
                 Some("ok") => {
                     listed_passed = listed_passed.saturating_add(1);
@@ -536,7 +541,9 @@ pub fn parse_pytest(output: &str) -> TestReport {
             "PASSED" => report.passed_tests.push(node.clone()),
             "FAILED" | "ERROR" => {
                 let detail = sections.iter().find(|section| section.matches_node(node));
-                let kind = if status == "ERROR" {
+                // `ERROR path.py` is a module that failed to collect; `ERROR path.py::test` is a
+                // test whose setup failed, which is still a failing test.
+                let kind = if status == "ERROR" && !node.contains("::") {
                     FailureKind::Collection
                 } else {
                     FailureKind::Test
@@ -846,6 +853,27 @@ mod tests {
         assert_eq!(t.message, "assertion failed: x");
         assert_eq!(t.frames[0].file, "src/main.rs");
         assert_eq!(t.frames[0].line, 3);
+    }
+
+    #[test]
+    fn cargo_should_panic_names_and_pytest_setup_errors() {
+        let cargo = "running 2 tests\ntest boom - should panic ... FAILED\ntest fine ... ok\n";
+        let report = parse_test_output(cargo);
+        assert_eq!(report.failures[0].test, "boom");
+        assert_eq!(report.passed_tests, vec!["fine".to_string()]);
+        let pytest = "=========================== short test summary info ============================\n\
+                      ERROR tests/test_a.py::test_b - fixture 'db' not found\n\
+                      ERROR tests/test_c.py\n1 passed, 2 errors in 0.05s\n";
+        let report = parse_test_output(pytest);
+        assert_eq!(report.errors, 2);
+        assert_eq!(
+            failure(&report, "tests/test_a.py::test_b").kind,
+            FailureKind::Test
+        );
+        assert_eq!(
+            failure(&report, "tests/test_c.py").kind,
+            FailureKind::Collection
+        );
     }
 
     #[test]
