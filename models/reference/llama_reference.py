@@ -1,0 +1,137 @@
+"""Independent reference logits for models/src/llama.rs (SmolLM2-135M-Instruct GGUF).
+
+Weights are read and dequantized by gguf-py (not tact's reader). The forward pass is plain
+numpy in the Hugging Face formulation: q/k rows are un-permuted from llama.cpp's interleaved
+layout back to HF's and RoPE uses `rotate_half`, so the Rust code's interleaved-pair RoPE is
+checked against a different but equivalent formulation. No KV cache: every step re-runs the
+full sequence. Token ids come from tests/fixtures (the prompts are token ids, so this test does
+not depend on the tokenizer).
+
+    venv/bin/pip install numpy gguf tokenizers
+    venv/bin/python models/reference/llama_reference.py $TACT_HOME
+"""
+import json
+import pathlib
+import sys
+
+import numpy as np
+from gguf import GGUFReader
+from gguf.quants import dequantize
+from tokenizers import AddedToken, Tokenizer, decoders, models, pre_tokenizers
+
+home = pathlib.Path(sys.argv[1])
+path = home / "smollm2-135m-instruct" / "SmolLM2-135M-Instruct.Q4_1.gguf"
+reader = GGUFReader(str(path))
+
+
+def meta(key):
+    field = reader.fields[key]
+    return field.parts[field.data[0]][0]
+
+
+def strings(key):
+    field = reader.fields[key]
+    return [bytes(field.parts[i]).decode("utf-8") for i in field.data]
+
+
+n_layer = int(meta("llama.block_count"))
+n_head = int(meta("llama.attention.head_count"))
+n_kv = int(meta("llama.attention.head_count_kv"))
+dim = int(meta("llama.embedding_length"))
+eps = float(meta("llama.attention.layer_norm_rms_epsilon"))
+theta = float(meta("llama.rope.freq_base"))
+hd = dim // n_head
+
+W = {}
+for t in reader.tensors:
+    # gguf-py returns the row-major array, shape reversed from GGUF dims ([out, in]).
+    W[t.name] = dequantize(t.data, t.tensor_type).astype(np.float32).reshape(
+        [int(d) for d in reversed(t.shape.tolist())])
+
+
+def unpermute(w, heads):
+    """llama.cpp interleaved rows -> HF rotate_half rows."""
+    rows, cols = w.shape
+    return w.reshape(heads, hd // 2, 2, cols).swapaxes(1, 2).reshape(rows, cols)
+
+
+for i in range(n_layer):
+    W[f"blk.{i}.attn_q.weight"] = unpermute(W[f"blk.{i}.attn_q.weight"], n_head)
+    W[f"blk.{i}.attn_k.weight"] = unpermute(W[f"blk.{i}.attn_k.weight"], n_kv)
+emb = W["token_embd.weight"]
+head = W.get("output.weight", emb)
+
+
+def rms(x, w):
+    return x / np.sqrt((x.astype(np.float64) ** 2).mean(-1, keepdims=True) + eps).astype(np.float32) * w
+
+
+def rotate_half(x):
+    h = x.shape[-1] // 2
+    return np.concatenate([-x[..., h:], x[..., :h]], axis=-1)
+
+
+def forward(ids):
+    T = len(ids)
+    x = emb[ids]
+    inv = 1.0 / theta ** (np.arange(0, hd, 2, dtype=np.float64) / hd)
+    ang = np.outer(np.arange(T), inv)
+    cos = np.cos(np.concatenate([ang, ang], -1)).astype(np.float32)
+    sin = np.sin(np.concatenate([ang, ang], -1)).astype(np.float32)
+    mask = np.triu(np.full((T, T), -np.inf, dtype=np.float32), 1)
+    for i in range(n_layer):
+        p = f"blk.{i}."
+        h = rms(x, W[p + "attn_norm.weight"])
+        q = (h @ W[p + "attn_q.weight"].T).reshape(T, n_head, hd).transpose(1, 0, 2)
+        k = (h @ W[p + "attn_k.weight"].T).reshape(T, n_kv, hd).transpose(1, 0, 2)
+        v = (h @ W[p + "attn_v.weight"].T).reshape(T, n_kv, hd).transpose(1, 0, 2)
+        q = q * cos + rotate_half(q) * sin
+        k = k * cos + rotate_half(k) * sin
+        k = np.repeat(k, n_head // n_kv, axis=0)
+        v = np.repeat(v, n_head // n_kv, axis=0)
+        s = q @ k.transpose(0, 2, 1) / np.sqrt(hd) + mask
+        s = np.exp(s - s.max(-1, keepdims=True))
+        s = s / s.sum(-1, keepdims=True)
+        a = (s @ v).transpose(1, 0, 2).reshape(T, dim)
+        x = x + a @ W[p + "attn_output.weight"].T
+        h = rms(x, W[p + "ffn_norm.weight"])
+        g = h @ W[p + "ffn_gate.weight"].T
+        g = g / (1.0 + np.exp(-g))
+        x = x + (g * (h @ W[p + "ffn_up.weight"].T)) @ W[p + "ffn_down.weight"].T
+    x = rms(x, W["output_norm.weight"])
+    return x[-1] @ head.T
+
+
+tokens = strings("tokenizer.ggml.tokens")
+merges = [tuple(m.split(" ", 1)) for m in strings("tokenizer.ggml.merges")]
+tok = Tokenizer(models.BPE({t: i for i, t in enumerate(tokens)}, merges))
+tok.pre_tokenizer = pre_tokenizers.Sequence([
+    pre_tokenizers.Digits(individual_digits=True),
+    pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True),
+])
+tok.decoder = decoders.ByteLevel()
+tok.add_special_tokens([AddedToken(t, normalized=False, special=True) for t in tokens[:17]])
+
+PROMPTS = [
+    "<|im_start|>user\nWhat is the capital of France?<|im_end|>\n<|im_start|>assistant\n",
+    "def fibonacci(n):\n",
+    "The quick brown fox",
+]
+STEPS = 4
+TOP_K = 8
+cases = []
+for text in PROMPTS:
+    ids = tok.encode(text).ids
+    seq = list(ids)
+    steps = []
+    for _ in range(STEPS):
+        logits = forward(seq)
+        top = np.argsort(-logits)[:TOP_K]
+        steps.append({"top_ids": [int(t) for t in top], "top_logits": [float(logits[t]) for t in top]})
+        seq.append(int(top[0]))
+    cases.append({"text": text, "prompt_ids": ids, "greedy": seq[len(ids):], "steps": steps})
+    print(repr(text), "->", repr(tok.decode(seq[len(ids):])))
+
+out = pathlib.Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "llama_reference.json"
+out.write_text(json.dumps({"model": path.name, "cases": cases}))
+print(f"wrote {out}")

@@ -1,0 +1,473 @@
+//! Schema-constrained decoding of tool arguments.
+//!
+//! The JSON structure (braces, property names, commas, quotes) is written by the decoder, not
+//! sampled, and fed to the model so it conditions on it; the model only picks what is free:
+//! string contents, number digits, which enum value or boolean, whether to add an optional
+//! property or another array item. At every sampled step only tokens that keep the value a
+//! valid prefix of its type are eligible, and the best eligible token (greedy) is taken.
+//! The result is assembled as a `serde_json::Value`, so it always parses, and it satisfies the
+//! supported keywords by construction: `type` (object, string, number, integer, boolean,
+//! array, null), `properties`, `required`, `enum`, `const`, `items`, `minLength`, `maxLength`,
+//! `minItems`, `maxItems`, `minimum`, `maximum`. Unknown schemas fall back to a string.
+
+use serde_json::{Map, Value};
+use tact_runtime::model_io::ModelCost;
+
+use crate::engine::{Engine, last_row, logprob_of};
+use crate::error::ModelError;
+use crate::llama::{KvCache, LogitsFor, log_probs};
+
+const MAX_DEPTH: usize = 4;
+const DEFAULT_MAX_STRING_TOKENS: usize = 48;
+const MAX_NUMBER_CHARS: usize = 18;
+const DEFAULT_MAX_ITEMS: usize = 6;
+
+/// Decodes one value at a time after a prompt held in `cache`.
+pub struct ArgDecoder<'e> {
+    engine: &'e Engine,
+    cache: KvCache,
+    /// Log-probs of the next token after everything fed so far.
+    next: Vec<f32>,
+    pub cost: ModelCost,
+    /// Tokens the decoder may still sample before it closes values early.
+    budget: usize,
+}
+
+impl<'e> ArgDecoder<'e> {
+    pub fn new(engine: &'e Engine, cache: KvCache, next: Vec<f32>, budget: usize) -> Self {
+        Self {
+            engine,
+            cache,
+            next,
+            cost: ModelCost::default(),
+            budget,
+        }
+    }
+
+    fn feed(&mut self, ids: &[u32]) -> Result<(), ModelError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let out = self
+            .engine
+            .llama
+            .forward(ids, &mut self.cache, LogitsFor::Last)?;
+        self.next = last_row(log_probs(out.logits)?)?;
+        self.cost = self.cost.add(ModelCost {
+            forward_passes: 1,
+            tokens: ids.len() as u64,
+        });
+        Ok(())
+    }
+
+    /// Feed fixed structural text.
+    pub fn push_text(&mut self, text: &str) -> Result<(), ModelError> {
+        let ids = self.engine.encode(text)?;
+        self.feed(&ids)
+    }
+
+    /// Log-prob of `text` as the next continuation (no state change).
+    fn score(&self, text: &str) -> Result<f32, ModelError> {
+        let ids = self.engine.encode(text)?;
+        self.engine
+            .continuation_logprob(&self.cache, &self.next, &ids)
+    }
+
+    /// Log-prob of the first token of `text` only: a cheap "which comes next" comparison.
+    fn first_token_logprob(&self, text: &str) -> Result<f32, ModelError> {
+        match self.engine.encode(text)?.first() {
+            Some(&id) => logprob_of(&self.next, id),
+            None => Ok(f32::NEG_INFINITY),
+        }
+    }
+
+    /// Index of the best-scoring option (full continuation log-likelihood).
+    fn pick(&self, options: &[String]) -> Result<usize, ModelError> {
+        let mut best = (0usize, f32::NEG_INFINITY);
+        for (i, option) in options.iter().enumerate() {
+            let s = self.score(option)?;
+            if s > best.1 {
+                best = (i, s);
+            }
+        }
+        Ok(best.0)
+    }
+
+    /// The best eligible token under `accept`, or `None` if no token is eligible.
+    fn best_token(&self, mut accept: impl FnMut(u32, &str) -> bool) -> Option<u32> {
+        let mut best: Option<(u32, f32)> = None;
+        for (id, &lp) in self.next.iter().enumerate() {
+            if best.is_some_and(|(_, b)| lp <= b) || !lp.is_finite() {
+                continue;
+            }
+            let id = id as u32;
+            if self.engine.is_special(id) {
+                continue;
+            }
+            if accept(id, &self.engine.token_texts[id as usize]) {
+                best = Some((id, lp));
+            }
+        }
+        best.map(|(id, _)| id)
+    }
+
+    /// Decode a value for `schema`, feeding its JSON text to the model as it goes.
+    pub fn value(&mut self, schema: &Value, depth: usize) -> Result<Value, ModelError> {
+        if depth > MAX_DEPTH {
+            return Err(ModelError::Constraint("schema nested too deeply".into()));
+        }
+        if let Some(constant) = schema.get("const") {
+            self.push_text(&constant.to_string())?;
+            return Ok(constant.clone());
+        }
+        if let Some(options) = schema.get("enum").and_then(Value::as_array) {
+            if options.is_empty() {
+                return Err(ModelError::Constraint("empty enum".into()));
+            }
+            let texts: Vec<String> = options.iter().map(Value::to_string).collect();
+            let chosen = self.pick(&texts)?;
+            self.push_text(&texts[chosen])?;
+            return Ok(options[chosen].clone());
+        }
+        for combinator in ["anyOf", "oneOf", "allOf"] {
+            if let Some(first) = schema
+                .get(combinator)
+                .and_then(Value::as_array)
+                .and_then(|a| a.first())
+            {
+                return self.value(first, depth + 1);
+            }
+        }
+        match schema_type(schema) {
+            "object" => self.object(schema, depth),
+            "array" => self.array(schema, depth),
+            "integer" => self.number(schema, true),
+            "number" => self.number(schema, false),
+            "boolean" => {
+                let chosen = self.pick(&["true".into(), "false".into()])?;
+                self.push_text(if chosen == 0 { "true" } else { "false" })?;
+                Ok(Value::Bool(chosen == 0))
+            }
+            "null" => {
+                self.push_text("null")?;
+                Ok(Value::Null)
+            }
+            _ => self.string(schema),
+        }
+    }
+
+    /// An object: required properties in `required` order, then optional ones while the model
+    /// prefers `,` over `}`.
+    pub fn object(&mut self, schema: &Value, depth: usize) -> Result<Value, ModelError> {
+        let empty = Map::new();
+        let properties = schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .unwrap_or(&empty);
+        let required: Vec<&str> = schema
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut out = Map::new();
+        self.push_text("{")?;
+        for name in &required {
+            let property = properties.get(*name).unwrap_or(&Value::Null);
+            let key = if out.is_empty() {
+                format!("{}: ", Value::String((*name).to_owned()))
+            } else {
+                format!(", {}: ", Value::String((*name).to_owned()))
+            };
+            self.push_text(&key)?;
+            let value = self.value(property, depth + 1)?;
+            out.insert((*name).to_owned(), value);
+        }
+        let mut optional: Vec<&String> = properties
+            .keys()
+            .filter(|k| !required.contains(&k.as_str()))
+            .collect();
+        while !optional.is_empty() && self.budget > 0 {
+            let (more, close) = if out.is_empty() {
+                (self.first_token_logprob("\"")?, self.first_token_logprob("}")?)
+            } else {
+                (self.first_token_logprob(",")?, self.first_token_logprob("}")?)
+            };
+            if close >= more {
+                break;
+            }
+            let separator = if out.is_empty() { "" } else { ", " };
+            let names: Vec<String> = optional
+                .iter()
+                .map(|k| format!("{separator}{}", Value::String((*k).clone())))
+                .collect();
+            let chosen = self.pick(&names)?;
+            let name = optional.remove(chosen).clone();
+            self.push_text(&format!("{}: ", names[chosen]))?;
+            let property = properties.get(&name).unwrap_or(&Value::Null);
+            let value = self.value(property, depth + 1)?;
+            out.insert(name, value);
+        }
+        self.push_text("}")?;
+        Ok(Value::Object(out))
+    }
+
+    fn array(&mut self, schema: &Value, depth: usize) -> Result<Value, ModelError> {
+        let items = schema.get("items").unwrap_or(&Value::Null);
+        let min_items = usize_keyword(schema, "minItems").unwrap_or(0);
+        let max_items = usize_keyword(schema, "maxItems")
+            .unwrap_or(DEFAULT_MAX_ITEMS.max(min_items))
+            .max(min_items);
+        let opener = match schema_type(items) {
+            "object" => "{",
+            "array" => "[",
+            "integer" | "number" => "1",
+            "boolean" => "true",
+            _ => "\"",
+        };
+        let mut out = Vec::new();
+        self.push_text("[")?;
+        while out.len() < max_items {
+            if out.len() >= min_items {
+                let more = if out.is_empty() {
+                    self.first_token_logprob(opener)?
+                } else {
+                    self.first_token_logprob(",")?
+                };
+                if self.budget == 0 || self.first_token_logprob("]")? >= more {
+                    break;
+                }
+            }
+            if !out.is_empty() {
+                self.push_text(", ")?;
+            }
+            out.push(self.value(items, depth + 1)?);
+        }
+        self.push_text("]")?;
+        Ok(Value::Array(out))
+    }
+
+    fn string(&mut self, schema: &Value) -> Result<Value, ModelError> {
+        let min_chars = usize_keyword(schema, "minLength").unwrap_or(0);
+        let max_chars = usize_keyword(schema, "maxLength").unwrap_or(usize::MAX);
+        self.push_text("\"")?;
+        let mut content = String::new();
+        let mut steps = 0;
+        loop {
+            let length = content.chars().count();
+            if length >= max_chars || steps >= DEFAULT_MAX_STRING_TOKENS || self.budget == 0 {
+                break;
+            }
+            let may_close = length >= min_chars;
+            let room = max_chars - length;
+            let chosen = self.best_token(|_, text| string_token_ok(text, may_close, room));
+            let Some(id) = chosen else { break };
+            self.budget = self.budget.saturating_sub(1);
+            steps += 1;
+            let text = &self.engine.token_texts[id as usize];
+            if let Some(body) = text.strip_suffix('"') {
+                content.push_str(body);
+                self.feed(&[id])?;
+                return Ok(Value::String(content));
+            }
+            content.push_str(text);
+            self.feed(&[id])?;
+        }
+        // Out of budget or length: pad to the minimum and close the string ourselves.
+        while content.chars().count() < min_chars {
+            content.push('x');
+        }
+        self.push_text("\"")?;
+        Ok(Value::String(content))
+    }
+
+    fn number(&mut self, schema: &Value, integer: bool) -> Result<Value, ModelError> {
+        let mut text = String::new();
+        loop {
+            let complete = number_state(&text, integer).is_some_and(|s| s.complete);
+            if text.len() >= MAX_NUMBER_CHARS || self.budget == 0 {
+                break;
+            }
+            let chosen = self.best_token(|_, t| {
+                if complete && t.starts_with([',', '}', ']', '\n', ' ']) {
+                    return true;
+                }
+                !t.is_empty()
+                    && text.len() + t.len() <= MAX_NUMBER_CHARS
+                    && number_state(&format!("{text}{t}"), integer).is_some()
+            });
+            let Some(id) = chosen else { break };
+            let token = &self.engine.token_texts[id as usize];
+            if complete && token.starts_with([',', '}', ']', '\n', ' ']) {
+                break;
+            }
+            self.budget = self.budget.saturating_sub(1);
+            text.push_str(token);
+            self.feed(&[id])?;
+        }
+        if !number_state(&text, integer).is_some_and(|s| s.complete) {
+            // Finish an incomplete prefix ("-", "1.", "2e") with a digit.
+            text.push('0');
+            self.push_text("0")?;
+        }
+        let parsed: Value = serde_json::from_str(&text)
+            .map_err(|e| ModelError::Constraint(format!("number {text:?}: {e}")))?;
+        Ok(clamp_number(parsed, schema, integer))
+    }
+}
+
+/// A token may extend a JSON string: no escapes or control characters, no broken UTF-8,
+/// and a `"` only as its last character (closing the string, when `may_close`).
+fn string_token_ok(text: &str, may_close: bool, room: usize) -> bool {
+    if text.is_empty() || text.contains('\u{FFFD}') {
+        return false;
+    }
+    let body = match text.strip_suffix('"') {
+        Some(body) if may_close => body,
+        Some(_) => return false,
+        None => text,
+    };
+    !body.contains(['"', '\\']) && !body.chars().any(char::is_control) && body.chars().count() <= room
+}
+
+#[derive(Debug, Clone, Copy)]
+struct NumberState {
+    complete: bool,
+}
+
+/// Whether `s` is a prefix of a JSON number (integer: no fraction or exponent).
+fn number_state(s: &str, integer: bool) -> Option<NumberState> {
+    #[derive(PartialEq)]
+    enum S {
+        Start,
+        Minus,
+        Zero,
+        Int,
+        Dot,
+        Frac,
+        E,
+        ESign,
+        Exp,
+    }
+    let mut state = S::Start;
+    for c in s.chars() {
+        state = match (state, c) {
+            (S::Start, '-') => S::Minus,
+            (S::Start | S::Minus, '0') => S::Zero,
+            (S::Start | S::Minus, '1'..='9') => S::Int,
+            (S::Int, '0'..='9') => S::Int,
+            (S::Zero | S::Int, '.') if !integer => S::Dot,
+            (S::Dot | S::Frac, '0'..='9') => S::Frac,
+            (S::Zero | S::Int | S::Frac, 'e' | 'E') if !integer => S::E,
+            (S::E, '+' | '-') => S::ESign,
+            (S::E | S::ESign | S::Exp, '0'..='9') => S::Exp,
+            _ => return None,
+        };
+    }
+    Some(NumberState {
+        complete: matches!(state, S::Zero | S::Int | S::Frac | S::Exp),
+    })
+}
+
+fn clamp_number(value: Value, schema: &Value, integer: bool) -> Value {
+    let Some(mut x) = value.as_f64() else {
+        return value;
+    };
+    if let Some(min) = schema.get("minimum").and_then(Value::as_f64) {
+        x = x.max(min);
+    }
+    if let Some(max) = schema.get("maximum").and_then(Value::as_f64) {
+        x = x.min(max);
+    }
+    if integer {
+        // Clamping may land on a fractional bound; round inward to stay in range.
+        let rounded = x.round();
+        let x = if schema
+            .get("maximum")
+            .and_then(Value::as_f64)
+            .is_some_and(|m| rounded > m)
+        {
+            x.floor()
+        } else if schema
+            .get("minimum")
+            .and_then(Value::as_f64)
+            .is_some_and(|m| rounded < m)
+        {
+            x.ceil()
+        } else {
+            rounded
+        };
+        return Value::from(x as i64);
+    }
+    if x == value.as_f64().unwrap_or(f64::NAN) {
+        value
+    } else {
+        serde_json::Number::from_f64(x).map_or(Value::from(0), Value::Number)
+    }
+}
+
+fn usize_keyword(schema: &Value, key: &str) -> Option<usize> {
+    schema
+        .get(key)
+        .and_then(Value::as_u64)
+        .and_then(|v| usize::try_from(v).ok())
+}
+
+/// The schema's type; the first non-null one of a type list; `object` when only
+/// `properties` is given; `string` otherwise.
+fn schema_type(schema: &Value) -> &str {
+    match schema.get("type") {
+        Some(Value::String(t)) => t,
+        Some(Value::Array(types)) => types
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|t| *t != "null")
+            .unwrap_or("null"),
+        _ if schema.get("properties").is_some() => "object",
+        _ if schema.get("items").is_some() => "array",
+        _ => "string",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    #[test]
+    fn number_prefixes_follow_json_grammar() {
+        for ok in ["", "-", "0", "-0", "12", "1.", "1.5", "1e", "1e-", "1e5", "0.25E+3"] {
+            assert!(number_state(ok, false).is_some(), "{ok}");
+        }
+        for bad in ["01", "--1", "1..", ".5", "1e5.", "+1", "a"] {
+            assert!(number_state(bad, false).is_none(), "{bad}");
+        }
+        assert!(number_state("1.", true).is_none());
+        assert!(number_state("1e3", true).is_none());
+        assert!(number_state("-12", true).unwrap().complete);
+        assert!(!number_state("-", true).unwrap().complete);
+        assert!(!number_state("1.", false).unwrap().complete);
+    }
+
+    #[test]
+    fn string_tokens_exclude_escapes_and_early_quotes() {
+        assert!(string_token_ok("abc", false, 10));
+        assert!(string_token_ok("abc\"", true, 10));
+        assert!(!string_token_ok("abc\"", false, 10));
+        assert!(!string_token_ok("a\"b", true, 10));
+        assert!(!string_token_ok("a\\b", true, 10));
+        assert!(!string_token_ok("a\nb", true, 10));
+        assert!(!string_token_ok("abcd", true, 3));
+        assert!(!string_token_ok("", true, 3));
+    }
+
+    #[test]
+    fn clamping_keeps_integers_in_range() {
+        let schema = serde_json::json!({"minimum": 1, "maximum": 2.5});
+        assert_eq!(clamp_number(Value::from(7), &schema, true), Value::from(2));
+        assert_eq!(clamp_number(Value::from(-3), &schema, true), Value::from(1));
+        assert_eq!(
+            clamp_number(serde_json::json!(9.5), &schema, false),
+            serde_json::json!(2.5)
+        );
+    }
+}

@@ -1,0 +1,411 @@
+//! The decoder plus its tokenizer: generation, continuation scoring, confidence signals and
+//! hidden states. An [`Engine`] is single-threaded; [`crate::handle::ModelHandle`] runs one on
+//! its own OS thread.
+//!
+//! # The decision prompt and `p_tool`
+//! [`decision_prompt`] renders a [`StepPrompt`] in ChatML. The system turn lists the offered
+//! tools and tells the model to answer either with a tool call that starts with
+//! [`TOOL_CALL_OPENER`] or in plain text. The *decision point* is right after
+//! `<|im_start|>assistant\n`. `p_tool` is the probability that the model's answer starts with
+//! the opener, i.e. the product of the probabilities of the opener's tokens, each conditioned
+//! on the prompt and the opener tokens before it. Prompt and opener go through one forward
+//! pass (logits at every position), so `p_tool` and the next-token signals (top log-prob,
+//! entropy, top-1/top-2 margin, read at the decision point) come from the same pass.
+
+use std::path::Path;
+use std::time::Instant;
+
+use burn::tensor::Device;
+use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate};
+use tokenizers::Tokenizer;
+
+use crate::error::ModelError;
+use crate::gguf::GgufFile;
+use crate::llama::{KvCache, Llama, LogitsFor, log_probs, tensor_values};
+use crate::tokenizer::{ChatMessage, chatml, decode, encode, tokenizer_from_gguf};
+
+/// The fixed text a tool call starts with (Hermes / Qwen style, which SmolLM2 has seen).
+pub const TOOL_CALL_OPENER: &str = "<tool_call>\n{\"name\": \"";
+
+/// CPU backends burn offers here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum BackendKind {
+    NdArray,
+    Flex,
+}
+
+impl BackendKind {
+    /// The faster backend end to end on this machine (see `benches/model.rs`).
+    pub const DEFAULT: BackendKind = BackendKind::Flex;
+
+    pub fn device(self) -> Device {
+        match self {
+            #[allow(deprecated)] // burn-ndarray is deprecated in 0.22 but still the reference CPU backend
+            BackendKind::NdArray => Device::ndarray(),
+            BackendKind::Flex => Device::flex(),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendKind::NdArray => "ndarray",
+            BackendKind::Flex => "flex",
+        }
+    }
+}
+
+impl std::str::FromStr for BackendKind {
+    type Err = ModelError;
+    fn from_str(s: &str) -> Result<Self, ModelError> {
+        match s {
+            "ndarray" => Ok(BackendKind::NdArray),
+            "flex" => Ok(BackendKind::Flex),
+            other => Err(ModelError::Unsupported(format!(
+                "backend {other:?} (ndarray, flex)"
+            ))),
+        }
+    }
+}
+
+/// One generated token.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct GeneratedToken {
+    pub id: u32,
+    pub text: String,
+    pub logprob: f32,
+}
+
+/// Result of greedy generation.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Generation {
+    pub text: String,
+    pub tokens: Vec<GeneratedToken>,
+    pub prompt_tokens: usize,
+    pub elapsed_ms: u64,
+    /// Time of the prompt's forward pass.
+    pub prefill_ms: u64,
+}
+
+/// Next-token statistics of one log-probability row.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NextTokenStats {
+    pub top_id: u32,
+    pub top_logprob: f32,
+    pub entropy: f32,
+    pub margin: f32,
+}
+
+pub fn next_token_stats(logprobs: &[f32]) -> NextTokenStats {
+    let (mut best, mut second) = ((0usize, f32::NEG_INFINITY), f32::NEG_INFINITY);
+    let mut entropy = 0.0f32;
+    for (i, &lp) in logprobs.iter().enumerate() {
+        if lp > best.1 {
+            second = best.1;
+            best = (i, lp);
+        } else if lp > second {
+            second = lp;
+        }
+        if lp.is_finite() {
+            entropy -= lp.exp() * lp;
+        }
+    }
+    NextTokenStats {
+        top_id: best.0 as u32,
+        top_logprob: best.1,
+        entropy,
+        margin: best.1.exp() - second.exp().max(0.0),
+    }
+}
+
+/// The decoder, its tokenizer, and the decoded text of every token (for constraints).
+pub struct Engine {
+    pub(crate) llama: Llama,
+    pub(crate) tokenizer: Tokenizer,
+    /// `token_texts[id]` is the text token `id` decodes to on its own.
+    pub(crate) token_texts: Vec<String>,
+    /// Added/special tokens (`<|im_end|>`, ...), never produced inside constrained values.
+    special: Vec<bool>,
+    stop_ids: Vec<u32>,
+    id: String,
+}
+
+impl Engine {
+    pub fn new(llama: Llama, tokenizer: Tokenizer, id: String) -> Result<Self, ModelError> {
+        let vocab = llama.config().vocab_size;
+        let mut token_texts = Vec::with_capacity(vocab);
+        for token in 0..vocab as u32 {
+            token_texts.push(decode(&tokenizer, &[token]).unwrap_or_default());
+        }
+        let mut special = vec![false; vocab];
+        for id in tokenizer.get_added_tokens_decoder().keys() {
+            if let Some(flag) = special.get_mut(*id as usize) {
+                *flag = true;
+            }
+        }
+        let stop_ids = ["<|im_end|>", "<|endoftext|>", "</s>", "<|end_of_text|>"]
+            .iter()
+            .filter_map(|t| tokenizer.token_to_id(t))
+            .collect();
+        Ok(Self {
+            llama,
+            tokenizer,
+            token_texts,
+            special,
+            stop_ids,
+            id,
+        })
+    }
+
+    /// Load a GGUF decoder (weights and tokenizer) onto `backend`.
+    pub fn from_gguf_path(path: &Path, backend: BackendKind) -> Result<Self, ModelError> {
+        let gguf = GgufFile::open(path)?;
+        let llama = Llama::from_gguf(&gguf, &backend.device())?;
+        let tokenizer = tokenizer_from_gguf(&gguf)?;
+        let name = gguf
+            .get("general.basename")
+            .and_then(|v| v.as_str())
+            .unwrap_or("gguf-model")
+            .to_owned();
+        let size = gguf
+            .get("general.size_label")
+            .and_then(|v| v.as_str())
+            .unwrap_or("");
+        let quant = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .and_then(|s| s.rsplit('.').next())
+            .unwrap_or("gguf")
+            .to_lowercase();
+        let id = format!("{name}-{size}-instruct@{quant}").to_lowercase();
+        drop(gguf);
+        Self::new(llama, tokenizer, id)
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn llama(&self) -> &Llama {
+        &self.llama
+    }
+
+    pub fn tokenizer(&self) -> &Tokenizer {
+        &self.tokenizer
+    }
+
+    pub fn encode(&self, text: &str) -> Result<Vec<u32>, ModelError> {
+        encode(&self.tokenizer, text)
+    }
+
+    pub fn is_special(&self, id: u32) -> bool {
+        self.special.get(id as usize).copied().unwrap_or(true)
+    }
+
+    pub fn is_stop(&self, id: u32) -> bool {
+        self.stop_ids.contains(&id)
+    }
+
+    /// Greedy generation of up to `max_tokens` after `prompt` (raw text, special tokens
+    /// matched), stopping at an end-of-turn token.
+    pub fn generate(&self, prompt: &str, max_tokens: usize) -> Result<Generation, ModelError> {
+        let started = Instant::now();
+        let prompt_ids = self.encode(prompt)?;
+        if prompt_ids.is_empty() {
+            return Err(ModelError::Inference("empty prompt".into()));
+        }
+        let mut cache = KvCache::new();
+        let out = self.llama.forward(&prompt_ids, &mut cache, LogitsFor::Last)?;
+        let prefill_ms = started.elapsed().as_millis() as u64;
+        let mut row = last_row(log_probs(out.logits)?)?;
+        let mut tokens = Vec::new();
+        let mut ids = Vec::new();
+        for _ in 0..max_tokens {
+            let stats = next_token_stats(&row);
+            if self.is_stop(stats.top_id) {
+                break;
+            }
+            tokens.push(GeneratedToken {
+                id: stats.top_id,
+                text: self.token_text(stats.top_id),
+                logprob: stats.top_logprob,
+            });
+            ids.push(stats.top_id);
+            if tokens.len() == max_tokens || cache.len() + 1 >= self.llama.config().max_seq_len {
+                break;
+            }
+            let out = self
+                .llama
+                .forward(&[stats.top_id], &mut cache, LogitsFor::Last)?;
+            row = last_row(log_probs(out.logits)?)?;
+        }
+        Ok(Generation {
+            text: decode(&self.tokenizer, &ids)?,
+            tokens,
+            prompt_tokens: prompt_ids.len(),
+            elapsed_ms: started.elapsed().as_millis() as u64,
+            prefill_ms,
+        })
+    }
+
+    pub fn token_text(&self, id: u32) -> String {
+        self.token_texts
+            .get(id as usize)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Run `ids` into a fresh cache; returns the cache and the log-probs after the last id.
+    pub fn prefill(&self, ids: &[u32]) -> Result<(KvCache, Vec<f32>), ModelError> {
+        let mut cache = KvCache::new();
+        let out = self.llama.forward(ids, &mut cache, LogitsFor::Last)?;
+        Ok((cache, last_row(log_probs(out.logits)?)?))
+    }
+
+    /// Sum of token log-probs of `continuation` given a cache and the log-probs that follow it.
+    pub fn continuation_logprob(
+        &self,
+        cache: &KvCache,
+        next_logprobs: &[f32],
+        continuation: &[u32],
+    ) -> Result<f32, ModelError> {
+        let Some((&first, rest)) = continuation.split_first() else {
+            return Ok(0.0);
+        };
+        let mut total = logprob_of(next_logprobs, first)?;
+        if !rest.is_empty() {
+            let mut cache = cache.clone();
+            let feed = &continuation[..continuation.len() - 1];
+            let out = self.llama.forward(feed, &mut cache, LogitsFor::All)?;
+            let rows = log_probs(out.logits)?;
+            // rows[i] predicts continuation[i + 1].
+            for (row, &token) in rows.iter().zip(rest) {
+                total += logprob_of(row, token)?;
+            }
+        }
+        Ok(total)
+    }
+
+    /// Total log-likelihood of each continuation after `prompt_text`.
+    pub fn score_continuations(
+        &self,
+        prompt_text: &str,
+        continuations: &[String],
+    ) -> Result<(Vec<f32>, ModelCost), ModelError> {
+        let prompt_ids = self.encode(prompt_text)?;
+        let (cache, next) = self.prefill(&prompt_ids)?;
+        let mut cost = ModelCost {
+            forward_passes: 1,
+            tokens: prompt_ids.len() as u64,
+        };
+        let mut scores = Vec::with_capacity(continuations.len());
+        for continuation in continuations {
+            let ids = self.encode(continuation)?;
+            scores.push(self.continuation_logprob(&cache, &next, &ids)?);
+            if ids.len() > 1 {
+                cost = cost.add(ModelCost {
+                    forward_passes: 1,
+                    tokens: ids.len() as u64 - 1,
+                });
+            }
+        }
+        Ok((scores, cost))
+    }
+
+    /// Confidence signals at the decision point (see the module docs), plus the final
+    /// hidden state at the decision point for the probe.
+    pub fn confidence(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<(ConfidenceSignal, Vec<f32>), ModelError> {
+        let prompt_ids = self.encode(&decision_prompt(prompt, candidates))?;
+        let opener = self.encode(TOOL_CALL_OPENER)?;
+        let mut all = prompt_ids.clone();
+        all.extend(&opener);
+        let mut cache = KvCache::new();
+        let out = self.llama.forward(&all, &mut cache, LogitsFor::All)?;
+        let rows = log_probs(out.logits)?;
+        let decision_row = prompt_ids.len() - 1;
+        let stats = next_token_stats(&rows[decision_row]);
+        let mut opener_logprob = 0.0;
+        for (i, &token) in opener.iter().enumerate() {
+            opener_logprob += logprob_of(&rows[decision_row + i], token)?;
+        }
+        // The hidden state we probe is the decision point's, not the opener's end.
+        let hidden = tensor_values(out.hidden.narrow(0, decision_row, 1))?;
+        let signal = ConfidenceSignal {
+            top_logprob: stats.top_logprob,
+            entropy: stats.entropy,
+            margin: stats.margin,
+            p_tool: opener_logprob.exp(),
+            probe: None,
+            cost: ModelCost {
+                forward_passes: 1,
+                tokens: all.len() as u64,
+            },
+        };
+        Ok((signal, hidden))
+    }
+
+    /// Final-layer (normed) hidden state at the last position of `text`.
+    pub fn hidden_state(&self, text: &str) -> Result<Vec<f32>, ModelError> {
+        let ids = self.encode(text)?;
+        self.hidden_state_ids(&ids)
+    }
+
+    fn hidden_state_ids(&self, ids: &[u32]) -> Result<Vec<f32>, ModelError> {
+        let mut cache = KvCache::new();
+        let out = self.llama.forward(ids, &mut cache, LogitsFor::Last)?;
+        tensor_values(out.hidden)
+    }
+}
+
+pub(crate) fn last_row(rows: Vec<Vec<f32>>) -> Result<Vec<f32>, ModelError> {
+    rows.into_iter()
+        .next_back()
+        .ok_or_else(|| ModelError::Inference("forward returned no logits".into()))
+}
+
+pub(crate) fn logprob_of(row: &[f32], token: u32) -> Result<f32, ModelError> {
+    row.get(token as usize)
+        .copied()
+        .ok_or_else(|| ModelError::Inference(format!("token {token} outside logits row")))
+}
+
+/// Render a step as the ChatML decision prompt (see the module docs).
+pub fn decision_prompt(prompt: &StepPrompt, candidates: &[ToolCandidate]) -> String {
+    let mut system = prompt.system.trim().to_owned();
+    if !candidates.is_empty() {
+        if !system.is_empty() {
+            system.push_str("\n\n");
+        }
+        system.push_str("You can call these tools:\n");
+        for candidate in candidates {
+            system.push_str(&format!(
+                "- {}: {} Arguments: {}\n",
+                candidate.name,
+                candidate.description.trim(),
+                candidate.schema
+            ));
+        }
+        system.push_str(
+            "To call a tool, answer with <tool_call>\n{\"name\": \"TOOL\", \"arguments\": {...}}\n</tool_call>. Otherwise answer in plain text.",
+        );
+    }
+    let mut messages = Vec::with_capacity(prompt.messages.len() + 2);
+    if !system.is_empty() {
+        messages.push(ChatMessage::new("system", system));
+    }
+    for (role, content) in &prompt.messages {
+        messages.push(ChatMessage::new(role.clone(), content.clone()));
+    }
+    if let Some(feedback) = &prompt.feedback {
+        messages.push(ChatMessage::new("user", format!("Feedback: {feedback}")));
+    }
+    chatml(&messages)
+}
+
+/// Rough text of a step prompt with no tools (for `score_continuations`).
+pub fn plain_prompt(prompt: &StepPrompt) -> String {
+    decision_prompt(prompt, &[])
+}

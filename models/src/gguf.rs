@@ -1,0 +1,614 @@
+//! A GGUF reader: header, metadata key/values (including arrays), tensor infos, alignment,
+//! and dequantization of the common ggml types to `f32`.
+//!
+//! Every read is bounds-checked: a truncated or corrupt file yields [`ModelError::Gguf`],
+//! never a panic. Dimensions follow GGUF's convention: `dims[0]` is the fastest-varying
+//! axis, so a `[in, out]` GGUF matrix is a row-major `[out][in]` array.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::error::ModelError;
+
+const GGUF_MAGIC: &[u8; 4] = b"GGUF";
+const DEFAULT_ALIGNMENT: u64 = 32;
+/// Refuse absurd counts before allocating: a corrupt header must not make us reserve gigabytes.
+const MAX_ELEMENTS_PER_ARRAY: u64 = 1 << 28;
+const MAX_DIMS: u32 = 8;
+
+/// A metadata value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GgufValue {
+    U8(u8),
+    I8(i8),
+    U16(u16),
+    I16(i16),
+    U32(u32),
+    I32(i32),
+    F32(f32),
+    Bool(bool),
+    String(String),
+    Array(Vec<GgufValue>),
+    U64(u64),
+    I64(i64),
+    F64(f64),
+}
+
+impl GgufValue {
+    /// Integer value of any integer type (non-negative), for counts and ids.
+    pub fn as_u64(&self) -> Option<u64> {
+        match *self {
+            GgufValue::U8(v) => Some(v.into()),
+            GgufValue::U16(v) => Some(v.into()),
+            GgufValue::U32(v) => Some(v.into()),
+            GgufValue::U64(v) => Some(v),
+            GgufValue::I8(v) => u64::try_from(v).ok(),
+            GgufValue::I16(v) => u64::try_from(v).ok(),
+            GgufValue::I32(v) => u64::try_from(v).ok(),
+            GgufValue::I64(v) => u64::try_from(v).ok(),
+            _ => None,
+        }
+    }
+
+    pub fn as_f64(&self) -> Option<f64> {
+        match *self {
+            GgufValue::F32(v) => Some(v.into()),
+            GgufValue::F64(v) => Some(v),
+            _ => self.as_u64().map(|v| v as f64),
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            GgufValue::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match *self {
+            GgufValue::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&[GgufValue]> {
+        match self {
+            GgufValue::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+}
+
+/// The ggml tensor element types this reader knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GgmlType {
+    F32,
+    F16,
+    Q4_0,
+    Q4_1,
+    Q8_0,
+    Q4K,
+    Q6K,
+    BF16,
+    /// A type we can list but not dequantize.
+    Other(u32),
+}
+
+impl GgmlType {
+    pub fn from_id(id: u32) -> Self {
+        match id {
+            0 => GgmlType::F32,
+            1 => GgmlType::F16,
+            2 => GgmlType::Q4_0,
+            3 => GgmlType::Q4_1,
+            8 => GgmlType::Q8_0,
+            12 => GgmlType::Q4K,
+            14 => GgmlType::Q6K,
+            30 => GgmlType::BF16,
+            other => GgmlType::Other(other),
+        }
+    }
+
+    /// (elements per block, bytes per block), or `None` for unsupported types.
+    pub fn block_layout(self) -> Option<(usize, usize)> {
+        match self {
+            GgmlType::F32 => Some((1, 4)),
+            GgmlType::F16 | GgmlType::BF16 => Some((1, 2)),
+            GgmlType::Q4_0 => Some((32, 18)),
+            GgmlType::Q4_1 => Some((32, 20)),
+            GgmlType::Q8_0 => Some((32, 34)),
+            GgmlType::Q4K => Some((256, 144)),
+            GgmlType::Q6K => Some((256, 210)),
+            GgmlType::Other(_) => None,
+        }
+    }
+}
+
+/// Where a tensor lives in the file and what it holds.
+#[derive(Debug, Clone)]
+pub struct GgufTensorInfo {
+    pub name: String,
+    /// GGUF order: `dims[0]` varies fastest.
+    pub dims: Vec<u64>,
+    pub ggml_type: GgmlType,
+    /// Offset relative to the start of the tensor data section.
+    pub offset: u64,
+}
+
+impl GgufTensorInfo {
+    pub fn element_count(&self) -> Option<u64> {
+        self.dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d))
+    }
+}
+
+/// A parsed GGUF file, holding its bytes so tensors can be read later.
+#[derive(Debug)]
+pub struct GgufFile {
+    pub version: u32,
+    pub metadata: BTreeMap<String, GgufValue>,
+    pub tensors: Vec<GgufTensorInfo>,
+    pub alignment: u64,
+    data_start: usize,
+    bytes: Vec<u8>,
+}
+
+fn err(reason: impl Into<String>) -> ModelError {
+    ModelError::Gguf(reason.into())
+}
+
+/// A bounds-checked little-endian cursor.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], ModelError> {
+        let end = self
+            .pos
+            .checked_add(n)
+            .filter(|&end| end <= self.bytes.len())
+            .ok_or_else(|| err(format!("truncated at byte {} (wanted {n} more)", self.pos)))?;
+        let out = &self.bytes[self.pos..end];
+        self.pos = end;
+        Ok(out)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], ModelError> {
+        let mut out = [0u8; N];
+        out.copy_from_slice(self.take(N)?);
+        Ok(out)
+    }
+
+    fn u8(&mut self) -> Result<u8, ModelError> {
+        Ok(self.array::<1>()?[0])
+    }
+    fn u16(&mut self) -> Result<u16, ModelError> {
+        Ok(u16::from_le_bytes(self.array()?))
+    }
+    fn u32(&mut self) -> Result<u32, ModelError> {
+        Ok(u32::from_le_bytes(self.array()?))
+    }
+    fn u64(&mut self) -> Result<u64, ModelError> {
+        Ok(u64::from_le_bytes(self.array()?))
+    }
+
+    fn string(&mut self) -> Result<String, ModelError> {
+        let len = self.u64()?;
+        let len = usize::try_from(len).map_err(|_| err("string length overflows usize"))?;
+        let raw = self.take(len)?;
+        // Tokens may hold invalid UTF-8 in odd models; keep them readable rather than fail.
+        Ok(String::from_utf8_lossy(raw).into_owned())
+    }
+
+    fn value(&mut self, type_id: u32, depth: u32) -> Result<GgufValue, ModelError> {
+        Ok(match type_id {
+            0 => GgufValue::U8(self.u8()?),
+            1 => GgufValue::I8(self.u8()? as i8),
+            2 => GgufValue::U16(self.u16()?),
+            3 => GgufValue::I16(self.u16()? as i16),
+            4 => GgufValue::U32(self.u32()?),
+            5 => GgufValue::I32(self.u32()? as i32),
+            6 => GgufValue::F32(f32::from_bits(self.u32()?)),
+            7 => GgufValue::Bool(self.u8()? != 0),
+            8 => GgufValue::String(self.string()?),
+            9 => {
+                if depth > 2 {
+                    return Err(err("metadata arrays nested too deeply"));
+                }
+                let item_type = self.u32()?;
+                let count = self.u64()?;
+                if count > MAX_ELEMENTS_PER_ARRAY {
+                    return Err(err(format!("metadata array of {count} items")));
+                }
+                // Each item takes at least one byte, so the remaining bytes bound the count.
+                let remaining = (self.bytes.len() - self.pos) as u64;
+                if count > remaining {
+                    return Err(err("metadata array longer than the file"));
+                }
+                let mut items = Vec::with_capacity(count as usize);
+                for _ in 0..count {
+                    items.push(self.value(item_type, depth + 1)?);
+                }
+                GgufValue::Array(items)
+            }
+            10 => GgufValue::U64(self.u64()?),
+            11 => GgufValue::I64(self.u64()? as i64),
+            12 => GgufValue::F64(f64::from_bits(self.u64()?)),
+            other => return Err(err(format!("unknown metadata value type {other}"))),
+        })
+    }
+}
+
+impl GgufFile {
+    pub fn open(path: &Path) -> Result<Self, ModelError> {
+        let bytes = std::fs::read(path).map_err(|e| ModelError::Load {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        Self::parse(bytes)
+    }
+
+    pub fn parse(bytes: Vec<u8>) -> Result<Self, ModelError> {
+        let mut cur = Cursor {
+            bytes: &bytes,
+            pos: 0,
+        };
+        if cur.take(4)? != GGUF_MAGIC {
+            return Err(err("not a GGUF file (bad magic)"));
+        }
+        let version = cur.u32()?;
+        if !(2..=3).contains(&version) {
+            return Err(err(format!("unsupported GGUF version {version}")));
+        }
+        let tensor_count = cur.u64()?;
+        let kv_count = cur.u64()?;
+        let remaining = bytes.len() as u64;
+        if tensor_count > remaining || kv_count > remaining {
+            return Err(err("header counts exceed file size"));
+        }
+
+        let mut metadata = BTreeMap::new();
+        for _ in 0..kv_count {
+            let key = cur.string()?;
+            let type_id = cur.u32()?;
+            let value = cur.value(type_id, 0)?;
+            metadata.insert(key, value);
+        }
+
+        let mut tensors = Vec::with_capacity(tensor_count as usize);
+        for _ in 0..tensor_count {
+            let name = cur.string()?;
+            let n_dims = cur.u32()?;
+            if n_dims > MAX_DIMS {
+                return Err(err(format!("tensor {name} has {n_dims} dims")));
+            }
+            let mut dims = Vec::with_capacity(n_dims as usize);
+            for _ in 0..n_dims {
+                dims.push(cur.u64()?);
+            }
+            let ggml_type = GgmlType::from_id(cur.u32()?);
+            let offset = cur.u64()?;
+            tensors.push(GgufTensorInfo {
+                name,
+                dims,
+                ggml_type,
+                offset,
+            });
+        }
+
+        let alignment = match metadata.get("general.alignment") {
+            Some(v) => v
+                .as_u64()
+                .filter(|a| *a > 0 && a.is_power_of_two())
+                .ok_or_else(|| err("general.alignment is not a power of two"))?,
+            None => DEFAULT_ALIGNMENT,
+        };
+        let pos = cur.pos as u64;
+        let data_start = pos.div_ceil(alignment) * alignment;
+        let data_start =
+            usize::try_from(data_start).map_err(|_| err("data offset overflows usize"))?;
+        if data_start > bytes.len() {
+            return Err(err("tensor data section starts past end of file"));
+        }
+        let file = GgufFile {
+            version,
+            metadata,
+            tensors,
+            alignment,
+            data_start,
+            bytes,
+        };
+        // Validate every tensor's byte range up front so later reads only fail on type.
+        for info in &file.tensors {
+            if info.ggml_type.block_layout().is_some() {
+                file.tensor_bytes(info)?;
+            }
+        }
+        Ok(file)
+    }
+
+    pub fn get(&self, key: &str) -> Option<&GgufValue> {
+        self.metadata.get(key)
+    }
+
+    pub fn get_u64(&self, key: &str) -> Result<u64, ModelError> {
+        self.get(key)
+            .and_then(GgufValue::as_u64)
+            .ok_or_else(|| err(format!("missing integer metadata {key}")))
+    }
+
+    pub fn get_f64(&self, key: &str) -> Result<f64, ModelError> {
+        self.get(key)
+            .and_then(GgufValue::as_f64)
+            .ok_or_else(|| err(format!("missing numeric metadata {key}")))
+    }
+
+    pub fn get_str(&self, key: &str) -> Result<&str, ModelError> {
+        self.get(key)
+            .and_then(GgufValue::as_str)
+            .ok_or_else(|| err(format!("missing string metadata {key}")))
+    }
+
+    /// A string array such as `tokenizer.ggml.tokens`.
+    pub fn get_str_array(&self, key: &str) -> Result<Vec<&str>, ModelError> {
+        let items = self
+            .get(key)
+            .and_then(GgufValue::as_array)
+            .ok_or_else(|| err(format!("missing array metadata {key}")))?;
+        items
+            .iter()
+            .map(|v| {
+                v.as_str()
+                    .ok_or_else(|| err(format!("{key} holds a non-string")))
+            })
+            .collect()
+    }
+
+    pub fn tensor_info(&self, name: &str) -> Option<&GgufTensorInfo> {
+        self.tensors.iter().find(|t| t.name == name)
+    }
+
+    fn tensor_bytes(&self, info: &GgufTensorInfo) -> Result<&[u8], ModelError> {
+        let (block_elems, block_bytes) = info
+            .ggml_type
+            .block_layout()
+            .ok_or_else(|| err(format!("{}: unsupported type {:?}", info.name, info.ggml_type)))?;
+        let count = info
+            .element_count()
+            .ok_or_else(|| err(format!("{}: element count overflows", info.name)))?;
+        if count % block_elems as u64 != 0 {
+            return Err(err(format!(
+                "{}: {count} elements is not a whole number of {block_elems}-blocks",
+                info.name
+            )));
+        }
+        let len = (count / block_elems as u64)
+            .checked_mul(block_bytes as u64)
+            .ok_or_else(|| err(format!("{}: byte size overflows", info.name)))?;
+        let start = (self.data_start as u64)
+            .checked_add(info.offset)
+            .ok_or_else(|| err(format!("{}: offset overflows", info.name)))?;
+        let end = start
+            .checked_add(len)
+            .filter(|&end| end <= self.bytes.len() as u64)
+            .ok_or_else(|| err(format!("{}: data runs past end of file", info.name)))?;
+        Ok(&self.bytes[start as usize..end as usize])
+    }
+
+    /// Dequantize a tensor to `f32`, returned with its GGUF dims.
+    pub fn tensor_f32(&self, name: &str) -> Result<(Vec<f32>, Vec<u64>), ModelError> {
+        let info = self
+            .tensor_info(name)
+            .ok_or_else(|| err(format!("missing tensor {name}")))?;
+        let raw = self.tensor_bytes(info)?;
+        Ok((dequantize(info.ggml_type, raw)?, info.dims.clone()))
+    }
+}
+
+fn f16_at(bytes: &[u8], at: usize) -> f32 {
+    half::f16::from_le_bytes([bytes[at], bytes[at + 1]]).to_f32()
+}
+
+/// Dequantize whole blocks of `ggml_type` to `f32`. `raw` must hold a whole number of blocks.
+pub fn dequantize(ggml_type: GgmlType, raw: &[u8]) -> Result<Vec<f32>, ModelError> {
+    let (block_elems, block_bytes) = ggml_type
+        .block_layout()
+        .ok_or_else(|| err(format!("cannot dequantize {ggml_type:?}")))?;
+    if raw.len() % block_bytes != 0 {
+        return Err(err(format!(
+            "{} bytes is not a whole number of {ggml_type:?} blocks",
+            raw.len()
+        )));
+    }
+    let mut out = Vec::with_capacity(raw.len() / block_bytes * block_elems);
+    // `chunks_exact` guarantees every block has exactly `block_bytes`, so the fixed
+    // offsets inside the per-type decoders are in range.
+    for block in raw.chunks_exact(block_bytes) {
+        match ggml_type {
+            GgmlType::F32 => out.push(f32::from_le_bytes([block[0], block[1], block[2], block[3]])),
+            GgmlType::F16 => out.push(f16_at(block, 0)),
+            GgmlType::BF16 => out.push(half::bf16::from_le_bytes([block[0], block[1]]).to_f32()),
+            GgmlType::Q4_0 => dequant_q4_0(block, &mut out),
+            GgmlType::Q4_1 => dequant_q4_1(block, &mut out),
+            GgmlType::Q8_0 => dequant_q8_0(block, &mut out),
+            GgmlType::Q4K => dequant_q4_k(block, &mut out),
+            GgmlType::Q6K => dequant_q6_k(block, &mut out),
+            GgmlType::Other(_) => return Err(err(format!("cannot dequantize {ggml_type:?}"))),
+        }
+    }
+    Ok(out)
+}
+
+/// 32 values: f16 scale, then 16 bytes of nibbles (low nibbles first half, high second).
+fn dequant_q4_0(block: &[u8], out: &mut Vec<f32>) {
+    let d = f16_at(block, 0);
+    let qs = &block[2..18];
+    out.extend(qs.iter().map(|&q| ((q & 0x0F) as i32 - 8) as f32 * d));
+    out.extend(qs.iter().map(|&q| ((q >> 4) as i32 - 8) as f32 * d));
+}
+
+/// 32 values: f16 scale, f16 minimum, 16 bytes of nibbles.
+fn dequant_q4_1(block: &[u8], out: &mut Vec<f32>) {
+    let d = f16_at(block, 0);
+    let m = f16_at(block, 2);
+    let qs = &block[4..20];
+    out.extend(qs.iter().map(|&q| (q & 0x0F) as f32 * d + m));
+    out.extend(qs.iter().map(|&q| (q >> 4) as f32 * d + m));
+}
+
+/// 32 values: f16 scale, 32 signed bytes.
+fn dequant_q8_0(block: &[u8], out: &mut Vec<f32>) {
+    let d = f16_at(block, 0);
+    out.extend(block[2..34].iter().map(|&q| (q as i8) as f32 * d));
+}
+
+/// The packed 6-bit (scale, min) pair `j` of a Q4_K super-block.
+fn q4_k_scale_min(j: usize, scales: &[u8]) -> (u8, u8) {
+    if j < 4 {
+        (scales[j] & 63, scales[j + 4] & 63)
+    } else {
+        (
+            (scales[j + 4] & 0x0F) | ((scales[j - 4] >> 6) << 4),
+            (scales[j + 4] >> 4) | ((scales[j] >> 6) << 4),
+        )
+    }
+}
+
+/// 256 values: f16 d, f16 dmin, 12 bytes of packed 6-bit scales/mins, 128 bytes of nibbles.
+fn dequant_q4_k(block: &[u8], out: &mut Vec<f32>) {
+    let d = f16_at(block, 0);
+    let dmin = f16_at(block, 2);
+    let scales = &block[4..16];
+    let qs = &block[16..144];
+    for chunk in 0..4 {
+        let q = &qs[chunk * 32..chunk * 32 + 32];
+        let (sc_lo, m_lo) = q4_k_scale_min(2 * chunk, scales);
+        let (sc_hi, m_hi) = q4_k_scale_min(2 * chunk + 1, scales);
+        let (d_lo, min_lo) = (d * sc_lo as f32, dmin * m_lo as f32);
+        let (d_hi, min_hi) = (d * sc_hi as f32, dmin * m_hi as f32);
+        out.extend(q.iter().map(|&b| d_lo * (b & 0x0F) as f32 - min_lo));
+        out.extend(q.iter().map(|&b| d_hi * (b >> 4) as f32 - min_hi));
+    }
+}
+
+/// 256 values: 128 bytes low nibbles, 64 bytes high 2-bit pairs, 16 signed scales, f16 d.
+fn dequant_q6_k(block: &[u8], out: &mut Vec<f32>) {
+    let d = f16_at(block, 208);
+    let start = out.len();
+    out.resize(start + 256, 0.0);
+    let y = &mut out[start..];
+    for half_index in 0..2 {
+        let ql = &block[half_index * 64..half_index * 64 + 64];
+        let qh = &block[128 + half_index * 32..128 + half_index * 32 + 32];
+        let sc = &block[192 + half_index * 8..192 + half_index * 8 + 8];
+        let y = &mut y[half_index * 128..half_index * 128 + 128];
+        for l in 0..32 {
+            let is = l / 16;
+            let q1 = ((ql[l] & 0x0F) | ((qh[l] & 3) << 4)) as i32 - 32;
+            let q2 = ((ql[l + 32] & 0x0F) | (((qh[l] >> 2) & 3) << 4)) as i32 - 32;
+            let q3 = ((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) as i32 - 32;
+            let q4 = ((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) as i32 - 32;
+            y[l] = d * (sc[is] as i8) as f32 * q1 as f32;
+            y[l + 32] = d * (sc[is + 2] as i8) as f32 * q2 as f32;
+            y[l + 64] = d * (sc[is + 4] as i8) as f32 * q3 as f32;
+            y[l + 96] = d * (sc[is + 6] as i8) as f32 * q4 as f32;
+        }
+    }
+}
+
+/// Writes a GGUF v3 file in memory; used by tests to build tiny models.
+#[doc(hidden)]
+pub mod writer {
+    use super::GgufValue;
+
+    fn put_str(out: &mut Vec<u8>, s: &str) {
+        out.extend((s.len() as u64).to_le_bytes());
+        out.extend(s.as_bytes());
+    }
+
+    fn type_id(v: &GgufValue) -> u32 {
+        match v {
+            GgufValue::U8(_) => 0,
+            GgufValue::I8(_) => 1,
+            GgufValue::U16(_) => 2,
+            GgufValue::I16(_) => 3,
+            GgufValue::U32(_) => 4,
+            GgufValue::I32(_) => 5,
+            GgufValue::F32(_) => 6,
+            GgufValue::Bool(_) => 7,
+            GgufValue::String(_) => 8,
+            GgufValue::Array(_) => 9,
+            GgufValue::U64(_) => 10,
+            GgufValue::I64(_) => 11,
+            GgufValue::F64(_) => 12,
+        }
+    }
+
+    fn put_value(out: &mut Vec<u8>, v: &GgufValue) {
+        match v {
+            GgufValue::U8(x) => out.push(*x),
+            GgufValue::I8(x) => out.push(*x as u8),
+            GgufValue::U16(x) => out.extend(x.to_le_bytes()),
+            GgufValue::I16(x) => out.extend(x.to_le_bytes()),
+            GgufValue::U32(x) => out.extend(x.to_le_bytes()),
+            GgufValue::I32(x) => out.extend(x.to_le_bytes()),
+            GgufValue::F32(x) => out.extend(x.to_le_bytes()),
+            GgufValue::Bool(x) => out.push(u8::from(*x)),
+            GgufValue::String(s) => put_str(out, s),
+            GgufValue::Array(items) => {
+                let item_type = items.first().map(type_id).unwrap_or(4);
+                out.extend(item_type.to_le_bytes());
+                out.extend((items.len() as u64).to_le_bytes());
+                for item in items {
+                    put_value(out, item);
+                }
+            }
+            GgufValue::U64(x) => out.extend(x.to_le_bytes()),
+            GgufValue::I64(x) => out.extend(x.to_le_bytes()),
+            GgufValue::F64(x) => out.extend(x.to_le_bytes()),
+        }
+    }
+
+    /// Metadata plus F32 tensors `(name, gguf dims, values)`.
+    pub fn write_f32_gguf(
+        metadata: &[(String, GgufValue)],
+        tensors: &[(String, Vec<u64>, Vec<f32>)],
+    ) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend(b"GGUF");
+        out.extend(3u32.to_le_bytes());
+        out.extend((tensors.len() as u64).to_le_bytes());
+        out.extend((metadata.len() as u64).to_le_bytes());
+        for (key, value) in metadata {
+            put_str(&mut out, key);
+            out.extend(type_id(value).to_le_bytes());
+            put_value(&mut out, value);
+        }
+        let mut offset = 0u64;
+        for (name, dims, values) in tensors {
+            put_str(&mut out, name);
+            out.extend((dims.len() as u32).to_le_bytes());
+            for d in dims {
+                out.extend(d.to_le_bytes());
+            }
+            out.extend(0u32.to_le_bytes());
+            out.extend(offset.to_le_bytes());
+            offset += (values.len() as u64 * 4).div_ceil(32) * 32;
+        }
+        while out.len() % 32 != 0 {
+            out.push(0);
+        }
+        for (_, _, values) in tensors {
+            let start = out.len();
+            for v in values {
+                out.extend(v.to_le_bytes());
+            }
+            while (out.len() - start) % 32 != 0 {
+                out.push(0);
+            }
+        }
+        out
+    }
+}

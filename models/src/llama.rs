@@ -1,0 +1,647 @@
+//! A Llama-family decoder (Llama, SmolLM2, Qwen2) in burn: grouped-query attention, RoPE,
+//! RMSNorm, SwiGLU, optional q/k/v bias, tied or separate output head, and a KV cache.
+//!
+//! Burn 0.22 tensors carry no backend type parameter: the backend is chosen by the
+//! [`Device`] the weights are created on, so the same code runs on `ndarray` and `flex`.
+//! Batch size is always one (one prompt at a time, on a dedicated thread).
+
+use std::sync::Arc;
+
+use burn::tensor::activation::{log_softmax, silu, softmax};
+use burn::tensor::{Device, Int, Tensor, TensorData};
+
+use crate::error::ModelError;
+use crate::gguf::GgufFile;
+
+/// How the two halves of each rotary pair are laid out in a head's q/k rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RopeLayout {
+    /// Pairs are adjacent: (0,1), (2,3), ... — llama.cpp's "normal" mode. GGUF `llama`
+    /// files store q/k rows already permuted into this layout.
+    Interleaved,
+    /// Pairs are (i, i + d/2) — GPT-NeoX / HF `rotate_half`. Used by HF safetensors and by
+    /// Qwen2 GGUF files; rows are permuted to [`RopeLayout::Interleaved`] at load.
+    Neox,
+}
+
+/// Architecture hyper-parameters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LlamaConfig {
+    pub vocab_size: usize,
+    pub hidden_size: usize,
+    pub intermediate_size: usize,
+    pub num_layers: usize,
+    pub num_heads: usize,
+    pub num_kv_heads: usize,
+    pub head_dim: usize,
+    pub rope_theta: f32,
+    pub rms_eps: f32,
+    pub max_seq_len: usize,
+    pub rope_layout: RopeLayout,
+}
+
+impl LlamaConfig {
+    /// Read `{arch}.*` keys of a GGUF file (`llama` or `qwen2`).
+    pub fn from_gguf(gguf: &GgufFile) -> Result<Self, ModelError> {
+        let arch = gguf.get_str("general.architecture")?.to_owned();
+        let rope_layout = match arch.as_str() {
+            "llama" => RopeLayout::Interleaved,
+            "qwen2" => RopeLayout::Neox,
+            other => {
+                return Err(ModelError::Unsupported(format!(
+                    "GGUF architecture {other:?} (llama, qwen2)"
+                )));
+            }
+        };
+        let key = |name: &str| format!("{arch}.{name}");
+        let usize_of = |name: &str| -> Result<usize, ModelError> {
+            usize::try_from(gguf.get_u64(&key(name))?)
+                .map_err(|_| ModelError::Gguf(format!("{name} overflows usize")))
+        };
+        let hidden_size = usize_of("embedding_length")?;
+        let num_heads = usize_of("attention.head_count")?;
+        let num_kv_heads = usize_of("attention.head_count_kv").unwrap_or(num_heads);
+        let head_dim = match usize_of("attention.key_length") {
+            Ok(d) => d,
+            Err(_) => hidden_size / num_heads.max(1),
+        };
+        let vocab_size = match usize_of("vocab_size") {
+            Ok(v) => v,
+            Err(_) => gguf.get_str_array("tokenizer.ggml.tokens")?.len(),
+        };
+        let config = LlamaConfig {
+            vocab_size,
+            hidden_size,
+            intermediate_size: usize_of("feed_forward_length")?,
+            num_layers: usize_of("block_count")?,
+            num_heads,
+            num_kv_heads,
+            head_dim,
+            rope_theta: gguf.get_f64(&key("rope.freq_base")).unwrap_or(10_000.0) as f32,
+            rms_eps: gguf
+                .get_f64(&key("attention.layer_norm_rms_epsilon"))
+                .unwrap_or(1e-5) as f32,
+            max_seq_len: usize_of("context_length").unwrap_or(2048),
+            rope_layout,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    pub fn validate(&self) -> Result<(), ModelError> {
+        let bad = |why: &str| Err(ModelError::Unsupported(format!("config: {why}")));
+        if self.num_heads == 0 || self.num_kv_heads == 0 || self.head_dim == 0 {
+            return bad("zero heads or head size");
+        }
+        if self.num_heads % self.num_kv_heads != 0 {
+            return bad("head_count is not a multiple of head_count_kv");
+        }
+        if self.head_dim % 2 != 0 {
+            return bad("odd head size");
+        }
+        if self.hidden_size == 0 || self.vocab_size == 0 || self.num_layers == 0 {
+            return bad("empty model");
+        }
+        Ok(())
+    }
+
+    fn q_dim(&self) -> usize {
+        self.num_heads * self.head_dim
+    }
+    fn kv_dim(&self) -> usize {
+        self.num_kv_heads * self.head_dim
+    }
+}
+
+/// Host-side weights in GGUF's naming, row-major `[out][in]` like PyTorch's `nn.Linear`.
+pub trait WeightSource {
+    /// The tensor as f32 plus its shape `[rows, cols]` (`[len]` for vectors); `None` if absent.
+    fn tensor(&self, name: &str) -> Result<Option<(Vec<f32>, Vec<usize>)>, ModelError>;
+}
+
+impl WeightSource for GgufFile {
+    fn tensor(&self, name: &str) -> Result<Option<(Vec<f32>, Vec<usize>)>, ModelError> {
+        if self.tensor_info(name).is_none() {
+            return Ok(None);
+        }
+        let (values, dims) = self.tensor_f32(name)?;
+        // GGUF lists the fastest axis first; reverse to row-major order.
+        let shape = dims.iter().rev().map(|&d| d as usize).collect();
+        Ok(Some((values, shape)))
+    }
+}
+
+struct Layer {
+    attn_norm: Tensor<2>,
+    /// `[hidden, q_dim]`: stored transposed so `x @ w` needs no per-call transpose.
+    wq: Tensor<2>,
+    wk: Tensor<2>,
+    wv: Tensor<2>,
+    bq: Option<Tensor<2>>,
+    bk: Option<Tensor<2>>,
+    bv: Option<Tensor<2>>,
+    wo: Tensor<2>,
+    ffn_norm: Tensor<2>,
+    w_gate: Tensor<2>,
+    w_up: Tensor<2>,
+    w_down: Tensor<2>,
+}
+
+/// The decoder's weights on one device. Cloning is cheap (tensors are reference-counted)
+/// and shares the weights.
+#[derive(Clone)]
+pub struct Llama {
+    config: LlamaConfig,
+    device: Device,
+    inner: Arc<LlamaInner>,
+}
+
+struct LlamaInner {
+    embed: Tensor<2>,
+    lm_head: Tensor<2>,
+    final_norm: Tensor<2>,
+    layers: Vec<Layer>,
+    rope_cos: Tensor<2>,
+    rope_sin: Tensor<2>,
+}
+
+/// Per-layer keys and values of the positions already processed.
+#[derive(Clone, Default)]
+pub struct KvCache {
+    layers: Vec<Option<(Tensor<3>, Tensor<3>)>>,
+    len: usize,
+}
+
+impl KvCache {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Number of positions cached.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// Which positions to compute output logits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogitsFor {
+    Last,
+    All,
+}
+
+/// Output of one forward pass over a chunk of tokens.
+pub struct ForwardOutput {
+    /// `[positions, vocab]` (one row for [`LogitsFor::Last`]).
+    pub logits: Tensor<2>,
+    /// Final-normed hidden states of the same positions as `logits`, `[positions, hidden]`.
+    pub hidden: Tensor<2>,
+}
+
+fn load_err(name: &str, reason: impl Into<String>) -> ModelError {
+    ModelError::Load {
+        path: name.to_owned(),
+        reason: reason.into(),
+    }
+}
+
+/// Row-major transpose of a `[rows, cols]` matrix.
+fn transpose(values: &[f32], rows: usize, cols: usize) -> Vec<f32> {
+    let mut out = vec![0.0; values.len()];
+    for r in 0..rows {
+        for c in 0..cols {
+            out[c * rows + r] = values[r * cols + c];
+        }
+    }
+    out
+}
+
+/// Reorder the rows of each head from NeoX halves to interleaved pairs:
+/// new row `2i` is old row `i`, new row `2i+1` is old row `i + d/2`.
+fn neox_rows_to_interleaved(values: &[f32], heads: usize, head_dim: usize, cols: usize) -> Vec<f32> {
+    let mut out = vec![0.0; values.len()];
+    let half = head_dim / 2;
+    for h in 0..heads {
+        for i in 0..half {
+            for (new, old) in [(2 * i, i), (2 * i + 1, i + half)] {
+                let dst = (h * head_dim + new) * cols;
+                let src = (h * head_dim + old) * cols;
+                out[dst..dst + cols].copy_from_slice(&values[src..src + cols]);
+            }
+        }
+    }
+    out
+}
+
+fn upload(values: Vec<f32>, shape: [usize; 2], device: &Device) -> Tensor<2> {
+    Tensor::from_data(TensorData::new(values, shape), device)
+}
+
+impl Llama {
+    pub fn config(&self) -> &LlamaConfig {
+        &self.config
+    }
+
+    pub fn device(&self) -> &Device {
+        &self.device
+    }
+
+    /// Load weights from any [`WeightSource`] (GGUF names) onto `device`.
+    pub fn load(
+        config: LlamaConfig,
+        source: &dyn WeightSource,
+        device: &Device,
+    ) -> Result<Self, ModelError> {
+        config.validate()?;
+        let c = &config;
+        let require = |name: &str| -> Result<(Vec<f32>, Vec<usize>), ModelError> {
+            source
+                .tensor(name)?
+                .ok_or_else(|| load_err(name, "missing tensor"))
+        };
+        // A matrix `[out, in]` uploaded as `[in, out]`, after checking its shape.
+        let matrix = |name: &str, out: usize, inp: usize, rope_heads: Option<usize>| {
+            let (mut values, shape) = require(name)?;
+            if shape != [out, inp] {
+                return Err(load_err(
+                    name,
+                    format!("shape {shape:?}, expected [{out}, {inp}]"),
+                ));
+            }
+            if let (Some(heads), RopeLayout::Neox) = (rope_heads, c.rope_layout) {
+                values = neox_rows_to_interleaved(&values, heads, c.head_dim, inp);
+            }
+            Ok::<_, ModelError>(upload(transpose(&values, out, inp), [inp, out], device))
+        };
+        let vector = |name: &str, len: usize, rope_heads: Option<usize>| {
+            let (mut values, shape) = require(name)?;
+            if shape != [len] {
+                return Err(load_err(name, format!("shape {shape:?}, expected [{len}]")));
+            }
+            if let (Some(heads), RopeLayout::Neox) = (rope_heads, c.rope_layout) {
+                values = neox_rows_to_interleaved(&values, heads, c.head_dim, 1);
+            }
+            Ok::<_, ModelError>(upload(values, [1, len], device))
+        };
+        let optional_vector = |name: &str, len: usize, rope_heads: Option<usize>| {
+            match source.tensor(name)? {
+                Some(_) => vector(name, len, rope_heads).map(Some),
+                None => Ok(None),
+            }
+        };
+
+        let (embed_values, embed_shape) = require("token_embd.weight")?;
+        if embed_shape != [c.vocab_size, c.hidden_size] {
+            return Err(load_err(
+                "token_embd.weight",
+                format!(
+                    "shape {embed_shape:?}, expected [{}, {}]",
+                    c.vocab_size, c.hidden_size
+                ),
+            ));
+        }
+        let lm_head = match source.tensor("output.weight")? {
+            Some(_) => matrix("output.weight", c.vocab_size, c.hidden_size, None)?,
+            // Tied embeddings: the head is the embedding matrix transposed.
+            None => upload(
+                transpose(&embed_values, c.vocab_size, c.hidden_size),
+                [c.hidden_size, c.vocab_size],
+                device,
+            ),
+        };
+        let embed = upload(embed_values, [c.vocab_size, c.hidden_size], device);
+
+        let mut layers = Vec::with_capacity(c.num_layers);
+        for i in 0..c.num_layers {
+            let n = |suffix: &str| format!("blk.{i}.{suffix}");
+            layers.push(Layer {
+                attn_norm: vector(&n("attn_norm.weight"), c.hidden_size, None)?,
+                wq: matrix(
+                    &n("attn_q.weight"),
+                    c.q_dim(),
+                    c.hidden_size,
+                    Some(c.num_heads),
+                )?,
+                wk: matrix(
+                    &n("attn_k.weight"),
+                    c.kv_dim(),
+                    c.hidden_size,
+                    Some(c.num_kv_heads),
+                )?,
+                wv: matrix(&n("attn_v.weight"), c.kv_dim(), c.hidden_size, None)?,
+                bq: optional_vector(&n("attn_q.bias"), c.q_dim(), Some(c.num_heads))?,
+                bk: optional_vector(&n("attn_k.bias"), c.kv_dim(), Some(c.num_kv_heads))?,
+                bv: optional_vector(&n("attn_v.bias"), c.kv_dim(), None)?,
+                wo: matrix(&n("attn_output.weight"), c.hidden_size, c.q_dim(), None)?,
+                ffn_norm: vector(&n("ffn_norm.weight"), c.hidden_size, None)?,
+                w_gate: matrix(
+                    &n("ffn_gate.weight"),
+                    c.intermediate_size,
+                    c.hidden_size,
+                    None,
+                )?,
+                w_up: matrix(
+                    &n("ffn_up.weight"),
+                    c.intermediate_size,
+                    c.hidden_size,
+                    None,
+                )?,
+                w_down: matrix(
+                    &n("ffn_down.weight"),
+                    c.hidden_size,
+                    c.intermediate_size,
+                    None,
+                )?,
+            });
+        }
+        let final_norm = vector("output_norm.weight", c.hidden_size, None)?;
+        let (rope_cos, rope_sin) = rope_tables(c, device);
+        Ok(Llama {
+            config,
+            device: device.clone(),
+            inner: Arc::new(LlamaInner {
+                embed,
+                lm_head,
+                final_norm,
+                layers,
+                rope_cos,
+                rope_sin,
+            }),
+        })
+    }
+
+    /// Load a GGUF file's weights and config.
+    pub fn from_gguf(gguf: &GgufFile, device: &Device) -> Result<Self, ModelError> {
+        let config = LlamaConfig::from_gguf(gguf)?;
+        Self::load(config, gguf, device)
+    }
+
+    /// Run `tokens` through the model after the positions already in `cache`, extending it.
+    pub fn forward(
+        &self,
+        tokens: &[u32],
+        cache: &mut KvCache,
+        logits_for: LogitsFor,
+    ) -> Result<ForwardOutput, ModelError> {
+        let c = &self.config;
+        let seq = tokens.len();
+        if seq == 0 {
+            return Err(ModelError::Inference("forward over zero tokens".into()));
+        }
+        let start = cache.len;
+        if start + seq > c.max_seq_len {
+            return Err(ModelError::Inference(format!(
+                "sequence of {} tokens exceeds the context of {}",
+                start + seq,
+                c.max_seq_len
+            )));
+        }
+        if let Some(&bad) = tokens.iter().find(|&&t| t as usize >= c.vocab_size) {
+            return Err(ModelError::Inference(format!(
+                "token id {bad} outside vocabulary"
+            )));
+        }
+        if cache.layers.len() != c.num_layers {
+            cache.layers = vec![None; c.num_layers];
+            cache.len = 0;
+            if start != 0 {
+                return Err(ModelError::Inference(
+                    "cache belongs to another model".into(),
+                ));
+            }
+        }
+        let inner = &*self.inner;
+        let ids: Vec<i64> = tokens.iter().map(|&t| i64::from(t)).collect();
+        let ids = Tensor::<1, Int>::from_data(TensorData::new(ids, [seq]), &self.device);
+        let mut x = inner.embed.clone().select(0, ids);
+
+        let cos = inner.rope_cos.clone().narrow(0, start, seq).unsqueeze::<3>();
+        let sin = inner.rope_sin.clone().narrow(0, start, seq).unsqueeze::<3>();
+        let total = start + seq;
+        let mask = (seq > 1).then(|| causal_mask(seq, start, &self.device));
+
+        for (layer, slot) in inner.layers.iter().zip(cache.layers.iter_mut()) {
+            let h = rms_norm(x.clone(), &layer.attn_norm, c.rms_eps);
+            let q = with_bias(h.clone().matmul(layer.wq.clone()), &layer.bq);
+            let k = with_bias(h.clone().matmul(layer.wk.clone()), &layer.bk);
+            let v = with_bias(h.matmul(layer.wv.clone()), &layer.bv);
+            // [seq, heads*d] -> [heads, seq, d]
+            let q = q.reshape([seq, c.num_heads, c.head_dim]).swap_dims(0, 1);
+            let k = k.reshape([seq, c.num_kv_heads, c.head_dim]).swap_dims(0, 1);
+            let v = v.reshape([seq, c.num_kv_heads, c.head_dim]).swap_dims(0, 1);
+            let q = apply_rope(q, &cos, &sin);
+            let k = apply_rope(k, &cos, &sin);
+            let (k, v) = match slot.take() {
+                Some((past_k, past_v)) => (Tensor::cat(vec![past_k, k], 1), Tensor::cat(vec![past_v, v], 1)),
+                None => (k, v),
+            };
+            *slot = Some((k.clone(), v.clone()));
+
+            let groups = c.num_heads / c.num_kv_heads;
+            let expand_kv = |t: Tensor<3>| {
+                if groups == 1 {
+                    t
+                } else {
+                    t.unsqueeze_dim::<4>(1).repeat_dim(1, groups).reshape([
+                        c.num_heads,
+                        total,
+                        c.head_dim,
+                    ])
+                }
+            };
+            let (k, v) = (expand_kv(k), expand_kv(v));
+            let scale = 1.0 / (c.head_dim as f32).sqrt();
+            let mut scores = q.matmul(k.swap_dims(1, 2)).mul_scalar(scale);
+            if let Some(mask) = &mask {
+                scores = scores.add(mask.clone());
+            }
+            let attn = softmax(scores, 2).matmul(v); // [heads, seq, d]
+            let attn = attn.swap_dims(0, 1).reshape([seq, c.q_dim()]);
+            x = x.add(attn.matmul(layer.wo.clone()));
+
+            let h = rms_norm(x.clone(), &layer.ffn_norm, c.rms_eps);
+            let gate = silu(h.clone().matmul(layer.w_gate.clone()));
+            let up = h.matmul(layer.w_up.clone());
+            x = x.add(gate.mul(up).matmul(layer.w_down.clone()));
+        }
+        cache.len = total;
+
+        let x = rms_norm(x, &inner.final_norm, c.rms_eps);
+        let hidden = match logits_for {
+            LogitsFor::Last => x.narrow(0, seq - 1, 1),
+            LogitsFor::All => x,
+        };
+        let logits = hidden.clone().matmul(inner.lm_head.clone());
+        Ok(ForwardOutput { logits, hidden })
+    }
+}
+
+fn with_bias(x: Tensor<2>, bias: &Option<Tensor<2>>) -> Tensor<2> {
+    match bias {
+        Some(b) => x.add(b.clone()),
+        None => x,
+    }
+}
+
+/// `x * w / sqrt(mean(x^2) + eps)` over the last axis of `[seq, hidden]`.
+fn rms_norm(x: Tensor<2>, weight: &Tensor<2>, eps: f32) -> Tensor<2> {
+    let inv_rms = x
+        .clone()
+        .mul(x.clone())
+        .mean_dim(1)
+        .add_scalar(eps)
+        .sqrt()
+        .recip();
+    x.mul(inv_rms).mul(weight.clone())
+}
+
+/// cos/sin of position × frequency, `[max_seq_len, head_dim/2]`.
+fn rope_tables(c: &LlamaConfig, device: &Device) -> (Tensor<2>, Tensor<2>) {
+    let half = c.head_dim / 2;
+    let mut cos = Vec::with_capacity(c.max_seq_len * half);
+    let mut sin = Vec::with_capacity(c.max_seq_len * half);
+    for pos in 0..c.max_seq_len {
+        for i in 0..half {
+            // Computed in f64 so long positions keep their precision before the cast.
+            let freq = (c.rope_theta as f64).powf(-(2.0 * i as f64) / c.head_dim as f64);
+            let angle = pos as f64 * freq;
+            cos.push(angle.cos() as f32);
+            sin.push(angle.sin() as f32);
+        }
+    }
+    (
+        upload(cos, [c.max_seq_len, half], device),
+        upload(sin, [c.max_seq_len, half], device),
+    )
+}
+
+/// Rotate adjacent pairs of `[heads, seq, d]` by the per-position angles `[1, seq, d/2]`.
+fn apply_rope(x: Tensor<3>, cos: &Tensor<3>, sin: &Tensor<3>) -> Tensor<3> {
+    let [heads, seq, d] = x.dims();
+    let pairs = x.reshape([heads, seq, d / 2, 2]);
+    let even = pairs.clone().narrow(3, 0, 1).reshape([heads, seq, d / 2]);
+    let odd = pairs.narrow(3, 1, 1).reshape([heads, seq, d / 2]);
+    let new_even = even
+        .clone()
+        .mul(cos.clone())
+        .sub(odd.clone().mul(sin.clone()));
+    let new_odd = even.mul(sin.clone()).add(odd.mul(cos.clone()));
+    Tensor::cat(
+        vec![new_even.unsqueeze_dim::<4>(3), new_odd.unsqueeze_dim::<4>(3)],
+        3,
+    )
+    .reshape([heads, seq, d])
+}
+
+/// Additive mask `[1, seq, start+seq]`: query `i` (absolute `start+i`) sees keys `<= start+i`.
+fn causal_mask(seq: usize, start: usize, device: &Device) -> Tensor<3> {
+    let total = start + seq;
+    let mut values = vec![0.0f32; seq * total];
+    for i in 0..seq {
+        for j in (start + i + 1)..total {
+            values[i * total + j] = f32::NEG_INFINITY;
+        }
+    }
+    Tensor::from_data(TensorData::new(values, [1, seq, total]), device)
+}
+
+/// Read a `[rows, cols]` tensor back to host rows.
+pub fn tensor_rows(t: Tensor<2>) -> Result<Vec<Vec<f32>>, ModelError> {
+    let [_, cols] = t.dims();
+    let values = tensor_values(t)?;
+    Ok(values.chunks(cols.max(1)).map(<[f32]>::to_vec).collect())
+}
+
+pub fn tensor_values<const D: usize>(t: Tensor<D>) -> Result<Vec<f32>, ModelError> {
+    t.try_into_data()
+        .map_err(|e| ModelError::Inference(format!("{e:?}")))?
+        .try_into_vec::<f32>()
+        .map_err(|e| ModelError::Inference(format!("{e:?}")))
+}
+
+/// Log-softmax of a `[rows, vocab]` logits tensor, back on the host.
+pub fn log_probs(logits: Tensor<2>) -> Result<Vec<Vec<f32>>, ModelError> {
+    tensor_rows(log_softmax(logits, 1))
+}
+
+/// A small in-memory weight set, for tests and benches of the architecture.
+pub mod random {
+    use std::collections::HashMap;
+
+    use super::{LlamaConfig, RopeLayout, WeightSource};
+    use crate::error::ModelError;
+
+    /// A tiny config of the same shape family as SmolLM2 (GQA, tied embeddings).
+    pub fn tiny_config(vocab_size: usize) -> LlamaConfig {
+        LlamaConfig {
+            vocab_size,
+            hidden_size: 32,
+            intermediate_size: 64,
+            num_layers: 2,
+            num_heads: 4,
+            num_kv_heads: 2,
+            head_dim: 8,
+            rope_theta: 10_000.0,
+            rms_eps: 1e-5,
+            max_seq_len: 256,
+            rope_layout: RopeLayout::Interleaved,
+        }
+    }
+
+    /// Deterministic pseudo-random weights (xorshift), GGUF names.
+    pub struct RandomWeights {
+        pub tensors: HashMap<String, (Vec<f32>, Vec<usize>)>,
+    }
+
+    impl RandomWeights {
+        pub fn new(c: &LlamaConfig, seed: u64, with_bias: bool) -> Self {
+            let mut state = seed.max(1);
+            let mut next = move |scale: f32| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                ((state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0) as f32 * scale
+            };
+            let mut tensors = HashMap::new();
+            let mut add = |name: String, shape: Vec<usize>, scale: f32, offset: f32| {
+                let n = shape.iter().product();
+                let values = (0..n).map(|_| offset + next(scale)).collect();
+                tensors.insert(name, (values, shape));
+            };
+            let (h, q, kv, f) = (
+                c.hidden_size,
+                c.num_heads * c.head_dim,
+                c.num_kv_heads * c.head_dim,
+                c.intermediate_size,
+            );
+            add("token_embd.weight".into(), vec![c.vocab_size, h], 1.0, 0.0);
+            add("output_norm.weight".into(), vec![h], 0.1, 1.0);
+            for i in 0..c.num_layers {
+                let n = |s: &str| format!("blk.{i}.{s}");
+                add(n("attn_norm.weight"), vec![h], 0.1, 1.0);
+                add(n("ffn_norm.weight"), vec![h], 0.1, 1.0);
+                add(n("attn_q.weight"), vec![q, h], 0.3, 0.0);
+                add(n("attn_k.weight"), vec![kv, h], 0.3, 0.0);
+                add(n("attn_v.weight"), vec![kv, h], 0.3, 0.0);
+                add(n("attn_output.weight"), vec![h, q], 0.3, 0.0);
+                add(n("ffn_gate.weight"), vec![f, h], 0.3, 0.0);
+                add(n("ffn_up.weight"), vec![f, h], 0.3, 0.0);
+                add(n("ffn_down.weight"), vec![h, f], 0.3, 0.0);
+                if with_bias {
+                    add(n("attn_q.bias"), vec![q], 0.1, 0.0);
+                    add(n("attn_k.bias"), vec![kv], 0.1, 0.0);
+                    add(n("attn_v.bias"), vec![kv], 0.1, 0.0);
+                }
+            }
+            Self { tensors }
+        }
+    }
+
+    impl WeightSource for RandomWeights {
+        fn tensor(&self, name: &str) -> Result<Option<(Vec<f32>, Vec<usize>)>, ModelError> {
+            Ok(self.tensors.get(name).cloned())
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! [`DecisionModel`] for the real decoder, served by a [`ModelHandle`].
+//!
+//! * `confidence`: one forward pass over the decision prompt plus the tool-call opener
+//!   (see [`crate::engine`] for the definition of `p_tool`); the probe, when loaded, reads the
+//!   hidden state of the same pass.
+//! * `choose`: after the prompt and the opener, each candidate name (with its closing quote,
+//!   so `read` and `read_file` differ) is scored by its summed token log-likelihood; the best
+//!   is taken and its arguments decoded under its JSON Schema by [`crate::constrained`].
+//! * `score_continuations`: summed token log-probs of each continuation after the prompt.
+
+use std::sync::Arc;
+
+use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+
+use crate::constrained::ArgDecoder;
+use crate::decision::DecisionModel;
+use crate::engine::{Engine, TOOL_CALL_OPENER, decision_prompt, plain_prompt};
+use crate::error::ModelError;
+use crate::handle::ModelHandle;
+use crate::probe::Probe;
+
+/// Most tokens the argument decoder may sample for one call.
+const ARGUMENT_TOKEN_BUDGET: usize = 160;
+
+#[derive(Debug, Clone)]
+pub struct LlamaDecisionModel {
+    handle: ModelHandle,
+    probe: Option<Arc<Probe>>,
+}
+
+impl LlamaDecisionModel {
+    pub fn new(handle: ModelHandle) -> Self {
+        Self {
+            handle,
+            probe: None,
+        }
+    }
+
+    /// Attach a probe; rejected if it was trained on another model.
+    pub fn with_probe(mut self, probe: Probe) -> Result<Self, ModelError> {
+        if probe.model_id != self.handle.id() {
+            return Err(ModelError::Probe(format!(
+                "probe trained on {}, model is {}",
+                probe.model_id,
+                self.handle.id()
+            )));
+        }
+        self.probe = Some(Arc::new(probe));
+        Ok(self)
+    }
+
+    pub fn handle(&self) -> &ModelHandle {
+        &self.handle
+    }
+}
+
+/// Choose a tool and decode its arguments; runs on the model thread.
+pub fn choose_on_engine(
+    engine: &Engine,
+    prompt: &StepPrompt,
+    candidates: &[ToolCandidate],
+) -> Result<ToolChoice, ModelError> {
+    if candidates.is_empty() {
+        return Err(ModelError::NoCandidates);
+    }
+    let mut text = decision_prompt(prompt, candidates);
+    text.push_str(TOOL_CALL_OPENER);
+    let prompt_ids = engine.encode(&text)?;
+    let (cache, next) = engine.prefill(&prompt_ids)?;
+    let mut cost = ModelCost {
+        forward_passes: 1,
+        tokens: prompt_ids.len() as u64,
+    };
+    let mut scores = Vec::with_capacity(candidates.len());
+    for candidate in candidates {
+        let ids = engine.encode(&format!("{}\"", candidate.name))?;
+        let score = engine.continuation_logprob(&cache, &next, &ids)?;
+        cost = cost.add(ModelCost {
+            forward_passes: 1,
+            tokens: ids.len().saturating_sub(1) as u64,
+        });
+        scores.push((candidate.name.clone(), score));
+    }
+    // Best first; ties keep the offered order.
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_by(|&a, &b| scores[b].1.total_cmp(&scores[a].1).then(a.cmp(&b)));
+    let best = &candidates[order[0]];
+    let scores: Vec<(String, f32)> = order.iter().map(|&i| scores[i].clone()).collect();
+
+    let mut decoder = ArgDecoder::new(engine, cache, next, ARGUMENT_TOKEN_BUDGET);
+    decoder.push_text(&format!("{}\", \"arguments\": ", best.name))?;
+    let args = decoder.object(&best.schema, 0)?;
+    Ok(ToolChoice {
+        name: best.name.clone(),
+        args,
+        scores,
+        cost: cost.add(decoder.cost),
+    })
+}
+
+impl DecisionModel for LlamaDecisionModel {
+    fn id(&self) -> String {
+        self.handle.id().to_owned()
+    }
+
+    fn confidence(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<ConfidenceSignal, ModelError> {
+        let (prompt, candidates) = (prompt.clone(), candidates.to_vec());
+        let (mut signal, hidden) = self
+            .handle
+            .call(move |engine| engine.confidence(&prompt, &candidates))??;
+        if let Some(probe) = &self.probe {
+            signal.probe = Some(probe.predict(&hidden)?);
+        }
+        Ok(signal)
+    }
+
+    fn choose(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<ToolChoice, ModelError> {
+        let (prompt, candidates) = (prompt.clone(), candidates.to_vec());
+        self.handle
+            .call(move |engine| choose_on_engine(engine, &prompt, &candidates))?
+    }
+
+    fn score_continuations(
+        &self,
+        prompt: &StepPrompt,
+        continuations: &[String],
+    ) -> Result<(Vec<f32>, ModelCost), ModelError> {
+        let text = plain_prompt(prompt);
+        let continuations = continuations.to_vec();
+        self.handle
+            .call(move |engine| engine.score_continuations(&text, &continuations))?
+    }
+}
+
+/// One labelled example for [`train_probe`].
+#[derive(Debug, Clone)]
+pub struct ProbeSample {
+    pub prompt: StepPrompt,
+    pub candidates: Vec<ToolCandidate>,
+    /// True when the right action at this step is a tool call.
+    pub needs_tool: bool,
+}
+
+/// Train the hidden-state probe: hidden state at each sample's decision point, then logistic
+/// regression. Save the result with [`Probe::save`] (`probe.bin`).
+pub fn train_probe(
+    handle: &ModelHandle,
+    samples: &[ProbeSample],
+    options: crate::probe::ProbeOptions,
+) -> Result<Probe, ModelError> {
+    let mut examples = Vec::with_capacity(samples.len());
+    for sample in samples {
+        let (prompt, candidates) = (sample.prompt.clone(), sample.candidates.clone());
+        let (_, hidden) = handle.call(move |engine| engine.confidence(&prompt, &candidates))??;
+        examples.push((hidden, sample.needs_tool));
+    }
+    Probe::fit(handle.id(), &examples, options)
+}

@@ -1,0 +1,131 @@
+//! GGUF parsing and dequantization against gguf-py's reference values.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use tact_models::gguf::{GgmlType, GgufFile, GgufValue, dequantize, writer::write_f32_gguf};
+
+fn ggml_type(name: &str) -> GgmlType {
+    match name {
+        "F16" => GgmlType::F16,
+        "Q4_0" => GgmlType::Q4_0,
+        "Q4_1" => GgmlType::Q4_1,
+        "Q8_0" => GgmlType::Q8_0,
+        "Q4_K" => GgmlType::Q4K,
+        "Q6_K" => GgmlType::Q6K,
+        other => panic!("fixture type {other}"),
+    }
+}
+
+#[test]
+fn dequantization_matches_gguf_py_block_by_block() {
+    let fixture = common::fixture("dequant_reference.json");
+    let cases = fixture["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 6);
+    for case in cases {
+        let ty = ggml_type(case["type"].as_str().unwrap());
+        let raw = hex::decode(case["raw_hex"].as_str().unwrap()).unwrap();
+        let expected: Vec<f32> = case["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap() as f32)
+            .collect();
+        let (block_elems, block_bytes) = ty.block_layout().unwrap();
+        // Block by block, so a failure names the block.
+        for (b, block) in raw.chunks(block_bytes).enumerate() {
+            let got = dequantize(ty, block).unwrap();
+            let want = &expected[b * block_elems..(b + 1) * block_elems];
+            for (i, (g, w)) in got.iter().zip(want).enumerate() {
+                assert!(
+                    (g - w).abs() <= 1e-6 * w.abs().max(1.0),
+                    "{ty:?} block {b} elem {i}: got {g}, want {w}"
+                );
+            }
+        }
+        // A partial block is an error, not a panic.
+        assert!(dequantize(ty, &raw[..raw.len() - 1]).is_err());
+    }
+}
+
+fn sample_file() -> Vec<u8> {
+    write_f32_gguf(
+        &[
+            ("general.architecture".into(), GgufValue::String("llama".into())),
+            ("llama.block_count".into(), GgufValue::U32(2)),
+            ("some.float".into(), GgufValue::F32(0.5)),
+            (
+                "tokenizer.ggml.tokens".into(),
+                GgufValue::Array(vec![GgufValue::String("a".into()), GgufValue::String("b".into())]),
+            ),
+        ],
+        &[
+            ("w".into(), vec![3, 2], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]),
+            ("v".into(), vec![4], vec![-1.0, 0.0, 1.0, 2.0]),
+        ],
+    )
+}
+
+#[test]
+fn parses_metadata_arrays_tensors_and_alignment() {
+    let file = GgufFile::parse(sample_file()).unwrap();
+    assert_eq!(file.version, 3);
+    assert_eq!(file.alignment, 32);
+    assert_eq!(file.get_str("general.architecture").unwrap(), "llama");
+    assert_eq!(file.get_u64("llama.block_count").unwrap(), 2);
+    assert_eq!(file.get_f64("some.float").unwrap(), 0.5);
+    assert_eq!(file.get_str_array("tokenizer.ggml.tokens").unwrap(), vec!["a", "b"]);
+    let (w, dims) = file.tensor_f32("w").unwrap();
+    assert_eq!(dims, vec![3, 2]);
+    assert_eq!(w, vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    assert_eq!(file.tensor_f32("v").unwrap().0, vec![-1.0, 0.0, 1.0, 2.0]);
+    assert!(file.tensor_f32("missing").is_err());
+    assert!(file.get_u64("general.architecture").is_err());
+}
+
+#[test]
+fn every_truncation_and_corruption_is_an_error_not_a_panic() {
+    let bytes = sample_file();
+    for len in 0..bytes.len() {
+        // Truncations inside the tensor data or its padding must fail too (the data of `v`
+        // ends 16 bytes before the padded end).
+        let result = GgufFile::parse(bytes[..len].to_vec());
+        if len < bytes.len() - 16 {
+            assert!(result.is_err(), "truncated to {len} bytes parsed");
+        }
+    }
+    // Flip every byte of the header and metadata: must never panic.
+    for i in 0..bytes.len().min(400) {
+        let mut corrupt = bytes.clone();
+        corrupt[i] ^= 0xFF;
+        let _ = GgufFile::parse(corrupt);
+    }
+    let mut bad_magic = bytes.clone();
+    bad_magic[0] = b'X';
+    assert!(GgufFile::parse(bad_magic).is_err());
+}
+
+proptest::proptest! {
+    #[test]
+    fn random_bytes_never_panic(tail in proptest::collection::vec(proptest::num::u8::ANY, 0..256)) {
+        let mut bytes = b"GGUF\x03\x00\x00\x00".to_vec();
+        bytes.extend(tail);
+        let _ = GgufFile::parse(bytes);
+    }
+}
+
+#[test]
+fn real_smollm2_file_has_expected_layout() {
+    let Some(path) = common::smollm2_or_skip("real_smollm2_file_has_expected_layout") else {
+        return;
+    };
+    let file = GgufFile::open(&path).unwrap();
+    assert_eq!(file.get_str("general.architecture").unwrap(), "llama");
+    assert_eq!(file.tensors.len(), 272);
+    let embd = file.tensor_info("token_embd.weight").unwrap();
+    assert_eq!(embd.ggml_type, GgmlType::Q8_0);
+    assert_eq!(embd.dims, vec![576, 49152]);
+    let (q, _) = file.tensor_f32("blk.0.attn_q.weight").unwrap();
+    assert_eq!(q.len(), 576 * 576);
+    assert!(q.iter().all(|v| v.is_finite()));
+}

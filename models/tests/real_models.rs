@@ -1,0 +1,180 @@
+//! Tests on the real weights; each skips (with a notice) when they are not installed.
+//! Reference fixtures come from the numpy scripts in models/reference/.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use tact_models::bert::{MiniLm, cosine};
+use tact_models::engine::{BackendKind, Engine};
+use tact_models::handle::ModelHandle;
+use tact_models::llama::{KvCache, LogitsFor, tensor_rows};
+use tact_models::llama_decision::LlamaDecisionModel;
+use tact_models::DecisionModel;
+use tact_runtime::model_io::{StepPrompt, ToolCandidate};
+
+const BACKENDS: [BackendKind; 2] = [BackendKind::NdArray, BackendKind::Flex];
+
+/// Logits of the 135M model vs the numpy reference: same greedy tokens, bounded error.
+#[test]
+fn smollm2_logits_match_numpy_reference_on_both_backends() {
+    let Some(path) = common::smollm2_or_skip("smollm2_logits_match_numpy_reference_on_both_backends") else {
+        return;
+    };
+    let fixture = common::fixture("llama_reference.json");
+    for backend in BACKENDS {
+        let engine = Engine::from_gguf_path(&path, backend).unwrap();
+        let mut worst = 0.0f32;
+        for case in fixture["cases"].as_array().unwrap() {
+            let prompt: Vec<u32> = case["prompt_ids"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap() as u32)
+                .collect();
+            let greedy: Vec<u32> = case["greedy"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap() as u32)
+                .collect();
+            let mut cache = KvCache::new();
+            let mut feed = prompt.clone();
+            let mut got_greedy = Vec::new();
+            for step in case["steps"].as_array().unwrap() {
+                let out = engine.llama().forward(&feed, &mut cache, LogitsFor::Last).unwrap();
+                let logits = tensor_rows(out.logits).unwrap().pop().unwrap();
+                let top_ids = step["top_ids"].as_array().unwrap();
+                let top_logits = step["top_logits"].as_array().unwrap();
+                for (id, want) in top_ids.iter().zip(top_logits) {
+                    let id = id.as_u64().unwrap() as usize;
+                    worst = worst.max((logits[id] - want.as_f64().unwrap() as f32).abs());
+                }
+                let argmax = logits
+                    .iter()
+                    .enumerate()
+                    .max_by(|a, b| a.1.total_cmp(b.1))
+                    .unwrap()
+                    .0 as u32;
+                got_greedy.push(argmax);
+                // Teacher-force the reference token so one divergence does not cascade.
+                feed = vec![greedy[got_greedy.len() - 1]];
+            }
+            assert_eq!(got_greedy, greedy, "{backend:?}: {:?}", case["text"]);
+        }
+        println!("max abs logit error vs numpy reference ({backend:?}): {worst:.5}");
+        assert!(worst < 0.02, "{backend:?}: max abs logit error {worst}");
+    }
+}
+
+#[test]
+fn minilm_embeddings_match_numpy_reference_on_both_backends() {
+    let Some(dir) = common::minilm_or_skip("minilm_embeddings_match_numpy_reference_on_both_backends") else {
+        return;
+    };
+    let fixture = common::fixture("minilm_reference.json");
+    for backend in BACKENDS {
+        let model = MiniLm::load(&dir, &backend.device()).unwrap();
+        let mut worst = 1.0f32;
+        for case in fixture["cases"].as_array().unwrap() {
+            let text = case["text"].as_str().unwrap();
+            let want: Vec<f32> = case["embedding"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap() as f32)
+                .collect();
+            let ids: Vec<u32> = case["ids"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u32).collect();
+            assert_eq!(model.token_ids(text).unwrap(), ids);
+            let got = model.embed(text).unwrap();
+            assert_eq!(got.len(), 384);
+            let norm: f32 = got.iter().map(|v| v * v).sum::<f32>().sqrt();
+            assert!((norm - 1.0).abs() < 1e-4);
+            worst = worst.min(cosine(&got, &want));
+        }
+        println!("min cosine vs numpy reference ({backend:?}): {worst:.6}");
+        assert!(worst >= 0.999, "{backend:?}: cosine {worst}");
+    }
+}
+
+fn tools() -> Vec<ToolCandidate> {
+    vec![
+        ToolCandidate {
+            name: "read_file".into(),
+            description: "Read the contents of a file.".into(),
+            schema: serde_json::json!({
+                "type": "object",
+                "properties": {"path": {"type": "string", "minLength": 1}},
+                "required": ["path"]
+            }),
+        },
+        ToolCandidate {
+            name: "list_dir".into(),
+            description: "List the files in a directory.".into(),
+            schema: serde_json::json!({
+                "type": "object",
+                "properties": {
+                    "path": {"type": "string"},
+                    "recursive": {"type": "boolean"},
+                    "max_depth": {"type": "integer", "minimum": 1, "maximum": 5}
+                },
+                "required": ["path", "recursive"]
+            }),
+        },
+        ToolCandidate {
+            name: "stop".into(),
+            description: "Finish the task.".into(),
+            schema: serde_json::json!({"type": "object", "properties": {}}),
+        },
+    ]
+}
+
+#[test]
+fn smollm2_decision_model_through_the_thread_handle() {
+    let Some(path) = common::smollm2_or_skip("smollm2_decision_model_through_the_thread_handle") else {
+        return;
+    };
+    let handle = ModelHandle::spawn_gguf(&path, BackendKind::DEFAULT).unwrap();
+    assert!(handle.id().contains("smollm2"), "{}", handle.id());
+    let model = LlamaDecisionModel::new(handle.clone());
+    let offered = tools();
+    let prompt = StepPrompt {
+        system: "You are a coding assistant working in a repository.".into(),
+        messages: vec![("user".into(), "Show me what is in the file Cargo.toml".into())],
+        feedback: None,
+    };
+    let signal = model.confidence(&prompt, &offered).unwrap();
+    assert!((0.0..=1.0).contains(&signal.p_tool) && signal.p_tool > 0.0);
+    assert!(signal.entropy >= 0.0 && signal.top_logprob <= 0.0);
+    assert_eq!(signal.probe, None);
+
+    let choice = model.choose(&prompt, &offered).unwrap();
+    println!("choice: {} {} scores {:?}", choice.name, choice.args, choice.scores);
+    let chosen = offered.iter().find(|c| c.name == choice.name).unwrap();
+    assert!(jsonschema::validator_for(&chosen.schema).unwrap().is_valid(&choice.args));
+    // Each tool forced alone still gets valid arguments.
+    for tool in &offered {
+        let choice = model.choose(&prompt, std::slice::from_ref(tool)).unwrap();
+        assert!(
+            jsonschema::validator_for(&tool.schema).unwrap().is_valid(&choice.args),
+            "{} {}",
+            tool.name,
+            choice.args
+        );
+    }
+    // The model prefers a sensible continuation to nonsense.
+    let (scores, _) = model
+        .score_continuations(
+            &StepPrompt {
+                system: String::new(),
+                messages: vec![("user".into(), "What is the capital of France?".into())],
+                feedback: None,
+            },
+            &["The capital of France is Paris.".into(), "Banana seventeen purple of the.".into()],
+        )
+        .unwrap();
+    assert!(scores[0] > scores[1], "{scores:?}");
+    // Clones share the one model thread.
+    let other = handle.clone();
+    let generation = other.call(|e| e.generate("<|im_start|>user\nSay hi<|im_end|>\n<|im_start|>assistant\n", 4)).unwrap().unwrap();
+    assert!(!generation.tokens.is_empty());
+}
