@@ -1,5 +1,16 @@
 //! tact's runtime: every wire type, the call-planning records, the ledger, the tool catalog and
 //! the worker process.
 
+pub mod catalog;
+pub mod error;
+pub mod ledger;
+pub mod messages;
 pub mod model_io;
+pub mod records;
+pub mod sandbox;
 pub mod testreport;
+pub mod tools;
+pub mod wire;
+pub mod worker;
+
+pub use error::RuntimeError;

@@ -1,0 +1,280 @@
+//! Tools that run programs: tests, allowed commands, git. All of them go through the sandbox.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::command::admit_command;
+use super::paths::confine;
+use super::{
+    DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_TEST_TIMEOUT_MS, ToolContext, ToolError, ToolOutput,
+    opt_bool_arg, opt_str_arg, opt_u64_arg, str_arg,
+};
+use crate::sandbox::{CommandOutcome, run_sandboxed};
+use crate::testreport::{TestReport, TestRunner};
+
+/// Output kept for parsing a test run (the observation keeps only a tail of it).
+const TEST_PARSE_BYTES: usize = 4 * 1024 * 1024;
+const DIFF_BYTES: usize = 256 * 1024;
+
+/// How a workspace's tests are run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestCommand {
+    pub argv: Vec<String>,
+    /// `cargo`, `pytest`, `npm` or `custom`.
+    pub runner: String,
+}
+
+fn words(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| (*s).to_string()).collect()
+}
+
+fn has_python_tests(workspace: &Path) -> bool {
+    let looks_like_test = |path: &Path| {
+        path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+            (n.starts_with("test_") || n.ends_with("_test.py")) && n.ends_with(".py")
+        })
+    };
+    ignore::WalkBuilder::new(workspace)
+        .max_depth(Some(3))
+        .build()
+        .filter_map(Result::ok)
+        .any(|e| looks_like_test(e.path()))
+}
+
+/// Which test command fits the workspace: the configured one, else cargo, pytest or npm by
+/// the files present.
+pub fn detect_test_command(
+    workspace: &Path,
+    configured: Option<&[String]>,
+) -> Result<TestCommand, ToolError> {
+    if let Some(argv) = configured.filter(|a| !a.is_empty()) {
+        return Ok(TestCommand {
+            argv: argv.to_vec(),
+            runner: "custom".into(),
+        });
+    }
+    if workspace.join("Cargo.toml").is_file() {
+        return Ok(TestCommand {
+            argv: words(&["cargo", "test"]),
+            runner: "cargo".into(),
+        });
+    }
+    let python_markers = [
+        "pytest.ini",
+        "pyproject.toml",
+        "setup.py",
+        "setup.cfg",
+        "tox.ini",
+    ];
+    if python_markers.iter().any(|m| workspace.join(m).is_file()) || has_python_tests(workspace) {
+        // No cache dir in the workspace; -rA lists passing tests too.
+        return Ok(TestCommand {
+            argv: words(&["python3", "-m", "pytest", "-rA", "-p", "no:cacheprovider"]),
+            runner: "pytest".into(),
+        });
+    }
+    if let Ok(text) = std::fs::read_to_string(workspace.join("package.json"))
+        && serde_json::from_str::<Value>(&text)
+            .ok()
+            .and_then(|v| v.get("scripts")?.get("test").cloned())
+            .is_some()
+    {
+        return Ok(TestCommand {
+            argv: words(&["npm", "test", "--silent"]),
+            runner: "npm".into(),
+        });
+    }
+    Err(ToolError::NoTestRunner(
+        "no Cargo.toml, no pytest project or test_*.py files, no package.json test script; set `test_command`".into(),
+    ))
+}
+
+/// Parse a test run's output into counts. The one place that knows which parser is used, so it
+/// can be swapped without touching the tools or the trust gate.
+pub fn parse_test_report(stdout: &str, stderr: &str) -> TestReport {
+    crate::testreport::parse_test_output(&format!("{stdout}\n{stderr}"))
+}
+
+/// The status a run has, derived only from the parsed report (never from the exit code).
+pub fn test_status(report: &TestReport, timed_out: bool) -> &'static str {
+    if timed_out {
+        "timed_out"
+    } else if report.runner == TestRunner::Unknown {
+        "unparsed"
+    } else if report.build_failed || report.failed > 0 || report.errors > 0 {
+        "failed"
+    } else if report.passed == 0 {
+        "no_tests"
+    } else {
+        "passed"
+    }
+}
+
+/// The JSON form of a report in `run_tests` output.
+pub fn report_json(report: &TestReport) -> Value {
+    json!({
+        "runner": report.runner,
+        "passed": report.passed,
+        "failed": report.failed,
+        "errors": report.errors,
+        "build_failed": report.build_failed,
+        "failures": report.failures.iter().map(|f| f.test.clone()).collect::<Vec<_>>(),
+    })
+}
+
+fn tail(text: &str, cap: usize) -> String {
+    if text.len() <= cap {
+        return text.to_string();
+    }
+    let mut cut = text.len() - cap;
+    while !text.is_char_boundary(cut) {
+        cut += 1;
+    }
+    text[cut..].to_string()
+}
+
+pub(super) fn run_tests(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, ToolError> {
+    let test = detect_test_command(&ctx.workspace, ctx.config.test_command.as_deref())?;
+    let mut argv = test.argv.clone();
+    if let Some(filter) = opt_str_arg(args, "filter")? {
+        match test.runner.as_str() {
+            "pytest" => argv.extend(["-k".to_string(), filter.to_string()]),
+            "npm" => argv.extend(["--".to_string(), filter.to_string()]),
+            _ => argv.push(filter.to_string()),
+        }
+    }
+    let timeout =
+        opt_u64_arg(args, "timeout_ms")?.unwrap_or(if ctx.config.command_timeout_ms > 0 {
+            ctx.config.command_timeout_ms.max(DEFAULT_TEST_TIMEOUT_MS)
+        } else {
+            DEFAULT_TEST_TIMEOUT_MS
+        });
+    let mut sandbox = ctx.sandbox(timeout);
+    sandbox.output_cap = TEST_PARSE_BYTES;
+    let outcome = run_sandboxed(&argv, &ctx.workspace, &sandbox)?;
+    let report = parse_test_report(&outcome.stdout, &outcome.stderr);
+    let status = test_status(&report, outcome.timed_out);
+    let cap = ctx.tail_bytes();
+    let parsed = report.runner != TestRunner::Unknown;
+    Ok(ToolOutput {
+        exit_code: outcome.exit_code,
+        output: json!({
+            "command": argv,
+            "runner": test.runner,
+            "status": status,
+            "report": if parsed { report_json(&report) } else { Value::Null },
+            "stdout_tail": tail(&outcome.stdout, cap),
+            "stderr_tail": tail(&outcome.stderr, cap),
+            "timed_out": outcome.timed_out,
+            "sandbox": outcome.sandbox,
+        }),
+    })
+}
+
+fn command_output(outcome: &CommandOutcome, cap: usize) -> Value {
+    json!({
+        "argv": outcome.argv,
+        "stdout_tail": tail(&outcome.stdout, cap),
+        "stderr_tail": tail(&outcome.stderr, cap),
+        "timed_out": outcome.timed_out,
+        "sandbox": outcome.sandbox,
+    })
+}
+
+fn command_timeout(args: &Value, ctx: &ToolContext) -> Result<u64, ToolError> {
+    Ok(
+        opt_u64_arg(args, "timeout_ms")?.unwrap_or(if ctx.config.command_timeout_ms > 0 {
+            ctx.config.command_timeout_ms
+        } else {
+            DEFAULT_COMMAND_TIMEOUT_MS
+        }),
+    )
+}
+
+pub(super) fn run_command(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, ToolError> {
+    let line = str_arg(args, "command")?;
+    // The guard already admitted the line; the worker checks again against its own config so
+    // a bypassed guard still cannot run a program outside the list.
+    let argv = admit_command(line, &ctx.config.command_allow, &ctx.config.command_deny)?;
+    let sandbox = ctx.sandbox(command_timeout(args, ctx)?);
+    let outcome = run_sandboxed(&argv, &ctx.workspace, &sandbox)?;
+    Ok(ToolOutput {
+        exit_code: outcome.exit_code,
+        output: command_output(&outcome, ctx.tail_bytes()),
+    })
+}
+
+fn run_git(argv: &[&str], ctx: &ToolContext, cap: usize) -> Result<CommandOutcome, ToolError> {
+    let mut sandbox = ctx.sandbox(DEFAULT_COMMAND_TIMEOUT_MS);
+    sandbox.output_cap = cap;
+    // Read-only git: no opportunistic index refresh writes.
+    sandbox.env.push(("GIT_OPTIONAL_LOCKS".into(), "0".into()));
+    sandbox.env.push(("GIT_CONFIG_NOSYSTEM".into(), "1".into()));
+    let argv: Vec<String> = argv.iter().map(|s| (*s).to_string()).collect();
+    let outcome = run_sandboxed(&argv, &ctx.workspace, &sandbox)?;
+    if outcome.exit_code != Some(0) {
+        return Err(ToolError::CommandFailed {
+            program: "git".into(),
+            code: outcome.exit_code,
+            stderr: tail(&outcome.stderr, 2000),
+        });
+    }
+    Ok(outcome)
+}
+
+pub(super) fn git_status(ctx: &ToolContext) -> Result<ToolOutput, ToolError> {
+    let outcome = run_git(
+        &[
+            "git",
+            "-c",
+            "color.status=never",
+            "status",
+            "--porcelain=v1",
+            "-b",
+        ],
+        ctx,
+        DIFF_BYTES,
+    )?;
+    let mut branch = None;
+    let mut entries = Vec::new();
+    for line in outcome.stdout.lines() {
+        if let Some(rest) = line.strip_prefix("## ") {
+            branch = Some(rest.split("...").next().unwrap_or(rest).to_string());
+        } else if line.len() > 3 {
+            entries.push(json!({"status": line[..2].trim(), "path": &line[3..]}));
+        }
+    }
+    Ok(ToolOutput {
+        exit_code: outcome.exit_code,
+        output: json!({"branch": branch, "clean": entries.is_empty(), "entries": entries}),
+    })
+}
+
+pub(super) fn git_diff(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, ToolError> {
+    let mut argv = vec!["git", "diff", "--no-color", "--no-ext-diff"];
+    if opt_bool_arg(args, "staged")?.unwrap_or(false) {
+        argv.push("--cached");
+    }
+    let confined;
+    if let Some(path) = opt_str_arg(args, "path")? {
+        confined = confine(&ctx.workspace, path)?;
+        argv.push("--");
+        argv.push(confined.to_str().unwrap_or(path));
+    }
+    let outcome = run_git(&argv, ctx, DIFF_BYTES)?;
+    let files_changed = outcome
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("diff --git "))
+        .count();
+    Ok(ToolOutput {
+        exit_code: outcome.exit_code,
+        output: json!({
+            "diff": outcome.stdout,
+            "files_changed": files_changed,
+            "truncated": outcome.stdout_bytes > outcome.stdout.len() as u64,
+        }),
+    })
+}

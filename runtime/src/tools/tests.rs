@@ -1,0 +1,398 @@
+//! Tool tests against real files and real processes.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use serde_json::{Value, json};
+
+use super::*;
+use crate::records::ToolRef;
+
+struct Ws {
+    _dir: tempfile::TempDir,
+    _tmp: tempfile::TempDir,
+    ctx: ToolContext,
+}
+
+fn ws() -> Ws {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let config = ToolConfig {
+        command_allow: vec!["echo".into(), "ls".into(), "sh".into(), "git".into()],
+        command_deny: vec!["rm -rf /".into()],
+        ..ToolConfig::default()
+    };
+    let ctx = ToolContext::new(dir.path(), tmp.path(), config).unwrap();
+    Ws {
+        _dir: dir,
+        _tmp: tmp,
+        ctx,
+    }
+}
+
+impl Ws {
+    fn put(&self, rel: &str, text: &str) {
+        let path = self.ctx.workspace.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    fn get(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.ctx.workspace.join(rel)).unwrap()
+    }
+    fn run(&self, tool: &str, args: Value) -> Observation {
+        let call = ToolCall {
+            work_id: "w1".into(),
+            tool: ToolRef::new(tool, 1),
+            args,
+            depends_on: vec![],
+        };
+        execute(&call, &self.ctx)
+    }
+    fn ok(&self, tool: &str, args: Value) -> Value {
+        let obs = self.run(tool, args);
+        assert!(obs.ok, "{tool}: {:?}", obs.error);
+        obs.output
+    }
+    fn err(&self, tool: &str, args: Value) -> String {
+        let obs = self.run(tool, args);
+        assert!(!obs.ok, "{tool} unexpectedly succeeded: {}", obs.output);
+        obs.error.unwrap()
+    }
+}
+
+#[test]
+fn outputs_match_the_catalog_output_schemas() {
+    // Structural spot check without jsonschema (the policies crate validates fully): every
+    // required key of the output schema is present.
+    let w = ws();
+    w.put("a.txt", "x\n");
+    let specs = crate::catalog::catalog();
+    let cases = [
+        ("list_dir", json!({})),
+        ("read_file", json!({"path": "a.txt"})),
+        ("search", json!({"pattern": "x"})),
+        ("find_files", json!({"pattern": "*.txt"})),
+        ("calc", json!({"expression": "1+1"})),
+    ];
+    for (tool, args) in cases {
+        let out = w.ok(tool, args);
+        let spec = crate::catalog::find(&specs, tool).unwrap();
+        for key in spec.output_schema["required"].as_array().unwrap() {
+            assert!(out.get(key.as_str().unwrap()).is_some(), "{tool}: {key}");
+        }
+    }
+}
+
+#[test]
+fn read_file_returns_ranges_hash_and_respects_the_cap() {
+    let w = ws();
+    let text = "one\ntwo\nthree\nfour\n";
+    w.put("f.txt", text);
+    let out = w.ok("read_file", json!({"path": "f.txt"}));
+    assert_eq!(out["content"], text);
+    assert_eq!(out["sha256"], sha256_hex(text.as_bytes()));
+    assert_eq!(out["total_lines"], 4);
+    let out = w.ok(
+        "read_file",
+        json!({"path": "f.txt", "start_line": 2, "end_line": 3}),
+    );
+    assert_eq!(out["content"], "two\nthree\n");
+    assert_eq!(
+        out["sha256"],
+        sha256_hex(text.as_bytes()),
+        "hash is of the whole file"
+    );
+    let out = w.ok("read_file", json!({"path": "f.txt", "max_bytes": 9}));
+    assert_eq!(out["content"], "one\ntwo\n");
+    assert_eq!(out["truncated"], true);
+    assert_eq!(out["end_line"], 2);
+    assert!(
+        w.err("read_file", json!({"path": "f.txt", "start_line": 9}))
+            .contains("past the end")
+    );
+    assert!(
+        w.err("read_file", json!({"path": "../f.txt"}))
+            .contains("outside the workspace")
+    );
+    assert!(
+        w.err("read_file", json!({"path": "missing"}))
+            .contains("no such file")
+    );
+    std::fs::write(w.ctx.workspace.join("bin"), [0xff, 0xfe, 0x00]).unwrap();
+    assert!(w.err("read_file", json!({"path": "bin"})).contains("UTF-8"));
+}
+
+#[test]
+fn list_dir_sorts_and_classifies() {
+    let w = ws();
+    w.put("b.txt", "12345");
+    w.put("a/inner.txt", "");
+    let out = w.ok("list_dir", json!({}));
+    let entries = out["entries"].as_array().unwrap();
+    assert_eq!(entries[0]["name"], "a");
+    assert_eq!(entries[0]["kind"], "dir");
+    assert_eq!(entries[1]["name"], "b.txt");
+    assert_eq!(entries[1]["size"], 5);
+    let out = w.ok("list_dir", json!({"path": "a", "max_entries": 1}));
+    assert_eq!(out["entries"].as_array().unwrap().len(), 1);
+    assert_eq!(out["truncated"], false);
+}
+
+#[test]
+fn search_and_find_honour_gitignore() {
+    let w = ws();
+    w.put(".gitignore", "target/\n*.log\n");
+    w.put("src/lib.rs", "fn alpha() {}\nfn beta() {}\n");
+    w.put("src/deep/mod.rs", "// ALPHA here\n");
+    w.put("target/debug/gen.rs", "fn alpha() {}\n");
+    w.put("run.log", "alpha\n");
+    let out = w.ok("search", json!({"pattern": "alpha"}));
+    let hits: Vec<(String, u64)> = out["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["path"].as_str().unwrap().to_string(),
+                m["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(hits, vec![("src/lib.rs".to_string(), 1)]);
+    let out = w.ok(
+        "search",
+        json!({"pattern": "alpha", "case_insensitive": true, "glob": "**/deep/*.rs"}),
+    );
+    assert_eq!(out["matches"][0]["path"], "src/deep/mod.rs");
+    assert!(
+        w.err("search", json!({"pattern": "("}))
+            .contains("regular expression")
+    );
+    let out = w.ok("find_files", json!({"pattern": "*.rs"}));
+    assert_eq!(out["files"], json!(["src/deep/mod.rs", "src/lib.rs"]));
+    let out = w.ok(
+        "find_files",
+        json!({"pattern": "src/*.rs", "max_results": 1}),
+    );
+    assert_eq!(out["files"].as_array().unwrap().len(), 1);
+    assert!(
+        w.err("find_files", json!({"pattern": "a["}))
+            .contains("glob")
+    );
+}
+
+#[test]
+fn write_file_reports_before_and_after_hashes() {
+    let w = ws();
+    let out = w.ok(
+        "write_file",
+        json!({"path": "new/dir/x.txt", "content": "hello"}),
+    );
+    assert_eq!(out["created"], true);
+    assert_eq!(out["before_sha256"], Value::Null);
+    assert_eq!(out["after_sha256"], sha256_hex(b"hello"));
+    let out = w.ok(
+        "write_file",
+        json!({"path": "new/dir/x.txt", "content": "bye"}),
+    );
+    assert_eq!(out["before_sha256"], sha256_hex(b"hello"));
+    assert_eq!(w.get("new/dir/x.txt"), "bye");
+    assert!(
+        w.err("write_file", json!({"path": "/tmp/x", "content": "x"}))
+            .contains("outside")
+    );
+}
+
+#[test]
+fn apply_edit_needs_exactly_one_occurrence() {
+    let w = ws();
+    w.put("f.rs", "let a = 1;\nlet b = 1;\nlet b = 1;\n");
+    let out = w.ok(
+        "apply_edit",
+        json!({"path": "f.rs", "old_text": "let a = 1;", "new_text": "let a = 2;"}),
+    );
+    assert_eq!(out["line"], 1);
+    assert_eq!(w.get("f.rs"), "let a = 2;\nlet b = 1;\nlet b = 1;\n");
+    assert_eq!(out["after_sha256"], sha256_hex(w.get("f.rs").as_bytes()));
+    let err = w.err(
+        "apply_edit",
+        json!({"path": "f.rs", "old_text": "let b = 1;", "new_text": "x"}),
+    );
+    assert!(err.contains("occurs 2 times"), "{err}");
+    let err = w.err(
+        "apply_edit",
+        json!({"path": "f.rs", "old_text": "zzz", "new_text": "x"}),
+    );
+    assert!(err.contains("occurs 0 times"));
+    assert_eq!(
+        w.get("f.rs"),
+        "let a = 2;\nlet b = 1;\nlet b = 1;\n",
+        "failed edits change nothing"
+    );
+    assert_eq!(count_occurrences("aaa", "aa"), 2);
+}
+
+#[test]
+fn apply_patch_is_all_or_nothing() {
+    let w = ws();
+    w.put("a.txt", "1\n2\n3\n");
+    w.put("b.txt", "x\n");
+    let good = "--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n 1\n-2\n+two\n 3\n--- /dev/null\n+++ b/c.txt\n@@ -0,0 +1 @@\n+new\n";
+    let out = w.ok("apply_patch", json!({"patch": good}));
+    assert_eq!(w.get("a.txt"), "1\ntwo\n3\n");
+    assert_eq!(w.get("c.txt"), "new\n");
+    assert_eq!(out["files"][1]["before_sha256"], Value::Null);
+    let half_bad = "--- a/b.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-x\n+y\n--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-nope\n+z\n";
+    let err = w.err("apply_patch", json!({"patch": half_bad}));
+    assert!(err.contains("does not match"), "{err}");
+    assert_eq!(
+        w.get("b.txt"),
+        "x\n",
+        "the first file is untouched when the second fails"
+    );
+    let escape = "--- /dev/null\n+++ b/../../escape.txt\n@@ -0,0 +1 @@\n+x\n";
+    assert!(
+        w.err("apply_patch", json!({"patch": escape}))
+            .contains("outside")
+    );
+}
+
+#[test]
+fn run_command_admits_only_allowed_programs_and_runs_sandboxed() {
+    let w = ws();
+    let out = w.run("run_command", json!({"command": "echo 'hello world'"}));
+    assert!(out.ok, "{:?}", out.error);
+    assert_eq!(out.exit_code, Some(0));
+    assert_eq!(out.output["stdout_tail"], "hello world\n");
+    assert!(out.output["sandbox"]["seccomp"].as_bool().unwrap());
+    let err = w.err("run_command", json!({"command": "python3 -c 1"}));
+    assert!(err.contains("not allowed"), "{err}");
+    let err = w.err("run_command", json!({"command": "sh -c 'rm -rf /'"}));
+    assert!(err.contains("denied"), "{err}");
+    let out = w.run("run_command", json!({"command": "sh -c 'exit 3'"}));
+    assert!(out.ok);
+    assert_eq!(out.exit_code, Some(3));
+    let out = w.run(
+        "run_command",
+        json!({"command": "sh -c 'sleep 5'", "timeout_ms": 200}),
+    );
+    assert_eq!(out.output["timed_out"], true);
+}
+
+#[test]
+fn run_tests_parses_a_real_pytest_run() {
+    let w = ws();
+    w.put(
+        "test_calc.py",
+        "def test_ok():\n    assert 1 + 1 == 2\n\ndef test_also_ok():\n    assert True\n\ndef test_bad():\n    assert 2 * 2 == 5\n",
+    );
+    let obs = w.run("run_tests", json!({}));
+    assert!(obs.ok, "{:?}", obs.error);
+    let out = &obs.output;
+    assert_eq!(out["runner"], "pytest", "{out}");
+    assert_eq!(out["status"], "failed", "{out}");
+    assert_eq!(out["report"]["passed"], 2, "{out}");
+    assert_eq!(out["report"]["failed"], 1);
+    assert!(
+        out["report"]["failures"][0]
+            .as_str()
+            .unwrap()
+            .contains("test_bad")
+    );
+    assert_eq!(obs.exit_code, Some(1));
+    let obs = w.run("run_tests", json!({"filter": "ok"}));
+    assert_eq!(obs.output["status"], "passed", "{}", obs.output);
+    assert_eq!(obs.output["report"]["passed"], 2);
+}
+
+#[test]
+fn run_tests_parses_a_real_cargo_run() {
+    let w = ws();
+    w.put(
+        "Cargo.toml",
+        "[package]\nname = \"tiny\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+    );
+    w.put(
+        "src/lib.rs",
+        "pub fn add(a: i32, b: i32) -> i32 { a - b }\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn adds() { assert_eq!(super::add(2, 2), 4); }\n    #[test]\n    fn zero() { assert_eq!(super::add(0, 0), 0); }\n}\n",
+    );
+    let obs = w.run("run_tests", json!({}));
+    assert!(obs.ok, "{:?}", obs.error);
+    let out = &obs.output;
+    assert_eq!(out["runner"], "cargo");
+    assert_eq!(out["status"], "failed", "{out}");
+    assert_eq!(out["report"]["passed"], 1, "{out}");
+    assert_eq!(out["report"]["failed"], 1);
+    assert_eq!(obs.exit_code, Some(101));
+}
+
+#[test]
+fn run_tests_without_a_runner_is_an_error() {
+    let w = ws();
+    assert!(w.err("run_tests", json!({})).contains("no test runner"));
+}
+
+#[test]
+fn git_status_and_diff_on_a_real_repository() {
+    let w = ws();
+    let git = |args: &[&str]| {
+        let status = std::process::Command::new("git")
+            .args(args)
+            .current_dir(&w.ctx.workspace)
+            .env("GIT_AUTHOR_NAME", "t")
+            .env("GIT_AUTHOR_EMAIL", "t@t")
+            .env("GIT_COMMITTER_NAME", "t")
+            .env("GIT_COMMITTER_EMAIL", "t@t")
+            .output()
+            .unwrap();
+        assert!(status.status.success(), "{status:?}");
+    };
+    git(&["init", "-q", "-b", "main"]);
+    w.put("a.txt", "one\n");
+    git(&["add", "a.txt"]);
+    git(&["commit", "-q", "-m", "init"]);
+    let out = w.ok("git_status", json!({}));
+    assert_eq!(out["clean"], true, "{out}");
+    assert_eq!(out["branch"], "main");
+    w.put("a.txt", "two\n");
+    w.put("b.txt", "new\n");
+    let out = w.ok("git_status", json!({}));
+    assert_eq!(out["clean"], false);
+    let entries = out["entries"].as_array().unwrap();
+    assert!(
+        entries.contains(&json!({"status": "M", "path": "a.txt"})),
+        "{out}"
+    );
+    assert!(
+        entries.contains(&json!({"status": "??", "path": "b.txt"})),
+        "{out}"
+    );
+    let out = w.ok("git_diff", json!({}));
+    assert_eq!(out["files_changed"], 1);
+    assert!(out["diff"].as_str().unwrap().contains("-one\n+two"));
+    let out = w.ok("git_diff", json!({"staged": true}));
+    assert_eq!(out["files_changed"], 0);
+}
+
+#[test]
+fn calc_and_job_actions() {
+    let w = ws();
+    let out = w.ok(
+        "calc",
+        json!({"expression": "price * qty - 3", "variables": {"price": 2.5, "qty": 4}}),
+    );
+    assert_eq!(out["value"], json!(7));
+    let out = w.ok("calc", json!({"expression": "7 / 2"}));
+    assert_eq!(out["value"], json!(3.5));
+    assert!(
+        w.err("calc", json!({"expression": "1/0"}))
+            .contains("division by zero")
+    );
+    assert!(
+        w.err("ask_user", json!({"question": "?"}))
+            .contains("carried out by the job")
+    );
+    assert!(w.err("frobnicate", json!({})).contains("unknown tool"));
+    assert!(
+        w.err("read_file", json!({"path": 5}))
+            .contains("must be a string")
+    );
+}

@@ -1,0 +1,222 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::io::Write;
+
+use proptest::prelude::*;
+use tact_runtime::ledger::*;
+use tact_runtime::records::*;
+
+fn intent(work_id: &str) -> LedgerEntry {
+    LedgerEntry::Intent {
+        work_id: work_id.into(),
+        tool_ref: ToolRef::new("write_file", 1),
+        risk: RiskClass::Write,
+        args: serde_json::json!({"path": "a.txt"}),
+        depends_on: vec![],
+    }
+}
+
+fn outcome(work_id: &str) -> LedgerEntry {
+    LedgerEntry::Outcome {
+        record: common::sample_record(work_id),
+    }
+}
+
+fn write_entries(path: &std::path::Path, entries: &[LedgerEntry]) {
+    let (ledger, owner, _, _) = Ledger::open(path).unwrap();
+    for e in entries {
+        ledger.append(e.clone(), None).unwrap();
+    }
+    drop(ledger);
+    drop(owner);
+}
+
+#[test]
+fn append_then_replay_gives_back_the_entries_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.bin");
+    let entries = vec![
+        LedgerEntry::Plan {
+            plan: common::sample_plan(),
+        },
+        intent("w1"),
+        outcome("w1"),
+    ];
+    write_entries(&path, &entries);
+    let (records, recovery) = read_ledger(&path).unwrap();
+    assert_eq!(recovery, Recovery::default());
+    assert_eq!(
+        records.iter().map(|r| r.entry.clone()).collect::<Vec<_>>(),
+        entries
+    );
+    assert_eq!(
+        records.iter().map(|r| r.seq).collect::<Vec<_>>(),
+        vec![0, 1, 2]
+    );
+}
+
+#[test]
+fn corrupt_tail_is_truncated_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.bin");
+    write_entries(&path, &[intent("w1"), outcome("w1")]);
+    let good_len = std::fs::metadata(&path).unwrap().len();
+    // Flip a byte in the last record's payload: its CRC no longer matches.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&path, &bytes).unwrap();
+
+    let (ledger, owner, records, recovery) = Ledger::open(&path).unwrap();
+    assert_eq!(records.len(), 1, "only the intact first record survives");
+    assert!(recovery.truncated_bytes > 0);
+    assert!(recovery.reason.unwrap().contains("checksum"));
+    assert!(std::fs::metadata(&path).unwrap().len() < good_len);
+    drop(ledger);
+    drop(owner);
+}
+
+#[test]
+fn torn_write_is_truncated_and_reopen_appends_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.bin");
+    write_entries(&path, &[intent("w1")]);
+    let intact = std::fs::metadata(&path).unwrap().len();
+    // Simulate a crash half-way through writing a record.
+    let half = encode_record(&LedgerRecord {
+        seq: 1,
+        at_ms: 0,
+        policy: None,
+        entry: outcome("w1"),
+    })
+    .unwrap();
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap();
+    f.write_all(&half[..half.len() / 2]).unwrap();
+    drop(f);
+
+    let (ledger, owner, records, recovery) = Ledger::open(&path).unwrap();
+    assert_eq!(records.len(), 1);
+    assert_eq!(recovery.truncated_bytes, (half.len() / 2) as u64);
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), intact);
+    let seq = ledger.append(outcome("w1"), None).unwrap();
+    assert_eq!(seq, 1, "sequence continues after the surviving record");
+    drop(ledger);
+    drop(owner);
+
+    let (records, recovery) = read_ledger(&path).unwrap();
+    assert_eq!(recovery.truncated_bytes, 0);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[1].entry, outcome("w1"));
+}
+
+#[test]
+fn truncated_header_only_file_recovers_to_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.bin");
+    std::fs::write(&path, [0u8, 0, 0]).unwrap();
+    let (ledger, owner, records, recovery) = Ledger::open(&path).unwrap();
+    assert!(records.is_empty());
+    assert_eq!(recovery.truncated_bytes, 3);
+    ledger.append(intent("w9"), None).unwrap();
+    drop(ledger);
+    drop(owner);
+    assert_eq!(read_ledger(&path).unwrap().0.len(), 1);
+}
+
+#[test]
+fn intent_without_outcome_is_in_doubt() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.bin");
+    write_entries(
+        &path,
+        &[
+            intent("w1"),
+            outcome("w1"),
+            intent("w2"),
+            intent("w3"),
+            LedgerEntry::Resolution {
+                work_id: "w3".into(),
+                resolution: Resolution::Failed,
+                reason: "worker died".into(),
+            },
+        ],
+    );
+    let (records, _) = read_ledger(&path).unwrap();
+    let state = LedgerState::new(records);
+    let doubts = state.in_doubt();
+    assert_eq!(doubts.len(), 1);
+    assert_eq!(doubts[0].0, "w2");
+    assert_eq!(doubts[0].2, RiskClass::Write);
+}
+
+#[test]
+fn pending_question_is_answered_by_a_later_answer() {
+    let state = LedgerState::new(vec![
+        LedgerRecord {
+            seq: 0,
+            at_ms: 0,
+            policy: None,
+            entry: LedgerEntry::Ask {
+                question: "which file?".into(),
+            },
+        },
+    ]);
+    assert_eq!(state.pending_question(), Some("which file?"));
+    let mut records = state.records.clone();
+    records.push(LedgerRecord {
+        seq: 1,
+        at_ms: 0,
+        policy: None,
+        entry: LedgerEntry::Answer {
+            text: "a.rs".into(),
+        },
+    });
+    assert_eq!(LedgerState::new(records).pending_question(), None);
+}
+
+#[test]
+fn a_ledger_path_that_is_not_a_regular_file_is_refused() {
+    // /dev/zero would otherwise be read forever.
+    let err = Ledger::open(std::path::Path::new("/dev/zero")).err().unwrap();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+}
+
+fn arb_entry() -> impl Strategy<Value = LedgerEntry> {
+    prop_oneof![
+        "[a-z0-9]{1,8}".prop_map(|w| intent(&w)),
+        "[a-z0-9]{1,8}".prop_map(|w| outcome(&w)),
+        ".{0,40}".prop_map(|q| LedgerEntry::Ask { question: q }),
+        (0u32..100, ".{0,20}").prop_map(|(step, s)| LedgerEntry::Decision {
+            step,
+            node: "trigger".into(),
+            detail: serde_json::json!({"text": s}),
+        }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn replay_returns_exactly_what_was_appended(entries in proptest::collection::vec(arb_entry(), 0..20)) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.bin");
+        write_entries(&path, &entries);
+        let (records, recovery) = read_ledger(&path).unwrap();
+        prop_assert_eq!(recovery.truncated_bytes, 0);
+        prop_assert_eq!(records.into_iter().map(|r| r.entry).collect::<Vec<_>>(), entries);
+    }
+
+    #[test]
+    fn reader_never_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..1024)) {
+        let (records, valid, reason) = parse_records(&bytes);
+        prop_assert!(valid <= bytes.len());
+        prop_assert!(reason.is_some() || valid == bytes.len());
+        let _ = records;
+    }
+}
