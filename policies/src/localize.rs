@@ -1184,6 +1184,23 @@ mod tests {
     }
 
     #[test]
+    fn compile_errors_point_at_their_line() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "src/lib.rs",
+            "pub fn double(x: i32) -> i32 {\n    x * undefined_name\n}\n",
+        );
+        let output = "   Compiling m v0.1.0\nerror[E0425]: cannot find value `undefined_name` in this scope\n \
+                      --> src/lib.rs:2:9\n  |\n2 |     x * undefined_name\n  |         ^^^^^^^^^^^^^^ not found in this scope\n\n\
+                      error: could not compile `m` (lib) due to 1 previous error\n";
+        let report = parse_test_output(output);
+        assert!(report.build_failed);
+        let ranked = localize(&report, dir.path(), 5).unwrap();
+        assert_eq!((ranked[0].file.as_str(), ranked[0].line), ("src/lib.rs", 2));
+    }
+
+    #[test]
     fn empty_reports_and_missing_workspaces() {
         let dir = tempfile::tempdir().unwrap();
         assert!(
