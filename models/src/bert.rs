@@ -127,7 +127,10 @@ impl Weights<'_> {
 
     fn row(&self, name: &str, len: usize) -> Result<Tensor<2>, ModelError> {
         let values = self.raw(name, &[len])?;
-        Ok(Tensor::from_data(TensorData::new(values, [1, len]), &self.device))
+        Ok(Tensor::from_data(
+            TensorData::new(values, [1, len]),
+            &self.device,
+        ))
     }
 
     fn linear(&self, prefix: &str, inp: usize, out: usize) -> Result<Linear, ModelError> {
@@ -155,15 +158,19 @@ impl MiniLm {
             .map_err(|e| load_err(&config_path, e.to_string()))?;
         let config: BertConfig = serde_json::from_str(&config_text)
             .map_err(|e| load_err(&config_path, e.to_string()))?;
-        if config.num_attention_heads == 0 || config.hidden_size % config.num_attention_heads != 0
+        if config.num_attention_heads == 0
+            || !config
+                .hidden_size
+                .is_multiple_of(config.num_attention_heads)
         {
             return Err(load_err(&config_path, "hidden size not divisible by heads"));
         }
         let tokenizer = tokenizer_from_file(&folder.join("tokenizer.json"))?;
         let weights_path = folder.join("model.safetensors");
-        let bytes = std::fs::read(&weights_path).map_err(|e| load_err(&weights_path, e.to_string()))?;
-        let tensors = SafeTensors::deserialize(&bytes)
-            .map_err(|e| load_err(&weights_path, e.to_string()))?;
+        let bytes =
+            std::fs::read(&weights_path).map_err(|e| load_err(&weights_path, e.to_string()))?;
+        let tensors =
+            SafeTensors::deserialize(&bytes).map_err(|e| load_err(&weights_path, e.to_string()))?;
         let w = Weights {
             file: &weights_path,
             tensors,
@@ -192,7 +199,11 @@ impl MiniLm {
             });
         }
         Ok(MiniLm {
-            word: w.matrix(&p("embeddings.word_embeddings.weight"), config.vocab_size, h)?,
+            word: w.matrix(
+                &p("embeddings.word_embeddings.weight"),
+                config.vocab_size,
+                h,
+            )?,
             position: w.matrix(
                 &p("embeddings.position_embeddings.weight"),
                 config.max_position_embeddings,
@@ -247,7 +258,9 @@ impl MiniLm {
             )));
         }
         if let Some(bad) = ids.iter().find(|&&t| t as usize >= c.vocab_size) {
-            return Err(ModelError::Inference(format!("token id {bad} outside vocabulary")));
+            return Err(ModelError::Inference(format!(
+                "token id {bad} outside vocabulary"
+            )));
         }
         let eps = c.layer_norm_eps as f32;
         let heads = c.num_attention_heads;

@@ -188,9 +188,15 @@ impl<'e> ArgDecoder<'e> {
             .collect();
         while !optional.is_empty() && self.budget > 0 {
             let (more, close) = if out.is_empty() {
-                (self.first_token_logprob("\"")?, self.first_token_logprob("}")?)
+                (
+                    self.first_token_logprob("\"")?,
+                    self.first_token_logprob("}")?,
+                )
             } else {
-                (self.first_token_logprob(",")?, self.first_token_logprob("}")?)
+                (
+                    self.first_token_logprob(",")?,
+                    self.first_token_logprob("}")?,
+                )
             };
             if close >= more {
                 break;
@@ -326,7 +332,9 @@ fn string_token_ok(text: &str, may_close: bool, room: usize) -> bool {
         Some(_) => return false,
         None => text,
     };
-    !body.contains(['"', '\\']) && !body.chars().any(char::is_control) && body.chars().count() <= room
+    !body.contains(['"', '\\'])
+        && !body.chars().any(char::is_control)
+        && body.chars().count() <= room
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -435,7 +443,9 @@ mod tests {
 
     #[test]
     fn number_prefixes_follow_json_grammar() {
-        for ok in ["", "-", "0", "-0", "12", "1.", "1.5", "1e", "1e-", "1e5", "0.25E+3"] {
+        for ok in [
+            "", "-", "0", "-0", "12", "1.", "1.5", "1e", "1e-", "1e5", "0.25E+3",
+        ] {
             assert!(number_state(ok, false).is_some(), "{ok}");
         }
         for bad in ["01", "--1", "1..", ".5", "1e5.", "+1", "a"] {

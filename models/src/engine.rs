@@ -40,7 +40,8 @@ impl BackendKind {
 
     pub fn device(self) -> Device {
         match self {
-            #[allow(deprecated)] // burn-ndarray is deprecated in 0.22 but still the reference CPU backend
+            #[allow(deprecated)]
+            // burn-ndarray is deprecated in 0.22 but still the reference CPU backend
             BackendKind::NdArray => Device::ndarray(),
             BackendKind::Flex => Device::flex(),
         }
@@ -214,7 +215,9 @@ impl Engine {
             return Err(ModelError::Inference("empty prompt".into()));
         }
         let mut cache = KvCache::new();
-        let out = self.llama.forward(&prompt_ids, &mut cache, LogitsFor::Last)?;
+        let out = self
+            .llama
+            .forward(&prompt_ids, &mut cache, LogitsFor::Last)?;
         let prefill_ms = started.elapsed().as_millis() as u64;
         let mut row = last_row(log_probs(out.logits)?)?;
         let mut tokens = Vec::new();

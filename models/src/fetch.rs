@@ -270,7 +270,10 @@ fn install_package(
     bar.finish_and_clear();
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(fetch_err(package, format!("pip download failed: {}", stderr.trim())));
+        return Err(fetch_err(
+            package,
+            format!("pip download failed: {}", stderr.trim()),
+        ));
     }
     let wheel = std::fs::read_dir(download_dir.path())?
         .filter_map(Result::ok)

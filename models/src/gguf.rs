@@ -138,7 +138,9 @@ pub struct GgufTensorInfo {
 
 impl GgufTensorInfo {
     pub fn element_count(&self) -> Option<u64> {
-        self.dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d))
+        self.dims
+            .iter()
+            .try_fold(1u64, |acc, &d| acc.checked_mul(d))
     }
 }
 
@@ -371,14 +373,16 @@ impl GgufFile {
     }
 
     fn tensor_bytes(&self, info: &GgufTensorInfo) -> Result<&[u8], ModelError> {
-        let (block_elems, block_bytes) = info
-            .ggml_type
-            .block_layout()
-            .ok_or_else(|| err(format!("{}: unsupported type {:?}", info.name, info.ggml_type)))?;
+        let (block_elems, block_bytes) = info.ggml_type.block_layout().ok_or_else(|| {
+            err(format!(
+                "{}: unsupported type {:?}",
+                info.name, info.ggml_type
+            ))
+        })?;
         let count = info
             .element_count()
             .ok_or_else(|| err(format!("{}: element count overflows", info.name)))?;
-        if count % block_elems as u64 != 0 {
+        if !count.is_multiple_of(block_elems as u64) {
             return Err(err(format!(
                 "{}: {count} elements is not a whole number of {block_elems}-blocks",
                 info.name
@@ -416,7 +420,7 @@ pub fn dequantize(ggml_type: GgmlType, raw: &[u8]) -> Result<Vec<f32>, ModelErro
     let (block_elems, block_bytes) = ggml_type
         .block_layout()
         .ok_or_else(|| err(format!("cannot dequantize {ggml_type:?}")))?;
-    if raw.len() % block_bytes != 0 {
+    if !raw.len().is_multiple_of(block_bytes) {
         return Err(err(format!(
             "{} bytes is not a whole number of {ggml_type:?} blocks",
             raw.len()

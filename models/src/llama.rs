@@ -93,10 +93,10 @@ impl LlamaConfig {
         if self.num_heads == 0 || self.num_kv_heads == 0 || self.head_dim == 0 {
             return bad("zero heads or head size");
         }
-        if self.num_heads % self.num_kv_heads != 0 {
+        if !self.num_heads.is_multiple_of(self.num_kv_heads) {
             return bad("head_count is not a multiple of head_count_kv");
         }
-        if self.head_dim % 2 != 0 {
+        if !self.head_dim.is_multiple_of(2) {
             return bad("odd head size");
         }
         if self.hidden_size == 0 || self.vocab_size == 0 || self.num_layers == 0 {
@@ -113,14 +113,17 @@ impl LlamaConfig {
     }
 }
 
+/// A host tensor: f32 values and row-major shape.
+pub type HostTensor = (Vec<f32>, Vec<usize>);
+
 /// Host-side weights in GGUF's naming, row-major `[out][in]` like PyTorch's `nn.Linear`.
 pub trait WeightSource {
     /// The tensor as f32 plus its shape `[rows, cols]` (`[len]` for vectors); `None` if absent.
-    fn tensor(&self, name: &str) -> Result<Option<(Vec<f32>, Vec<usize>)>, ModelError>;
+    fn tensor(&self, name: &str) -> Result<Option<HostTensor>, ModelError>;
 }
 
 impl WeightSource for GgufFile {
-    fn tensor(&self, name: &str) -> Result<Option<(Vec<f32>, Vec<usize>)>, ModelError> {
+    fn tensor(&self, name: &str) -> Result<Option<HostTensor>, ModelError> {
         if self.tensor_info(name).is_none() {
             return Ok(None);
         }
@@ -220,7 +223,12 @@ fn transpose(values: &[f32], rows: usize, cols: usize) -> Vec<f32> {
 
 /// Reorder the rows of each head from NeoX halves to interleaved pairs:
 /// new row `2i` is old row `i`, new row `2i+1` is old row `i + d/2`.
-fn neox_rows_to_interleaved(values: &[f32], heads: usize, head_dim: usize, cols: usize) -> Vec<f32> {
+fn neox_rows_to_interleaved(
+    values: &[f32],
+    heads: usize,
+    head_dim: usize,
+    cols: usize,
+) -> Vec<f32> {
     let mut out = vec![0.0; values.len()];
     let half = head_dim / 2;
     for h in 0..heads {
@@ -256,7 +264,7 @@ impl Llama {
     ) -> Result<Self, ModelError> {
         config.validate()?;
         let c = &config;
-        let require = |name: &str| -> Result<(Vec<f32>, Vec<usize>), ModelError> {
+        let require = |name: &str| -> Result<HostTensor, ModelError> {
             source
                 .tensor(name)?
                 .ok_or_else(|| load_err(name, "missing tensor"))
@@ -285,12 +293,11 @@ impl Llama {
             }
             Ok::<_, ModelError>(upload(values, [1, len], device))
         };
-        let optional_vector = |name: &str, len: usize, rope_heads: Option<usize>| {
-            match source.tensor(name)? {
+        let optional_vector =
+            |name: &str, len: usize, rope_heads: Option<usize>| match source.tensor(name)? {
                 Some(_) => vector(name, len, rope_heads).map(Some),
                 None => Ok(None),
-            }
-        };
+            };
 
         let (embed_values, embed_shape) = require("token_embd.weight")?;
         if embed_shape != [c.vocab_size, c.hidden_size] {
@@ -417,8 +424,16 @@ impl Llama {
         let ids = Tensor::<1, Int>::from_data(TensorData::new(ids, [seq]), &self.device);
         let mut x = inner.embed.clone().select(0, ids);
 
-        let cos = inner.rope_cos.clone().narrow(0, start, seq).unsqueeze::<3>();
-        let sin = inner.rope_sin.clone().narrow(0, start, seq).unsqueeze::<3>();
+        let cos = inner
+            .rope_cos
+            .clone()
+            .narrow(0, start, seq)
+            .unsqueeze::<3>();
+        let sin = inner
+            .rope_sin
+            .clone()
+            .narrow(0, start, seq)
+            .unsqueeze::<3>();
         let total = start + seq;
         let mask = (seq > 1).then(|| causal_mask(seq, start, &self.device));
 
@@ -434,7 +449,10 @@ impl Llama {
             let q = apply_rope(q, &cos, &sin);
             let k = apply_rope(k, &cos, &sin);
             let (k, v) = match slot.take() {
-                Some((past_k, past_v)) => (Tensor::cat(vec![past_k, k], 1), Tensor::cat(vec![past_v, v], 1)),
+                Some((past_k, past_v)) => (
+                    Tensor::cat(vec![past_k, k], 1),
+                    Tensor::cat(vec![past_v, v], 1),
+                ),
                 None => (k, v),
             };
             *slot = Some((k.clone(), v.clone()));
@@ -529,7 +547,10 @@ fn apply_rope(x: Tensor<3>, cos: &Tensor<3>, sin: &Tensor<3>) -> Tensor<3> {
         .sub(odd.clone().mul(sin.clone()));
     let new_odd = even.mul(sin.clone()).add(odd.mul(cos.clone()));
     Tensor::cat(
-        vec![new_even.unsqueeze_dim::<4>(3), new_odd.unsqueeze_dim::<4>(3)],
+        vec![
+            new_even.unsqueeze_dim::<4>(3),
+            new_odd.unsqueeze_dim::<4>(3),
+        ],
         3,
     )
     .reshape([heads, seq, d])
@@ -570,7 +591,7 @@ pub fn log_probs(logits: Tensor<2>) -> Result<Vec<Vec<f32>>, ModelError> {
 pub mod random {
     use std::collections::HashMap;
 
-    use super::{LlamaConfig, RopeLayout, WeightSource};
+    use super::{HostTensor, LlamaConfig, RopeLayout, WeightSource};
     use crate::error::ModelError;
 
     /// A tiny config of the same shape family as SmolLM2 (GQA, tied embeddings).
@@ -592,7 +613,7 @@ pub mod random {
 
     /// Deterministic pseudo-random weights (xorshift), GGUF names.
     pub struct RandomWeights {
-        pub tensors: HashMap<String, (Vec<f32>, Vec<usize>)>,
+        pub tensors: HashMap<String, HostTensor>,
     }
 
     impl RandomWeights {
@@ -640,7 +661,7 @@ pub mod random {
     }
 
     impl WeightSource for RandomWeights {
-        fn tensor(&self, name: &str) -> Result<Option<(Vec<f32>, Vec<usize>)>, ModelError> {
+        fn tensor(&self, name: &str) -> Result<Option<HostTensor>, ModelError> {
             Ok(self.tensors.get(name).cloned())
         }
     }

@@ -60,9 +60,14 @@ impl Probe {
         };
         let dim = first.len();
         if dim == 0 || examples.iter().any(|(x, _)| x.len() != dim) {
-            return Err(ModelError::Probe("features of unequal or zero length".into()));
+            return Err(ModelError::Probe(
+                "features of unequal or zero length".into(),
+            ));
         }
-        if examples.iter().any(|(x, _)| x.iter().any(|v| !v.is_finite())) {
+        if examples
+            .iter()
+            .any(|(x, _)| x.iter().any(|v| !v.is_finite()))
+        {
             return Err(ModelError::Probe("non-finite feature".into()));
         }
         let n = examples.len() as f32;
@@ -190,7 +195,9 @@ mod tests {
     fn clusters(n: usize) -> Vec<(Vec<f32>, bool)> {
         let mut state = 7u64;
         let mut noise = move || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             ((state >> 33) as f32 / (1u64 << 31) as f32) - 0.5
         };
         (0..n)
@@ -198,7 +205,13 @@ mod tests {
                 let label = i % 2 == 0;
                 let shift = if label { 1.0 } else { -1.0 };
                 let x = (0..16)
-                    .map(|d| if d == 3 { shift + noise() } else { noise() * 4.0 })
+                    .map(|d| {
+                        if d == 3 {
+                            shift + noise()
+                        } else {
+                            noise() * 4.0
+                        }
+                    })
                     .collect();
                 (x, label)
             })
@@ -229,6 +242,13 @@ mod tests {
         assert!(Probe::from_bytes(&probe.to_bytes().unwrap()).is_err());
         assert!(Probe::from_bytes(b"\x00garbage").is_err());
         assert!(Probe::fit("m", &[], ProbeOptions::default()).is_err());
-        assert!(Probe::fit("m", &[(vec![1.0], true), (vec![1.0, 2.0], false)], ProbeOptions::default()).is_err());
+        assert!(
+            Probe::fit(
+                "m",
+                &[(vec![1.0], true), (vec![1.0, 2.0], false)],
+                ProbeOptions::default()
+            )
+            .is_err()
+        );
     }
 }

@@ -176,7 +176,10 @@ mod tests {
                 "<|im_start|>system\n{DEFAULT_SYSTEM_PROMPT}<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"
             )
         );
-        let with_system = chatml(&[ChatMessage::new("system", "S"), ChatMessage::new("user", "u")]);
+        let with_system = chatml(&[
+            ChatMessage::new("system", "S"),
+            ChatMessage::new("user", "u"),
+        ]);
         assert!(with_system.starts_with("<|im_start|>system\nS<|im_end|>\n"));
         assert_eq!(with_system.matches("system").count(), 1);
     }

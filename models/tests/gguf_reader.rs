@@ -51,12 +51,18 @@ fn dequantization_matches_gguf_py_block_by_block() {
 fn sample_file() -> Vec<u8> {
     write_f32_gguf(
         &[
-            ("general.architecture".into(), GgufValue::String("llama".into())),
+            (
+                "general.architecture".into(),
+                GgufValue::String("llama".into()),
+            ),
             ("llama.block_count".into(), GgufValue::U32(2)),
             ("some.float".into(), GgufValue::F32(0.5)),
             (
                 "tokenizer.ggml.tokens".into(),
-                GgufValue::Array(vec![GgufValue::String("a".into()), GgufValue::String("b".into())]),
+                GgufValue::Array(vec![
+                    GgufValue::String("a".into()),
+                    GgufValue::String("b".into()),
+                ]),
             ),
         ],
         &[
@@ -74,7 +80,10 @@ fn parses_metadata_arrays_tensors_and_alignment() {
     assert_eq!(file.get_str("general.architecture").unwrap(), "llama");
     assert_eq!(file.get_u64("llama.block_count").unwrap(), 2);
     assert_eq!(file.get_f64("some.float").unwrap(), 0.5);
-    assert_eq!(file.get_str_array("tokenizer.ggml.tokens").unwrap(), vec!["a", "b"]);
+    assert_eq!(
+        file.get_str_array("tokenizer.ggml.tokens").unwrap(),
+        vec!["a", "b"]
+    );
     let (w, dims) = file.tensor_f32("w").unwrap();
     assert_eq!(dims, vec![3, 2]);
     assert_eq!(w, vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
@@ -106,6 +115,10 @@ fn every_truncation_and_corruption_is_an_error_not_a_panic() {
 }
 
 proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
     #[test]
     fn random_bytes_never_panic(tail in proptest::collection::vec(proptest::num::u8::ANY, 0..256)) {
         let mut bytes = b"GGUF\x03\x00\x00\x00".to_vec();

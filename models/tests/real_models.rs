@@ -4,12 +4,12 @@
 
 mod common;
 
+use tact_models::DecisionModel;
 use tact_models::bert::{MiniLm, cosine};
 use tact_models::engine::{BackendKind, Engine};
 use tact_models::handle::ModelHandle;
 use tact_models::llama::{KvCache, LogitsFor, tensor_rows};
 use tact_models::llama_decision::LlamaDecisionModel;
-use tact_models::DecisionModel;
 use tact_runtime::model_io::{StepPrompt, ToolCandidate};
 
 const BACKENDS: [BackendKind; 2] = [BackendKind::NdArray, BackendKind::Flex];
@@ -17,7 +17,9 @@ const BACKENDS: [BackendKind; 2] = [BackendKind::NdArray, BackendKind::Flex];
 /// Logits of the 135M model vs the numpy reference: same greedy tokens, bounded error.
 #[test]
 fn smollm2_logits_match_numpy_reference_on_both_backends() {
-    let Some(path) = common::smollm2_or_skip("smollm2_logits_match_numpy_reference_on_both_backends") else {
+    let Some(path) =
+        common::smollm2_or_skip("smollm2_logits_match_numpy_reference_on_both_backends")
+    else {
         return;
     };
     let fixture = common::fixture("llama_reference.json");
@@ -41,7 +43,10 @@ fn smollm2_logits_match_numpy_reference_on_both_backends() {
             let mut feed = prompt.clone();
             let mut got_greedy = Vec::new();
             for step in case["steps"].as_array().unwrap() {
-                let out = engine.llama().forward(&feed, &mut cache, LogitsFor::Last).unwrap();
+                let out = engine
+                    .llama()
+                    .forward(&feed, &mut cache, LogitsFor::Last)
+                    .unwrap();
                 let logits = tensor_rows(out.logits).unwrap().pop().unwrap();
                 let top_ids = step["top_ids"].as_array().unwrap();
                 let top_logits = step["top_logits"].as_array().unwrap();
@@ -68,7 +73,9 @@ fn smollm2_logits_match_numpy_reference_on_both_backends() {
 
 #[test]
 fn minilm_embeddings_match_numpy_reference_on_both_backends() {
-    let Some(dir) = common::minilm_or_skip("minilm_embeddings_match_numpy_reference_on_both_backends") else {
+    let Some(dir) =
+        common::minilm_or_skip("minilm_embeddings_match_numpy_reference_on_both_backends")
+    else {
         return;
     };
     let fixture = common::fixture("minilm_reference.json");
@@ -83,7 +90,12 @@ fn minilm_embeddings_match_numpy_reference_on_both_backends() {
                 .iter()
                 .map(|v| v.as_f64().unwrap() as f32)
                 .collect();
-            let ids: Vec<u32> = case["ids"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u32).collect();
+            let ids: Vec<u32> = case["ids"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap() as u32)
+                .collect();
             assert_eq!(model.token_ids(text).unwrap(), ids);
             let got = model.embed(text).unwrap();
             assert_eq!(got.len(), 384);
@@ -130,7 +142,8 @@ fn tools() -> Vec<ToolCandidate> {
 
 #[test]
 fn smollm2_decision_model_through_the_thread_handle() {
-    let Some(path) = common::smollm2_or_skip("smollm2_decision_model_through_the_thread_handle") else {
+    let Some(path) = common::smollm2_or_skip("smollm2_decision_model_through_the_thread_handle")
+    else {
         return;
     };
     let handle = ModelHandle::spawn_gguf(&path, BackendKind::DEFAULT).unwrap();
@@ -139,7 +152,10 @@ fn smollm2_decision_model_through_the_thread_handle() {
     let offered = tools();
     let prompt = StepPrompt {
         system: "You are a coding assistant working in a repository.".into(),
-        messages: vec![("user".into(), "Show me what is in the file Cargo.toml".into())],
+        messages: vec![(
+            "user".into(),
+            "Show me what is in the file Cargo.toml".into(),
+        )],
         feedback: None,
     };
     let signal = model.confidence(&prompt, &offered).unwrap();
@@ -148,14 +164,23 @@ fn smollm2_decision_model_through_the_thread_handle() {
     assert_eq!(signal.probe, None);
 
     let choice = model.choose(&prompt, &offered).unwrap();
-    println!("choice: {} {} scores {:?}", choice.name, choice.args, choice.scores);
+    println!(
+        "choice: {} {} scores {:?}",
+        choice.name, choice.args, choice.scores
+    );
     let chosen = offered.iter().find(|c| c.name == choice.name).unwrap();
-    assert!(jsonschema::validator_for(&chosen.schema).unwrap().is_valid(&choice.args));
+    assert!(
+        jsonschema::validator_for(&chosen.schema)
+            .unwrap()
+            .is_valid(&choice.args)
+    );
     // Each tool forced alone still gets valid arguments.
     for tool in &offered {
         let choice = model.choose(&prompt, std::slice::from_ref(tool)).unwrap();
         assert!(
-            jsonschema::validator_for(&tool.schema).unwrap().is_valid(&choice.args),
+            jsonschema::validator_for(&tool.schema)
+                .unwrap()
+                .is_valid(&choice.args),
             "{} {}",
             tool.name,
             choice.args
@@ -169,12 +194,23 @@ fn smollm2_decision_model_through_the_thread_handle() {
                 messages: vec![("user".into(), "What is the capital of France?".into())],
                 feedback: None,
             },
-            &["The capital of France is Paris.".into(), "Banana seventeen purple of the.".into()],
+            &[
+                "The capital of France is Paris.".into(),
+                "Banana seventeen purple of the.".into(),
+            ],
         )
         .unwrap();
     assert!(scores[0] > scores[1], "{scores:?}");
     // Clones share the one model thread.
     let other = handle.clone();
-    let generation = other.call(|e| e.generate("<|im_start|>user\nSay hi<|im_end|>\n<|im_start|>assistant\n", 4)).unwrap().unwrap();
+    let generation = other
+        .call(|e| {
+            e.generate(
+                "<|im_start|>user\nSay hi<|im_end|>\n<|im_start|>assistant\n",
+                4,
+            )
+        })
+        .unwrap()
+        .unwrap();
     assert!(!generation.tokens.is_empty());
 }

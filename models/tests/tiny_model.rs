@@ -36,14 +36,22 @@ fn rope(v: &mut [f32], pos: usize, theta: f32, neox: bool) {
     for i in 0..d / 2 {
         let angle = pos as f64 * (theta as f64).powf(-(2.0 * i as f64) / d as f64);
         let (s, c) = (angle.sin() as f32, angle.cos() as f32);
-        let (a, b) = if neox { (i, i + d / 2) } else { (2 * i, 2 * i + 1) };
+        let (a, b) = if neox {
+            (i, i + d / 2)
+        } else {
+            (2 * i, 2 * i + 1)
+        };
         let (x0, x1) = (v[a], v[b]);
         v[a] = x0 * c - x1 * s;
         v[b] = x0 * s + x1 * c;
     }
 }
 
-fn reference_logits(c: &LlamaConfig, w: &HashMap<String, (Vec<f32>, Vec<usize>)>, ids: &[u32]) -> Vec<Vec<f32>> {
+fn reference_logits(
+    c: &LlamaConfig,
+    w: &HashMap<String, (Vec<f32>, Vec<usize>)>,
+    ids: &[u32],
+) -> Vec<Vec<f32>> {
     let get = |n: &str| &w[n].0;
     let h = c.hidden_size;
     let hd = c.head_dim;
@@ -65,11 +73,22 @@ fn reference_logits(c: &LlamaConfig, w: &HashMap<String, (Vec<f32>, Vec<usize>)>
                 }
                 v
             };
-            let mut q = add_bias(matvec(get(&n("attn_q.weight")), c.num_heads * hd, h, &hn), "attn_q.bias");
-            let mut k = add_bias(matvec(get(&n("attn_k.weight")), c.num_kv_heads * hd, h, &hn), "attn_k.bias");
-            let v = add_bias(matvec(get(&n("attn_v.weight")), c.num_kv_heads * hd, h, &hn), "attn_v.bias");
-            q.chunks_mut(hd).for_each(|head| rope(head, pos, c.rope_theta, neox));
-            k.chunks_mut(hd).for_each(|head| rope(head, pos, c.rope_theta, neox));
+            let mut q = add_bias(
+                matvec(get(&n("attn_q.weight")), c.num_heads * hd, h, &hn),
+                "attn_q.bias",
+            );
+            let mut k = add_bias(
+                matvec(get(&n("attn_k.weight")), c.num_kv_heads * hd, h, &hn),
+                "attn_k.bias",
+            );
+            let v = add_bias(
+                matvec(get(&n("attn_v.weight")), c.num_kv_heads * hd, h, &hn),
+                "attn_v.bias",
+            );
+            q.chunks_mut(hd)
+                .for_each(|head| rope(head, pos, c.rope_theta, neox));
+            k.chunks_mut(hd)
+                .for_each(|head| rope(head, pos, c.rope_theta, neox));
             qs.push(q);
             ks.push(k);
             vs.push(v);
@@ -101,7 +120,11 @@ fn reference_logits(c: &LlamaConfig, w: &HashMap<String, (Vec<f32>, Vec<usize>)>
             let f = c.intermediate_size;
             let g = matvec(get(&n("ffn_gate.weight")), f, h, &hn);
             let u = matvec(get(&n("ffn_up.weight")), f, h, &hn);
-            let act: Vec<f32> = g.iter().zip(&u).map(|(g, u)| g / (1.0 + (-g).exp()) * u).collect();
+            let act: Vec<f32> = g
+                .iter()
+                .zip(&u)
+                .map(|(g, u)| g / (1.0 + (-g).exp()) * u)
+                .collect();
             let down = matvec(get(&n("ffn_down.weight")), h, f, &act);
             x.iter_mut().zip(&down).for_each(|(a, b)| *a += b);
         }
@@ -128,10 +151,16 @@ fn check_against_reference(config: LlamaConfig, with_bias: bool) {
     let want = reference_logits(&config, &weights.tensors, &ids);
     for backend in BACKENDS {
         let model = Llama::load(config.clone(), &weights, &backend.device()).unwrap();
-        let out = model.forward(&ids, &mut KvCache::new(), LogitsFor::All).unwrap();
+        let out = model
+            .forward(&ids, &mut KvCache::new(), LogitsFor::All)
+            .unwrap();
         let got = tensor_rows(out.logits).unwrap();
         let diff = max_abs_diff(&got, &want);
-        assert!(diff < 1e-3, "{backend:?} {:?}: max abs diff {diff}", config.rope_layout);
+        assert!(
+            diff < 1e-3,
+            "{backend:?} {:?}: max abs diff {diff}",
+            config.rope_layout
+        );
     }
 }
 
@@ -163,9 +192,23 @@ fn incremental_decoding_with_kv_cache_matches_full_forward() {
         )
         .unwrap();
         let mut cache = KvCache::new();
-        let mut stepwise = tensor_rows(model.forward(&ids[..3], &mut cache, LogitsFor::All).unwrap().logits).unwrap();
+        let mut stepwise = tensor_rows(
+            model
+                .forward(&ids[..3], &mut cache, LogitsFor::All)
+                .unwrap()
+                .logits,
+        )
+        .unwrap();
         for &t in &ids[3..] {
-            stepwise.extend(tensor_rows(model.forward(&[t], &mut cache, LogitsFor::Last).unwrap().logits).unwrap());
+            stepwise.extend(
+                tensor_rows(
+                    model
+                        .forward(&[t], &mut cache, LogitsFor::Last)
+                        .unwrap()
+                        .logits,
+                )
+                .unwrap(),
+            );
         }
         assert_eq!(cache.len(), ids.len());
         let diff = max_abs_diff(&full, &stepwise);
@@ -178,10 +221,22 @@ fn bad_inputs_are_errors() {
     let config = tiny_config(64);
     let weights = RandomWeights::new(&config, 1, false);
     let model = Llama::load(config.clone(), &weights, &BackendKind::Flex.device()).unwrap();
-    assert!(model.forward(&[], &mut KvCache::new(), LogitsFor::Last).is_err());
-    assert!(model.forward(&[64], &mut KvCache::new(), LogitsFor::Last).is_err());
+    assert!(
+        model
+            .forward(&[], &mut KvCache::new(), LogitsFor::Last)
+            .is_err()
+    );
+    assert!(
+        model
+            .forward(&[64], &mut KvCache::new(), LogitsFor::Last)
+            .is_err()
+    );
     let too_long = vec![1u32; config.max_seq_len + 1];
-    assert!(model.forward(&too_long, &mut KvCache::new(), LogitsFor::Last).is_err());
+    assert!(
+        model
+            .forward(&too_long, &mut KvCache::new(), LogitsFor::Last)
+            .is_err()
+    );
     // A weight of the wrong shape is a load error.
     let mut broken = RandomWeights::new(&config, 1, false);
     broken.tensors.get_mut("blk.1.attn_k.weight").unwrap().1 = vec![8, 64];
@@ -219,22 +274,60 @@ fn tiny_gguf(path: &std::path::Path) -> LlamaConfig {
     config.max_seq_len = 1024;
     let weights = RandomWeights::new(&config, 3, false);
     let mut metadata = vec![
-        ("general.architecture".to_string(), GgufValue::String("llama".into())),
+        (
+            "general.architecture".to_string(),
+            GgufValue::String("llama".into()),
+        ),
         ("general.basename".into(), GgufValue::String("tiny".into())),
-        ("llama.block_count".into(), GgufValue::U32(config.num_layers as u32)),
-        ("llama.context_length".into(), GgufValue::U32(config.max_seq_len as u32)),
-        ("llama.embedding_length".into(), GgufValue::U32(config.hidden_size as u32)),
-        ("llama.feed_forward_length".into(), GgufValue::U32(config.intermediate_size as u32)),
-        ("llama.attention.head_count".into(), GgufValue::U32(config.num_heads as u32)),
-        ("llama.attention.head_count_kv".into(), GgufValue::U32(config.num_kv_heads as u32)),
-        ("llama.rope.freq_base".into(), GgufValue::F32(config.rope_theta)),
-        ("llama.attention.layer_norm_rms_epsilon".into(), GgufValue::F32(config.rms_eps)),
-        ("tokenizer.ggml.model".into(), GgufValue::String("gpt2".into())),
-        ("tokenizer.ggml.pre".into(), GgufValue::String("smollm".into())),
+        (
+            "llama.block_count".into(),
+            GgufValue::U32(config.num_layers as u32),
+        ),
+        (
+            "llama.context_length".into(),
+            GgufValue::U32(config.max_seq_len as u32),
+        ),
+        (
+            "llama.embedding_length".into(),
+            GgufValue::U32(config.hidden_size as u32),
+        ),
+        (
+            "llama.feed_forward_length".into(),
+            GgufValue::U32(config.intermediate_size as u32),
+        ),
+        (
+            "llama.attention.head_count".into(),
+            GgufValue::U32(config.num_heads as u32),
+        ),
+        (
+            "llama.attention.head_count_kv".into(),
+            GgufValue::U32(config.num_kv_heads as u32),
+        ),
+        (
+            "llama.rope.freq_base".into(),
+            GgufValue::F32(config.rope_theta),
+        ),
+        (
+            "llama.attention.layer_norm_rms_epsilon".into(),
+            GgufValue::F32(config.rms_eps),
+        ),
+        (
+            "tokenizer.ggml.model".into(),
+            GgufValue::String("gpt2".into()),
+        ),
+        (
+            "tokenizer.ggml.pre".into(),
+            GgufValue::String("smollm".into()),
+        ),
     ];
     metadata.push((
         "tokenizer.ggml.tokens".into(),
-        GgufValue::Array(tokens.iter().map(|t| GgufValue::String(t.clone())).collect()),
+        GgufValue::Array(
+            tokens
+                .iter()
+                .map(|t| GgufValue::String(t.clone()))
+                .collect(),
+        ),
     ));
     metadata.push((
         "tokenizer.ggml.token_type".into(),
@@ -246,7 +339,12 @@ fn tiny_gguf(path: &std::path::Path) -> LlamaConfig {
     ));
     metadata.push((
         "tokenizer.ggml.merges".into(),
-        GgufValue::Array(merges.iter().map(|m| GgufValue::String(m.to_string())).collect()),
+        GgufValue::Array(
+            merges
+                .iter()
+                .map(|m| GgufValue::String(m.to_string()))
+                .collect(),
+        ),
     ));
     let tensors: Vec<(String, Vec<u64>, Vec<f32>)> = weights
         .tensors
@@ -307,19 +405,25 @@ fn constrained_choice_always_yields_schema_valid_arguments() {
     for backend in BACKENDS {
         let engine = Engine::from_gguf_path(&path, backend).unwrap();
         let offered = candidates();
-        for (i, user) in ["read the file src/main.rs", "search for TODO", "done", "x"].iter().enumerate() {
+        for (i, user) in ["read the file src/main.rs", "search for TODO", "done", "x"]
+            .iter()
+            .enumerate()
+        {
             let prompt = StepPrompt {
                 system: "You are a coding agent.".into(),
                 messages: vec![("user".into(), (*user).into())],
                 feedback: None,
             };
-            // Offer every rotation so each schema gets decoded as the best choice at least
-            // sometimes is not guaranteed; force each tool by offering it alone too.
+            // The full offer lets the model pick; offering one tool alone forces each schema
+            // (including the nested/array/number one) to be decoded.
             let mut offers = vec![offered.clone()];
             offers.push(vec![offered[i % offered.len()].clone()]);
             for offer in offers {
                 let choice = choose_on_engine(&engine, &prompt, &offer).unwrap();
-                let chosen = offer.iter().find(|c| c.name == choice.name).expect("offered name");
+                let chosen = offer
+                    .iter()
+                    .find(|c| c.name == choice.name)
+                    .expect("offered name");
                 assert_eq!(choice.scores.len(), offer.len());
                 assert!(choice.scores.windows(2).all(|w| w[0].1 >= w[1].1));
                 let validator = jsonschema::validator_for(&chosen.schema).unwrap();
@@ -331,7 +435,10 @@ fn constrained_choice_always_yields_schema_valid_arguments() {
                 );
                 // Round-trips through text.
                 let text = serde_json::to_string(&choice.args).unwrap();
-                assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap(), choice.args);
+                assert_eq!(
+                    serde_json::from_str::<serde_json::Value>(&text).unwrap(),
+                    choice.args
+                );
             }
         }
     }

