@@ -18,7 +18,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run one job headless to its end.
-    Run(NotYet),
+    Run(Box<cli::run::Args>),
     /// Watch a workspace and start jobs on triggers.
     Watch(NotYet),
     /// Resume a job from its ledger.
@@ -26,13 +26,20 @@ enum Command {
     /// Answer a job that is waiting for the user.
     Answer(NotYet),
     /// Read a job's ledger.
-    Ledger(NotYet),
+    Ledger(cli::ledger::Args),
     /// The tool catalog: list, show, check a call against the guard.
     Tools(cli::tools::Args),
     /// Models: fetch, info, generate, embed.
     Models(cli::models::Args),
     /// Measure the trigger, the retriever, the selector and the trust gate on fixed data.
     Eval(cli::eval::Args),
+    /// Tune the trigger's τ on a seeded split and write a new policy edition.
+    Tune(cli::tune::Args),
+    /// A/B two policy editions on the same items (paired bootstrap) and log the decision.
+    Ab(cli::ab::Args),
+    /// The tool worker process (started by the executor; speaks framed MessagePack).
+    #[command(hide = true)]
+    Worker,
 }
 
 /// A subcommand that is not built yet.
@@ -60,14 +67,17 @@ fn main() -> std::process::ExitCode {
     init_tracing();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Run(_) => not_yet("run"),
+        Command::Run(args) => cli::run::run(*args),
         Command::Watch(_) => not_yet("watch"),
         Command::Resume(_) => not_yet("resume"),
         Command::Answer(_) => not_yet("answer"),
-        Command::Ledger(_) => not_yet("ledger"),
+        Command::Ledger(args) => cli::ledger::run(args),
         Command::Tools(args) => cli::tools::run(args),
         Command::Models(args) => cli::models::run(args),
         Command::Eval(args) => cli::eval::run(args),
+        Command::Tune(args) => cli::tune::run(args),
+        Command::Ab(args) => cli::ab::run(args),
+        Command::Worker => cli::worker::run(),
     };
     match result {
         Ok(code) => std::process::ExitCode::from(u8::try_from(code).unwrap_or(1)),

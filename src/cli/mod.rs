@@ -1,5 +1,10 @@
 //! Subcommands of the `tact` binary. Each module owns one subcommand's arguments and its `run`.
 
+pub mod ab;
 pub mod eval;
+pub mod ledger;
 pub mod models;
+pub mod run;
 pub mod tools;
+pub mod tune;
+pub mod worker;

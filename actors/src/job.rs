@@ -1,0 +1,1055 @@
+//! The job: the policy loop of the paper as a supervised actor pipeline.
+//!
+//! For every call: guard → budget and commit gate → ledger intent → executor (worker process)
+//! → trust gate → ledger outcome. The job owns the only mutable state of a run (budget burned,
+//! hashes last read, the plan edition); stages are stateless and restartable.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
+use serde_json::{Value, json};
+use tact_models::DecisionModel;
+use tact_policies::Policy;
+use tact_policies::budget::{BudgetBreach, BudgetLedger};
+use tact_policies::planning::{self, TaskFamily};
+use tact_runtime::catalog::{self, ToolSpec};
+use tact_runtime::ledger::{JobStatus, Ledger, LedgerEntry, LedgerOwner, LedgerState, Resolution};
+use tact_runtime::messages::{Observation, ToolCall, WorkerSetup};
+use tact_runtime::model_io::{ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+use tact_runtime::records::{
+    BudgetSpend, CallPlan, CallRecord, CheckpointReturn, CommitTrigger, DefaultRedactor,
+    NextAction, Performer, Redactor, RiskClass, TestedRoute, ToolRef, TrustVerdict,
+};
+use tact_runtime::tools::ToolConfig;
+use tact_runtime::wire::WIRE_VERSION;
+
+use crate::error::ActorError;
+use crate::events::{EventSink, JobEvent};
+use crate::nodes::*;
+use crate::stage::{FaultPlan, ask_stage, stage_spec};
+use crate::supervisor::{Supervisor, SupervisorArgs, SupervisorEvent};
+use crate::worker_process::{WorkerCommand, WorkerHost};
+
+/// Everything a job needs. The model and the node functions are injected, so the same job runs
+/// with the real model or a scripted one.
+#[derive(Clone)]
+pub struct JobConfig {
+    pub job_id: String,
+    pub workspace: PathBuf,
+    pub task: String,
+    pub policy: Policy,
+    pub model: Arc<dyn DecisionModel>,
+    pub worker: WorkerCommand,
+    pub tool_config: ToolConfig,
+    pub catalog: Vec<ToolSpec>,
+    pub retrieve: RetrieveFn,
+    pub guard: GuardFn,
+    pub trust: TrustFn,
+    pub faults: FaultPlan,
+    pub events: EventSink,
+    /// A call that runs longer is killed with its worker.
+    pub call_timeout_ms: u64,
+    /// Force the trigger to always seek a tool (the paper's "always tool" baseline).
+    pub always_call: bool,
+    /// Override the plan's budget envelope (tests, bench-jobs).
+    pub budget_override: Option<tact_runtime::records::BudgetEnvelope>,
+}
+
+/// How a job ended.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct JobOutcome {
+    pub job_id: String,
+    pub status: JobStatus,
+    pub summary: String,
+    pub ledger: PathBuf,
+    pub burned: BudgetSpend,
+}
+
+/// The job directory for a job id.
+pub fn job_dir(workspace: &Path, job_id: &str) -> PathBuf {
+    workspace.join(".tact").join("jobs").join(job_id)
+}
+
+/// A fresh job id: time-ordered and unique enough for one workspace.
+pub fn new_job_id() -> String {
+    let now = tact_runtime::ledger::now_ms();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    format!("{now}-{:04x}", (nanos ^ std::process::id()) & 0xffff)
+}
+
+/// A call the job wants to make.
+pub(crate) struct Attempt {
+    pub(crate) tool: String,
+    pub(crate) args: Value,
+    pub(crate) depends_on: Vec<String>,
+    pub(crate) offered: Vec<String>,
+}
+
+/// A call that ran.
+#[derive(Debug, Clone)]
+pub struct Performed {
+    pub work_id: String,
+    pub observation: Observation,
+    pub verdict: TrustVerdict,
+}
+
+/// Why a call did not run (or ran without an outcome).
+#[derive(Debug)]
+pub(crate) enum CallBlocked {
+    Refused(Refusal),
+    Budget(BudgetBreach),
+    /// A write/exec call before the commit trigger holds.
+    NotCommitted(String),
+    /// The worker died mid-call: recorded, the job goes on.
+    InDoubt(String),
+    Fatal(ActorError),
+}
+
+pub(crate) struct Runner {
+    pub(crate) cfg: JobConfig,
+    pub(crate) ledger: Ledger,
+    pub(crate) _owner: LedgerOwner,
+    pub(crate) state: LedgerState,
+    pub(crate) budget: BudgetLedger,
+    pub(crate) plan: CallPlan,
+    pub(crate) started: Instant,
+    pub(crate) step: u32,
+    pub(crate) work_seq: u32,
+    pub(crate) last_read: HashMap<String, String>,
+    pub(crate) commit_holds: bool,
+    pub(crate) routes: Vec<TestedRoute>,
+    pub(crate) transcript: Vec<(String, String)>,
+    pub(crate) escalated: Arc<Mutex<Option<String>>>,
+    pub(crate) redactor: DefaultRedactor,
+    pub(crate) model_cost: ModelCost,
+}
+
+fn summary_of(obs: &Observation) -> String {
+    if let Some(e) = &obs.error {
+        return format!("error: {e}");
+    }
+    let text = match &obs.output {
+        Value::Object(map) => {
+            if let Some(r) = map.get("report") {
+                format!(
+                    "tests: {} passed, {} failed",
+                    r.get("passed").and_then(Value::as_u64).unwrap_or(0),
+                    r.get("failed").and_then(Value::as_u64).unwrap_or(0)
+                )
+            } else if let Some(c) = map.get("content").and_then(Value::as_str) {
+                c.chars().take(400).collect()
+            } else {
+                Value::Object(map.clone()).to_string().chars().take(400).collect()
+            }
+        }
+        other => other.to_string().chars().take(400).collect(),
+    };
+    text
+}
+
+impl Runner {
+    pub(crate) fn emit(&self, event: JobEvent) {
+        (self.cfg.events)(&event);
+    }
+
+    pub(crate) fn append(&mut self, entry: LedgerEntry) -> Result<(), ActorError> {
+        self.ledger
+            .append(entry.clone(), Some(self.cfg.policy.policy_ref()))
+            .map_err(|e| ActorError::Ledger(e.to_string()))?;
+        self.state.records.push(tact_runtime::ledger::LedgerRecord {
+            seq: 0,
+            at_ms: 0,
+            policy: None,
+            entry,
+        });
+        Ok(())
+    }
+
+    pub(crate) fn decision(&mut self, node: &str, detail: Value) -> Result<(), ActorError> {
+        self.step += 1;
+        let step = self.step;
+        self.emit(JobEvent::Decision {
+            step,
+            node: node.to_string(),
+            detail: detail.clone(),
+        });
+        self.append(LedgerEntry::Decision {
+            step,
+            node: node.to_string(),
+            detail,
+        })
+    }
+
+    pub(crate) fn elapsed_ms(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    pub(crate) fn escalation(&self) -> Option<String> {
+        self.escalated.lock().ok().and_then(|g| g.clone())
+    }
+
+    pub(crate) fn burn_model(&mut self, cost: ModelCost) {
+        self.model_cost = self.model_cost.add(cost);
+        self.budget.burn(BudgetSpend {
+            forward_passes: cost.forward_passes,
+            tokens: cost.tokens,
+            ..Default::default()
+        });
+    }
+
+    pub(crate) fn prompt(&self, feedback: Option<String>) -> StepPrompt {
+        let mut messages = vec![("user".to_string(), self.cfg.task.clone())];
+        // The model sees the recent transcript only: a 135M model's context is small.
+        let start = self.transcript.len().saturating_sub(6);
+        messages.extend(self.transcript[start..].iter().cloned());
+        StepPrompt {
+            system: "You are tact, a careful coding assistant. Choose one tool, or ask the user, \
+                     or stop."
+                .into(),
+            messages,
+            feedback,
+        }
+    }
+
+    pub(crate) fn candidate(&self, name: &str) -> Option<ToolCandidate> {
+        catalog::find(&self.cfg.catalog, name).map(|s| ToolCandidate {
+            name: s.name.clone(),
+            description: s.description.clone(),
+            schema: s.parameters.clone(),
+        })
+    }
+
+    pub(crate) async fn trigger(&mut self, candidates: Vec<ToolCandidate>) -> Result<bool, ActorError> {
+        if self.cfg.always_call {
+            self.decision("trigger", json!({"action": "seek_tool", "forced": true}))?;
+            return Ok(true);
+        }
+        let prompt = self.prompt(None);
+        let job_id = self.cfg.job_id.clone();
+        let response = ask_stage::<TriggerNode>(
+            &job_id,
+            "trigger",
+            || TriggerRequest {
+                prompt: prompt.clone(),
+                candidates: candidates.clone(),
+            },
+            600_000,
+        )
+        .await?;
+        let (decision, signal) = response.map_err(ActorError::Model)?;
+        self.burn_model(signal.cost);
+        let seek = decision.action == tact_policies::trigger::TriggerAction::SeekTool;
+        self.decision("trigger", json!({"decision": decision, "signal": signal}))?;
+        Ok(seek)
+    }
+
+    pub(crate) async fn select(
+        &mut self,
+        candidates: Vec<ToolCandidate>,
+        feedback: Option<String>,
+    ) -> Result<ToolChoice, ActorError> {
+        let prompt = self.prompt(feedback);
+        let job_id = self.cfg.job_id.clone();
+        let response = ask_stage::<SelectorNode>(
+            &job_id,
+            "selector",
+            || SelectorRequest::Choose {
+                prompt: prompt.clone(),
+                candidates: candidates.clone(),
+            },
+            600_000,
+        )
+        .await?;
+        match response {
+            SelectorResponse::Choice(choice) => {
+                self.burn_model(choice.cost);
+                self.decision("selector", json!({"choice": choice}))?;
+                Ok(choice)
+            }
+            SelectorResponse::Error(e) => Err(ActorError::Model(e)),
+            SelectorResponse::Scores(..) => Err(ActorError::Model("unexpected scores".into())),
+        }
+    }
+
+    pub(crate) async fn score(&mut self, prompt: StepPrompt, continuations: Vec<String>) -> Result<Vec<f32>, ActorError> {
+        let job_id = self.cfg.job_id.clone();
+        let response = ask_stage::<SelectorNode>(
+            &job_id,
+            "selector",
+            || SelectorRequest::Score {
+                prompt: prompt.clone(),
+                continuations: continuations.clone(),
+            },
+            600_000,
+        )
+        .await?;
+        match response {
+            SelectorResponse::Scores(scores, cost) => {
+                self.burn_model(cost);
+                self.decision("selector", json!({"scores": scores, "continuations": continuations}))?;
+                Ok(scores)
+            }
+            SelectorResponse::Error(e) => Err(ActorError::Model(e)),
+            SelectorResponse::Choice(_) => Err(ActorError::Model("unexpected choice".into())),
+        }
+    }
+
+    /// One call through guard, budget, ledger, executor and trust gate.
+    pub(crate) async fn perform(&mut self, attempt: Attempt) -> Result<Performed, CallBlocked> {
+        if let Some(reason) = self.escalation() {
+            return Err(CallBlocked::Fatal(ActorError::Escalated(reason)));
+        }
+        self.work_seq += 1;
+        let work_id = format!("w{}", self.work_seq);
+        let spec = catalog::find(&self.cfg.catalog, &attempt.tool).cloned();
+        let call = ToolCall {
+            work_id: work_id.clone(),
+            tool: spec
+                .as_ref()
+                .map(|s| s.tool_ref())
+                .unwrap_or_else(|| ToolRef::new(attempt.tool.clone(), 0)),
+            args: attempt.args.clone(),
+            depends_on: attempt.depends_on.clone(),
+        };
+        // 1. Guard.
+        let job_id = self.cfg.job_id.clone();
+        let guard_request = GuardRequest {
+            call: call.clone(),
+            offered: attempt.offered.clone(),
+            last_read: self
+                .last_read
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        };
+        let verdict = ask_stage::<GuardNode>(&job_id, "guard", || guard_request.clone(), 60_000)
+            .await
+            .map_err(CallBlocked::Fatal)?;
+        if let Err(refusal) = verdict {
+            let _ = self.decision(
+                "guard",
+                json!({"work_id": work_id, "tool": attempt.tool, "refused": refusal}),
+            );
+            return Err(CallBlocked::Refused(refusal));
+        }
+        let Some(spec) = spec else {
+            return Err(CallBlocked::Refused(Refusal {
+                kind: "unknown_tool".into(),
+                message: format!("unknown tool {}", attempt.tool),
+            }));
+        };
+        // 2. Commit gate and budget, before anything burns.
+        self.budget.set_wall_time(self.elapsed_ms());
+        let projected = BudgetSpend {
+            wall_time_ms: spec.cost.ms,
+            tool_calls: u64::from(spec.cost.tool_calls.max(1)),
+            ..Default::default()
+        };
+        if !self.commit_holds {
+            // Probe phase: writes wait for the commit trigger; other calls must fit the probe
+            // budget (its risk limit and its ceilings).
+            let probe_admits = spec.effect != RiskClass::Write
+                && self
+                    .plan
+                    .probe_budget
+                    .as_ref()
+                    .and_then(|p| BudgetLedger::new(p).ok())
+                    .map(|mut probe| {
+                        probe.burn(self.budget.burned);
+                        probe.admit(projected, spec.effect).is_ok()
+                    })
+                    .unwrap_or(false);
+            if !probe_admits {
+                return Err(CallBlocked::NotCommitted(format!(
+                    "{} is {}-class and the commit trigger ({:?}) does not hold yet",
+                    spec.name, spec.effect, self.plan.commit_trigger
+                )));
+            }
+        }
+        if let Err(breach) = self.budget.admit(projected, spec.effect) {
+            return Err(CallBlocked::Budget(breach));
+        }
+        // 3. Intent, durable before the call starts.
+        self.append(LedgerEntry::Intent {
+            work_id: work_id.clone(),
+            tool_ref: call.tool.clone(),
+            risk: spec.effect,
+            args: self.redactor.redact(call.args.clone()),
+            depends_on: call.depends_on.clone(),
+        })
+        .map_err(CallBlocked::Fatal)?;
+        self.emit(JobEvent::Call {
+            work_id: work_id.clone(),
+            tool: spec.name.clone(),
+            args: call.args.clone(),
+        });
+        let before = (spec.effect >= RiskClass::Write).then(|| {
+            tact_policies::trust::snapshot_before(&call, &spec, &self.cfg.workspace)
+        });
+        // 4. Execute in the worker.
+        let started_ms = tact_runtime::ledger::now_ms();
+        let exec = ask_stage::<ExecutorNode>(&job_id, "executor", || call.clone(), self.cfg.call_timeout_ms + 5_000)
+            .await;
+        let observation = match exec {
+            Ok(Ok(obs)) => obs,
+            Ok(Err(ActorError::Worker(e))) | Err(ActorError::Worker(e)) => {
+                let reason = format!("worker failed mid-call: {e}");
+                let resolution = if spec.effect >= RiskClass::Write {
+                    Resolution::NeedsAttention
+                } else {
+                    Resolution::Failed
+                };
+                let _ = self.append(LedgerEntry::Resolution {
+                    work_id: work_id.clone(),
+                    resolution,
+                    reason: reason.clone(),
+                });
+                self.budget.burn(projected);
+                if resolution == Resolution::NeedsAttention {
+                    self.emit(JobEvent::NeedsAttention {
+                        work_id: work_id.clone(),
+                        reason: reason.clone(),
+                    });
+                }
+                return Err(CallBlocked::InDoubt(reason));
+            }
+            Ok(Err(e)) | Err(e) => {
+                let reason = e.to_string();
+                let _ = self.append(LedgerEntry::Resolution {
+                    work_id: work_id.clone(),
+                    resolution: Resolution::Failed,
+                    reason: reason.clone(),
+                });
+                return Err(CallBlocked::InDoubt(reason));
+            }
+        };
+        let ended_ms = tact_runtime::ledger::now_ms();
+        self.emit(JobEvent::Observation {
+            work_id: work_id.clone(),
+            ok: observation.ok,
+            exit_code: observation.exit_code,
+            summary: summary_of(&observation),
+        });
+        // 5. Trust gate.
+        let trust_request = TrustRequest {
+            call: call.clone(),
+            observation: observation.clone(),
+            before,
+        };
+        let verdict = ask_stage::<TrustNode>(&job_id, "trust", || trust_request.clone(), 600_000)
+            .await
+            .unwrap_or_else(|e| TrustVerdict::Unverified {
+                reason: format!("trust gate unavailable: {e}"),
+            });
+        self.emit(JobEvent::Verdict {
+            work_id: work_id.clone(),
+            verdict: verdict.clone(),
+        });
+        let delta = BudgetSpend {
+            wall_time_ms: 0,
+            tool_calls: projected.tool_calls,
+            ..Default::default()
+        };
+        self.budget.burn(delta);
+        self.budget.set_wall_time(self.elapsed_ms());
+        let record = CallRecord {
+            work_id: work_id.clone(),
+            tool_ref: call.tool.clone(),
+            description_edition: Some(spec.description_edition),
+            performer: Performer {
+                process_id: self.worker_pid(),
+                host: tact_runtime::worker::hostname(),
+            },
+            stage: format!("executor/step-{}", self.step),
+            plan_ref: (self.plan.plan_id.clone(), self.plan.edition),
+            policy_ref: self.cfg.policy.policy_ref(),
+            started_ms,
+            ended_ms,
+            inputs: self.redactor.redact(call.args.clone()),
+            outputs: self.redactor.redact(json!({
+                "ok": observation.ok,
+                "exit_code": observation.exit_code,
+                "error": observation.error,
+                "output": observation.output,
+            })),
+            budget_delta: BudgetSpend {
+                wall_time_ms: ended_ms.saturating_sub(started_ms),
+                ..delta
+            },
+            verdict: verdict.clone(),
+        };
+        self.append(LedgerEntry::Outcome { record })
+            .map_err(CallBlocked::Fatal)?;
+        // Hashes the guard needs to refuse blind overwrites.
+        if let Some(path) = call.args.get("path").and_then(Value::as_str) {
+            if let Some(hash) = observation
+                .output
+                .get("sha256")
+                .or_else(|| observation.output.get("after_sha256"))
+                .and_then(Value::as_str)
+            {
+                self.last_read.insert(path.to_string(), hash.to_string());
+            }
+        }
+        let caveat = match &verdict {
+            TrustVerdict::Verified => String::new(),
+            TrustVerdict::Unverified { reason } => format!(" [UNVERIFIED: {reason}]"),
+            TrustVerdict::Failed { reason } => format!(" [FAILED: {reason}]"),
+        };
+        self.transcript.push((
+            "tool".into(),
+            format!("{} → {}{}", spec.name, summary_of(&observation), caveat),
+        ));
+        Ok(Performed {
+            work_id,
+            observation,
+            verdict,
+        })
+    }
+
+    fn worker_pid(&self) -> u32 {
+        0
+    }
+
+    /// A call the job performs itself (deterministic, in-process): still one CallGraph row.
+    pub(crate) fn perform_local(
+        &mut self,
+        tool: &str,
+        args: Value,
+        output: Value,
+    ) -> Result<String, ActorError> {
+        self.work_seq += 1;
+        let work_id = format!("w{}", self.work_seq);
+        let tool_ref = catalog::find(&self.cfg.catalog, tool)
+            .map(|s| s.tool_ref())
+            .unwrap_or_else(|| ToolRef::new(tool, 1));
+        self.append(LedgerEntry::Intent {
+            work_id: work_id.clone(),
+            tool_ref: tool_ref.clone(),
+            risk: RiskClass::None,
+            args: args.clone(),
+            depends_on: vec![],
+        })?;
+        let now = tact_runtime::ledger::now_ms();
+        let record = CallRecord {
+            work_id: work_id.clone(),
+            tool_ref,
+            description_edition: Some(1),
+            performer: Performer {
+                process_id: std::process::id(),
+                host: tact_runtime::worker::hostname(),
+            },
+            stage: "job".into(),
+            plan_ref: (self.plan.plan_id.clone(), self.plan.edition),
+            policy_ref: self.cfg.policy.policy_ref(),
+            started_ms: now,
+            ended_ms: now,
+            inputs: args,
+            outputs: self.redactor.redact(output),
+            budget_delta: BudgetSpend::default(),
+            verdict: TrustVerdict::Verified,
+        };
+        self.append(LedgerEntry::Outcome { record })?;
+        Ok(work_id)
+    }
+
+    pub(crate) fn write_plan(&mut self, plan: CallPlan) -> Result<(), ActorError> {
+        plan.validate()
+            .map_err(|e| ActorError::Policy(e.to_string()))?;
+        self.emit(JobEvent::Plan {
+            job_id: self.cfg.job_id.clone(),
+            plan: Box::new(plan.clone()),
+        });
+        self.append(LedgerEntry::Plan { plan: plan.clone() })?;
+        self.plan = plan;
+        Ok(())
+    }
+
+    /// Write a new plan edition (never edit the old one).
+    pub(crate) fn replan(&mut self, next: NextAction, why: &str) -> Result<(), ActorError> {
+        let plan = planning::replan(&self.plan, next, why.to_string());
+        self.write_plan(plan)
+    }
+
+    pub(crate) fn checkpoint(&mut self, next: NextAction, reason: &str) -> Result<(), ActorError> {
+        self.budget.set_wall_time(self.elapsed_ms());
+        let checkpoint = CheckpointReturn {
+            task_family: self.plan.task_family.clone(),
+            plan_id: self.plan.plan_id.clone(),
+            plan_edition: self.plan.edition,
+            tested_routes: self.routes.clone(),
+            burned: self.budget.burned,
+            residual: self.budget.residual(),
+            recommended_next: next,
+            commit_trigger: self.plan.commit_trigger.clone(),
+            commit_trigger_holds: self.commit_holds,
+            reason: reason.to_string(),
+        };
+        self.emit(JobEvent::Checkpoint {
+            checkpoint: Box::new(checkpoint.clone()),
+        });
+        self.append(LedgerEntry::Checkpoint { checkpoint })
+    }
+
+    pub(crate) fn finish(&mut self, status: JobStatus, summary: &str) -> Result<JobOutcome, ActorError> {
+        self.budget.set_wall_time(self.elapsed_ms());
+        self.append(LedgerEntry::Done {
+            status: status.clone(),
+            summary: summary.to_string(),
+        })?;
+        self.emit(JobEvent::Done {
+            job_id: self.cfg.job_id.clone(),
+            status: status.clone(),
+            summary: summary.to_string(),
+        });
+        Ok(JobOutcome {
+            job_id: self.cfg.job_id.clone(),
+            status,
+            summary: summary.to_string(),
+            ledger: self.ledger.path().to_path_buf(),
+            burned: self.budget.burned,
+        })
+    }
+
+    /// A budget breach: stop or replan as the plan says, with a checkpoint in the ledger.
+    pub(crate) fn on_budget_breach(&mut self, breach: &BudgetBreach) -> Result<JobOutcome, ActorError> {
+        let reason = format!("budget: {breach}");
+        self.decision("budget", json!({"breach": breach}))?;
+        self.checkpoint(
+            NextAction::Stop {
+                reason: reason.clone(),
+            },
+            &reason,
+        )?;
+        self.finish(JobStatus::BudgetExhausted, &reason)
+    }
+
+    /// The generic loop: trigger → retriever → selector → guard → executor → trust.
+    async fn drive_generic(&mut self) -> Result<JobOutcome, ActorError> {
+        let mut feedback: Option<String> = None;
+        let mut refusals = 0u32;
+        let mut planned = self.plan.planned_calls.clone().into_iter();
+        let mut last_work: Option<String> = None;
+        loop {
+            if let Some(reason) = self.escalation() {
+                return Err(ActorError::Escalated(reason));
+            }
+            // Retrieve a shortlist for the task and what the last observation said.
+            let query = match self.transcript.last() {
+                Some((_, last)) => format!("{} {}", self.cfg.task, last.chars().take(200).collect::<String>()),
+                None => self.cfg.task.clone(),
+            };
+            let job_id = self.cfg.job_id.clone();
+            let shortlist =
+                ask_stage::<RetrieverNode>(&job_id, "retriever", || query.clone(), 60_000).await?;
+            let mut candidates = match shortlist {
+                ShortlistResponse::Tools(tools) => tools,
+                ShortlistResponse::NoneFits => Vec::new(),
+                ShortlistResponse::Error(e) => return Err(ActorError::Policy(e)),
+            };
+            // The plan's next call, if still open, leads the shortlist.
+            if let Some(next) = planned.next() {
+                if let Some(c) = self.candidate(&next.tool_ref.name) {
+                    candidates.retain(|x| x.name != c.name);
+                    candidates.insert(0, c);
+                }
+            }
+            candidates.truncate(self.cfg.policy.body.retrieval.max_depth);
+            self.decision(
+                "retriever",
+                json!({"query": query, "shortlist": candidates.iter().map(|c| c.name.clone()).collect::<Vec<_>>()}),
+            )?;
+            for special in ["ask_user", "stop"] {
+                if let Some(c) = self.candidate(special) {
+                    candidates.push(c);
+                }
+            }
+            let offered: Vec<String> = candidates.iter().map(|c| c.name.clone()).collect();
+            if feedback.is_none() && !self.trigger(candidates.clone()).await? {
+                // Confident: reason in language, no tool. Headless, that ends the step loop.
+                self.checkpoint(
+                    NextAction::Stop {
+                        reason: "the model is confident without a tool".into(),
+                    },
+                    "trigger chose to reason without a tool",
+                )?;
+                return self.finish(JobStatus::Done, "answered without a tool call");
+            }
+            let choice = self.select(candidates.clone(), feedback.take()).await?;
+            match choice.name.as_str() {
+                "stop" => {
+                    let reason = choice
+                        .args
+                        .get("reason")
+                        .and_then(Value::as_str)
+                        .unwrap_or("the selector chose to stop")
+                        .to_string();
+                    self.checkpoint(NextAction::Stop { reason: reason.clone() }, &reason)?;
+                    return self.finish(JobStatus::Stopped, &reason);
+                }
+                "ask_user" => {
+                    let question = choice
+                        .args
+                        .get("question")
+                        .and_then(Value::as_str)
+                        .unwrap_or("What should I do next?")
+                        .to_string();
+                    return self.park_for_user(&question);
+                }
+                _ => {}
+            }
+            let attempt = Attempt {
+                tool: choice.name.clone(),
+                args: choice.args.clone(),
+                depends_on: last_work.iter().cloned().collect(),
+                offered: offered.clone(),
+            };
+            match self.perform(attempt).await {
+                Ok(done) => {
+                    refusals = 0;
+                    if let TrustVerdict::Failed { reason } = &done.verdict {
+                        self.replan(
+                            NextAction::Replan {
+                                reason: reason.clone(),
+                            },
+                            &format!("trust gate failed {}: {reason}", done.work_id),
+                        )?;
+                    }
+                    last_work = Some(done.work_id);
+                }
+                Err(CallBlocked::Refused(refusal)) => {
+                    refusals += 1;
+                    feedback = Some(refusal.message.clone());
+                    if refusals >= self.cfg.policy.body.guard.max_refusals {
+                        self.replan(
+                            NextAction::Ask {
+                                question: format!("repeated refusals: {}", refusal.message),
+                            },
+                            "repeated guard refusals",
+                        )?;
+                        if refusals >= self.cfg.policy.body.guard.max_refusals * 2 {
+                            self.checkpoint(
+                                NextAction::Stop {
+                                    reason: "repeated guard refusals".into(),
+                                },
+                                "repeated guard refusals",
+                            )?;
+                            return self.finish(JobStatus::Stopped, "repeated guard refusals");
+                        }
+                    }
+                }
+                Err(CallBlocked::NotCommitted(why)) => {
+                    refusals += 1;
+                    feedback = Some(format!(
+                        "{why}. Probe with read-only tools first, or ask the user."
+                    ));
+                    if refusals >= self.cfg.policy.body.guard.max_refusals * 2 {
+                        return self.finish(JobStatus::Stopped, &why);
+                    }
+                }
+                Err(CallBlocked::Budget(breach)) => return self.on_budget_breach(&breach),
+                Err(CallBlocked::InDoubt(reason)) => {
+                    self.transcript
+                        .push(("tool".into(), format!("the call failed: {reason}")));
+                }
+                Err(CallBlocked::Fatal(e)) => return Err(e),
+            }
+        }
+    }
+
+    pub(crate) fn park_for_user(&mut self, question: &str) -> Result<JobOutcome, ActorError> {
+        self.append(LedgerEntry::Ask {
+            question: question.to_string(),
+        })?;
+        self.emit(JobEvent::Ask {
+            job_id: self.cfg.job_id.clone(),
+            question: question.to_string(),
+        });
+        self.finish(JobStatus::WaitingForUser, question)
+    }
+}
+
+/// Messages to the job actor.
+pub enum JobMsg {
+    Run(RpcReplyPort<Result<JobOutcome, String>>),
+}
+
+struct JobActor;
+
+struct JobActorState {
+    runner: Option<Runner>,
+}
+
+impl Actor for JobActor {
+    type Msg = JobMsg;
+    type State = JobActorState;
+    type Arguments = Runner;
+
+    async fn pre_start(
+        &self,
+        _myself: ActorRef<JobMsg>,
+        runner: Runner,
+    ) -> Result<JobActorState, ActorProcessingErr> {
+        Ok(JobActorState {
+            runner: Some(runner),
+        })
+    }
+
+    async fn handle(
+        &self,
+        myself: ActorRef<JobMsg>,
+        msg: JobMsg,
+        state: &mut JobActorState,
+    ) -> Result<(), ActorProcessingErr> {
+        match msg {
+            JobMsg::Run(reply) => {
+                let Some(mut runner) = state.runner.take() else {
+                    let _ = reply.send(Err("job already ran".into()));
+                    return Ok(());
+                };
+                let outcome = run_in_actor(&mut runner, myself.get_cell()).await;
+                let _ = reply.send(outcome.map_err(|e| e.to_string()));
+            }
+        }
+        Ok(())
+    }
+
+    async fn handle_supervisor_evt(
+        &self,
+        _myself: ActorRef<JobMsg>,
+        event: ractor::SupervisionEvent,
+        _state: &mut JobActorState,
+    ) -> Result<(), ActorProcessingErr> {
+        // The stage supervisor escalated (it stopped itself); the run loop learns it through
+        // the escalation flag. The job actor itself survives to write the ledger.
+        tracing::warn!(?event, "job supervisor event");
+        Ok(())
+    }
+}
+
+async fn run_in_actor(
+    runner: &mut Runner,
+    job_cell: ractor::ActorCell,
+) -> Result<JobOutcome, ActorError> {
+    let cfg = runner.cfg.clone();
+    let job_dir = job_dir(&cfg.workspace, &cfg.job_id);
+    let temp_dir = job_dir.join("tmp");
+    std::fs::create_dir_all(&temp_dir)?;
+    let setup = WorkerSetup {
+        wire_version: WIRE_VERSION,
+        workspace: cfg.workspace.display().to_string(),
+        temp_dir: temp_dir.display().to_string(),
+        config: cfg.tool_config.clone(),
+    };
+    let mut worker = cfg.worker.clone();
+    if worker.stderr_log.is_none() {
+        worker.stderr_log = Some(job_dir.join("worker.log"));
+    }
+    let host = WorkerHost::start(worker, setup)?;
+    let executor = Arc::new(ExecutorNode::new(host, cfg.call_timeout_ms));
+    let children = vec![
+        stage_spec(
+            &cfg.job_id,
+            Arc::new(TriggerNode {
+                model: cfg.model.clone(),
+                policy: cfg.policy.body.trigger.clone(),
+            }),
+            cfg.faults.clone(),
+        ),
+        stage_spec(
+            &cfg.job_id,
+            Arc::new(RetrieverNode {
+                retrieve: cfg.retrieve.clone(),
+            }),
+            cfg.faults.clone(),
+        ),
+        stage_spec(
+            &cfg.job_id,
+            Arc::new(SelectorNode {
+                model: cfg.model.clone(),
+            }),
+            cfg.faults.clone(),
+        ),
+        stage_spec(
+            &cfg.job_id,
+            Arc::new(GuardNode {
+                check: cfg.guard.clone(),
+            }),
+            cfg.faults.clone(),
+        ),
+        stage_spec(&cfg.job_id, executor.clone(), cfg.faults.clone()),
+        stage_spec(
+            &cfg.job_id,
+            Arc::new(TrustNode {
+                assess: cfg.trust.clone(),
+            }),
+            cfg.faults.clone(),
+        ),
+    ];
+    let (events_tx, mut events_rx) = tokio::sync::mpsc::unbounded_channel();
+    let sup = &cfg.policy.body.supervision;
+    let (supervisor, sup_handle) = Actor::spawn_linked(
+        Some(format!("tact/{}/supervisor", cfg.job_id)),
+        Supervisor,
+        SupervisorArgs {
+            children,
+            max_restarts: sup.max_restarts,
+            within: Duration::from_secs(sup.within_secs),
+            events: Some(events_tx),
+        },
+        job_cell,
+    )
+    .await
+    .map_err(|e| ActorError::Spawn("supervisor".into(), e.to_string()))?;
+    let escalated = runner.escalated.clone();
+    let sink = cfg.events.clone();
+    let watcher = tokio::spawn(async move {
+        while let Some(event) = events_rx.recv().await {
+            match event {
+                SupervisorEvent::Escalated { child, reason } => {
+                    if let Ok(mut g) = escalated.lock() {
+                        *g = Some(format!("{child}: {reason}"));
+                    }
+                    sink(&JobEvent::Error {
+                        message: format!("supervisor escalated: {reason}"),
+                    });
+                }
+                SupervisorEvent::Restarted {
+                    child,
+                    restarts_in_window,
+                } => {
+                    tracing::warn!(%child, restarts_in_window, "stage restarted");
+                }
+            }
+        }
+    });
+    let result = drive(runner).await;
+    let result = match result {
+        Ok(outcome) => Ok(outcome),
+        Err(e) => {
+            let message = e.to_string();
+            runner.emit(JobEvent::Error {
+                message: message.clone(),
+            });
+            let _ = runner.checkpoint(
+                NextAction::Stop {
+                    reason: message.clone(),
+                },
+                &message,
+            );
+            runner.finish(JobStatus::Failed, &message)
+        }
+    };
+    supervisor.stop(Some("job finished".into()));
+    let _ = sup_handle.await;
+    watcher.abort();
+    // Dropping the executor's last reference kills the worker's process group.
+    drop(executor);
+    result
+}
+
+async fn drive(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
+    let family = TaskFamily::from_str_lossy(&runner.plan.task_family);
+    match family {
+        TaskFamily::FailingTests => crate::repair::drive_failing_tests(runner).await,
+        _ => runner.drive_generic().await,
+    }
+}
+
+trait FamilyName {
+    fn from_str_lossy(s: &str) -> TaskFamily;
+}
+
+impl FamilyName for TaskFamily {
+    fn from_str_lossy(s: &str) -> TaskFamily {
+        match s {
+            "failing_tests" => TaskFamily::FailingTests,
+            "question" => TaskFamily::Question,
+            "described_change" => TaskFamily::DescribedChange,
+            _ => TaskFamily::Unknown,
+        }
+    }
+}
+
+/// Run one job headless to its end.
+pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
+    let dir = job_dir(&cfg.workspace, &cfg.job_id);
+    std::fs::create_dir_all(&dir)?;
+    let (ledger, owner, records, recovery) =
+        Ledger::open(&dir.join(tact_runtime::ledger::LEDGER_FILE))
+            .map_err(|e| ActorError::Ledger(e.to_string()))?;
+    if recovery.truncated_bytes > 0 {
+        (cfg.events)(&JobEvent::Error {
+            message: format!(
+                "ledger tail recovered: {} bytes cut ({})",
+                recovery.truncated_bytes,
+                recovery.reason.clone().unwrap_or_default()
+            ),
+        });
+    }
+    let state = LedgerState::new(records);
+    let family = planning::classify(&cfg.task);
+    let mut plan = planning::initial_plan(&cfg.job_id, &cfg.task, family, &cfg.policy);
+    if let Some(budget) = &cfg.budget_override {
+        plan.budget = budget.clone();
+    }
+    plan.validate()
+        .map_err(|e| ActorError::Policy(e.to_string()))?;
+    let budget = BudgetLedger::new(&plan.budget).map_err(|e| ActorError::Policy(e.to_string()))?;
+    let commit_holds = plan.commit_trigger == CommitTrigger::Immediately;
+    let mut runner = Runner {
+        cfg: cfg.clone(),
+        ledger,
+        _owner: owner,
+        state,
+        budget,
+        plan: plan.clone(),
+        started: Instant::now(),
+        step: 0,
+        work_seq: 0,
+        last_read: HashMap::new(),
+        commit_holds,
+        routes: Vec::new(),
+        transcript: Vec::new(),
+        escalated: Arc::new(Mutex::new(None)),
+        redactor: DefaultRedactor::default(),
+        model_cost: ModelCost::default(),
+    };
+    runner.append(LedgerEntry::JobStarted {
+        job_id: cfg.job_id.clone(),
+        task: cfg.task.clone(),
+        workspace: cfg.workspace.display().to_string(),
+        model: cfg.model.id(),
+    })?;
+    runner.write_plan(plan)?;
+    let (job, handle) = Actor::spawn(Some(format!("tact/{}/job", cfg.job_id)), JobActor, runner)
+        .await
+        .map_err(|e| ActorError::Spawn("job".into(), e.to_string()))?;
+    let result = job
+        .call(JobMsg::Run, None)
+        .await
+        .map_err(|e| ActorError::StageDied {
+            stage: "job".into(),
+            reason: e.to_string(),
+        })?;
+    job.stop(None);
+    let _ = handle.await;
+    match result {
+        ractor::rpc::CallResult::Success(Ok(outcome)) => Ok(outcome),
+        ractor::rpc::CallResult::Success(Err(e)) => Err(ActorError::StageDied {
+            stage: "job".into(),
+            reason: e,
+        }),
+        _ => Err(ActorError::StageDied {
+            stage: "job".into(),
+            reason: "the job actor died".into(),
+        }),
+    }
+}
+

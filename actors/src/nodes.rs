@@ -1,0 +1,246 @@
+//! The logic each stage actor runs. Deterministic nodes call into `policies/`; learned nodes
+//! call the [`DecisionModel`] on its inference thread (through `spawn_blocking`, so a forward
+//! pass never blocks the runtime that carries the actors).
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+use tact_models::DecisionModel;
+use tact_policies::policy::TriggerPolicy;
+use tact_policies::trigger::{self, TriggerDecision};
+use tact_runtime::messages::{Observation, ToolCall};
+use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+use tact_runtime::records::TrustVerdict;
+
+use crate::error::{ActorError, WorkerError};
+use crate::stage::StageLogic;
+use crate::worker_process::WorkerHost;
+
+/// Trigger request: the prompt at the decision point and the tools that would be offered.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TriggerRequest {
+    pub prompt: StepPrompt,
+    pub candidates: Vec<ToolCandidate>,
+}
+
+pub type TriggerResponse = Result<(TriggerDecision, ConfidenceSignal), String>;
+
+pub struct TriggerNode {
+    pub model: Arc<dyn DecisionModel>,
+    pub policy: TriggerPolicy,
+}
+
+impl StageLogic for TriggerNode {
+    type Request = TriggerRequest;
+    type Response = TriggerResponse;
+    fn stage(&self) -> &'static str {
+        "trigger"
+    }
+    async fn handle(&self, req: TriggerRequest) -> TriggerResponse {
+        let model = self.model.clone();
+        let signal = tokio::task::spawn_blocking(move || {
+            model.confidence(&req.prompt, &req.candidates)
+        })
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())?;
+        Ok((trigger::decide(&signal, &self.policy), signal))
+    }
+}
+
+/// Selector requests: choose a tool and bind its arguments, or score continuations.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum SelectorRequest {
+    Choose {
+        prompt: StepPrompt,
+        candidates: Vec<ToolCandidate>,
+    },
+    Score {
+        prompt: StepPrompt,
+        continuations: Vec<String>,
+    },
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum SelectorResponse {
+    Choice(ToolChoice),
+    Scores(Vec<f32>, ModelCost),
+    Error(String),
+}
+
+pub struct SelectorNode {
+    pub model: Arc<dyn DecisionModel>,
+}
+
+impl StageLogic for SelectorNode {
+    type Request = SelectorRequest;
+    type Response = SelectorResponse;
+    fn stage(&self) -> &'static str {
+        "selector"
+    }
+    async fn handle(&self, req: SelectorRequest) -> SelectorResponse {
+        let model = self.model.clone();
+        let result = tokio::task::spawn_blocking(move || match req {
+            SelectorRequest::Choose { prompt, candidates } => model
+                .choose(&prompt, &candidates)
+                .map(SelectorResponse::Choice),
+            SelectorRequest::Score {
+                prompt,
+                continuations,
+            } => model
+                .score_continuations(&prompt, &continuations)
+                .map(|(s, c)| SelectorResponse::Scores(s, c)),
+        })
+        .await;
+        match result {
+            Ok(Ok(r)) => r,
+            Ok(Err(e)) => SelectorResponse::Error(e.to_string()),
+            Err(e) => SelectorResponse::Error(e.to_string()),
+        }
+    }
+}
+
+/// A shortlist as the job sees it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum ShortlistResponse {
+    Tools(Vec<ToolCandidate>),
+    NoneFits,
+    Error(String),
+}
+
+/// Ranks the catalog for a query. Implemented over `policies::retrieval`.
+pub type RetrieveFn = Arc<dyn Fn(&str) -> ShortlistResponse + Send + Sync>;
+
+pub struct RetrieverNode {
+    pub retrieve: RetrieveFn,
+}
+
+impl StageLogic for RetrieverNode {
+    type Request = String;
+    type Response = ShortlistResponse;
+    fn stage(&self) -> &'static str {
+        "retriever"
+    }
+    async fn handle(&self, query: String) -> ShortlistResponse {
+        (self.retrieve)(&query)
+    }
+}
+
+/// Guard request: a call, the names offered to the selector, and the job's read hashes.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GuardRequest {
+    pub call: ToolCall,
+    pub offered: Vec<String>,
+    /// Path → SHA-256 of the content this job last read.
+    pub last_read: Vec<(String, String)>,
+}
+
+/// A refusal: a typed kind and the exact text the selector receives next time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Refusal {
+    pub kind: String,
+    pub message: String,
+}
+
+pub type GuardResponse = Result<(), Refusal>;
+pub type GuardFn = Arc<dyn Fn(&GuardRequest) -> GuardResponse + Send + Sync>;
+
+pub struct GuardNode {
+    pub check: GuardFn,
+}
+
+impl StageLogic for GuardNode {
+    type Request = GuardRequest;
+    type Response = GuardResponse;
+    fn stage(&self) -> &'static str {
+        "guard"
+    }
+    async fn handle(&self, req: GuardRequest) -> GuardResponse {
+        (self.check)(&req)
+    }
+}
+
+/// Trust request: the call, what came back, and the files it may change as they were before
+/// (for the round-trip check).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TrustRequest {
+    pub call: ToolCall,
+    pub observation: Observation,
+    pub before: Option<tact_policies::trust::WorkspaceSnapshot>,
+}
+
+pub type TrustFn = Arc<dyn Fn(&TrustRequest) -> TrustVerdict + Send + Sync>;
+
+pub struct TrustNode {
+    pub assess: TrustFn,
+}
+
+impl StageLogic for TrustNode {
+    type Request = TrustRequest;
+    type Response = TrustVerdict;
+    fn stage(&self) -> &'static str {
+        "trust"
+    }
+    async fn handle(&self, req: TrustRequest) -> TrustVerdict {
+        // Lint checks run commands: keep them off the async threads.
+        let assess = self.assess.clone();
+        tokio::task::spawn_blocking(move || assess(&req))
+            .await
+            .unwrap_or_else(|e| TrustVerdict::Unverified {
+                reason: format!("trust gate could not run: {e}"),
+            })
+    }
+}
+
+/// The executor: one mailbox per job, so calls run one at a time in submission order; a call
+/// whose dependencies have no output yet is refused, never run early.
+pub struct ExecutorNode {
+    pub host: WorkerHost,
+    pub completed: Mutex<HashSet<String>>,
+    pub timeout_ms: u64,
+}
+
+pub type ExecResponse = Result<Observation, ActorError>;
+
+impl StageLogic for ExecutorNode {
+    type Request = ToolCall;
+    type Response = ExecResponse;
+    fn stage(&self) -> &'static str {
+        "executor"
+    }
+    async fn handle(&self, call: ToolCall) -> ExecResponse {
+        let missing = {
+            let done = self
+                .completed
+                .lock()
+                .map_err(|_| ActorError::Worker(WorkerError::Died("state poisoned".into())))?;
+            call.depends_on
+                .iter()
+                .find(|d| !done.contains(*d))
+                .cloned()
+        };
+        if let Some(dependency) = missing {
+            return Err(ActorError::DependencyNotReady {
+                work_id: call.work_id.clone(),
+                dependency,
+            });
+        }
+        let work_id = call.work_id.clone();
+        let observation = self.host.call(call, self.timeout_ms).await?;
+        if let Ok(mut done) = self.completed.lock() {
+            done.insert(work_id);
+        }
+        Ok(observation)
+    }
+}
+
+impl ExecutorNode {
+    pub fn new(host: WorkerHost, timeout_ms: u64) -> Self {
+        Self {
+            host,
+            completed: Mutex::new(HashSet::new()),
+            timeout_ms,
+        }
+    }
+}

@@ -1,0 +1,468 @@
+//! The main job: "the tests fail; find the bug and fix it".
+//!
+//! Deterministic nodes carry the load: the test runner's output is parsed, failures are
+//! localized without the model, a deterministic `mutate` tool enumerates small edits, the model
+//! only ranks candidates (and, when those run out, proposes a replacement for a localized line
+//! under a constraint: the old text is fixed, only the new text is generated), and the tests
+//! decide. An edit is kept only when the failing tests pass and nothing that passed fails;
+//! otherwise the file goes back to its checkpoint.
+
+use std::collections::BTreeSet;
+
+use serde_json::{Value, json};
+use tact_policies::localize;
+use tact_policies::mutate;
+use tact_runtime::ledger::JobStatus;
+use tact_runtime::model_io::{StepPrompt, ToolCandidate};
+use tact_runtime::records::{NextAction, TestedRoute, ToolRef, TrustVerdict};
+use tact_runtime::testreport::{TestReport, parse_test_output};
+
+use crate::error::ActorError;
+use crate::job::{Attempt, CallBlocked, JobOutcome, Runner};
+
+/// How many localized lines the repair looks at.
+const TOP_LOCATIONS: usize = 5;
+/// How many model-proposed replacements to try after the enumerated edits.
+const MODEL_PROPOSALS: usize = 3;
+/// Cap on enumerated edits.
+const MAX_MUTATIONS: usize = 60;
+
+/// One candidate edit of one line.
+#[derive(Debug, Clone)]
+struct Candidate {
+    file: String,
+    line: u32,
+    old_line: String,
+    new_line: String,
+    origin: String,
+    score: f32,
+}
+
+fn report_of(obs: &tact_runtime::messages::Observation) -> Option<TestReport> {
+    if let Some(r) = obs.output.get("report") {
+        if let Ok(report) = serde_json::from_value::<TestReport>(r.clone()) {
+            return Some(report);
+        }
+    }
+    let text = [
+        obs.output.get("stdout").and_then(Value::as_str).unwrap_or(""),
+        obs.output.get("stderr").and_then(Value::as_str).unwrap_or(""),
+    ]
+    .join("\n");
+    let report = parse_test_output(&text);
+    (report.passed + report.failed + report.errors > 0 || report.build_failed).then_some(report)
+}
+
+fn failing_names(report: &TestReport) -> BTreeSet<String> {
+    report.failures.iter().map(|f| f.test.clone()).collect()
+}
+
+/// Is `after` acceptable against `before`: every failing test now passes and nothing new
+/// fails (`Fixed`), or strictly fewer failures and no new ones (`Progress`)?
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Judgement {
+    Fixed,
+    Progress,
+    Worse,
+}
+
+fn judge(before: &TestReport, after: &TestReport) -> Judgement {
+    if after.all_passed() && after.passed >= before.passed {
+        return Judgement::Fixed;
+    }
+    if after.build_failed {
+        return Judgement::Worse;
+    }
+    let was = failing_names(before);
+    let now = failing_names(after);
+    if now.is_subset(&was) && now.len() < was.len() && after.passed > before.passed {
+        Judgement::Progress
+    } else {
+        Judgement::Worse
+    }
+}
+
+/// Extend a line with neighbours until the block occurs exactly once in the file, so that an
+/// exact-string edit is unambiguous. Returns (old block, new block).
+fn unique_block(content: &str, line: u32, new_line: &str) -> Option<(String, String)> {
+    let lines: Vec<&str> = content.lines().collect();
+    let index = (line as usize).checked_sub(1)?;
+    lines.get(index)?;
+    for radius in 0..6usize {
+        let lo = index.saturating_sub(radius);
+        let hi = (index + radius).min(lines.len() - 1);
+        let old = lines[lo..=hi].join("\n");
+        if content.matches(&old).count() == 1 {
+            let mut replaced: Vec<&str> = lines[lo..=hi].to_vec();
+            replaced[index - lo] = new_line;
+            return Some((old, replaced.join("\n")));
+        }
+    }
+    None
+}
+
+fn context_prompt(task: &str, file: &str, content: &str, line: u32, failure: &str) -> StepPrompt {
+    let lines: Vec<&str> = content.lines().collect();
+    let index = line.saturating_sub(1) as usize;
+    let lo = index.saturating_sub(6);
+    let hi = (index + 6).min(lines.len());
+    let excerpt: String = lines
+        .get(lo..hi)
+        .unwrap_or(&[])
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("{:>4} {}\n", lo + i + 1, l))
+        .collect();
+    StepPrompt {
+        system: "You fix bugs in code. Reply with the corrected line only.".into(),
+        messages: vec![(
+            "user".into(),
+            format!(
+                "{task}\nA test fails:\n{failure}\n\nIn {file}:\n{excerpt}\nThe bug is on line {line}. The correct line {line} is:"
+            ),
+        )],
+        feedback: None,
+    }
+}
+
+impl Runner {
+    async fn run_tests(&mut self, depends_on: Vec<String>) -> Result<(String, Option<TestReport>, TrustVerdict), CallBlocked> {
+        let done = self
+            .perform(Attempt {
+                tool: "run_tests".into(),
+                args: json!({}),
+                depends_on,
+                offered: vec!["run_tests".into()],
+            })
+            .await?;
+        Ok((done.work_id, report_of(&done.observation), done.verdict))
+    }
+
+    async fn read(&mut self, path: &str) -> Result<(String, String), CallBlocked> {
+        let done = self
+            .perform(Attempt {
+                tool: "read_file".into(),
+                args: json!({"path": path}),
+                depends_on: vec![],
+                offered: vec!["read_file".into()],
+            })
+            .await?;
+        let content = std::fs::read_to_string(self.cfg.workspace.join(path)).map_err(|e| {
+            CallBlocked::InDoubt(format!("reading {path}: {e}"))
+        })?;
+        Ok((done.work_id, content))
+    }
+
+    async fn edit(&mut self, path: &str, old: &str, new: &str) -> Result<(String, TrustVerdict), CallBlocked> {
+        let done = self
+            .perform(Attempt {
+                tool: "apply_edit".into(),
+                args: json!({"path": path, "old_text": old, "new_text": new}),
+                depends_on: vec![],
+                offered: vec!["apply_edit".into()],
+            })
+            .await?;
+        Ok((done.work_id, done.verdict))
+    }
+}
+
+fn blocked_to_error(runner: &mut Runner, blocked: CallBlocked) -> Result<JobOutcome, ActorError> {
+    match blocked {
+        CallBlocked::Budget(breach) => runner.on_budget_breach(&breach),
+        CallBlocked::Fatal(e) => Err(e),
+        CallBlocked::Refused(r) => {
+            let reason = format!("guard refused a planned call: {}", r.message);
+            runner.checkpoint(NextAction::Stop { reason: reason.clone() }, &reason)?;
+            runner.finish(JobStatus::Stopped, &reason)
+        }
+        CallBlocked::NotCommitted(why) => {
+            runner.checkpoint(NextAction::Stop { reason: why.clone() }, &why)?;
+            runner.finish(JobStatus::Stopped, &why)
+        }
+        CallBlocked::InDoubt(reason) => {
+            runner.checkpoint(NextAction::Stop { reason: reason.clone() }, &reason)?;
+            runner.finish(JobStatus::NeedsAttention, &reason)
+        }
+    }
+}
+
+macro_rules! step {
+    ($runner:expr, $e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(blocked) => return blocked_to_error($runner, blocked),
+        }
+    };
+}
+
+pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
+    // 1. Reproduce: the commit trigger is a verified failing run.
+    let (first_run, report, verdict) = step!(runner, runner.run_tests(vec![]).await);
+    let Some(mut baseline) = report else {
+        let reason = format!("could not read the test runner's output ({})", verdict.label());
+        runner.checkpoint(NextAction::Ask { question: "How are the tests run here?".into() }, &reason)?;
+        return runner.finish(JobStatus::NeedsAttention, &reason);
+    };
+    runner.routes.push(TestedRoute {
+        tool_ref: ToolRef::new("run_tests", 1),
+        work_id: Some(first_run.clone()),
+        evidence: format!("{} passed, {} failed", baseline.passed, baseline.failed),
+        verdict: verdict.clone(),
+    });
+    if baseline.all_passed() {
+        runner.checkpoint(NextAction::Stop { reason: "tests already pass".into() }, "tests already pass")?;
+        return runner.finish(JobStatus::Done, "the tests already pass; nothing to fix");
+    }
+    if matches!(verdict, TrustVerdict::Failed { .. }) && baseline.failures.is_empty() {
+        let reason = "the failing run could not be verified".to_string();
+        runner.checkpoint(NextAction::Stop { reason: reason.clone() }, &reason)?;
+        return runner.finish(JobStatus::NeedsAttention, &reason);
+    }
+    runner.commit_holds = true;
+    runner.decision(
+        "commit_trigger",
+        json!({"holds": true, "evidence": first_run, "failed": baseline.failed}),
+    )?;
+
+    // 2. Localize without the model.
+    let locations = match localize::localize(&baseline, &runner.cfg.workspace, TOP_LOCATIONS) {
+        Ok(l) => l,
+        Err(e) => {
+            runner.decision("localize", json!({"error": e.to_string()}))?;
+            Vec::new()
+        }
+    };
+    runner.decision("localize", json!({"candidates": locations}))?;
+    if locations.is_empty() {
+        let question = "The failing tests point at no source line I can edit. Where is the bug?";
+        runner.checkpoint(NextAction::Ask { question: question.into() }, "localization found nothing")?;
+        return runner.park_for_user(question);
+    }
+    let failure_text: String = baseline
+        .failures
+        .first()
+        .map(|f| format!("{}: {}", f.test, f.message.chars().take(300).collect::<String>()))
+        .unwrap_or_default();
+
+    // 3. Read the localized files (the guard needs this job's read hashes before any edit).
+    let mut contents: std::collections::HashMap<String, String> = Default::default();
+    for loc in &locations {
+        if !contents.contains_key(&loc.file) {
+            let (_, content) = step!(runner, runner.read(&loc.file).await);
+            contents.insert(loc.file.clone(), content);
+        }
+    }
+
+    // 4. Trigger: unsure → call the deterministic mutate tool first (allocation: enumerable
+    //    edits never go through the model); sure → let the model propose first.
+    let candidates_offered: Vec<ToolCandidate> = ["mutate", "apply_edit"]
+        .iter()
+        .filter_map(|n| runner.candidate(n))
+        .collect();
+    runner.transcript.push(("tool".into(), format!("failing: {failure_text}")));
+    let seek_tool = runner.trigger(candidates_offered).await?;
+
+    // 5. Enumerate candidates with the deterministic mutate tool (never test code).
+    let source_locations: Vec<localize::CandidateLocation> = locations
+        .iter()
+        .filter(|loc| {
+            contents
+                .get(&loc.file)
+                .map(|c| !localize::is_test_location(&loc.file, loc.line, c))
+                .unwrap_or(false)
+        })
+        .cloned()
+        .collect();
+    let mutations =
+        mutate::mutations_for_locations(&runner.cfg.workspace, &source_locations, MAX_MUTATIONS)
+            .unwrap_or_default();
+    let rank_of = |file: &str, line: u32| {
+        source_locations
+            .iter()
+            .position(|l| l.file == file && l.line == line)
+            .unwrap_or(source_locations.len())
+    };
+    let mut candidates: Vec<Candidate> = mutations
+        .iter()
+        .map(|m| Candidate {
+            file: m.file.clone(),
+            line: m.line,
+            old_line: m.old_text.clone(),
+            new_line: m.new_text.clone(),
+            origin: format!("mutate:{:?}", m.operator),
+            // Localization prior: lower-ranked locations start behind.
+            score: -(rank_of(&m.file, m.line) as f32) * 2.0,
+        })
+        .collect();
+    runner.perform_local(
+        "mutate",
+        json!({"locations": source_locations.iter().map(|l| json!({"file": l.file, "line": l.line})).collect::<Vec<_>>()}),
+        json!({"candidates": mutations}),
+    )?;
+
+    // 6. The model ranks the enumerated candidates by likelihood.
+    if !candidates.is_empty() {
+        let mut by_location: std::collections::BTreeMap<(String, u32), Vec<usize>> = Default::default();
+        for (i, c) in candidates.iter().enumerate() {
+            by_location.entry((c.file.clone(), c.line)).or_default().push(i);
+        }
+        for ((file, line), indices) in by_location {
+            let content = contents.get(&file).cloned().unwrap_or_default();
+            let prompt = context_prompt(&runner.cfg.task, &file, &content, line, &failure_text);
+            let continuations: Vec<String> =
+                indices.iter().map(|&i| format!(" {}", candidates[i].new_line.trim())).collect();
+            let scores = runner.score(prompt, continuations).await?;
+            for (k, &i) in indices.iter().enumerate() {
+                if let Some(s) = scores.get(k) {
+                    candidates[i].score += *s / (candidates[i].new_line.len().max(1) as f32).sqrt();
+                }
+            }
+        }
+        candidates.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal));
+    }
+
+    // 7. Try: apply → trust gate → tests decide → keep or go back to the checkpoint.
+    let mut proposals_left = MODEL_PROPOSALS;
+    let mut queue: std::collections::VecDeque<Candidate> = candidates.into();
+    let mut model_first = !seek_tool;
+    let mut tried: BTreeSet<(String, u32, String)> = BTreeSet::new();
+    loop {
+        let next = if model_first || queue.is_empty() {
+            model_first = false;
+            if proposals_left == 0 {
+                None
+            } else {
+                proposals_left -= 1;
+                propose(runner, &locations, &contents, &failure_text, MODEL_PROPOSALS - proposals_left - 1)
+                    .await?
+                    .or_else(|| queue.pop_front())
+            }
+        } else {
+            queue.pop_front()
+        };
+        let Some(cand) = next else { break };
+        if !tried.insert((cand.file.clone(), cand.line, cand.new_line.clone())) || cand.new_line == cand.old_line {
+            continue;
+        }
+        let content = match std::fs::read_to_string(runner.cfg.workspace.join(&cand.file)) {
+            Ok(c) => c,
+            Err(e) => return Err(ActorError::Io(e)),
+        };
+        let Some((old_block, new_block)) = unique_block(&content, cand.line, &cand.new_line) else {
+            continue;
+        };
+        let (edit_id, edit_verdict) = step!(runner, runner.edit(&cand.file, &old_block, &new_block).await);
+        if let TrustVerdict::Failed { reason } = &edit_verdict {
+            runner.routes.push(TestedRoute {
+                tool_ref: ToolRef::new("apply_edit", 1),
+                work_id: Some(edit_id.clone()),
+                evidence: format!("{}:{} `{}` → `{}` ({}): edit rejected: {reason}", cand.file, cand.line, cand.old_line.trim(), cand.new_line.trim(), cand.origin),
+                verdict: edit_verdict.clone(),
+            });
+            step!(runner, runner.edit(&cand.file, &new_block, &old_block).await);
+            continue;
+        }
+        let (test_id, report, test_verdict) = step!(runner, runner.run_tests(vec![edit_id.clone()]).await);
+        let judgement = report
+            .as_ref()
+            .map(|r| judge(&baseline, r))
+            .unwrap_or(Judgement::Worse);
+        let evidence = format!(
+            "{}:{} `{}` → `{}` ({}): {}",
+            cand.file,
+            cand.line,
+            cand.old_line.trim(),
+            cand.new_line.trim(),
+            cand.origin,
+            report
+                .as_ref()
+                .map(|r| format!("{} passed, {} failed", r.passed, r.failed))
+                .unwrap_or_else(|| "no test report".into())
+        );
+        runner.routes.push(TestedRoute {
+            tool_ref: ToolRef::new("apply_edit", 1),
+            work_id: Some(test_id.clone()),
+            evidence: evidence.clone(),
+            verdict: test_verdict.clone(),
+        });
+        runner.decision("tests_decide", json!({"candidate": evidence, "judgement": format!("{judgement:?}")}))?;
+        match (judgement, report) {
+            (Judgement::Fixed, Some(_)) => {
+                let summary = format!("fixed: {evidence}");
+                runner.checkpoint(NextAction::Stop { reason: "all tests pass".into() }, &summary)?;
+                return runner.finish(JobStatus::Done, &summary);
+            }
+            (Judgement::Progress, Some(r)) => {
+                baseline = r;
+            }
+            _ => {
+                // Back to the checkpoint: undo exactly this edit.
+                step!(runner, runner.edit(&cand.file, &new_block, &old_block).await);
+            }
+        }
+    }
+    let reason = format!("no candidate made the failing tests pass ({} tried)", tried.len());
+    runner.checkpoint(
+        NextAction::Ask { question: "None of my candidate fixes passed the tests. Where should I look?".into() },
+        &reason,
+    )?;
+    runner.finish(JobStatus::Stopped, &reason)
+}
+
+/// Ask the model for a replacement of a localized line: the old text is fixed, only the new
+/// text is decoded, under a schema that admits one string.
+async fn propose(
+    runner: &mut Runner,
+    locations: &[localize::CandidateLocation],
+    contents: &std::collections::HashMap<String, String>,
+    failure: &str,
+    which: usize,
+) -> Result<Option<Candidate>, ActorError> {
+    let Some(loc) = locations.get(which % locations.len().max(1)) else {
+        return Ok(None);
+    };
+    let Some(content) = contents.get(&loc.file) else { return Ok(None) };
+    let Some(old_line) = content.lines().nth(loc.line.saturating_sub(1) as usize) else {
+        return Ok(None);
+    };
+    let prompt = context_prompt(&runner.cfg.task, &loc.file, content, loc.line, failure);
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "old_text": {"type": "string", "enum": [old_line]},
+            "new_text": {"type": "string", "maxLength": 160}
+        },
+        "required": ["old_text", "new_text"]
+    });
+    let candidate = ToolCandidate {
+        name: "replace_line".into(),
+        description: "Replace the localized line with a corrected one.".into(),
+        schema,
+    };
+    runner.transcript.push(("user".into(), prompt.messages.first().map(|m| m.1.clone()).unwrap_or_default()));
+    let choice = runner.select(vec![candidate], None).await;
+    runner.transcript.pop();
+    let choice = match choice {
+        Ok(c) => c,
+        Err(ActorError::Model(e)) => {
+            runner.decision("selector", json!({"proposal_error": e}))?;
+            return Ok(None);
+        }
+        Err(e) => return Err(e),
+    };
+    let Some(new_text) = choice.args.get("new_text").and_then(Value::as_str) else {
+        return Ok(None);
+    };
+    // Keep the original indentation: the model writes the code, not the layout.
+    let indent: String = old_line.chars().take_while(|c| c.is_whitespace()).collect();
+    let new_line = format!("{indent}{}", new_text.trim());
+    let _ = prompt;
+    Ok(Some(Candidate {
+        file: loc.file.clone(),
+        line: loc.line,
+        old_line: old_line.to_string(),
+        new_line,
+        origin: "model".into(),
+        score: 0.0,
+    }))
+}

@@ -1,0 +1,202 @@
+//! A pipeline stage as a supervised actor. The decision itself is a [`StageLogic`] (a plain
+//! function over data from `policies/` or a call into `models/`); the actor owns only the
+//! mailbox and the fault boundary.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+
+use ractor::{Actor, ActorCell, ActorProcessingErr, ActorRef, RpcReplyPort};
+
+use crate::error::ActorError;
+use crate::supervisor::{ChildSpec, SpawnFn};
+
+/// What a stage computes from a request.
+pub trait StageLogic: Send + Sync + 'static {
+    type Request: Send + 'static;
+    type Response: Send + 'static;
+    /// The stage's short name (`trigger`, `retriever`, …).
+    fn stage(&self) -> &'static str;
+    fn handle(&self, request: Self::Request) -> impl Future<Output = Self::Response> + Send;
+}
+
+/// Test hook: make a stage panic on its next N requests. Shared across restarts, so a
+/// restarted stage does not forget how many faults are still planned.
+#[derive(Clone, Default, Debug)]
+pub struct FaultPlan {
+    remaining: Arc<Mutex<HashMap<String, u32>>>,
+}
+
+impl FaultPlan {
+    /// Parse `stage:count,stage:count`.
+    pub fn parse(spec: &str) -> FaultPlan {
+        let plan = FaultPlan::default();
+        for part in spec.split(',').filter(|p| !p.trim().is_empty()) {
+            let mut it = part.splitn(2, ':');
+            let stage = it.next().unwrap_or("").trim().to_string();
+            let count = it.next().and_then(|c| c.trim().parse().ok()).unwrap_or(1);
+            plan.inject(&stage, count);
+        }
+        plan
+    }
+
+    pub fn inject(&self, stage: &str, count: u32) {
+        if let Ok(mut m) = self.remaining.lock() {
+            *m.entry(stage.to_string()).or_insert(0) += count;
+        }
+    }
+
+    /// Consume one planned fault for `stage`, if any.
+    pub fn take(&self, stage: &str) -> bool {
+        match self.remaining.lock() {
+            Ok(mut m) => match m.get_mut(stage) {
+                Some(n) if *n > 0 => {
+                    *n -= 1;
+                    true
+                }
+                _ => false,
+            },
+            Err(_) => false,
+        }
+    }
+}
+
+pub struct StageMsg<L: StageLogic> {
+    pub request: L::Request,
+    pub reply: RpcReplyPort<L::Response>,
+}
+
+pub struct StageActor<L: StageLogic> {
+    logic: Arc<L>,
+    faults: FaultPlan,
+}
+
+impl<L: StageLogic> Actor for StageActor<L> {
+    type Msg = StageMsg<L>;
+    type State = ();
+    type Arguments = ();
+
+    async fn pre_start(
+        &self,
+        _myself: ActorRef<Self::Msg>,
+        _args: (),
+    ) -> Result<(), ActorProcessingErr> {
+        Ok(())
+    }
+
+    async fn handle(
+        &self,
+        _myself: ActorRef<Self::Msg>,
+        msg: StageMsg<L>,
+        _state: &mut (),
+    ) -> Result<(), ActorProcessingErr> {
+        if self.faults.take(self.logic.stage()) {
+            // An injected fault: the reply port drops with the panic, so the caller sees the
+            // in-flight request fail, as it would on a real crash.
+            panic!("injected fault in stage {}", self.logic.stage());
+        }
+        let response = self.logic.handle(msg.request).await;
+        let _ = msg.reply.send(response);
+        Ok(())
+    }
+}
+
+/// The registry name of a stage in a job.
+pub fn stage_name(job_id: &str, stage: &str) -> String {
+    format!("tact/{job_id}/{stage}")
+}
+
+/// A child spec that starts `StageActor<L>` under the given registry name.
+pub fn stage_spec<L: StageLogic>(job_id: &str, logic: Arc<L>, faults: FaultPlan) -> ChildSpec {
+    let name = stage_name(job_id, logic.stage());
+    let spawn_name = name.clone();
+    let spawn: SpawnFn = Arc::new(move |supervisor: ActorCell| {
+        let logic = logic.clone();
+        let faults = faults.clone();
+        let name = spawn_name.clone();
+        Box::pin(async move {
+            StageActor::spawn_linked(Some(name), StageActor { logic, faults }, (), supervisor)
+                .await
+                .map(|(actor, _)| actor.get_cell())
+                .map_err(|e| e.to_string())
+        })
+    });
+    ChildSpec { name, spawn }
+}
+
+/// Send a request to a stage by name and wait for the answer. A stage that dies with the
+/// request in flight gives [`ActorError::StageDied`]; the caller decides whether to retry.
+pub async fn ask<M, R>(
+    name: &str,
+    stage: &str,
+    make: impl FnOnce(RpcReplyPort<R>) -> M,
+    timeout_ms: u64,
+) -> Result<R, ActorError>
+where
+    M: ractor::Message,
+    R: Send + 'static,
+{
+    let Some(actor) = ActorRef::<M>::where_is(name.to_string()) else {
+        return Err(ActorError::StageUnavailable(stage.to_string()));
+    };
+    match actor
+        .call(make, Some(std::time::Duration::from_millis(timeout_ms)))
+        .await
+    {
+        Ok(ractor::rpc::CallResult::Success(r)) => Ok(r),
+        Ok(ractor::rpc::CallResult::Timeout) => Err(ActorError::StageTimeout {
+            stage: stage.to_string(),
+            ms: timeout_ms,
+        }),
+        Ok(ractor::rpc::CallResult::SenderError) => Err(ActorError::StageDied {
+            stage: stage.to_string(),
+            reason: "the stage dropped the request (it failed while handling it)".into(),
+        }),
+        Err(e) => Err(ActorError::StageDied {
+            stage: stage.to_string(),
+            reason: e.to_string(),
+        }),
+    }
+}
+
+/// [`ask`] with the job's retry rule: a request lost to a dying stage is retried once, after
+/// the supervisor has had a moment to restart the stage.
+pub async fn ask_stage<L: StageLogic>(
+    job_id: &str,
+    stage: &'static str,
+    request: impl Fn() -> L::Request,
+    timeout_ms: u64,
+) -> Result<L::Response, ActorError> {
+    let name = stage_name(job_id, stage);
+    let mut last = None;
+    for attempt in 0..2 {
+        if attempt > 0 {
+            // Wait (bounded) for the restarted stage to register.
+            for _ in 0..100 {
+                if ActorRef::<StageMsg<L>>::where_is(name.clone()).is_some() {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+        }
+        match ask::<StageMsg<L>, L::Response>(
+            &name,
+            stage,
+            |reply| StageMsg {
+                request: request(),
+                reply,
+            },
+            timeout_ms,
+        )
+        .await
+        {
+            Ok(r) => return Ok(r),
+            Err(e @ (ActorError::StageDied { .. } | ActorError::StageUnavailable(_))) => {
+                tracing::warn!(stage, error = %e, attempt, "stage request lost; retrying once");
+                last = Some(e);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| ActorError::StageUnavailable(stage.to_string())))
+}

@@ -1,0 +1,248 @@
+//! Plans from task families (agentless-first): a task is classified into a family, and a
+//! familiar family starts from a short plan template. Unfamiliar tasks start in probe mode.
+
+use serde::{Deserialize, Serialize};
+use tact_runtime::records::{
+    Assurance, BlpTolerances, BudgetEnvelope, CallPlan, CommitTrigger, NextAction, PlannedCall,
+    ReplanCondition, RiskClass, StopCondition, ToolRef,
+};
+
+use crate::policy::Policy;
+
+/// The families tact knows plan templates for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskFamily {
+    /// "The tests fail; find the bug and fix it."
+    FailingTests,
+    /// "Where is X handled?", "what does Y do?": read-only.
+    Question,
+    /// "Rename X", "add a flag": a described change.
+    DescribedChange,
+    /// Anything else: probe first.
+    Unknown,
+}
+
+impl TaskFamily {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            TaskFamily::FailingTests => "failing_tests",
+            TaskFamily::Question => "question",
+            TaskFamily::DescribedChange => "described_change",
+            TaskFamily::Unknown => "unknown",
+        }
+    }
+}
+
+const TEST_WORDS: &[&str] = &["test", "tests", "failing", "fails", "fail", "broken", "red", "ci"];
+const FIX_WORDS: &[&str] = &["fix", "bug", "repair", "pass", "green", "make"];
+const QUESTION_WORDS: &[&str] = &[
+    "what", "where", "why", "how", "which", "who", "explain", "describe", "find", "show", "list",
+];
+const CHANGE_WORDS: &[&str] = &[
+    "add", "rename", "remove", "delete", "change", "replace", "update", "implement", "refactor",
+    "create", "write", "move",
+];
+
+fn words(task: &str) -> Vec<String> {
+    task.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_lowercase())
+        .collect()
+}
+
+/// Classify a task by its words: deterministic, no model call.
+pub fn classify(task: &str) -> TaskFamily {
+    let ws = words(task);
+    let has = |set: &[&str]| ws.iter().any(|w| set.contains(&w.as_str()));
+    if has(TEST_WORDS) && has(FIX_WORDS) {
+        TaskFamily::FailingTests
+    } else if task.trim_end().ends_with('?')
+        || ws.first().is_some_and(|w| QUESTION_WORDS.contains(&w.as_str()))
+    {
+        TaskFamily::Question
+    } else if has(CHANGE_WORDS) {
+        TaskFamily::DescribedChange
+    } else {
+        TaskFamily::Unknown
+    }
+}
+
+fn planned(name: &str, purpose: &str) -> PlannedCall {
+    PlannedCall {
+        tool_ref: ToolRef::new(name, 1),
+        description_ref: None,
+        purpose: purpose.to_string(),
+    }
+}
+
+/// The first plan edition for a task.
+pub fn initial_plan(job_id: &str, task: &str, family: TaskFamily, policy: &Policy) -> CallPlan {
+    let budget = policy.body.budget.envelope();
+    // Probing is read-only, except that reproducing a test failure means running the tests:
+    // the failing-tests family may probe with exec-class calls (never with writes).
+    let probe_risk = if family == TaskFamily::FailingTests {
+        RiskClass::Exec
+    } else {
+        RiskClass::Read
+    };
+    let probe = BudgetEnvelope::new(
+        policy.body.budget.wall_time_ms / 4,
+        policy.body.budget.forward_passes / 4,
+        policy.body.budget.tokens / 4,
+        (policy.body.budget.tool_calls / 4).max(3),
+        probe_risk,
+    );
+    let (calls, commit_trigger, mut budget, objective_met) = match family {
+        TaskFamily::FailingTests => (
+            vec![
+                planned("run_tests", "reproduce the failure"),
+                planned("read_file", "read the localized code"),
+                planned("mutate", "enumerate small edits of the localized lines"),
+                planned("apply_edit", "apply the most likely candidate"),
+                planned("run_tests", "check the candidate: failing tests pass, no new failures"),
+            ],
+            CommitTrigger::FailingTestReproduced,
+            budget,
+            "all tests pass",
+        ),
+        TaskFamily::Question => (
+            vec![
+                planned("search", "find where the question points"),
+                planned("read_file", "read it"),
+            ],
+            CommitTrigger::Never,
+            BudgetEnvelope {
+                risk_limit: Some(RiskClass::Read),
+                ..budget
+            },
+            "the question is answered from read evidence",
+        ),
+        TaskFamily::DescribedChange => (
+            vec![
+                planned("search", "find the code the change names"),
+                planned("read_file", "read it"),
+                planned("apply_edit", "make the change"),
+                planned("run_tests", "check nothing broke"),
+            ],
+            CommitTrigger::Localized,
+            budget,
+            "the change is made and tests pass",
+        ),
+        TaskFamily::Unknown => (
+            vec![
+                planned("list_dir", "look around"),
+                planned("search", "find what the task names"),
+            ],
+            CommitTrigger::Localized,
+            budget,
+            "the task is done or handed back with evidence",
+        ),
+    };
+    if family == TaskFamily::Question {
+        budget.risk_limit = Some(RiskClass::Read);
+    }
+    let next_action = calls
+        .first()
+        .map(|c| NextAction::Call {
+            tool_ref: c.tool_ref.clone(),
+        })
+        .unwrap_or(NextAction::Stop {
+            reason: "empty plan".into(),
+        });
+    CallPlan {
+        plan_id: format!("{job_id}-plan"),
+        edition: 1,
+        supersedes: None,
+        objective: format!("{task} (done when: {objective_met})"),
+        context: String::new(),
+        task_family: family.as_str().to_string(),
+        planned_calls: calls,
+        budget,
+        probe_budget: Some(probe),
+        policy_ref: policy.policy_ref(),
+        explore_share: 0.2,
+        stop_conditions: vec![
+            StopCondition::ObjectiveMet,
+            StopCondition::BudgetExhausted,
+            StopCondition::SelectorStop,
+            StopCondition::GuardRefusals {
+                count: policy.body.guard.max_refusals * 2,
+            },
+        ],
+        replan_conditions: vec![
+            ReplanCondition::TrustFailed,
+            ReplanCondition::GuardRefusals {
+                count: policy.body.guard.max_refusals,
+            },
+            ReplanCondition::BudgetBreach,
+        ],
+        commit_trigger,
+        blp: BlpTolerances {
+            alpha: 0.1,
+            delta: 0.05,
+            waiver: None,
+        },
+        assurance: Assurance {
+            formality: 1,
+            scope: "the workspace's own tests".into(),
+            reliability: 0.9,
+        },
+        next_action,
+    }
+}
+
+/// A new plan edition that supersedes `plan`, with a reason and next action. The old edition
+/// stays in the ledger untouched.
+pub fn replan(plan: &CallPlan, next_action: NextAction, context: String) -> CallPlan {
+    let mut next = plan.clone();
+    next.supersedes = Some(plan.edition);
+    next.edition = plan.edition + 1;
+    next.next_action = next_action;
+    next.context = context;
+    next
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_the_headline_task_and_others() {
+        assert_eq!(
+            classify("the tests fail; find the bug and fix it"),
+            TaskFamily::FailingTests
+        );
+        assert_eq!(classify("make the failing tests pass"), TaskFamily::FailingTests);
+        assert_eq!(classify("where is the parser?"), TaskFamily::Question);
+        assert_eq!(classify("rename foo to bar"), TaskFamily::DescribedChange);
+        assert_eq!(classify("hello"), TaskFamily::Unknown);
+    }
+
+    #[test]
+    fn templates_are_valid_plans_and_replan_makes_a_new_edition() {
+        let policy = Policy::default_policy().unwrap();
+        for family in [
+            TaskFamily::FailingTests,
+            TaskFamily::Question,
+            TaskFamily::DescribedChange,
+            TaskFamily::Unknown,
+        ] {
+            let plan = initial_plan("j", "t", family, &policy);
+            plan.validate().unwrap();
+            assert_eq!(plan.edition, 1);
+        }
+        let plan = initial_plan("j", "t", TaskFamily::Question, &policy);
+        assert_eq!(plan.budget.risk_limit, Some(RiskClass::Read));
+        let next = replan(
+            &plan,
+            NextAction::Stop {
+                reason: "x".into(),
+            },
+            "c".into(),
+        );
+        assert_eq!((next.edition, next.supersedes), (2, Some(1)));
+        assert_eq!(plan.edition, 1, "the old edition is untouched");
+    }
+}

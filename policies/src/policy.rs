@@ -1,0 +1,198 @@
+//! The policy file: thresholds, weights and lists that the deterministic nodes read.
+//!
+//! A policy's edition is the SHA-256 of its exact text, so two runs under the same edition make
+//! the same deterministic decisions, and a change is a new edition (rolling back is switching
+//! to the old file).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use tact_runtime::records::{BudgetEnvelope, PolicyRef, RiskClass};
+
+use crate::error::PolicyError;
+
+/// The built-in default policy text.
+pub const DEFAULT_POLICY: &str = include_str!("../default-policy.toml");
+
+/// Which confidence signal the trigger reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TriggerSignal {
+    /// Probability mass on opening a tool call.
+    PTool,
+    /// The hidden-state linear probe's probability.
+    Probe,
+    /// Next-token entropy (high = unsure = seek help).
+    Entropy,
+    /// Top-token log-probability (low = unsure = seek help).
+    TopLogprob,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TriggerPolicy {
+    pub signal: TriggerSignal,
+    pub tau: f32,
+    #[serde(default)]
+    pub probe: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RetrievalPolicy {
+    pub bm25_weight: f32,
+    pub embedding_weight: f32,
+    pub rrf_k: f32,
+    pub max_depth: usize,
+    pub gap_ratio: f32,
+    pub bm25_floor: f32,
+    pub cosine_floor: f32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GuardPolicy {
+    pub command_allow: Vec<String>,
+    pub command_deny: Vec<String>,
+    pub max_refusals: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TrustPolicy {
+    pub invariants: Vec<String>,
+}
+
+impl TrustPolicy {
+    pub fn enabled(&self, invariant: &str) -> bool {
+        self.invariants.iter().any(|i| i == invariant)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BudgetPolicy {
+    pub wall_time_ms: u64,
+    pub forward_passes: u64,
+    pub tokens: u64,
+    pub tool_calls: u64,
+    pub risk_limit: RiskClass,
+}
+
+impl BudgetPolicy {
+    pub fn envelope(&self) -> BudgetEnvelope {
+        BudgetEnvelope::new(
+            self.wall_time_ms,
+            self.forward_passes,
+            self.tokens,
+            self.tool_calls,
+            self.risk_limit,
+        )
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SupervisionPolicy {
+    /// MaxR: restarts allowed within `within_secs` before escalation.
+    pub max_restarts: u32,
+    /// MaxT, seconds.
+    pub within_secs: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PolicyBody {
+    pub name: String,
+    pub trigger: TriggerPolicy,
+    pub retrieval: RetrievalPolicy,
+    pub guard: GuardPolicy,
+    pub trust: TrustPolicy,
+    pub budget: BudgetPolicy,
+    pub supervision: SupervisionPolicy,
+}
+
+/// A parsed policy and its edition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Policy {
+    pub body: PolicyBody,
+    /// SHA-256 (hex) of the policy text.
+    pub edition: String,
+    /// The exact text, kept so a tuned copy can be written back.
+    pub text: String,
+}
+
+impl Policy {
+    pub fn parse(text: &str) -> Result<Policy, PolicyError> {
+        let body: PolicyBody =
+            toml::from_str(text).map_err(|e| PolicyError::Parse(e.to_string()))?;
+        if !(body.retrieval.max_depth >= 1 && body.retrieval.max_depth <= 5) {
+            return Err(PolicyError::Invalid(
+                "retrieval.max_depth must be between 1 and 5".into(),
+            ));
+        }
+        let edition = hex::encode(Sha256::digest(text.as_bytes()));
+        Ok(Policy {
+            body,
+            edition,
+            text: text.to_string(),
+        })
+    }
+
+    pub fn default_policy() -> Result<Policy, PolicyError> {
+        Policy::parse(DEFAULT_POLICY)
+    }
+
+    pub fn load(path: &Path) -> Result<Policy, PolicyError> {
+        let text = std::fs::read_to_string(path).map_err(|e| PolicyError::Read {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        Policy::parse(&text)
+    }
+
+    /// Load from a path, or the default when none is given.
+    pub fn load_or_default(path: Option<&Path>) -> Result<Policy, PolicyError> {
+        match path {
+            Some(p) => Policy::load(p),
+            None => Policy::default_policy(),
+        }
+    }
+
+    pub fn policy_ref(&self) -> PolicyRef {
+        PolicyRef {
+            name: self.body.name.clone(),
+            edition: self.edition.chars().take(16).collect(),
+        }
+    }
+
+    /// Serialize a modified body as a new policy (a new edition).
+    pub fn with_body(body: PolicyBody) -> Result<Policy, PolicyError> {
+        let text = toml::to_string_pretty(&body).map_err(|e| PolicyError::Parse(e.to_string()))?;
+        Policy::parse(&text)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_policy_parses_and_has_a_stable_edition() {
+        let a = Policy::default_policy().unwrap();
+        let b = Policy::parse(DEFAULT_POLICY).unwrap();
+        assert_eq!(a.edition, b.edition);
+        assert_eq!(a.body.retrieval.max_depth, 5);
+    }
+
+    #[test]
+    fn changing_a_threshold_changes_the_edition() {
+        let a = Policy::default_policy().unwrap();
+        let mut body = a.body.clone();
+        body.trigger.tau = 0.25;
+        let b = Policy::with_body(body).unwrap();
+        assert_ne!(a.edition, b.edition);
+        assert_eq!(b.body.trigger.tau, 0.25);
+    }
+
+    #[test]
+    fn depth_above_five_is_refused() {
+        let text = DEFAULT_POLICY.replace("max_depth = 5", "max_depth = 9");
+        assert!(matches!(Policy::parse(&text), Err(PolicyError::Invalid(_))));
+    }
+}

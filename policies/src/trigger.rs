@@ -1,0 +1,123 @@
+//! The trigger: read the model's own confidence against τ. Low confidence → seek a tool;
+//! otherwise reason in language. The model is never asked to argue whether to act.
+
+use serde::{Deserialize, Serialize};
+use tact_runtime::model_io::ConfidenceSignal;
+
+use crate::policy::{TriggerPolicy, TriggerSignal};
+
+/// What the trigger decided, with the number it read.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TriggerDecision {
+    pub action: TriggerAction,
+    /// The "need a tool" score compared with τ (higher = more need).
+    pub need: f32,
+    pub tau: f32,
+    pub signal: TriggerSignal,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TriggerAction {
+    SeekTool,
+    Reason,
+}
+
+/// The "need a tool" score of a signal under the chosen reading. Entropy and top-token
+/// log-probability are turned around so that, for every signal, higher means "less sure, seek
+/// help". A missing probe reading falls back to `p_tool` rather than guessing.
+pub fn need_score(signal: &ConfidenceSignal, which: TriggerSignal) -> f32 {
+    match which {
+        TriggerSignal::PTool => signal.p_tool,
+        TriggerSignal::Probe => signal.probe.unwrap_or(signal.p_tool),
+        TriggerSignal::Entropy => signal.entropy,
+        TriggerSignal::TopLogprob => -signal.top_logprob,
+    }
+}
+
+/// Decide from a signal and the policy: deterministic, no model call.
+pub fn decide(signal: &ConfidenceSignal, policy: &TriggerPolicy) -> TriggerDecision {
+    let need = need_score(signal, policy.signal);
+    let action = if need.is_finite() && need >= policy.tau {
+        TriggerAction::SeekTool
+    } else if !need.is_finite() {
+        // A NaN or infinite reading is no evidence of confidence: seek help.
+        TriggerAction::SeekTool
+    } else {
+        TriggerAction::Reason
+    };
+    TriggerDecision {
+        action,
+        need,
+        tau: policy.tau,
+        signal: policy.signal,
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use tact_runtime::model_io::ModelCost;
+
+    fn signal(p_tool: f32, entropy: f32, top_logprob: f32, probe: Option<f32>) -> ConfidenceSignal {
+        ConfidenceSignal {
+            top_logprob,
+            entropy,
+            margin: 0.0,
+            p_tool,
+            probe,
+            cost: ModelCost::default(),
+        }
+    }
+
+    fn policy(which: TriggerSignal, tau: f32) -> TriggerPolicy {
+        TriggerPolicy {
+            signal: which,
+            tau,
+            probe: None,
+        }
+    }
+
+    #[test]
+    fn p_tool_above_tau_seeks_a_tool_and_below_reasons() {
+        let p = policy(TriggerSignal::PTool, 0.5);
+        assert_eq!(
+            decide(&signal(0.8, 0.0, 0.0, None), &p).action,
+            TriggerAction::SeekTool
+        );
+        assert_eq!(
+            decide(&signal(0.2, 0.0, 0.0, None), &p).action,
+            TriggerAction::Reason
+        );
+    }
+
+    #[test]
+    fn low_top_logprob_means_unsure() {
+        let p = policy(TriggerSignal::TopLogprob, 1.0);
+        assert_eq!(
+            decide(&signal(0.0, 0.0, -2.0, None), &p).action,
+            TriggerAction::SeekTool
+        );
+        assert_eq!(
+            decide(&signal(0.0, 0.0, -0.1, None), &p).action,
+            TriggerAction::Reason
+        );
+    }
+
+    #[test]
+    fn nan_signal_seeks_help() {
+        let p = policy(TriggerSignal::Entropy, 1.0);
+        assert_eq!(
+            decide(&signal(0.0, f32::NAN, 0.0, None), &p).action,
+            TriggerAction::SeekTool
+        );
+    }
+
+    #[test]
+    fn missing_probe_falls_back_to_p_tool() {
+        let p = policy(TriggerSignal::Probe, 0.5);
+        assert_eq!(decide(&signal(0.9, 0.0, 0.0, None), &p).need, 0.9);
+        assert_eq!(decide(&signal(0.9, 0.0, 0.0, Some(0.1)), &p).need, 0.1);
+    }
+}

@@ -1,0 +1,252 @@
+//! `tact run`: one job, headless, to its end.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+use tact_actors::events::{EventSink, JobEvent};
+use tact_actors::job::{JobConfig, job_dir, new_job_id, run_job};
+use tact_actors::stage::FaultPlan;
+use tact_actors::wiring;
+use tact_actors::worker_process::WorkerCommand;
+use tact_models::DecisionModel;
+use tact_models::scripted::{ScriptedModel, ScriptedStep};
+use tact_policies::Policy;
+use tact_runtime::ledger::JobStatus;
+use tact_runtime::records::{BudgetEnvelope, RiskClass};
+use tact_runtime::tools::ToolConfig;
+
+/// The headline task.
+pub const DEFAULT_TASK: &str = "the tests fail; find the bug and fix it";
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// The workspace the job acts in.
+    #[arg(long, conflicts_with = "example")]
+    pub workspace: Option<PathBuf>,
+    /// Run on a copy of a bundled example workspace (`examples/NAME`), e.g. `calc`.
+    #[arg(long)]
+    pub example: Option<String>,
+    /// What to do.
+    #[arg(long, default_value = DEFAULT_TASK)]
+    pub task: String,
+    /// Policy file (TOML); the built-in default otherwise.
+    #[arg(long)]
+    pub policy: Option<PathBuf>,
+    /// One JSON object per line on stdout, with an `event` field.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub model: ModelArgs,
+    /// Force the trigger to always seek a tool (the "always tool" baseline).
+    #[arg(long)]
+    pub always_call: bool,
+    /// Ceiling on tool calls (overrides the policy's budget).
+    #[arg(long)]
+    pub max_tool_calls: Option<u64>,
+    /// Ceiling on wall time in seconds (overrides the policy's budget).
+    #[arg(long)]
+    pub max_seconds: Option<u64>,
+    /// Use this job id (default: a fresh one).
+    #[arg(long)]
+    pub job_id: Option<String>,
+    /// A call that runs longer than this is killed with its worker.
+    #[arg(long, default_value_t = 300)]
+    pub call_timeout_secs: u64,
+    /// Testing only: a JSON file with a scripted model (a list of steps) instead of the model.
+    #[arg(long, hide = true)]
+    pub scripted: Option<PathBuf>,
+    /// Testing only: make stages panic, e.g. `trigger:1,guard:1`.
+    #[arg(long, hide = true)]
+    pub inject_panics: Option<String>,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct ModelArgs {
+    /// A Llama-family GGUF file (default: the fetched SmolLM2-135M-Instruct).
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// CPU backend: flex or ndarray.
+    #[arg(long)]
+    pub backend: Option<String>,
+}
+
+/// Load the decision model: the scripted one for tests, else the real one.
+pub fn load_model(args: &ModelArgs, scripted: Option<&Path>) -> anyhow::Result<Arc<dyn DecisionModel>> {
+    if let Some(path) = scripted {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let steps: Vec<ScriptedStep> = serde_json::from_str(&text).context("parsing the scripted model")?;
+        return Ok(Arc::new(ScriptedModel::new(steps)));
+    }
+    let backend: tact_models::BackendKind = match &args.backend {
+        Some(b) => b.parse().map_err(|e| anyhow::anyhow!("{e}"))?,
+        None => tact_models::BackendKind::DEFAULT,
+    };
+    let handle = match &args.model {
+        Some(path) => tact_models::ModelHandle::spawn_gguf(path, backend),
+        None => tact_models::ModelHandle::spawn_default(backend),
+    }
+    .context("loading the model (run `tact models fetch` first)")?;
+    Ok(Arc::new(tact_models::LlamaDecisionModel::new(handle)))
+}
+
+fn examples_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")
+}
+
+fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name == "target" || name == ".tact" {
+            continue;
+        }
+        let target = to.join(&name);
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
+/// Prints events: JSON lines, or short human lines on a terminal.
+pub fn event_printer(json: bool) -> EventSink {
+    let human = std::io::stderr().is_terminal() || !json;
+    Arc::new(move |event: &JobEvent| {
+        if json {
+            if let Ok(line) = serde_json::to_string(event) {
+                println!("{line}");
+            }
+            return;
+        }
+        if !human {
+            return;
+        }
+        let line = match event {
+            JobEvent::Plan { plan, .. } => format!(
+                "plan {} edition {}: {} ({} planned calls)",
+                plan.plan_id,
+                plan.edition,
+                plan.task_family,
+                plan.planned_calls.len()
+            ),
+            JobEvent::Decision { step, node, detail } => {
+                let text = detail.to_string();
+                format!("  step {step} {node}: {}", text.chars().take(140).collect::<String>())
+            }
+            JobEvent::Call { work_id, tool, args } => {
+                let text = args.to_string();
+                format!("→ {work_id} {tool} {}", text.chars().take(140).collect::<String>())
+            }
+            JobEvent::Observation { work_id, ok, summary, .. } => format!(
+                "← {work_id} {} {}",
+                if *ok { "ok" } else { "error" },
+                summary.lines().next().unwrap_or("").chars().take(140).collect::<String>()
+            ),
+            JobEvent::Verdict { work_id, verdict } => format!("  {work_id} trust: {}", verdict.label()),
+            JobEvent::Checkpoint { checkpoint } => format!(
+                "checkpoint: {} routes tried, burned {} calls / {} model passes: {}",
+                checkpoint.tested_routes.len(),
+                checkpoint.burned.tool_calls,
+                checkpoint.burned.forward_passes,
+                checkpoint.reason
+            ),
+            JobEvent::Ask { job_id, question } => {
+                format!("? {question}\n  (answer with: tact answer {job_id} \"...\")")
+            }
+            JobEvent::NeedsAttention { work_id, reason } => format!("! {work_id} needs attention: {reason}"),
+            JobEvent::Done { status, summary, .. } => format!("done ({status:?}): {summary}"),
+            JobEvent::Error { message } => format!("error: {message}"),
+        };
+        eprintln!("{line}");
+    })
+}
+
+/// Build a job's configuration from the command line.
+pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
+    let policy = Policy::load_or_default(args.policy.as_deref())?;
+    let job_id = args.job_id.clone().unwrap_or_else(new_job_id);
+    let model = load_model(&args.model, args.scripted.as_deref())?;
+    let catalog = tact_runtime::catalog::catalog();
+    let temp_dir = job_dir(workspace, &job_id).join("tmp");
+    std::fs::create_dir_all(&temp_dir)?;
+    let mut budget_override: Option<BudgetEnvelope> = None;
+    if args.max_tool_calls.is_some() || args.max_seconds.is_some() {
+        let mut envelope = policy.body.budget.envelope();
+        if let Some(n) = args.max_tool_calls {
+            envelope.tool_calls = Some(n);
+        }
+        if let Some(s) = args.max_seconds {
+            envelope.wall_time_ms = Some(s * 1000);
+        }
+        envelope.risk_limit = envelope.risk_limit.or(Some(RiskClass::Exec));
+        budget_override = Some(envelope);
+    }
+    Ok(JobConfig {
+        job_id,
+        workspace: workspace.to_path_buf(),
+        task: args.task.clone(),
+        model,
+        worker: WorkerCommand::current_exe()?,
+        tool_config: ToolConfig {
+            command_allow: policy.body.guard.command_allow.clone(),
+            command_deny: policy.body.guard.command_deny.clone(),
+            ..ToolConfig::default()
+        },
+        retrieve: wiring::retrieve_fn(catalog.clone(), &policy),
+        guard: wiring::guard_fn(catalog.clone(), &policy, workspace),
+        trust: wiring::trust_fn(catalog.clone(), &policy, workspace, temp_dir),
+        catalog,
+        faults: args
+            .inject_panics
+            .as_deref()
+            .map(FaultPlan::parse)
+            .unwrap_or_default(),
+        events: event_printer(args.json),
+        call_timeout_ms: args.call_timeout_secs * 1000,
+        always_call: args.always_call,
+        budget_override,
+        policy,
+    })
+}
+
+/// Resolve the workspace (copying a bundled example when asked).
+pub fn workspace_of(args: &Args) -> anyhow::Result<PathBuf> {
+    let dir = match (&args.workspace, &args.example) {
+        (Some(w), _) => w.clone(),
+        (None, Some(name)) => {
+            let source = examples_dir().join(name);
+            if !source.is_dir() {
+                bail!("no bundled example named {name:?} in {}", examples_dir().display());
+            }
+            let target = std::env::temp_dir().join(format!("tact-example-{name}-{}", new_job_id()));
+            copy_dir(&source, &target)?;
+            eprintln!("working on a copy of examples/{name} in {}", target.display());
+            target
+        }
+        (None, None) => bail!("give --workspace DIR or --example NAME"),
+    };
+    dir.canonicalize()
+        .with_context(|| format!("workspace {}", dir.display()))
+}
+
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    let workspace = workspace_of(&args)?;
+    let cfg = job_config(&args, &workspace)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    let outcome = runtime.block_on(run_job(cfg))?;
+    if !args.json {
+        eprintln!("ledger: {}", outcome.ledger.display());
+    }
+    Ok(match outcome.status {
+        JobStatus::Done => 0,
+        JobStatus::WaitingForUser => 4,
+        _ => 1,
+    })
+}
