@@ -39,17 +39,25 @@ struct Candidate {
 }
 
 fn report_of(obs: &tact_runtime::messages::Observation) -> Option<TestReport> {
-    if let Some(r) = obs.output.get("report") {
-        if let Ok(report) = serde_json::from_value::<TestReport>(r.clone()) {
-            return Some(report);
-        }
-    }
+    // The failure details (messages, frames) come from the output tails; the counts from the
+    // tool's own parse of the whole output when it gives them (the tails may be cut).
     let text = [
-        obs.output.get("stdout").and_then(Value::as_str).unwrap_or(""),
-        obs.output.get("stderr").and_then(Value::as_str).unwrap_or(""),
+        obs.output.get("stdout_tail").and_then(Value::as_str).unwrap_or(""),
+        obs.output.get("stderr_tail").and_then(Value::as_str).unwrap_or(""),
     ]
     .join("\n");
-    let report = parse_test_output(&text);
+    let mut report = parse_test_output(&text);
+    if let Some(summary) = obs.output.get("report") {
+        let count = |k: &str| summary.get(k).and_then(Value::as_u64).map(|n| n as u32);
+        if let (Some(passed), Some(failed)) = (count("passed"), count("failed")) {
+            report.passed = passed;
+            report.failed = failed;
+            report.errors = count("errors").unwrap_or(report.errors);
+        }
+        if let Some(b) = summary.get("build_failed").and_then(Value::as_bool) {
+            report.build_failed = b;
+        }
+    }
     (report.passed + report.failed + report.errors > 0 || report.build_failed).then_some(report)
 }
 
