@@ -80,3 +80,19 @@ pub fn hostname() -> String {
         .map(|s| s.trim().to_string())
         .unwrap_or_else(|_| "localhost".to_string())
 }
+
+/// Run one call with the tools of this build in the environment fixed at setup.
+pub fn execute_in(call: &ToolCall, env: &WorkerEnv) -> Observation {
+    match crate::tools::ToolContext::from_setup(&env.setup) {
+        Ok(ctx) => crate::tools::execute(call, &ctx),
+        Err(e) => Observation {
+            work_id: call.work_id.clone(),
+            tool: call.tool.clone(),
+            ok: false,
+            exit_code: None,
+            output: serde_json::Value::Null,
+            error: Some(format!("the worker's workspace is unusable: {e}")),
+            duration_ms: 0,
+        },
+    }
+}
