@@ -1,5 +1,5 @@
 //! Decoder throughput on both burn CPU backends: prefill tokens/s, decode tokens/s (one new
-//! token against a 64-token KV cache), and one single-token forward pass from scratch.
+//! token against the prompt's KV cache), and one single-token forward pass from scratch.
 //! Needs the installed SmolLM2 weights (`tact models fetch`); skips with a notice otherwise.
 //!
 //!     cargo bench --bench model
@@ -56,7 +56,7 @@ fn model(c: &mut Criterion) {
             continue;
         }
         group.throughput(Throughput::Elements(1));
-        group.bench_function("decode_1_token_after_64", |b| {
+        group.bench_function(format!("decode_1_token_after_{}", ids.len()), |b| {
             b.iter(|| {
                 let mut cache = prefilled.clone();
                 let out = llama.forward(&[ids[0]], &mut cache, LogitsFor::Last);

@@ -162,23 +162,18 @@ impl Engine {
         let gguf = GgufFile::open(path)?;
         let llama = Llama::from_gguf(&gguf, &backend.device())?;
         let tokenizer = tokenizer_from_gguf(&gguf)?;
-        let name = gguf
-            .get("general.basename")
-            .and_then(|v| v.as_str())
-            .unwrap_or("gguf-model")
-            .to_owned();
-        let size = gguf
-            .get("general.size_label")
-            .and_then(|v| v.as_str())
-            .unwrap_or("");
-        let quant = path
+        drop(gguf);
+        // The file name says model and quantisation: `SmolLM2-135M-Instruct.Q4_1.gguf`
+        // becomes `smollm2-135m-instruct@q4_1`.
+        let stem = path
             .file_stem()
             .and_then(|s| s.to_str())
-            .and_then(|s| s.rsplit('.').next())
-            .unwrap_or("gguf")
+            .unwrap_or("gguf-model")
             .to_lowercase();
-        let id = format!("{name}-{size}-instruct@{quant}").to_lowercase();
-        drop(gguf);
+        let id = match stem.rsplit_once('.') {
+            Some((name, quant)) => format!("{name}@{quant}"),
+            None => stem,
+        };
         Self::new(llama, tokenizer, id)
     }
 

@@ -328,9 +328,16 @@ fn install_package(
             });
         }
         staged.flush()?;
-        staged
+        let installed = staged
             .persist(dest_dir.join(name))
             .map_err(|e| ModelError::Io(e.error))?;
+        // Temp files are created private; model files are ordinary readable data.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            installed.set_permissions(std::fs::Permissions::from_mode(0o644))?;
+        }
+        drop(installed);
     }
     Ok(())
 }

@@ -1,8 +1,8 @@
 //! The decoder on its own OS thread. A forward pass takes tens to hundreds of milliseconds of
 //! CPU; running it on a dedicated thread fed by a channel keeps it off tokio's workers.
 //! [`ModelHandle`] is cheap to clone and `Send + Sync`; every call blocks the *calling* thread
-//! until the model thread answers (use `spawn_blocking` or [`ModelHandle::call_async`] style
-//! wrappers from async code).
+//! until the model thread answers; from async code use [`ModelHandle::call_async`], which
+//! awaits instead.
 
 use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
@@ -87,5 +87,20 @@ impl ModelHandle {
             }))
             .map_err(|_| ModelError::ThreadGone)?;
         rx.recv().map_err(|_| ModelError::ThreadGone)
+    }
+
+    /// Like [`ModelHandle::call`], but awaits the answer instead of blocking: safe to use on
+    /// a tokio worker, since the forward pass runs on the model thread.
+    pub async fn call_async<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Engine) -> R + Send + 'static,
+    ) -> Result<R, ModelError> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.jobs
+            .send(Box::new(move |engine: &Engine| {
+                let _ = tx.send(f(engine));
+            }))
+            .map_err(|_| ModelError::ThreadGone)?;
+        rx.await.map_err(|_| ModelError::ThreadGone)
     }
 }

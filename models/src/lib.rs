@@ -16,6 +16,7 @@ pub mod error;
 pub mod fetch;
 pub mod gguf;
 pub mod handle;
+pub mod hf;
 pub mod llama;
 pub mod llama_decision;
 pub mod probe;

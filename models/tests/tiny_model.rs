@@ -474,3 +474,188 @@ fn signals_and_scores_are_well_formed_on_tiny_model() {
     assert!(generation.tokens.len() <= 5);
     assert!(generation.tokens.iter().all(|t| t.logprob <= 0.0));
 }
+
+#[test]
+fn model_thread_serves_calls_probe_training_and_async_callers() {
+    use tact_models::DecisionModel;
+    use tact_models::handle::ModelHandle;
+    use tact_models::llama_decision::{LlamaDecisionModel, ProbeSample, train_probe};
+    use tact_models::probe::{Probe, ProbeOptions};
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tiny.gguf");
+    tiny_gguf(&path);
+    let handle = ModelHandle::spawn_gguf(&path, BackendKind::Flex).unwrap();
+    assert_eq!(handle.id(), "tiny");
+    let sample = |text: &str, needs_tool: bool| ProbeSample {
+        prompt: StepPrompt {
+            system: "sys".into(),
+            messages: vec![("user".into(), text.into())],
+            feedback: None,
+        },
+        candidates: candidates(),
+        needs_tool,
+    };
+    let samples: Vec<ProbeSample> = (0..8)
+        .map(|i| {
+            if i % 2 == 0 {
+                sample(&format!("read file number {i}"), true)
+            } else {
+                sample(&format!("hello there {i}"), false)
+            }
+        })
+        .collect();
+    let probe = train_probe(&handle, &samples, ProbeOptions::default()).unwrap();
+    assert_eq!(probe.weights.len(), 32);
+    assert_eq!(probe.model_id, handle.id());
+    // Saved and reloaded as probe.bin.
+    let probe_path = dir.path().join("probe.bin");
+    probe.save(&probe_path).unwrap();
+    let reloaded = Probe::load(&probe_path).unwrap();
+    assert_eq!(reloaded, probe);
+
+    let model = LlamaDecisionModel::new(handle.clone())
+        .with_probe(reloaded)
+        .unwrap();
+    let signal = model.confidence(&samples[0].prompt, &candidates()).unwrap();
+    let p = signal.probe.expect("probe output");
+    assert!((0.0..=1.0).contains(&p));
+    // A probe trained for another model is refused.
+    let mut foreign = probe.clone();
+    foreign.model_id = "other".into();
+    assert!(
+        LlamaDecisionModel::new(handle.clone())
+            .with_probe(foreign)
+            .is_err()
+    );
+
+    // Async callers await the model thread without blocking the runtime.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let async_handle = handle.clone();
+    let tokens = runtime
+        .block_on(async move { async_handle.call_async(|e| e.encode("abc")).await })
+        .unwrap()
+        .unwrap();
+    assert_eq!(tokens.len(), 3);
+    // Many clones from many threads share one model thread.
+    let threads: Vec<_> = (0..4)
+        .map(|i| {
+            let h = handle.clone();
+            std::thread::spawn(move || {
+                h.call(move |e| e.generate(&format!("x{i}"), 2))
+                    .unwrap()
+                    .unwrap()
+            })
+        })
+        .collect();
+    for t in threads {
+        assert!(t.join().unwrap().tokens.len() <= 2);
+    }
+}
+
+/// An HF safetensors folder (NeoX q/k rows, HF names) loads to the same model as the GGUF
+/// layout of the same weights.
+#[test]
+fn hf_safetensors_folder_matches_gguf_layout() {
+    use tact_models::hf::llama_from_hf_folder;
+
+    let config = tiny_config(64);
+    let weights = RandomWeights::new(&config, 11, false);
+    // Undo llama.cpp's permutation: interleaved row (h, 2i+j) is NeoX row (h, j*d/2 + i).
+    let to_neox = |values: &[f32], heads: usize, cols: usize| {
+        let d = config.head_dim;
+        let mut out = vec![0.0; values.len()];
+        for h in 0..heads {
+            for i in 0..d / 2 {
+                for j in 0..2 {
+                    let src = (h * d + 2 * i + j) * cols;
+                    let dst = (h * d + j * (d / 2) + i) * cols;
+                    out[dst..dst + cols].copy_from_slice(&values[src..src + cols]);
+                }
+            }
+        }
+        out
+    };
+    let hf_name = |gguf: &str| -> String {
+        match gguf {
+            "token_embd.weight" => "model.embed_tokens.weight".into(),
+            "output_norm.weight" => "model.norm.weight".into(),
+            other => {
+                let rest = other.strip_prefix("blk.").unwrap();
+                let (layer, suffix) = rest.split_once('.').unwrap();
+                let (module, kind) = suffix.rsplit_once('.').unwrap();
+                let m = match module {
+                    "attn_norm" => "input_layernorm",
+                    "ffn_norm" => "post_attention_layernorm",
+                    "attn_q" => "self_attn.q_proj",
+                    "attn_k" => "self_attn.k_proj",
+                    "attn_v" => "self_attn.v_proj",
+                    "attn_output" => "self_attn.o_proj",
+                    "ffn_gate" => "mlp.gate_proj",
+                    "ffn_up" => "mlp.up_proj",
+                    "ffn_down" => "mlp.down_proj",
+                    _ => panic!("{module}"),
+                };
+                format!("model.layers.{layer}.{m}.{kind}")
+            }
+        }
+    };
+    let mut bytes: Vec<(String, Vec<usize>, Vec<u8>)> = Vec::new();
+    for (name, (values, shape)) in &weights.tensors {
+        let values = if name.ends_with("attn_q.weight") {
+            to_neox(values, config.num_heads, shape[1])
+        } else if name.ends_with("attn_k.weight") {
+            to_neox(values, config.num_kv_heads, shape[1])
+        } else {
+            values.clone()
+        };
+        let raw: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        bytes.push((hf_name(name), shape.clone(), raw));
+    }
+    let views: Vec<(String, safetensors::tensor::TensorView<'_>)> = bytes
+        .iter()
+        .map(|(n, s, b)| {
+            (
+                n.clone(),
+                safetensors::tensor::TensorView::new(safetensors::Dtype::F32, s.clone(), b)
+                    .unwrap(),
+            )
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("model.safetensors"),
+        safetensors::serialize(views, None).unwrap(),
+    )
+    .unwrap();
+    let hf_config = serde_json::json!({
+        "vocab_size": config.vocab_size, "hidden_size": config.hidden_size,
+        "intermediate_size": config.intermediate_size, "num_hidden_layers": config.num_layers,
+        "num_attention_heads": config.num_heads, "num_key_value_heads": config.num_kv_heads,
+        "rms_norm_eps": config.rms_eps, "rope_theta": config.rope_theta,
+        "max_position_embeddings": config.max_seq_len, "tie_word_embeddings": true
+    });
+    std::fs::write(dir.path().join("config.json"), hf_config.to_string()).unwrap();
+
+    let ids = [5u32, 1, 33, 2];
+    let from_hf = llama_from_hf_folder(dir.path(), BackendKind::Flex).unwrap();
+    assert_eq!(from_hf.config().rope_layout, RopeLayout::Neox);
+    let direct = Llama::load(config, &weights, &BackendKind::Flex.device()).unwrap();
+    let a = tensor_rows(
+        from_hf
+            .forward(&ids, &mut KvCache::new(), LogitsFor::All)
+            .unwrap()
+            .logits,
+    )
+    .unwrap();
+    let b = tensor_rows(
+        direct
+            .forward(&ids, &mut KvCache::new(), LogitsFor::All)
+            .unwrap()
+            .logits,
+    )
+    .unwrap();
+    assert!(max_abs_diff(&a, &b) < 1e-4);
+}

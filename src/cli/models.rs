@@ -43,7 +43,8 @@ pub enum ModelsCommand {
         max_tokens: usize,
         #[arg(long)]
         json: bool,
-        /// A GGUF file to load instead of the installed SmolLM2.
+        /// A GGUF file, or a Hugging Face Llama/Qwen2 folder (config.json, *.safetensors,
+        /// tokenizer.json), to load instead of the installed SmolLM2.
         #[arg(long)]
         model: Option<PathBuf>,
         /// burn CPU backend: ndarray or flex.
@@ -137,15 +138,18 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         } => {
             let backend = backend_of(backend.as_deref())?;
             let path = model.unwrap_or_else(|| fetch::smollm2_path(&fetch::default_home()));
-            if !path.is_file() {
+            let load_started = Instant::now();
+            let engine = if path.is_dir() {
+                tact_models::hf::engine_from_hf_folder(&path, backend)
+            } else if path.is_file() {
+                Engine::from_gguf_path(&path, backend)
+            } else {
                 anyhow::bail!(
-                    "{} not found: run `tact models fetch`, or pass --model FILE.gguf",
+                    "{} not found: run `tact models fetch`, or pass --model FILE.gguf|HF_DIR",
                     path.display()
                 );
             }
-            let load_started = Instant::now();
-            let engine = Engine::from_gguf_path(&path, backend)
-                .with_context(|| format!("loading {}", path.display()))?;
+            .with_context(|| format!("loading {}", path.display()))?;
             let load_ms = load_started.elapsed().as_millis();
             let text = if chat {
                 chatml(&[ChatMessage::new("user", prompt)])
