@@ -1,4 +1,7 @@
 //! placeholder
 
+pub mod guard;
 pub mod localize;
+pub mod minefield;
 pub mod mutate;
+pub mod trust;

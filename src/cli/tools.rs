@@ -1,13 +1,183 @@
-//! `tact tools`.
+//! `tact tools`: list the catalog, show one tool, check a call against the guard.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use serde_json::{Value, json};
+use tact_policies::Policy;
+use tact_policies::guard::{GuardState, check};
+use tact_runtime::catalog::{ToolSpec, catalog, find};
+use tact_runtime::messages::ToolCall;
+use tact_runtime::records::ToolRef;
+
+/// Exit code of `tools check` when the guard refuses the call.
+const EXIT_REFUSED: i32 = 3;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Arguments, not parsed yet.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    #[command(subcommand)]
+    pub command: ToolsCommand,
 }
 
-pub fn run(_args: Args) -> anyhow::Result<i32> {
-    eprintln!("tact tools: not implemented yet");
-    Ok(2)
+#[derive(Debug, clap::Subcommand)]
+pub enum ToolsCommand {
+    /// List every tool in the catalog.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one tool's full declaration (schemas, effect, resources, invariants) as JSON.
+    Show { name: String },
+    /// Run the precondition guard on one call, without executing it. Exit 0 when admitted, 3
+    /// when refused.
+    Check {
+        name: String,
+        /// The call's arguments as a JSON object.
+        #[arg(long, default_value = "{}")]
+        args: String,
+        /// The job's workspace root.
+        #[arg(long, default_value = ".")]
+        workspace: PathBuf,
+        /// Tool edition the call names (default: the catalog's current edition).
+        #[arg(long)]
+        edition: Option<u32>,
+        /// Tools offered at this step, comma-separated (default: the whole catalog).
+        #[arg(long, value_delimiter = ',')]
+        offered: Option<Vec<String>>,
+        /// A file the job has read, as `PATH=SHA256` (repeatable); `PATH` alone hashes the
+        /// file's current content, as if it had just been read.
+        #[arg(long = "read")]
+        read: Vec<String>,
+        /// Policy file (default: the built-in policy).
+        #[arg(long)]
+        policy: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    let tools = catalog();
+    match args.command {
+        ToolsCommand::List { json } => {
+            list(&tools, json)?;
+            Ok(0)
+        }
+        ToolsCommand::Show { name } => match find(&tools, &name) {
+            Some(spec) => {
+                let mut value = serde_json::to_value(spec)?;
+                value["description_ref"] = serde_json::to_value(spec.description_ref())?;
+                println!("{}", serde_json::to_string_pretty(&value)?);
+                Ok(0)
+            }
+            None => {
+                eprintln!("no tool named `{name}`");
+                Ok(2)
+            }
+        },
+        ToolsCommand::Check {
+            name,
+            args,
+            workspace,
+            edition,
+            offered,
+            read,
+            policy,
+            json,
+        } => {
+            let policy = Policy::load_or_default(policy.as_deref())?;
+            let call_args: Value =
+                serde_json::from_str(&args).context("--args must be a JSON value")?;
+            let edition = edition
+                .or_else(|| find(&tools, &name).map(|s| s.edition))
+                .unwrap_or(1);
+            let call = ToolCall {
+                work_id: "cli-check".into(),
+                tool: ToolRef::new(name, edition),
+                args: call_args,
+                depends_on: Vec::new(),
+            };
+            let offered = offered.unwrap_or_else(|| tools.iter().map(|t| t.name.clone()).collect());
+            let state = read_state(&read, &workspace)?;
+            match check(
+                &call,
+                &offered,
+                &tools,
+                &policy.body.guard,
+                &state,
+                &workspace,
+            ) {
+                Ok(admitted) => {
+                    if json {
+                        println!(
+                            "{}",
+                            json!({"admitted": true, "tool": admitted.tool.to_string(), "effect": admitted.effect, "paths": admitted.paths, "argv": admitted.argv})
+                        );
+                    } else {
+                        println!("admitted: {} ({})", admitted.tool, admitted.effect);
+                    }
+                    Ok(0)
+                }
+                Err(refusal) => {
+                    if json {
+                        println!(
+                            "{}",
+                            json!({"admitted": false, "kind": refusal.kind(), "reason": refusal.to_string(), "refusal": refusal})
+                        );
+                    } else {
+                        println!("refused ({}): {refusal}", refusal.kind());
+                    }
+                    Ok(EXIT_REFUSED)
+                }
+            }
+        }
+    }
+}
+
+fn list(tools: &[ToolSpec], as_json: bool) -> anyhow::Result<()> {
+    if as_json {
+        let rows: Vec<Value> = tools
+            .iter()
+            .map(|t| {
+                json!({
+                    "name": t.name,
+                    "edition": t.edition,
+                    "effect": t.effect,
+                    "performer": t.performer,
+                    "description": t.description,
+                    "description_ref": t.description_ref(),
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+    } else {
+        for t in tools {
+            println!(
+                "{:<12} {:<6} {}",
+                t.name,
+                t.effect.to_string(),
+                t.description
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Build the guard's last-read state from `--read PATH[=SHA]` flags.
+fn read_state(reads: &[String], workspace: &std::path::Path) -> anyhow::Result<GuardState> {
+    let mut state = GuardState::default();
+    for entry in reads {
+        match entry.split_once('=') {
+            Some((path, sha)) => state.record(path, sha),
+            None => {
+                let bytes = std::fs::read(workspace.join(entry))
+                    .with_context(|| format!("--read {entry}: cannot read the file"))?;
+                state.record(
+                    tact_runtime::tools::paths::lexical_key(entry).unwrap_or_else(|| entry.clone()),
+                    tact_runtime::tools::sha256_hex(&bytes),
+                );
+            }
+        }
+    }
+    Ok(state)
 }
