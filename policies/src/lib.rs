@@ -1,7 +1,18 @@
-//! placeholder
+//! tact's deterministic nodes as plain functions over data: trigger, retrieval, guard, trust
+//! gate and budgets. Same inputs and policy edition → same decision, with no model call inside.
 
+pub mod budget;
+pub mod error;
 pub mod guard;
+pub mod eval;
 pub mod localize;
 pub mod minefield;
 pub mod mutate;
+pub mod planning;
+pub mod policy;
 pub mod trust;
+pub mod retrieval;
+pub mod trigger;
+
+pub use error::PolicyError;
+pub use policy::Policy;

@@ -1,13 +1,634 @@
-//! `tact eval`.
+//! `tact eval trigger|retrieval|selection|minefield`: measure the deterministic nodes on fixed
+//! data and print one JSON object (keys documented in `docs/eval.md`).
+//!
+//! Model outputs (signals, choices, embeddings) are computed here, cached under
+//! `--cache-dir`, and handed to the plain evaluation functions in `tact_policies::eval`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use tact_models::DecisionModel;
+use tact_policies::Policy;
+use tact_policies::eval::cache::{ResultCache, cache_key};
+use tact_policies::eval::data::{
+    CatalogRow, RetrievalItem, SelectionItem, TriggerItem, offered_tools, read_jsonl,
+};
+use tact_policies::eval::report::{Chart, Series, write_report};
+use tact_policies::eval::retrieval_eval::{
+    CATALOG_SIZES, EmbeddingLookup, evaluate_retrieval, texts_to_embed,
+};
+use tact_policies::eval::rng::sample_indices;
+use tact_policies::eval::selection_eval::{Choice, Chooser, candidate_sets, evaluate_selection};
+use tact_policies::eval::trigger_eval::{
+    harness_prompt, prompt_digest, prompt_from, threshold_sweep, trigger_report,
+};
+use tact_policies::eval::{DEFAULT_SEED, EvalError};
+use tact_policies::retrieval::{EmbedError, Embedder, EmbeddingCache};
+use tact_runtime::model_io::ConfidenceSignal;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Arguments, not parsed yet.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    #[command(subcommand)]
+    pub command: EvalCommand,
 }
 
-pub fn run(_args: Args) -> anyhow::Result<i32> {
-    eprintln!("tact eval: not implemented yet");
-    Ok(2)
+#[derive(Debug, clap::Subcommand)]
+pub enum EvalCommand {
+    /// Should a tool be called at all? Precision/recall/F1/AUROC of the trigger.
+    Trigger(TriggerArgs),
+    /// Recall@1/@5 and NDCG@5 of the retriever at catalog sizes 5, 50, 500 and all.
+    Retrieval(RetrievalArgs),
+    /// Tool accuracy and exact-argument rate of the selector.
+    Selection(SelectionArgs),
+    /// The trust gate's minefield: injected faults caught.
+    Minefield(MinefieldArgs),
+}
+
+/// Options every evaluation shares.
+#[derive(Debug, Clone, clap::Args)]
+pub struct CommonArgs {
+    /// Dev-set file (JSON Lines).
+    #[arg(long)]
+    pub data: PathBuf,
+    /// Tool catalog (JSON Lines), for items that reference catalog tools.
+    #[arg(long)]
+    pub catalog: Option<PathBuf>,
+    /// Policy file (default: the built-in policy).
+    #[arg(long)]
+    pub policy: Option<PathBuf>,
+    /// Evaluate a seeded random sample of this many items (files are sorted by category, so
+    /// a prefix would not be representative).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Print one compact JSON object on stdout (otherwise pretty JSON).
+    #[arg(long)]
+    pub json: bool,
+    /// Write an HTML report with SVG plots into this folder.
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+    /// Seed of samples, sub-catalogs and splits.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Where model outputs are cached between runs.
+    #[arg(long, default_value = ".tact/cache")]
+    pub cache_dir: PathBuf,
+}
+
+/// Which decision model answers: `smollm2` (the installed SmolLM2, default), `scripted:FILE`
+/// (JSON Lines of scripted steps, replayed in item order; for tests), or `none`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ModelArgs {
+    #[arg(long, default_value = "smollm2")]
+    pub model: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TriggerArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    #[command(flatten)]
+    pub model: ModelArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RetrievalArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Sentence embeddings: `auto` (MiniLM when installed), `minilm`, or `none` (BM25 only).
+    #[arg(long, default_value = "auto")]
+    pub embeddings: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SelectionArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    #[command(flatten)]
+    pub model: ModelArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MinefieldArgs {
+    /// Print one compact JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    match args.command {
+        EvalCommand::Trigger(a) => {
+            let value = run_trigger(&a)?;
+            emit(&value, a.common.json)
+        }
+        EvalCommand::Retrieval(a) => {
+            let value = run_retrieval(&a)?;
+            emit(&value, a.common.json)
+        }
+        EvalCommand::Selection(a) => {
+            let value = run_selection(&a)?;
+            emit(&value, a.common.json)
+        }
+        EvalCommand::Minefield(a) => {
+            let report = tact_policies::minefield::run_minefield()?;
+            let value = serde_json::json!({
+                "caught": report.caught,
+                "injected": report.injected,
+                "controls": report.controls,
+                "false_alarms": report.false_alarms,
+                "probes": report.probes,
+            });
+            emit(&value, a.json)
+        }
+    }
+}
+
+/// Print the result: exactly one JSON object on stdout.
+pub(crate) fn emit(value: &serde_json::Value, compact: bool) -> anyhow::Result<i32> {
+    let text = if compact {
+        serde_json::to_string(value)?
+    } else {
+        serde_json::to_string_pretty(value)?
+    };
+    println!("{text}");
+    Ok(0)
+}
+
+/// A progress bar on stderr; hidden when stderr is not a terminal, so it never mixes into
+/// captured output.
+pub(crate) fn progress_bar(len: u64, what: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{msg} {bar:30} {pos}/{len} [{elapsed}<{eta}]")
+    {
+        bar.set_style(style);
+    }
+    bar.set_message(what.to_string());
+    bar
+}
+
+pub(crate) fn load_policy(path: Option<&Path>) -> anyhow::Result<Policy> {
+    Policy::load_or_default(path).context("loading the policy")
+}
+
+/// Read a dev file and keep the seeded sample.
+pub(crate) fn load_sample<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    limit: Option<usize>,
+    seed: u64,
+) -> anyhow::Result<Vec<T>> {
+    let mut items: Vec<Option<T>> = read_jsonl::<T>(path)?.into_iter().map(Some).collect();
+    let keep = sample_indices(items.len(), limit, seed);
+    Ok(keep.into_iter().filter_map(|i| items[i].take()).collect())
+}
+
+fn load_catalog(path: Option<&Path>) -> anyhow::Result<Option<Vec<CatalogRow>>> {
+    path.map(|p| read_jsonl::<CatalogRow>(p).map_err(anyhow::Error::from))
+        .transpose()
+}
+
+// ---------------------------------------------------------------- models
+
+/// A decision model that is loaded only when a cache miss needs it: a fully cached run never
+/// pays the load.
+pub(crate) struct LazyModel {
+    spec: String,
+    cache_id: String,
+    loaded: Option<Box<dyn DecisionModel>>,
+}
+
+impl LazyModel {
+    pub(crate) fn new(spec: &str) -> anyhow::Result<Option<LazyModel>> {
+        if spec == "none" {
+            return Ok(None);
+        }
+        Ok(Some(LazyModel {
+            spec: spec.to_string(),
+            cache_id: model_cache_id(spec)?,
+            loaded: None,
+        }))
+    }
+
+    /// The id results are cached under (identifies the weights without loading them).
+    pub(crate) fn cache_id(&self) -> &str {
+        &self.cache_id
+    }
+
+    pub(crate) fn get(&mut self) -> anyhow::Result<&dyn DecisionModel> {
+        if self.loaded.is_none() {
+            self.loaded = Some(load_model(&self.spec)?);
+        }
+        match &self.loaded {
+            Some(model) => Ok(model.as_ref()),
+            None => bail!("model {} failed to load", self.spec),
+        }
+    }
+}
+
+fn model_cache_id(spec: &str) -> anyhow::Result<String> {
+    if let Some(path) = spec.strip_prefix("scripted:") {
+        let text = std::fs::read(path).with_context(|| format!("reading {path}"))?;
+        return Ok(format!(
+            "scripted:{}",
+            &tact_policies::eval::rng::stable_hash(&String::from_utf8_lossy(&text)).to_string()
+        ));
+    }
+    if spec == "smollm2" {
+        let path = tact_models::fetch::smollm2_path(&tact_models::fetch::default_home());
+        let meta = std::fs::metadata(&path).with_context(|| {
+            format!(
+                "SmolLM2 is not installed at {} (run `tact models fetch`)",
+                path.display()
+            )
+        })?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        return Ok(format!("{name}:{}", meta.len()));
+    }
+    bail!("unknown --model {spec:?} (smollm2, scripted:FILE or none)")
+}
+
+fn load_model(spec: &str) -> anyhow::Result<Box<dyn DecisionModel>> {
+    if let Some(path) = spec.strip_prefix("scripted:") {
+        let steps = read_jsonl::<tact_models::scripted::ScriptedStep>(Path::new(path))?;
+        return Ok(Box::new(tact_models::scripted::ScriptedModel::new(steps)));
+    }
+    eprintln!("loading SmolLM2…");
+    let handle = tact_models::ModelHandle::spawn_default(tact_models::BackendKind::DEFAULT)
+        .context("starting the SmolLM2 model thread")?;
+    Ok(Box::new(tact_models::LlamaDecisionModel::new(handle)))
+}
+
+/// MiniLM behind the retriever's [`Embedder`] seam.
+struct MiniLmEmbedder {
+    model: tact_models::bert::MiniLm,
+}
+
+impl Embedder for MiniLmEmbedder {
+    fn id(&self) -> String {
+        "all-minilm-l6-v2".to_string()
+    }
+
+    fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        texts
+            .iter()
+            .map(|t| self.model.embed(t).map_err(|e| EmbedError(e.to_string())))
+            .collect()
+    }
+}
+
+fn load_minilm() -> anyhow::Result<MiniLmEmbedder> {
+    let dir = tact_models::fetch::minilm_dir(&tact_models::fetch::default_home());
+    let model = tact_models::bert::MiniLm::load(&dir, &tact_models::BackendKind::DEFAULT.device())
+        .with_context(|| format!("loading MiniLM from {}", dir.display()))?;
+    Ok(MiniLmEmbedder { model })
+}
+
+fn minilm_installed() -> bool {
+    tact_models::fetch::minilm_dir(&tact_models::fetch::default_home())
+        .join("model.safetensors")
+        .is_file()
+}
+
+// ---------------------------------------------------------------- trigger
+
+/// Items, labels and signals of a trigger run (signals from cache or the model).
+pub(crate) struct TriggerSignals {
+    pub ids: Vec<String>,
+    pub labels: Vec<bool>,
+    pub signals: Vec<ConfidenceSignal>,
+    pub model_id: String,
+    pub computed: usize,
+}
+
+/// Compute (or read from the cache) one confidence signal per item.
+pub(crate) fn trigger_signals(
+    common: &CommonArgs,
+    model: &ModelArgs,
+) -> anyhow::Result<TriggerSignals> {
+    let items: Vec<TriggerItem> = load_sample(&common.data, common.limit, common.seed)?;
+    let catalog = load_catalog(common.catalog.as_deref())?;
+    let Some(mut lazy) = LazyModel::new(&model.model)? else {
+        bail!("the trigger evaluation needs a model (--model smollm2 or scripted:FILE)");
+    };
+    let model_id = lazy.cache_id().to_string();
+    let mut cache = ResultCache::open(&common.cache_dir.join("signals.jsonl"))?;
+    let bar = progress_bar(items.len() as u64, "trigger");
+    let mut signals = Vec::with_capacity(items.len());
+    let mut computed = 0;
+    for item in &items {
+        let tools = offered_tools(item, catalog.as_deref())?;
+        let (prompt, candidates) = harness_prompt(item, &tools);
+        let digest = prompt_digest(&prompt, &candidates);
+        let key = cache_key("confidence", &model_id, &item.id);
+        let signal = match cache.get::<ConfidenceSignal>(&key, &digest) {
+            Some(s) => s,
+            None => {
+                let s = lazy
+                    .get()?
+                    .confidence(&prompt, &candidates)
+                    .map_err(|e| EvalError::Model(format!("item {}: {e}", item.id)))?;
+                cache.put(&key, &digest, &s)?;
+                computed += 1;
+                s
+            }
+        };
+        signals.push(signal);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(TriggerSignals {
+        ids: items.iter().map(|i| i.id.clone()).collect(),
+        labels: items.iter().map(|i| i.should_call).collect(),
+        signals,
+        model_id,
+        computed,
+    })
+}
+
+fn run_trigger(args: &TriggerArgs) -> anyhow::Result<serde_json::Value> {
+    let policy = load_policy(args.common.policy.as_deref())?;
+    let run = trigger_signals(&args.common, &args.model)?;
+    let report = trigger_report(&run.labels, &run.signals, &policy.body.trigger);
+    let mut value = serde_json::to_value(&report)?;
+    value["model"] = serde_json::json!(run.model_id);
+    value["policy_edition"] = serde_json::json!(policy.edition);
+    value["seed"] = serde_json::json!(args.common.seed);
+    value["signals_computed"] = serde_json::json!(run.computed);
+    if let Some(dir) = &args.common.report {
+        let sweep = threshold_sweep(&run.labels, &run.signals, policy.body.trigger.signal);
+        let chart = Chart {
+            title: format!(
+                "Trigger ({:?}): precision and recall over τ",
+                policy.body.trigger.signal
+            ),
+            x_label: "τ".into(),
+            y_label: "rate".into(),
+            series: vec![
+                Series {
+                    label: "precision".into(),
+                    points: sweep
+                        .iter()
+                        .map(|p| (f64::from(p.tau), p.precision))
+                        .collect(),
+                },
+                Series {
+                    label: "recall".into(),
+                    points: sweep.iter().map(|p| (f64::from(p.tau), p.recall)).collect(),
+                },
+                Series {
+                    label: "F1".into(),
+                    points: sweep.iter().map(|p| (f64::from(p.tau), p.f1)).collect(),
+                },
+            ],
+            x_labels: None,
+        };
+        write_report(dir, "trigger", &chart, &value)?;
+    }
+    Ok(value)
+}
+
+// ---------------------------------------------------------------- retrieval
+
+/// Load the embedding cache of `embedder_id` from `dir`, or an empty one.
+fn load_embedding_cache(path: &Path) -> anyhow::Result<EmbeddingCache> {
+    match std::fs::read(path) {
+        Ok(bytes) => EmbeddingCache::from_bytes(&bytes)
+            .with_context(|| format!("reading embedding cache {}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(EmbeddingCache::default()),
+        Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+    }
+}
+
+fn save_embedding_cache(path: &Path, cache: &EmbeddingCache) -> anyhow::Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let temporary = path.with_extension("partial");
+    std::fs::write(&temporary, cache.to_bytes()?)?;
+    std::fs::rename(&temporary, path)?;
+    Ok(())
+}
+
+fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
+    let common = &args.common;
+    let policy = load_policy(common.policy.as_deref())?;
+    let Some(catalog_path) = &common.catalog else {
+        bail!("the retrieval evaluation needs --catalog");
+    };
+    let catalog = read_jsonl::<CatalogRow>(catalog_path)?;
+    let items: Vec<RetrievalItem> = load_sample(&common.data, common.limit, common.seed)?;
+    let use_embeddings = match args.embeddings.as_str() {
+        "none" => false,
+        "minilm" => true,
+        "auto" => {
+            let installed = minilm_installed();
+            if !installed {
+                eprintln!(
+                    "MiniLM is not installed: BM25-only (run `tact models fetch` for the embedding variants)"
+                );
+            }
+            installed
+        }
+        other => bail!("unknown --embeddings {other:?} (auto, minilm, none)"),
+    };
+    let cache_path = common.cache_dir.join("embeddings-all-minilm-l6-v2.msgpack");
+    let mut cache = EmbeddingCache::default();
+    let mut embedder_id = String::new();
+    if use_embeddings {
+        let embedder = load_minilm()?;
+        embedder_id = embedder.id();
+        cache = load_embedding_cache(&cache_path)?;
+        let texts = texts_to_embed(&catalog, &items);
+        let bar = progress_bar(texts.len() as u64, "embedding");
+        let mut since_save = 0usize;
+        // Embed in chunks and save after each, so an interrupted run keeps its vectors.
+        for chunk in texts.chunks(256) {
+            let added = cache.fill(&embedder, chunk, 32, &mut |_| {})?;
+            bar.inc(chunk.len() as u64);
+            since_save += added;
+            if since_save > 0 {
+                save_embedding_cache(&cache_path, &cache)?;
+                since_save = 0;
+            }
+        }
+        bar.finish_and_clear();
+    }
+    let lookup = use_embeddings.then_some(EmbeddingLookup {
+        embedder_id: &embedder_id,
+        cache: &cache,
+    });
+    let bar = progress_bar(items.len() as u64, "retrieval");
+    let (report, _) = evaluate_retrieval(
+        &catalog,
+        &items,
+        &policy.body.retrieval,
+        lookup,
+        common.seed,
+        &mut |_| bar.inc(1),
+    )?;
+    bar.finish_and_clear();
+    let mut value = serde_json::to_value(&report)?;
+    value["policy_edition"] = serde_json::json!(policy.edition);
+    if let Some(dir) = &common.report {
+        let mut series = Vec::new();
+        for (name, table) in [
+            ("bm25", Some(&report.bm25)),
+            ("fused", report.fused.as_ref()),
+        ] {
+            let Some(table) = table else { continue };
+            for (metric, pick) in [("recall@1", 1), ("recall@5", 5)] {
+                series.push(Series {
+                    label: format!("{name} {metric}"),
+                    points: CATALOG_SIZES
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, (key, _))| {
+                            table.get(*key).map(|m| {
+                                (
+                                    i as f64,
+                                    if pick == 1 {
+                                        m.gold_tools.recall_at_1
+                                    } else {
+                                        m.gold_tools.recall_at_5
+                                    },
+                                )
+                            })
+                        })
+                        .collect(),
+                });
+            }
+        }
+        let chart = Chart {
+            title: "Retriever: recall@k against catalog size".into(),
+            x_label: "catalog size".into(),
+            y_label: "recall (gold tools)".into(),
+            series,
+            x_labels: Some(vec![
+                "5".into(),
+                "50".into(),
+                "500".into(),
+                format!("all ({})", catalog.len()),
+            ]),
+        };
+        write_report(dir, "retrieval", &chart, &value)?;
+    }
+    Ok(value)
+}
+
+// ---------------------------------------------------------------- selection
+
+fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
+    let common = &args.common;
+    let policy = load_policy(common.policy.as_deref())?;
+    let items: Vec<SelectionItem> = load_sample(&common.data, common.limit, common.seed)?;
+    let catalog = load_catalog(common.catalog.as_deref())?.unwrap_or_default();
+    let sets = candidate_sets(&items, &catalog, &policy.body.retrieval, common.seed);
+    let mut lazy = LazyModel::new(&args.model.model)?;
+    let model_id = lazy.as_ref().map(|m| m.cache_id().to_string());
+    let mut cache = ResultCache::open(&common.cache_dir.join("choices.jsonl"))?;
+    let total = sets.iter().map(|s| s.labelled().len()).sum::<usize>() as u64;
+    let bar = progress_bar(if lazy.is_some() { total } else { 0 }, "selection");
+    let mut chooser = |item: &SelectionItem,
+                       set_key: &str,
+                       set: &[tact_policies::eval::data::FunctionDef]|
+     -> Result<(Choice, u64), EvalError> {
+        let Some(model) = lazy.as_mut() else {
+            return Err(EvalError::Model("no model".into()));
+        };
+        let (prompt, candidates) = prompt_from(&item.messages, &item.query, set);
+        let digest = prompt_digest(&prompt, &candidates);
+        let key = cache_key(&format!("choice/{set_key}"), model.cache_id(), &item.id);
+        if let Some(hit) = cache.get::<(Choice, u64)>(&key, &digest) {
+            return Ok(hit);
+        }
+        let loaded = model
+            .get()
+            .map_err(|e| EvalError::Model(format!("{e:#}")))?;
+        let choice = loaded
+            .choose(&prompt, &candidates)
+            .map_err(|e| EvalError::Model(format!("item {}: {e}", item.id)))?;
+        let result = (
+            Choice {
+                name: choice.name,
+                args: choice.args,
+            },
+            choice.cost.forward_passes,
+        );
+        cache.put(&key, &digest, &result)?;
+        Ok(result)
+    };
+    let has_model = model_id.is_some();
+    let choose: Option<&mut Chooser<'_>> = if has_model { Some(&mut chooser) } else { None };
+    let (report, _) = evaluate_selection(
+        &items,
+        &sets,
+        &policy.body.retrieval,
+        common.seed,
+        choose,
+        model_id,
+        &mut |_| bar.inc(1),
+    )?;
+    bar.finish_and_clear();
+    let mut value = serde_json::to_value(&report)?;
+    value["policy_edition"] = serde_json::json!(policy.edition);
+    if let Some(dir) = &common.report {
+        let keys = [
+            "shortlist_1",
+            "shortlist_2",
+            "shortlist_3",
+            "shortlist_4",
+            "shortlist_5",
+            "full",
+        ];
+        let line = |label: &str,
+                    pick: &dyn Fn(
+            &tact_policies::eval::selection_eval::SetReport,
+        ) -> Option<f64>| Series {
+            label: label.to_string(),
+            points: keys
+                .iter()
+                .enumerate()
+                .filter_map(|(i, k)| {
+                    report
+                        .by_candidates
+                        .get(*k)
+                        .and_then(pick)
+                        .map(|v| (i as f64, v))
+                })
+                .collect(),
+        };
+        let mut series = vec![
+            line("gold present", &|r| Some(r.baselines.first.gold_present)),
+            line("BM25 pick", &|r| Some(r.baselines.bm25.tool_accuracy)),
+            line("random pick", &|r| Some(r.baselines.random.tool_accuracy)),
+        ];
+        if report.model_id.is_some() {
+            series.insert(
+                0,
+                line("model tool accuracy", &|r| r.model.map(|m| m.tool_accuracy)),
+            );
+            series.insert(
+                1,
+                line("model args exact", &|r| r.model.map(|m| m.args_exact)),
+            );
+        }
+        let chart = Chart {
+            title: "Selector: accuracy against shortlist size".into(),
+            x_label: "candidates offered".into(),
+            y_label: "share of items".into(),
+            series,
+            x_labels: Some(vec![
+                "1".into(),
+                "2".into(),
+                "3".into(),
+                "4".into(),
+                "5".into(),
+                "full (20)".into(),
+            ]),
+        };
+        write_report(dir, "selection", &chart, &value)?;
+    }
+    Ok(value)
 }

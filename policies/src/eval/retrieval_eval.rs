@@ -1,0 +1,435 @@
+//! Retrieval evaluation: rank nested random sub-catalogs and score recall@1, recall@5 and
+//! NDCG@5 against the gold tools (strict) and gold names (lenient).
+//!
+//! Each item gets its own catalogs of 5, 50 and 500 tools: its gold tools and hard negatives,
+//! then the rest of the catalog in an order shuffled by (seed, item id). Taking prefixes of one
+//! shuffled order makes the catalogs nested. BM25 statistics (IDF, average length) are those
+//! of each sub-catalog, as a deployment with that many tools would see.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use super::EvalError;
+use super::data::{CatalogRow, RetrievalItem};
+use super::metrics::{mean, ndcg_at_k, recall_at_k};
+use super::rng::SplitMix64;
+use crate::policy::RetrievalPolicy;
+use crate::retrieval::{
+    EmbeddingCache, IndexedTool, RankingVariant, RetrievalIndex, Shortlist, ToolSpec, cut_shortlist,
+};
+
+/// Catalog sizes measured, by report key. `usize::MAX` is the whole catalog.
+pub const CATALOG_SIZES: [(&str, usize); 4] = [
+    ("catalog_5", 5),
+    ("catalog_50", 50),
+    ("catalog_500", 500),
+    ("catalog_all", usize::MAX),
+];
+
+/// Ranking quality at one catalog size.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct RankMetrics {
+    pub recall_at_1: f64,
+    pub recall_at_5: f64,
+    pub ndcg_at_5: f64,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct SizeMetrics {
+    /// Against `gold_tools` (the exact tool ids).
+    pub gold_tools: RankMetrics,
+    /// Against `gold_names`: any tool of the right name counts.
+    pub gold_names: RankMetrics,
+    /// Mean number of tools actually ranked (more than nominal when an item has many hard
+    /// negatives, fewer when the catalog is smaller).
+    pub mean_catalog_size: f64,
+}
+
+/// The policy's shortlist (depth cut and floors) at one catalog size.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct ShortlistMetrics {
+    /// Share of gold tools on the shortlist.
+    pub recall: f64,
+    pub mean_depth: f64,
+    pub none_fits_rate: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RetrievalReport {
+    pub n: usize,
+    pub seed: u64,
+    pub catalog_tools: usize,
+    /// Encoder of the embedding variants; `None` when the run was BM25-only.
+    pub embedder: Option<String>,
+    pub bm25: BTreeMap<String, SizeMetrics>,
+    pub embedding: Option<BTreeMap<String, SizeMetrics>>,
+    pub fused: Option<BTreeMap<String, SizeMetrics>>,
+    /// Shortlists by the policy (fused when embeddings exist, else BM25-only).
+    pub shortlist: BTreeMap<String, ShortlistMetrics>,
+}
+
+/// Per-item numbers, keyed like `fused.catalog_all.gold_tools.recall_at_5`, for A/B tests.
+pub type ItemScores = BTreeMap<String, f64>;
+
+/// Embeddings available to the evaluation: the encoder id and a cache holding the vectors of
+/// every catalog text and query (the caller fills it; evaluation never calls a model).
+#[derive(Debug, Clone, Copy)]
+pub struct EmbeddingLookup<'a> {
+    pub embedder_id: &'a str,
+    pub cache: &'a EmbeddingCache,
+}
+
+/// Run the retrieval evaluation. `progress` is called after each item.
+pub fn evaluate_retrieval(
+    catalog: &[CatalogRow],
+    items: &[RetrievalItem],
+    policy: &RetrievalPolicy,
+    embeddings: Option<EmbeddingLookup<'_>>,
+    seed: u64,
+    progress: &mut dyn FnMut(usize),
+) -> Result<(RetrievalReport, Vec<ItemScores>), EvalError> {
+    let specs: Vec<ToolSpec> = catalog.iter().map(CatalogRow::tool_spec).collect();
+    let tokens: Vec<Vec<String>> = specs.iter().map(ToolSpec::tokens).collect();
+    let indexed: Vec<IndexedTool> = specs
+        .iter()
+        .map(|t| IndexedTool {
+            tool_id: t.tool_id.clone(),
+            name: t.name.clone(),
+            embedding_text: t.embedding_text(),
+        })
+        .collect();
+    let position: HashMap<&str, usize> = catalog
+        .iter()
+        .enumerate()
+        .map(|(i, row)| (row.tool_id.as_str(), i))
+        .collect();
+    let vectors: Vec<Option<&Vec<f32>>> = indexed
+        .iter()
+        .map(|t| embeddings.and_then(|e| e.cache.get(e.embedder_id, &t.embedding_text)))
+        .collect();
+    let mut whole = RetrievalIndex::from_tokens(indexed.clone(), &tokens);
+    if let Some(e) = embeddings {
+        whole.attach_cached(e.embedder_id, e.cache);
+    }
+
+    let variants: Vec<RankingVariant> = if embeddings.is_some() {
+        vec![
+            RankingVariant::Bm25,
+            RankingVariant::Embedding,
+            RankingVariant::Fused,
+        ]
+    } else {
+        vec![RankingVariant::Bm25]
+    };
+    let shortlist_variant = if embeddings.is_some() {
+        RankingVariant::Fused
+    } else {
+        RankingVariant::Bm25
+    };
+
+    let mut per_item: Vec<ItemScores> = Vec::with_capacity(items.len());
+    for (done, item) in items.iter().enumerate() {
+        let mut required: Vec<usize> = Vec::new();
+        for id in item.gold_tools.iter().chain(&item.hard_negatives) {
+            let &i = position.get(id.as_str()).ok_or_else(|| {
+                EvalError::Invalid(format!(
+                    "item {}: tool {id:?} is not in the catalog",
+                    item.id
+                ))
+            })?;
+            if !required.contains(&i) {
+                required.push(i);
+            }
+        }
+        let mut others: Vec<usize> = (0..catalog.len())
+            .filter(|i| !required.contains(i))
+            .collect();
+        SplitMix64::for_label(seed, &item.id).shuffle(&mut others);
+        let query_vector = embeddings.and_then(|e| e.cache.get(e.embedder_id, &item.query));
+
+        let mut scores = ItemScores::new();
+        for (size_key, size) in CATALOG_SIZES {
+            let sub_index;
+            let index = if size >= catalog.len() {
+                &whole
+            } else {
+                let take = size.saturating_sub(required.len());
+                let members: Vec<usize> = required
+                    .iter()
+                    .copied()
+                    .chain(others.iter().copied().take(take))
+                    .collect();
+                let member_tokens: Vec<&Vec<String>> =
+                    members.iter().map(|&i| &tokens[i]).collect();
+                let mut index = RetrievalIndex::from_tokens(
+                    members.iter().map(|&i| indexed[i].clone()).collect(),
+                    &member_tokens,
+                );
+                if let Some(e) = embeddings {
+                    for (doc, &i) in members.iter().enumerate() {
+                        if let Some(v) = vectors[i] {
+                            index.set_embedding(e.embedder_id, doc, v);
+                        }
+                    }
+                }
+                sub_index = index;
+                &sub_index
+            };
+            scores.insert(format!("{size_key}.size"), index.len() as f64);
+            for &variant in &variants {
+                let ranked = index.ranking(
+                    &item.query,
+                    query_vector.map(Vec::as_slice),
+                    variant,
+                    policy,
+                    5,
+                );
+                let ids: Vec<&str> = ranked.iter().map(|t| t.tool_id.as_str()).collect();
+                let names: Vec<&str> = ranked.iter().map(|t| t.name.as_str()).collect();
+                let gold_names = if item.gold_names.is_empty() {
+                    names_of(&item.gold_tools)
+                } else {
+                    item.gold_names.clone()
+                };
+                let prefix = format!("{}.{size_key}", variant_key(variant));
+                for (gold_key, ranked, gold) in [
+                    ("gold_tools", &ids, &item.gold_tools),
+                    ("gold_names", &names, &gold_names),
+                ] {
+                    scores.insert(
+                        format!("{prefix}.{gold_key}.recall_at_1"),
+                        recall_at_k(ranked, gold, 1),
+                    );
+                    scores.insert(
+                        format!("{prefix}.{gold_key}.recall_at_5"),
+                        recall_at_k(ranked, gold, 5),
+                    );
+                    scores.insert(
+                        format!("{prefix}.{gold_key}.ndcg_at_5"),
+                        ndcg_at_k(ranked, gold, 5),
+                    );
+                }
+                if variant == shortlist_variant {
+                    let shortlist = cut_shortlist(ranked, policy);
+                    let listed: Vec<&str> = shortlist
+                        .tools()
+                        .iter()
+                        .map(|t| t.tool_id.as_str())
+                        .collect();
+                    scores.insert(
+                        format!("shortlist.{size_key}.recall"),
+                        recall_at_k(&listed, &item.gold_tools, 5),
+                    );
+                    scores.insert(format!("shortlist.{size_key}.depth"), listed.len() as f64);
+                    scores.insert(
+                        format!("shortlist.{size_key}.none_fits"),
+                        f64::from(u8::from(matches!(shortlist, Shortlist::NoneFits { .. }))),
+                    );
+                }
+            }
+        }
+        per_item.push(scores);
+        progress(done + 1);
+    }
+
+    let average = |key: &str| {
+        mean(
+            &per_item
+                .iter()
+                .filter_map(|s| s.get(key).copied())
+                .collect::<Vec<_>>(),
+        )
+    };
+    let rank = |prefix: &str| RankMetrics {
+        recall_at_1: average(&format!("{prefix}.recall_at_1")),
+        recall_at_5: average(&format!("{prefix}.recall_at_5")),
+        ndcg_at_5: average(&format!("{prefix}.ndcg_at_5")),
+    };
+    let table = |variant: RankingVariant| -> BTreeMap<String, SizeMetrics> {
+        CATALOG_SIZES
+            .iter()
+            .map(|(size_key, _)| {
+                let prefix = format!("{}.{size_key}", variant_key(variant));
+                (
+                    size_key.to_string(),
+                    SizeMetrics {
+                        gold_tools: rank(&format!("{prefix}.gold_tools")),
+                        gold_names: rank(&format!("{prefix}.gold_names")),
+                        mean_catalog_size: average(&format!("{size_key}.size")),
+                    },
+                )
+            })
+            .collect()
+    };
+    let shortlist = CATALOG_SIZES
+        .iter()
+        .map(|(size_key, _)| {
+            (
+                size_key.to_string(),
+                ShortlistMetrics {
+                    recall: average(&format!("shortlist.{size_key}.recall")),
+                    mean_depth: average(&format!("shortlist.{size_key}.depth")),
+                    none_fits_rate: average(&format!("shortlist.{size_key}.none_fits")),
+                },
+            )
+        })
+        .collect();
+    let report = RetrievalReport {
+        n: items.len(),
+        seed,
+        catalog_tools: catalog.len(),
+        embedder: embeddings.map(|e| e.embedder_id.to_string()),
+        bm25: table(RankingVariant::Bm25),
+        embedding: embeddings.map(|_| table(RankingVariant::Embedding)),
+        fused: embeddings.map(|_| table(RankingVariant::Fused)),
+        shortlist,
+    };
+    Ok((report, per_item))
+}
+
+pub fn variant_key(variant: RankingVariant) -> &'static str {
+    match variant {
+        RankingVariant::Bm25 => "bm25",
+        RankingVariant::Embedding => "embedding",
+        RankingVariant::Fused => "fused",
+    }
+}
+
+/// `name#2` → `name`: tool ids carry a suffix where one name has several descriptions.
+fn names_of(tool_ids: &[String]) -> Vec<String> {
+    tool_ids
+        .iter()
+        .map(|id| {
+            id.split_once('#')
+                .map_or(id.as_str(), |(name, _)| name)
+                .to_string()
+        })
+        .collect()
+}
+
+/// Every text the retrieval evaluation would embed: catalog descriptions and queries. The
+/// caller embeds these (through the cache) before calling [`evaluate_retrieval`].
+pub fn texts_to_embed(catalog: &[CatalogRow], items: &[RetrievalItem]) -> Vec<String> {
+    catalog
+        .iter()
+        .map(|row| row.tool_spec().embedding_text())
+        .chain(items.iter().map(|item| item.query.clone()))
+        .collect()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use crate::policy::Policy;
+    use crate::retrieval::{Embedder, HashingEmbedder};
+
+    fn row(id: &str, description: &str) -> CatalogRow {
+        CatalogRow {
+            tool_id: id.into(),
+            name: id.split('#').next().unwrap().into(),
+            description: description.into(),
+            parameters: None,
+            source: "t".into(),
+        }
+    }
+
+    fn catalog() -> Vec<CatalogRow> {
+        let mut rows = vec![
+            row("weather_forecast", "weather forecast for a city"),
+            row("read_file", "read a file from disk"),
+            row("read_file#2", "read a remote file over http"),
+        ];
+        for i in 0..60 {
+            rows.push(row(
+                &format!("filler_{i}"),
+                &format!("unrelated gadget number {i}"),
+            ));
+        }
+        rows
+    }
+
+    fn item(id: &str, query: &str, gold: &str, negatives: &[&str]) -> RetrievalItem {
+        RetrievalItem {
+            id: id.into(),
+            query: query.into(),
+            gold_tools: vec![gold.into()],
+            gold_names: vec![],
+            hard_negatives: negatives.iter().map(|s| s.to_string()).collect(),
+            category: String::new(),
+        }
+    }
+
+    #[test]
+    fn easy_items_score_full_recall_and_lenient_names_forgive_the_twin() {
+        let policy = Policy::default_policy().unwrap().body.retrieval;
+        let items = vec![
+            item("a", "weather forecast in Paris", "weather_forecast", &[]),
+            item(
+                "b",
+                "read the remote file over http",
+                "read_file#2",
+                &["read_file"],
+            ),
+            item("c", "read a file", "read_file#2", &["read_file"]),
+        ];
+        let (report, per_item) =
+            evaluate_retrieval(&catalog(), &items, &policy, None, 7, &mut |_| {}).unwrap();
+        assert_eq!(report.n, 3);
+        assert!(report.embedding.is_none());
+        let all = report.bm25["catalog_all"];
+        assert_eq!(all.gold_tools.recall_at_5, 1.0);
+        // Item c: "read a file" prefers the local reader; strict recall@1 misses, lenient hits.
+        assert_eq!(per_item[2]["bm25.catalog_all.gold_tools.recall_at_1"], 0.0);
+        assert_eq!(per_item[2]["bm25.catalog_all.gold_names.recall_at_1"], 1.0);
+        assert_eq!(report.bm25["catalog_5"].mean_catalog_size, 5.0);
+        assert_eq!(report.bm25["catalog_all"].mean_catalog_size, 63.0);
+    }
+
+    #[test]
+    fn embedding_variants_appear_when_vectors_are_supplied() {
+        let policy = Policy::default_policy().unwrap().body.retrieval;
+        let items = vec![item(
+            "a",
+            "weather forecast in Paris",
+            "weather_forecast",
+            &[],
+        )];
+        let embedder = HashingEmbedder { dimensions: 64 };
+        let mut cache = EmbeddingCache::default();
+        cache
+            .fill(
+                &embedder,
+                &texts_to_embed(&catalog(), &items),
+                32,
+                &mut |_| {},
+            )
+            .unwrap();
+        let lookup = EmbeddingLookup {
+            embedder_id: &embedder.id(),
+            cache: &cache,
+        };
+        let (report, _) =
+            evaluate_retrieval(&catalog(), &items, &policy, Some(lookup), 7, &mut |_| {}).unwrap();
+        assert_eq!(
+            report.fused.as_ref().unwrap()["catalog_all"]
+                .gold_tools
+                .recall_at_1,
+            1.0
+        );
+        assert_eq!(
+            report.embedding.as_ref().unwrap()["catalog_50"]
+                .gold_tools
+                .recall_at_5,
+            1.0
+        );
+    }
+
+    #[test]
+    fn unknown_gold_tool_is_an_error() {
+        let policy = Policy::default_policy().unwrap().body.retrieval;
+        let items = vec![item("a", "q", "nope", &[])];
+        assert!(evaluate_retrieval(&catalog(), &items, &policy, None, 7, &mut |_| {}).is_err());
+    }
+}

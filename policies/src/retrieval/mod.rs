@@ -1,0 +1,676 @@
+//! The retriever: ranks tool descriptions against a request and shortlists at most
+//! `max_depth` (≤ 5) of them, or says that none fits.
+//!
+//! Two rankings are fused by weighted reciprocal rank fusion: BM25 over each tool's name,
+//! description and parameters, and cosine similarity of sentence embeddings. Embeddings are
+//! optional per tool: a catalog can be indexed and queried BM25-only and embedded later, a
+//! batch at a time.
+//!
+//! Everything here is a deterministic function of (index, query, policy): the caller embeds the
+//! query (a model call) and passes the vector in.
+
+pub mod bm25;
+pub mod embed;
+pub mod persist;
+pub mod synthetic;
+pub mod tokenize;
+
+use serde::{Deserialize, Serialize};
+
+use crate::policy::RetrievalPolicy;
+pub use bm25::Bm25Index;
+pub use embed::{EmbedError, Embedder, EmbeddingCache, HashingEmbedder};
+pub use persist::{FORMAT_VERSION, IndexHeader};
+pub use tokenize::tokenize;
+
+/// How many candidates each ranking contributes to the fusion. Deeper than any shortlist so a
+/// tool ranked 6th by BM25 and 1st by cosine can still win.
+pub const FUSION_POOL: usize = 100;
+
+/// How many times a tool's name tokens are repeated in its BM25 document: the name is the
+/// densest statement of what a tool does, so it outweighs one mention in a long description.
+const NAME_BOOST: usize = 3;
+
+/// Errors of the retriever.
+#[derive(Debug, thiserror::Error)]
+pub enum RetrievalError {
+    #[error("index file {path}: {reason}")]
+    Io { path: String, reason: String },
+    #[error("index encoding: {0}")]
+    Encode(String),
+    #[error("index decoding: {0}")]
+    Decode(String),
+    #[error("index header: {0}")]
+    Header(String),
+    #[error(transparent)]
+    Embed(#[from] EmbedError),
+}
+
+/// A tool as the retriever sees it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolSpec {
+    pub tool_id: String,
+    pub name: String,
+    pub description: String,
+    /// JSON Schema of the arguments, if known.
+    #[serde(default)]
+    pub parameters: Option<serde_json::Value>,
+}
+
+impl ToolSpec {
+    /// BM25 tokens: name (boosted), description, and every parameter's name and description.
+    pub fn tokens(&self) -> Vec<String> {
+        let name_tokens = tokenize(&self.name);
+        let mut tokens = Vec::with_capacity(name_tokens.len() * NAME_BOOST + 32);
+        for _ in 0..NAME_BOOST {
+            tokens.extend(name_tokens.iter().cloned());
+        }
+        tokens.extend(tokenize(&self.description));
+        if let Some(parameters) = &self.parameters {
+            let mut text = String::new();
+            parameter_text(parameters, &mut text);
+            tokens.extend(tokenize(&text));
+        }
+        tokens
+    }
+
+    /// The text the encoder embeds: name and description (parameters add noise to a
+    /// sentence embedding more than they add meaning).
+    pub fn embedding_text(&self) -> String {
+        format!("{}: {}", tokenize_for_display(&self.name), self.description)
+    }
+}
+
+/// "get_weather" → "get weather", so the encoder sees words rather than an identifier.
+fn tokenize_for_display(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else {
+            out.push(' ');
+        }
+    }
+    out
+}
+
+/// Collect parameter names and descriptions from a JSON Schema, descending into nested
+/// objects and array items.
+fn parameter_text(schema: &serde_json::Value, out: &mut String) {
+    let Some(object) = schema.as_object() else {
+        return;
+    };
+    if let Some(properties) = object.get("properties").and_then(|p| p.as_object()) {
+        for (name, property) in properties {
+            out.push_str(name);
+            out.push(' ');
+            if let Some(description) = property.get("description").and_then(|d| d.as_str()) {
+                out.push_str(description);
+                out.push(' ');
+            }
+            parameter_text(property, out);
+        }
+    }
+    if let Some(items) = object.get("items") {
+        parameter_text(items, out);
+    }
+}
+
+/// One tool on a shortlist, with the evidence that put it there.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShortlistedTool {
+    pub tool_id: String,
+    pub name: String,
+    /// BM25 score (0 when the request shares no term with the tool).
+    pub bm25: f32,
+    /// Cosine similarity of request and description embeddings, when both exist.
+    pub cosine: Option<f32>,
+    /// Weighted reciprocal-rank-fusion score.
+    pub fused: f32,
+    /// 1-based position on the list.
+    pub rank: usize,
+}
+
+/// The retriever's answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Shortlist {
+    /// 1 to `max_depth` tools, best first.
+    Tools(Vec<ShortlistedTool>),
+    /// Even the best tool scores below the floors: the job should ask or stop, not guess.
+    NoneFits {
+        best_bm25: f32,
+        best_cosine: Option<f32>,
+    },
+}
+
+impl Shortlist {
+    pub fn tools(&self) -> &[ShortlistedTool] {
+        match self {
+            Shortlist::Tools(tools) => tools,
+            Shortlist::NoneFits { .. } => &[],
+        }
+    }
+}
+
+/// Which ranking to read: used by the evaluator to compare the parts with the whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RankingVariant {
+    Bm25,
+    Embedding,
+    Fused,
+}
+
+/// One tool of the index, kept for answering and for embedding later.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IndexedTool {
+    pub tool_id: String,
+    pub name: String,
+    pub embedding_text: String,
+}
+
+/// The persisted retrieval index: BM25 postings plus any embeddings computed so far.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RetrievalIndex {
+    tools: Vec<IndexedTool>,
+    bm25: Bm25Index,
+    /// Encoder whose vectors `embeddings` holds; vectors from another encoder never mix in.
+    embedder_id: Option<String>,
+    /// Unit vectors, per tool; `None` until that tool is embedded.
+    embeddings: Vec<Option<Vec<f32>>>,
+}
+
+impl RetrievalIndex {
+    /// Index a catalog (BM25 only; see [`RetrievalIndex::embed_missing`]).
+    pub fn build(tools: &[ToolSpec]) -> RetrievalIndex {
+        let tokens: Vec<Vec<String>> = tools.iter().map(ToolSpec::tokens).collect();
+        let indexed = tools
+            .iter()
+            .map(|t| IndexedTool {
+                tool_id: t.tool_id.clone(),
+                name: t.name.clone(),
+                embedding_text: t.embedding_text(),
+            })
+            .collect();
+        RetrievalIndex::from_tokens(indexed, &tokens)
+    }
+
+    /// Index tools whose BM25 tokens were computed already (the evaluator builds many small
+    /// catalogs out of one tokenized pool).
+    pub fn from_tokens<D: AsRef<[S]>, S: AsRef<str>>(
+        tools: Vec<IndexedTool>,
+        tokens: &[D],
+    ) -> RetrievalIndex {
+        let n = tools.len();
+        RetrievalIndex {
+            tools,
+            bm25: Bm25Index::build(tokens),
+            embedder_id: None,
+            embeddings: vec![None; n],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.tools.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tools.is_empty()
+    }
+
+    pub fn tools(&self) -> &[IndexedTool] {
+        &self.tools
+    }
+
+    pub fn bm25(&self) -> &Bm25Index {
+        &self.bm25
+    }
+
+    pub fn embedder_id(&self) -> Option<&str> {
+        self.embedder_id.as_deref()
+    }
+
+    /// How many tools have an embedding.
+    pub fn embedded_count(&self) -> usize {
+        self.embeddings.iter().filter(|e| e.is_some()).count()
+    }
+
+    /// Switch to `embedder_id`, dropping vectors from any other encoder.
+    fn adopt_embedder(&mut self, embedder_id: &str) {
+        if self.embedder_id.as_deref() != Some(embedder_id) {
+            self.embeddings.iter_mut().for_each(|e| *e = None);
+            self.embedder_id = Some(embedder_id.to_string());
+        }
+    }
+
+    /// Take whatever vectors `cache` already holds for this index's tools. Returns how many
+    /// tools have an embedding afterwards.
+    pub fn attach_cached(&mut self, embedder_id: &str, cache: &EmbeddingCache) -> usize {
+        self.adopt_embedder(embedder_id);
+        for (tool, slot) in self.tools.iter().zip(self.embeddings.iter_mut()) {
+            if slot.is_none() {
+                *slot = cache.get(embedder_id, &tool.embedding_text).cloned();
+            }
+        }
+        self.embedded_count()
+    }
+
+    /// Embed up to `limit` tools that have no vector yet (all of them when `None`), through
+    /// `cache` so that re-indexing an unchanged description costs nothing. Returns the number
+    /// of tools embedded by this call.
+    pub fn embed_missing(
+        &mut self,
+        embedder: &dyn Embedder,
+        cache: &mut EmbeddingCache,
+        batch: usize,
+        limit: Option<usize>,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<usize, RetrievalError> {
+        let id = embedder.id();
+        self.adopt_embedder(&id);
+        let missing: Vec<usize> = (0..self.tools.len())
+            .filter(|&i| self.embeddings[i].is_none())
+            .take(limit.unwrap_or(usize::MAX))
+            .collect();
+        let texts: Vec<String> = missing
+            .iter()
+            .map(|&i| self.tools[i].embedding_text.clone())
+            .collect();
+        cache.fill(embedder, &texts, batch, progress)?;
+        for &i in &missing {
+            self.embeddings[i] = cache.get(&id, &self.tools[i].embedding_text).cloned();
+        }
+        Ok(missing.len())
+    }
+
+    /// Set one tool's vector directly (normalised here).
+    pub fn set_embedding(&mut self, embedder_id: &str, doc: usize, vector: &[f32]) {
+        self.adopt_embedder(embedder_id);
+        if let Some(slot) = self.embeddings.get_mut(doc) {
+            *slot = Some(embed::normalized(vector));
+        }
+    }
+
+    /// BM25 ranking: the `k` best (doc, score), best first.
+    pub fn rank_bm25(&self, query: &str, k: usize) -> Vec<(u32, f32)> {
+        self.bm25.top_k(&tokenize(query), k)
+    }
+
+    /// Cosine ranking over the tools that have embeddings: the `k` best (doc, cosine).
+    pub fn rank_cosine(&self, query_embedding: &[f32], k: usize) -> Vec<(u32, f32)> {
+        let query = embed::normalized(query_embedding);
+        let mut scored: Vec<(u32, f32)> = self
+            .embeddings
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| e.as_ref().map(|v| (i as u32, embed::dot(&query, v))))
+            .collect();
+        bm25::rank_descending(&mut scored, k);
+        scored
+    }
+
+    /// The full ranking of one variant, up to `k` tools, before any depth cut.
+    pub fn ranking(
+        &self,
+        query: &str,
+        query_embedding: Option<&[f32]>,
+        variant: RankingVariant,
+        policy: &RetrievalPolicy,
+        k: usize,
+    ) -> Vec<ShortlistedTool> {
+        let pool = k.max(FUSION_POOL);
+        let bm25 = match variant {
+            RankingVariant::Embedding => Vec::new(),
+            _ => self.rank_bm25(query, pool),
+        };
+        let cosine = match (variant, query_embedding) {
+            (RankingVariant::Bm25, _) | (_, None) => Vec::new(),
+            (_, Some(q)) => self.rank_cosine(q, pool),
+        };
+        let mut fused = fuse_rankings(&bm25, &cosine, policy);
+        fused.truncate(k);
+        fused
+            .into_iter()
+            .enumerate()
+            .map(|(i, f)| self.shortlisted(f, i + 1, query_embedding))
+            .collect()
+    }
+
+    /// The shortlist the job offers the selector: fused ranking, cut by the policy's depth,
+    /// gap and floors.
+    pub fn shortlist(
+        &self,
+        query: &str,
+        query_embedding: Option<&[f32]>,
+        policy: &RetrievalPolicy,
+    ) -> Shortlist {
+        let ranked = self.ranking(
+            query,
+            query_embedding,
+            RankingVariant::Fused,
+            policy,
+            policy.max_depth.max(1),
+        );
+        cut_shortlist(ranked, policy)
+    }
+
+    fn shortlisted(
+        &self,
+        fused: FusedCandidate,
+        rank: usize,
+        query_embedding: Option<&[f32]>,
+    ) -> ShortlistedTool {
+        let doc = fused.doc as usize;
+        let tool = &self.tools[doc];
+        // A tool outside the cosine pool still has a cosine worth reporting.
+        let cosine = fused.cosine.or_else(|| {
+            let q = query_embedding?;
+            let v = self.embeddings[doc].as_ref()?;
+            Some(embed::dot(&embed::normalized(q), v))
+        });
+        ShortlistedTool {
+            tool_id: tool.tool_id.clone(),
+            name: tool.name.clone(),
+            bm25: fused.bm25.unwrap_or(0.0),
+            cosine,
+            fused: fused.fused,
+            rank,
+        }
+    }
+}
+
+/// One tool after fusion, before it is named.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FusedCandidate {
+    pub doc: u32,
+    pub bm25: Option<f32>,
+    pub cosine: Option<f32>,
+    pub fused: f32,
+}
+
+/// Weighted reciprocal rank fusion: `Σ weight / (rrf_k + rank)` over the rankings a tool
+/// appears in (ranks 1-based). Best first; ties by doc id.
+pub fn fuse_rankings(
+    bm25: &[(u32, f32)],
+    cosine: &[(u32, f32)],
+    policy: &RetrievalPolicy,
+) -> Vec<FusedCandidate> {
+    let mut by_doc: std::collections::HashMap<u32, FusedCandidate> =
+        std::collections::HashMap::new();
+    for (rank, &(doc, score)) in bm25.iter().enumerate() {
+        let entry = by_doc.entry(doc).or_insert(FusedCandidate {
+            doc,
+            bm25: None,
+            cosine: None,
+            fused: 0.0,
+        });
+        entry.bm25 = Some(score);
+        entry.fused += policy.bm25_weight / (policy.rrf_k + rank as f32 + 1.0);
+    }
+    for (rank, &(doc, score)) in cosine.iter().enumerate() {
+        let entry = by_doc.entry(doc).or_insert(FusedCandidate {
+            doc,
+            bm25: None,
+            cosine: None,
+            fused: 0.0,
+        });
+        entry.cosine = Some(score);
+        entry.fused += policy.embedding_weight / (policy.rrf_k + rank as f32 + 1.0);
+    }
+    let mut fused: Vec<FusedCandidate> = by_doc.into_values().collect();
+    fused.sort_unstable_by(|a, b| b.fused.total_cmp(&a.fused).then(a.doc.cmp(&b.doc)));
+    fused
+}
+
+/// Cut a ranking into a shortlist.
+///
+/// * `NoneFits` when the best BM25 score is below `bm25_floor` and the best cosine (if any)
+///   below `cosine_floor`.
+/// * At most `max_depth` tools.
+/// * Stop early at the first tool whose relative strength falls below `gap_ratio` of the
+///   strongest. RRF scores carry no gap information (ranks 1 and 2 differ by ~1/3600 whatever
+///   the raw scores), so strength is the policy-weighted mean of the raw scores, each divided
+///   by its best on the list.
+pub fn cut_shortlist(ranked: Vec<ShortlistedTool>, policy: &RetrievalPolicy) -> Shortlist {
+    let best_bm25 = ranked.iter().map(|t| t.bm25).fold(0.0f32, f32::max);
+    let best_cosine = ranked
+        .iter()
+        .filter_map(|t| t.cosine)
+        .fold(None, |acc: Option<f32>, c| {
+            Some(acc.map_or(c, |a| a.max(c)))
+        });
+    let cosine_fits = best_cosine.is_some_and(|c| c >= policy.cosine_floor);
+    if ranked.is_empty() || (best_bm25 < policy.bm25_floor && !cosine_fits) {
+        return Shortlist::NoneFits {
+            best_bm25,
+            best_cosine,
+        };
+    }
+    let strength = |t: &ShortlistedTool| -> f32 {
+        let mut total = 0.0;
+        let mut weight = 0.0;
+        if best_bm25 > 0.0 {
+            total += policy.bm25_weight * t.bm25 / best_bm25;
+            weight += policy.bm25_weight;
+        }
+        if let (Some(best), Some(c)) = (best_cosine.filter(|b| *b > 0.0), t.cosine) {
+            total += policy.embedding_weight * c.max(0.0) / best;
+            weight += policy.embedding_weight;
+        }
+        if weight > 0.0 { total / weight } else { 0.0 }
+    };
+    let strongest = ranked.iter().map(strength).fold(0.0f32, f32::max);
+    let depth = policy.max_depth.clamp(1, 5);
+    let mut kept = Vec::with_capacity(depth);
+    for tool in ranked.into_iter().take(depth) {
+        if !kept.is_empty() && strength(&tool) < policy.gap_ratio * strongest {
+            break;
+        }
+        kept.push(tool);
+    }
+    Shortlist::Tools(kept)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use crate::policy::Policy;
+
+    fn policy() -> RetrievalPolicy {
+        Policy::default_policy().unwrap().body.retrieval
+    }
+
+    fn tool(id: &str, description: &str, params: serde_json::Value) -> ToolSpec {
+        ToolSpec {
+            tool_id: id.into(),
+            name: id.into(),
+            description: description.into(),
+            parameters: Some(params),
+        }
+    }
+
+    fn catalog() -> Vec<ToolSpec> {
+        vec![
+            tool(
+                "get_weather_forecast",
+                "Forecast for a city over the next days.",
+                serde_json::json!({"properties": {"city": {"description": "City name"}}}),
+            ),
+            tool(
+                "readFile",
+                "Return the contents of a file on disk.",
+                serde_json::json!({"properties": {"path": {"description": "File path"}}}),
+            ),
+            tool(
+                "math.factorial",
+                "Compute n! for a non-negative integer.",
+                serde_json::json!({"properties": {"number": {"description": "The integer"}}}),
+            ),
+            tool(
+                "send_email",
+                "Send an email message to a recipient.",
+                serde_json::json!({"properties": {"to": {"description": "Recipient address"}, "subject": {"description": "Subject line"}}}),
+            ),
+        ]
+    }
+
+    #[test]
+    fn the_right_tool_ranks_first_on_a_small_catalog() {
+        let index = RetrievalIndex::build(&catalog());
+        let cases = [
+            (
+                "what's the weather forecast in Paris",
+                "get_weather_forecast",
+            ),
+            ("read the file src/main.rs", "readFile"),
+            ("factorial of 5", "math.factorial"),
+            ("email Bob the report, subject: Q3", "send_email"),
+        ];
+        for (query, expected) in cases {
+            let Shortlist::Tools(tools) = index.shortlist(query, None, &policy()) else {
+                panic!("{query}: none fits");
+            };
+            assert_eq!(tools[0].tool_id, expected, "{query}");
+            assert_eq!(tools[0].rank, 1);
+        }
+    }
+
+    #[test]
+    fn parameter_words_are_searchable() {
+        let index = RetrievalIndex::build(&catalog());
+        let top = index.rank_bm25("recipient subject", 1);
+        assert_eq!(index.tools()[top[0].0 as usize].tool_id, "send_email");
+    }
+
+    #[test]
+    fn unrelated_request_is_none_fits() {
+        let index = RetrievalIndex::build(&catalog());
+        assert!(matches!(
+            index.shortlist("play some jazz music loudly", None, &policy()),
+            Shortlist::NoneFits { .. }
+        ));
+    }
+
+    #[test]
+    fn a_weak_best_score_below_the_floor_is_none_fits() {
+        let index = RetrievalIndex::build(&catalog());
+        let mut strict = policy();
+        strict.bm25_floor = 1000.0;
+        assert!(matches!(
+            index.shortlist("weather forecast", None, &strict),
+            Shortlist::NoneFits { .. }
+        ));
+    }
+
+    #[test]
+    fn a_clear_winner_is_shortlisted_alone() {
+        let index = RetrievalIndex::build(&catalog());
+        let shortlist = index.shortlist("factorial", None, &policy());
+        assert_eq!(shortlist.tools().len(), 1);
+    }
+
+    #[test]
+    fn embeddings_fuse_with_bm25_and_can_rescue_a_vocabulary_miss() {
+        let mut index = RetrievalIndex::build(&catalog());
+        // Hand-made 2-d "meanings": only send_email points along the x axis.
+        for doc in 0..index.len() {
+            let v = if index.tools()[doc].tool_id == "send_email" {
+                [1.0, 0.0]
+            } else {
+                [0.0, 1.0]
+            };
+            index.set_embedding("toy", doc, &v);
+        }
+        let query = "notify my colleague by mail"; // shares no term with send_email
+        assert!(
+            index
+                .rank_bm25(query, 5)
+                .iter()
+                .all(|(d, _)| index.tools()[*d as usize].tool_id != "send_email")
+        );
+        let ranked = index.ranking(
+            query,
+            Some(&[0.9, 0.1]),
+            RankingVariant::Fused,
+            &policy(),
+            5,
+        );
+        assert_eq!(ranked[0].tool_id, "send_email");
+        assert!(ranked[0].cosine.unwrap() > 0.9);
+        let shortlist = index.shortlist(query, Some(&[0.9, 0.1]), &policy());
+        assert_eq!(shortlist.tools()[0].tool_id, "send_email");
+    }
+
+    #[test]
+    fn rrf_weights_decide_between_disagreeing_rankings() {
+        let bm25 = [(0u32, 5.0f32), (1, 4.0)];
+        let cosine = [(1u32, 0.9f32), (0, 0.1)];
+        let mut p = policy();
+        p.bm25_weight = 2.0;
+        p.embedding_weight = 1.0;
+        assert_eq!(fuse_rankings(&bm25, &cosine, &p)[0].doc, 0);
+        p.bm25_weight = 1.0;
+        p.embedding_weight = 2.0;
+        assert_eq!(fuse_rankings(&bm25, &cosine, &p)[0].doc, 1);
+    }
+
+    mod depth {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn word() -> impl Strategy<Value = String> {
+            prop::sample::select(vec![
+                "read", "file", "write", "weather", "city", "email", "send", "list", "user",
+                "delete", "search", "query", "math", "sum", "image", "resize",
+            ])
+            .prop_map(String::from)
+        }
+
+        proptest! {
+            #[test]
+            fn shortlist_never_exceeds_max_depth_or_five(
+                descriptions in prop::collection::vec(prop::collection::vec(word(), 1..8), 1..40),
+                query in prop::collection::vec(word(), 0..6),
+                max_depth in 1usize..=5,
+                gap_ratio in 0.0f32..1.0,
+                with_embeddings in any::<bool>(),
+            ) {
+                let tools: Vec<ToolSpec> = descriptions
+                    .iter()
+                    .enumerate()
+                    .map(|(i, words)| ToolSpec {
+                        tool_id: format!("t{i}"),
+                        name: format!("tool_{i}"),
+                        description: words.join(" "),
+                        parameters: None,
+                    })
+                    .collect();
+                let mut index = RetrievalIndex::build(&tools);
+                let embedder = HashingEmbedder { dimensions: 16 };
+                let query = query.join(" ");
+                let query_vector = if with_embeddings {
+                    let mut cache = EmbeddingCache::default();
+                    index.embed_missing(&embedder, &mut cache, 8, None, &mut |_| {}).unwrap();
+                    embedder.embed(std::slice::from_ref(&query)).unwrap().pop()
+                } else {
+                    None
+                };
+                let mut p = policy();
+                p.max_depth = max_depth;
+                p.gap_ratio = gap_ratio;
+                match index.shortlist(&query, query_vector.as_deref(), &p) {
+                    Shortlist::Tools(listed) => {
+                        prop_assert!(!listed.is_empty());
+                        prop_assert!(listed.len() <= max_depth && listed.len() <= 5);
+                        for (i, t) in listed.iter().enumerate() {
+                            prop_assert_eq!(t.rank, i + 1);
+                        }
+                        prop_assert!(listed.windows(2).all(|w| w[0].fused >= w[1].fused));
+                    }
+                    Shortlist::NoneFits { best_bm25, .. } => prop_assert!(best_bm25 < p.bm25_floor),
+                }
+            }
+        }
+    }
+}

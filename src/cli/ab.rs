@@ -1,0 +1,177 @@
+//! `tact ab`: compare two policy editions on the same items with a paired bootstrap, accept B
+//! only when the lower 95% bound of its improvement is above zero, and append the decision to
+//! a log.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use tact_policies::Policy;
+use tact_policies::eval::DEFAULT_SEED;
+use tact_policies::eval::bootstrap::{mean_over, paired_bootstrap};
+use tact_policies::eval::data::{CatalogRow, RetrievalItem, read_jsonl};
+use tact_policies::eval::metrics::binary_metrics;
+use tact_policies::eval::retrieval_eval::evaluate_retrieval;
+use tact_policies::eval::trigger_eval::seeks_tool;
+
+use super::eval::{CommonArgs, ModelArgs, emit, load_sample, trigger_signals};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The current policy.
+    #[arg(long)]
+    pub a: PathBuf,
+    /// The candidate policy.
+    #[arg(long)]
+    pub b: PathBuf,
+    /// Dev-set file: trigger items for `--kind trigger`, retrieval items for `retrieval`.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// Trigger: `f1`, `precision`, `recall`, `accuracy`. Retrieval: a per-item key such as
+    /// `bm25.catalog_all.gold_tools.recall_at_5` (or just `recall_at_5`, meaning BM25 on the
+    /// whole catalog against gold tools).
+    #[arg(long)]
+    pub metric: String,
+    /// What the data measures.
+    #[arg(long, default_value = "trigger")]
+    pub kind: String,
+    /// Tool catalog (retrieval; trigger items with `tools_ref`).
+    #[arg(long)]
+    pub catalog: Option<PathBuf>,
+    #[arg(long)]
+    pub limit: Option<usize>,
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    #[arg(long, default_value_t = 1000)]
+    pub resamples: usize,
+    /// Decision log (JSON Lines, appended).
+    #[arg(long, default_value = ".tact/ab-log.jsonl")]
+    pub log: PathBuf,
+    #[arg(long, default_value = ".tact/cache")]
+    pub cache_dir: PathBuf,
+    #[command(flatten)]
+    pub model: ModelArgs,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    let a = Policy::load(&args.a).with_context(|| format!("policy A {}", args.a.display()))?;
+    let b = Policy::load(&args.b).with_context(|| format!("policy B {}", args.b.display()))?;
+    let (n, outcome, model) = match args.kind.as_str() {
+        "trigger" => ab_trigger(&args, &a, &b)?,
+        "retrieval" => ab_retrieval(&args, &a, &b)?,
+        other => bail!("unknown --kind {other:?} (trigger or retrieval)"),
+    };
+    let unix_seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let value = serde_json::json!({
+        "decision": if outcome.accept_b { "accept_b" } else { "keep_a" },
+        "kind": args.kind,
+        "metric": args.metric,
+        "n": n,
+        "data": args.data.display().to_string(),
+        "model": model,
+        "a": {"path": args.a.display().to_string(), "edition": a.edition, "value": outcome.a},
+        "b": {"path": args.b.display().to_string(), "edition": b.edition, "value": outcome.b},
+        "improvement": outcome.improvement,
+        "lower": outcome.lower,
+        "upper": outcome.upper,
+        "resamples": outcome.resamples,
+        "seed": outcome.seed,
+        "unix_seconds": unix_seconds,
+    });
+    if let Some(parent) = args.log.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)?;
+    }
+    let mut log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.log)
+        .with_context(|| format!("opening {}", args.log.display()))?;
+    writeln!(log, "{}", serde_json::to_string(&value)?)?;
+    emit(&value, args.json)
+}
+
+type Outcome = (
+    usize,
+    tact_policies::eval::bootstrap::BootstrapOutcome,
+    Option<String>,
+);
+
+fn ab_trigger(args: &Args, a: &Policy, b: &Policy) -> anyhow::Result<Outcome> {
+    let common = CommonArgs {
+        data: args.data.clone(),
+        catalog: args.catalog.clone(),
+        policy: None,
+        limit: args.limit,
+        json: args.json,
+        report: None,
+        seed: args.seed,
+        cache_dir: args.cache_dir.clone(),
+    };
+    let run = trigger_signals(&common, &args.model)?;
+    let decisions = |p: &Policy| -> Vec<bool> {
+        run.signals
+            .iter()
+            .map(|s| seeks_tool(s, &p.body.trigger))
+            .collect()
+    };
+    let sides = [decisions(a), decisions(b)];
+    let metric = args.metric.clone();
+    if !["f1", "precision", "recall", "accuracy"].contains(&metric.as_str()) {
+        bail!("unknown trigger metric {metric:?} (f1, precision, recall, accuracy)");
+    }
+    let labels = &run.labels;
+    let statistic = |side: usize, draw: &[usize]| -> f64 {
+        let l: Vec<bool> = draw.iter().map(|&i| labels[i]).collect();
+        let d: Vec<bool> = draw.iter().map(|&i| sides[side][i]).collect();
+        let m = binary_metrics(&l, &d, &[]);
+        match metric.as_str() {
+            "precision" => m.precision,
+            "recall" => m.recall,
+            "accuracy" => m.accuracy,
+            _ => m.f1,
+        }
+    };
+    let outcome = paired_bootstrap(labels.len(), args.resamples, args.seed, &statistic);
+    Ok((labels.len(), outcome, Some(run.model_id)))
+}
+
+fn ab_retrieval(args: &Args, a: &Policy, b: &Policy) -> anyhow::Result<Outcome> {
+    let Some(catalog_path) = &args.catalog else {
+        bail!("the retrieval A/B needs --catalog");
+    };
+    let catalog = read_jsonl::<CatalogRow>(catalog_path)?;
+    let items: Vec<RetrievalItem> = load_sample(&args.data, args.limit, args.seed)?;
+    let key = if args.metric.contains('.') {
+        args.metric.clone()
+    } else {
+        format!("bm25.catalog_all.gold_tools.{}", args.metric)
+    };
+    let per_item = |p: &Policy| -> anyhow::Result<Vec<f64>> {
+        let (_, scores) = evaluate_retrieval(
+            &catalog,
+            &items,
+            &p.body.retrieval,
+            None,
+            args.seed,
+            &mut |_| {},
+        )?;
+        scores
+            .iter()
+            .map(|s| {
+                s.get(&key)
+                    .copied()
+                    .with_context(|| format!("no per-item metric {key:?}"))
+            })
+            .collect()
+    };
+    let sides = [per_item(a)?, per_item(b)?];
+    let outcome = paired_bootstrap(items.len(), args.resamples, args.seed, &|side, draw| {
+        mean_over(&sides[side], draw)
+    });
+    Ok((items.len(), outcome, None))
+}
