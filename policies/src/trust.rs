@@ -17,6 +17,7 @@ use tact_runtime::messages::{Observation, ToolCall};
 use tact_runtime::records::TrustVerdict;
 use tact_runtime::sandbox::{SandboxConfig, run_sandboxed};
 use tact_runtime::testreport::TestRunner;
+use tact_runtime::tools::calc::{Num, evaluate};
 use tact_runtime::tools::patch::{apply_file_patch, parse_patch};
 use tact_runtime::tools::paths::{confine, relative_key};
 use tact_runtime::tools::{
@@ -207,6 +208,9 @@ fn unverified(reason: impl Into<String>) -> TrustVerdict {
         reason: reason.into(),
     }
 }
+
+/// Reported hits re-checked per call (search matches, found files, listed entries).
+const MAX_ROUND_TRIP_HITS: usize = 500;
 
 /// One invariant's finding: `Ok(())` passes, `Err(verdict)` stops the assessment.
 type Check = Result<(), TrustVerdict>;
@@ -416,8 +420,132 @@ impl Assessment<'_> {
             "write_file" => self.round_trip_write(),
             "apply_edit" => self.round_trip_edit(),
             "apply_patch" => self.round_trip_patch(),
+            "search" => self.round_trip_search(),
+            "find_files" => self.round_trip_find(),
+            "list_dir" => self.round_trip_list(),
+            "calc" => self.round_trip_calc(),
             _ => Ok(()),
         }
+    }
+
+    /// Every reported match is a real line of the named file, and the pattern matches it.
+    fn round_trip_search(&self) -> Check {
+        let pattern = str_of(&self.call.args, "pattern").unwrap_or_default();
+        let insensitive = self
+            .call
+            .args
+            .get("case_insensitive")
+            .and_then(Value::as_bool)
+            == Some(true);
+        let regex = regex::RegexBuilder::new(pattern)
+            .case_insensitive(insensitive)
+            .build()
+            .map_err(|e| failed(format!("the search pattern does not compile: {e}")))?;
+        let matches = self.output().get("matches").and_then(Value::as_array);
+        let mut files: BTreeMap<String, Option<String>> = BTreeMap::new();
+        for hit in matches.into_iter().flatten().take(MAX_ROUND_TRIP_HITS) {
+            let key = str_of(hit, "path").unwrap_or_default();
+            let line_no = hit.get("line").and_then(Value::as_u64).unwrap_or(0) as usize;
+            let text = str_of(hit, "text").unwrap_or_default();
+            if !files.contains_key(key) {
+                // Lossy, as the search tool reads: a Latin-1 file can still have matches.
+                let disk = confine(&self.workspace, key)
+                    .ok()
+                    .and_then(|p| std::fs::read(p).ok())
+                    .map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+                files.insert(key.to_string(), disk);
+            }
+            let line = files
+                .get(key)
+                .and_then(|t| t.as_deref())
+                .and_then(|t| t.lines().nth(line_no.wrapping_sub(1)));
+            let Some(line) = line else {
+                return Err(failed(format!(
+                    "search reported `{key}` line {line_no}, which does not exist"
+                )));
+            };
+            let shown: String = line.chars().take(text.chars().count()).collect();
+            if shown != text || !regex.is_match(line) {
+                return Err(failed(format!(
+                    "search reported `{key}` line {line_no} as {text:?}, but the file says {line:?}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn round_trip_find(&self) -> Check {
+        let files = self.output().get("files").and_then(Value::as_array);
+        for key in files
+            .into_iter()
+            .flatten()
+            .take(MAX_ROUND_TRIP_HITS)
+            .filter_map(Value::as_str)
+        {
+            let exists = confine(&self.workspace, key).is_ok_and(|p| p.is_file());
+            if !exists {
+                return Err(failed(format!(
+                    "find_files reported `{key}`, which is not a file"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn round_trip_list(&self) -> Check {
+        let out = self.output();
+        let dir = str_of(out, "path").unwrap_or(".");
+        let Ok(dir_path) = confine(&self.workspace, dir) else {
+            return Err(failed(format!(
+                "list_dir reported `{dir}`, outside the workspace"
+            )));
+        };
+        let entries = out.get("entries").and_then(Value::as_array);
+        for name in entries
+            .into_iter()
+            .flatten()
+            .take(MAX_ROUND_TRIP_HITS)
+            .filter_map(|e| str_of(e, "name"))
+        {
+            if name.contains('/') || dir_path.join(name).symlink_metadata().is_err() {
+                return Err(failed(format!(
+                    "list_dir reported `{name}` in `{dir}`, which does not exist"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Arithmetic is recomputed, never taken on trust.
+    fn round_trip_calc(&self) -> Check {
+        let expression = str_of(&self.call.args, "expression").unwrap_or_default();
+        let mut variables = BTreeMap::new();
+        for (name, value) in self
+            .call
+            .args
+            .get("variables")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let num = match (value.as_i64(), value.as_f64()) {
+                (Some(i), _) => Num::Int(i128::from(i)),
+                (None, Some(f)) => Num::Float(f),
+                _ => return Err(failed(format!("variable `{name}` is not a number"))),
+            };
+            variables.insert(name.clone(), num);
+        }
+        let expected = evaluate(expression, &variables)
+            .map_err(|e| failed(format!("the expression does not evaluate: {e}")))?
+            .to_json();
+        let reported = self.output().get("value");
+        if reported != Some(&expected) {
+            return Err(failed(format!(
+                "calc reported {} but the expression evaluates to {expected}",
+                reported.map_or("nothing".to_string(), Value::to_string)
+            )));
+        }
+        Ok(())
     }
 
     fn round_trip_read(&self) -> Check {
@@ -845,6 +973,49 @@ mod tests {
             None,
         );
         assert!(matches!(v, TrustVerdict::Failed { .. }), "{v:?}");
+    }
+
+    #[test]
+    fn lying_searches_listings_and_sums_fail() {
+        let f = fx();
+        f.put("a.txt", "alpha\nbeta\n");
+        let search = call("search", json!({"pattern": "beta"}));
+        let (mut obs, v) = f.run(&search);
+        assert_eq!(v, TrustVerdict::Verified);
+        obs.output["matches"][0]["line"] = json!(1);
+        assert!(matches!(
+            f.assess(&search, &obs, None),
+            TrustVerdict::Failed { .. }
+        ));
+        let find = call("find_files", json!({"pattern": "*.txt"}));
+        let (mut obs, v) = f.run(&find);
+        assert_eq!(v, TrustVerdict::Verified);
+        obs.output["files"] = json!(["ghost.txt"]);
+        assert!(matches!(
+            f.assess(&find, &obs, None),
+            TrustVerdict::Failed { .. }
+        ));
+        let list = call("list_dir", json!({}));
+        let (mut obs, v) = f.run(&list);
+        assert_eq!(v, TrustVerdict::Verified);
+        obs.output["entries"][0]["name"] = json!("ghost");
+        assert!(matches!(
+            f.assess(&list, &obs, None),
+            TrustVerdict::Failed { .. }
+        ));
+        let sum = call(
+            "calc",
+            json!({"expression": "x * 3", "variables": {"x": 14}}),
+        );
+        let (mut obs, v) = f.run(&sum);
+        assert_eq!(v, TrustVerdict::Verified);
+        assert_eq!(obs.output["value"], json!(42));
+        obs.output["value"] = json!(41);
+        let v = f.assess(&sum, &obs, None);
+        assert!(
+            matches!(v, TrustVerdict::Failed { ref reason } if reason.contains("evaluates to 42")),
+            "{v:?}"
+        );
     }
 
     #[test]

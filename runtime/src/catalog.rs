@@ -253,7 +253,7 @@ pub fn catalog() -> Vec<ToolSpec> {
             RiskClass::Read,
             vec![tree("path", Access::Read)],
             (5, 1),
-            &[Schema],
+            &[Schema, RoundTrip],
             Performer::Worker,
         ),
         spec(
@@ -327,7 +327,7 @@ pub fn catalog() -> Vec<ToolSpec> {
             RiskClass::Read,
             vec![tree("path", Access::Read)],
             (50, 1),
-            &[Schema],
+            &[Schema, RoundTrip],
             Performer::Worker,
         ),
         spec(
@@ -351,7 +351,7 @@ pub fn catalog() -> Vec<ToolSpec> {
             RiskClass::Read,
             vec![tree("path", Access::Read)],
             (30, 1),
-            &[Schema],
+            &[Schema, RoundTrip],
             Performer::Worker,
         ),
         spec(
@@ -586,7 +586,7 @@ pub fn catalog() -> Vec<ToolSpec> {
             RiskClass::None,
             vec![],
             (1, 1),
-            &[Schema],
+            &[Schema, RoundTrip],
             Performer::Worker,
         ),
         spec(
