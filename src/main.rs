@@ -20,11 +20,11 @@ enum Command {
     /// Run one job headless to its end.
     Run(Box<cli::run::Args>),
     /// Watch a workspace and start jobs on triggers.
-    Watch(NotYet),
+    Watch(cli::watch::Args),
     /// Resume a job from its ledger.
-    Resume(NotYet),
-    /// Answer a job that is waiting for the user.
-    Answer(NotYet),
+    Resume(cli::resume::ResumeArgs),
+    /// Answer a job that is waiting for the user, and resume it.
+    Answer(cli::resume::AnswerArgs),
     /// Read a job's ledger.
     Ledger(cli::ledger::Args),
     /// The tool catalog: list, show, check a call against the guard.
@@ -68,9 +68,9 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(args) => cli::run::run(*args),
-        Command::Watch(_) => not_yet("watch"),
-        Command::Resume(_) => not_yet("resume"),
-        Command::Answer(_) => not_yet("answer"),
+        Command::Watch(args) => cli::watch::run(args),
+        Command::Resume(args) => cli::resume::resume(args),
+        Command::Answer(args) => cli::resume::answer(args),
         Command::Ledger(args) => cli::ledger::run(args),
         Command::Tools(args) => cli::tools::run(args),
         Command::Models(args) => cli::models::run(args),

@@ -119,6 +119,8 @@ pub(crate) struct Runner {
     pub(crate) budget: BudgetLedger,
     pub(crate) plan: CallPlan,
     pub(crate) started: Instant,
+    /// Wall time burned before a resume.
+    pub(crate) wall_offset_ms: u64,
     pub(crate) step: u32,
     pub(crate) work_seq: u32,
     pub(crate) last_read: HashMap<String, String>,
@@ -128,6 +130,25 @@ pub(crate) struct Runner {
     pub(crate) escalated: Arc<Mutex<Option<String>>>,
     pub(crate) redactor: DefaultRedactor,
     pub(crate) model_cost: ModelCost,
+    /// Model outputs recorded before a crash, by request key: a resumed job replays them and
+    /// so makes the same decisions it made before.
+    pub(crate) replay: HashMap<String, Value>,
+    /// Candidate edits applied but not yet judged when the job last stopped (file, old, new).
+    pub(crate) pending_reverts: Vec<(String, String, String)>,
+    /// Candidates already judged (file, line, new text).
+    pub(crate) judged: Vec<(String, u32, String)>,
+    /// Read-only calls that were in doubt at resume: re-run once the pipeline is up.
+    pub(crate) reruns: Vec<(String, Value)>,
+}
+
+/// The replay key of a model request.
+fn request_key(kind: &str, request: &impl serde::Serialize) -> String {
+    use sha2::Digest;
+    let text = serde_json::to_string(request).unwrap_or_default();
+    let mut hasher = sha2::Sha256::new();
+    hasher.update(kind.as_bytes());
+    hasher.update(text.as_bytes());
+    hex::encode(hasher.finalize())
 }
 
 fn summary_of(obs: &Observation) -> String {
@@ -231,21 +252,33 @@ impl Runner {
             return Ok(true);
         }
         let prompt = self.prompt(None);
-        let job_id = self.cfg.job_id.clone();
-        let response = ask_stage::<TriggerNode>(
-            &job_id,
-            "trigger",
-            || TriggerRequest {
-                prompt: prompt.clone(),
-                candidates: candidates.clone(),
-            },
-            600_000,
-        )
-        .await?;
-        let (decision, signal) = response.map_err(ActorError::Model)?;
-        self.burn_model(signal.cost);
+        let key = request_key("trigger", &(&prompt, &candidates));
+        let (decision, signal) = match self.replay.get(&key).cloned().and_then(|v| {
+            serde_json::from_value::<(tact_policies::trigger::TriggerDecision, tact_runtime::model_io::ConfidenceSignal)>(v).ok()
+        }) {
+            Some(recorded) => recorded,
+            None => {
+                let job_id = self.cfg.job_id.clone();
+                let response = ask_stage::<TriggerNode>(
+                    &job_id,
+                    "trigger",
+                    || TriggerRequest {
+                        prompt: prompt.clone(),
+                        candidates: candidates.clone(),
+                    },
+                    600_000,
+                )
+                .await?;
+                let (decision, signal) = response.map_err(ActorError::Model)?;
+                self.burn_model(signal.cost);
+                (decision, signal)
+            }
+        };
         let seek = decision.action == tact_policies::trigger::TriggerAction::SeekTool;
-        self.decision("trigger", json!({"decision": decision, "signal": signal}))?;
+        self.decision(
+            "trigger",
+            json!({"key": key, "decision": decision, "signal": signal, "recorded": [decision, signal]}),
+        )?;
         Ok(seek)
     }
 
@@ -255,6 +288,16 @@ impl Runner {
         feedback: Option<String>,
     ) -> Result<ToolChoice, ActorError> {
         let prompt = self.prompt(feedback);
+        let key = request_key("choose", &(&prompt, &candidates));
+        if let Some(choice) = self
+            .replay
+            .get(&key)
+            .cloned()
+            .and_then(|v| serde_json::from_value::<ToolChoice>(v).ok())
+        {
+            self.decision("selector", json!({"key": key, "choice": choice, "replayed": true}))?;
+            return Ok(choice);
+        }
         let job_id = self.cfg.job_id.clone();
         let response = ask_stage::<SelectorNode>(
             &job_id,
@@ -269,7 +312,7 @@ impl Runner {
         match response {
             SelectorResponse::Choice(choice) => {
                 self.burn_model(choice.cost);
-                self.decision("selector", json!({"choice": choice}))?;
+                self.decision("selector", json!({"key": key, "choice": choice, "recorded": choice}))?;
                 Ok(choice)
             }
             SelectorResponse::Error(e) => Err(ActorError::Model(e)),
@@ -278,6 +321,16 @@ impl Runner {
     }
 
     pub(crate) async fn score(&mut self, prompt: StepPrompt, continuations: Vec<String>) -> Result<Vec<f32>, ActorError> {
+        let key = request_key("score", &(&prompt, &continuations));
+        if let Some(scores) = self
+            .replay
+            .get(&key)
+            .cloned()
+            .and_then(|v| serde_json::from_value::<Vec<f32>>(v).ok())
+        {
+            self.decision("selector", json!({"key": key, "scores": scores, "replayed": true}))?;
+            return Ok(scores);
+        }
         let job_id = self.cfg.job_id.clone();
         let response = ask_stage::<SelectorNode>(
             &job_id,
@@ -292,12 +345,46 @@ impl Runner {
         match response {
             SelectorResponse::Scores(scores, cost) => {
                 self.burn_model(cost);
-                self.decision("selector", json!({"scores": scores, "continuations": continuations}))?;
+                self.decision(
+                    "selector",
+                    json!({"key": key, "scores": scores, "continuations": continuations, "cost": cost, "recorded": scores}),
+                )?;
                 Ok(scores)
             }
             SelectorResponse::Error(e) => Err(ActorError::Model(e)),
             SelectorResponse::Choice(_) => Err(ActorError::Model("unexpected choice".into())),
         }
+    }
+
+    /// Does this verified observation make the plan's commit trigger hold?
+    fn update_commit_trigger(&mut self, tool: &str, done: &Performed) -> Result<(), ActorError> {
+        if self.commit_holds || done.verdict != TrustVerdict::Verified {
+            return Ok(());
+        }
+        let holds = match self.plan.commit_trigger {
+            CommitTrigger::Immediately => true,
+            CommitTrigger::Localized => matches!(tool, "search" | "read_file" | "find_files"),
+            CommitTrigger::FailingTestReproduced => {
+                tool == "run_tests"
+                    && done
+                        .observation
+                        .output
+                        .get("report")
+                        .and_then(|r| r.get("failed"))
+                        .and_then(Value::as_u64)
+                        .unwrap_or(0)
+                        > 0
+            }
+            CommitTrigger::Never => false,
+        };
+        if holds {
+            self.commit_holds = true;
+            self.decision(
+                "commit_trigger",
+                json!({"holds": true, "evidence": done.work_id, "trigger": self.plan.commit_trigger}),
+            )?;
+        }
+        Ok(())
     }
 
     /// One call through guard, budget, ledger, executor and trust gate.
@@ -713,6 +800,7 @@ impl Runner {
             match self.perform(attempt).await {
                 Ok(done) => {
                     refusals = 0;
+                    self.update_commit_trigger(&choice.name, &done)?;
                     if let TrustVerdict::Failed { reason } = &done.verdict {
                         self.replan(
                             NextAction::Replan {
@@ -955,6 +1043,18 @@ async fn run_in_actor(
 }
 
 async fn drive(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
+    // Calls that were in doubt and change nothing are simply run again.
+    for (tool, args) in std::mem::take(&mut runner.reruns) {
+        let attempt = Attempt {
+            offered: vec![tool.clone()],
+            tool,
+            args,
+            depends_on: vec![],
+        };
+        if let Err(CallBlocked::Fatal(e)) = runner.perform(attempt).await {
+            return Err(e);
+        }
+    }
     let family = TaskFamily::from_str_lossy(&runner.plan.task_family);
     match family {
         TaskFamily::FailingTests => crate::repair::drive_failing_tests(runner).await,
@@ -977,13 +1077,204 @@ impl FamilyName for TaskFamily {
     }
 }
 
-/// Run one job headless to its end.
+/// Is re-running this tool harmless? True when it writes no workspace file, git state or
+/// anything else but build outputs: read-class tools and the test runner.
+pub fn replayable(spec: &ToolSpec) -> bool {
+    use tact_runtime::catalog::{Access, ResourceUse};
+    spec.effect <= RiskClass::Read
+        || spec.resources.iter().all(|r| match r {
+            ResourceUse::File { access, .. }
+            | ResourceUse::Tree { access, .. }
+            | ResourceUse::Workspace { access }
+            | ResourceUse::GitIndex { access } => *access == Access::Read,
+            ResourceUse::PatchTargets { .. } | ResourceUse::User => false,
+            ResourceUse::TestRunner => true,
+        })
+}
+
+/// Decide what became of a write call that was in doubt, from the files themselves.
+fn prove_write(workspace: &Path, tool: &str, args: &Value) -> Resolution {
+    let Some(path) = args.get("path").and_then(Value::as_str) else {
+        return Resolution::NeedsAttention;
+    };
+    let Ok(content) = std::fs::read_to_string(workspace.join(path)) else {
+        return Resolution::NeedsAttention;
+    };
+    match tool {
+        "apply_edit" => {
+            let old = args.get("old_text").and_then(Value::as_str).unwrap_or("");
+            let new = args.get("new_text").and_then(Value::as_str).unwrap_or("");
+            let has_old = !old.is_empty() && content.contains(old);
+            let has_new = !new.is_empty() && content.contains(new);
+            match (has_old, has_new) {
+                (false, true) => Resolution::Landed,
+                (true, false) => Resolution::NotLanded,
+                _ => Resolution::NeedsAttention,
+            }
+        }
+        "write_file" => match args.get("content").and_then(Value::as_str) {
+            Some(text) if text == content => Resolution::Landed,
+            _ => Resolution::NeedsAttention,
+        },
+        _ => Resolution::NeedsAttention,
+    }
+}
+
+/// What a ledger says the job should do when it is opened.
+enum Opening {
+    Fresh,
+    /// Already ended: never re-run.
+    Ended(JobStatus, String),
+    Resume,
+}
+
+fn opening(state: &LedgerState) -> Opening {
+    if state.records.is_empty() {
+        return Opening::Fresh;
+    }
+    let last_done = state.records.iter().rposition(|r| matches!(r.entry, LedgerEntry::Done { .. }));
+    let Some(index) = last_done else {
+        return Opening::Resume;
+    };
+    let answered_after = state.records[index..]
+        .iter()
+        .any(|r| matches!(r.entry, LedgerEntry::Answer { .. }));
+    match &state.records[index].entry {
+        LedgerEntry::Done { status, summary } => match status {
+            JobStatus::WaitingForUser | JobStatus::NeedsAttention if answered_after => Opening::Resume,
+            _ => Opening::Ended(status.clone(), summary.clone()),
+        },
+        _ => Opening::Resume,
+    }
+}
+
+/// Rebuild a runner's state from its ledger, and settle calls that were in doubt.
+fn restore(runner: &mut Runner) -> Result<Option<String>, ActorError> {
+    let records = runner.state.records.clone();
+    let mut attention: Option<String> = None;
+    let mut applied: Vec<(String, String, String, String)> = Vec::new();
+    let mut settled: std::collections::HashSet<String> = Default::default();
+    for r in &records {
+        match &r.entry {
+            LedgerEntry::Plan { plan } => runner.plan = plan.clone(),
+            LedgerEntry::Intent { .. } => runner.work_seq += 1,
+            LedgerEntry::Decision { node, detail, .. } => {
+                runner.step += 1;
+                if let (Some(key), Some(recorded)) = (
+                    detail.get("key").and_then(Value::as_str),
+                    detail.get("recorded"),
+                ) {
+                    runner.replay.insert(key.to_string(), recorded.clone());
+                }
+                for cost in [
+                    detail.get("signal").and_then(|s| s.get("cost")),
+                    detail.get("choice").and_then(|s| s.get("cost")),
+                    detail.get("cost"),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    if let Ok(c) = serde_json::from_value::<ModelCost>(cost.clone()) {
+                        runner.burn_model(c);
+                    }
+                }
+                let text = |k: &str| detail.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+                match node.as_str() {
+                    "commit_trigger" if detail.get("holds") == Some(&Value::Bool(true)) => {
+                        runner.commit_holds = true;
+                    }
+                    "candidate_applied" => {
+                        applied.push((text("id"), text("file"), text("old_block"), text("new_block")))
+                    }
+                    "reverted" => {
+                        settled.insert(text("id"));
+                    }
+                    "tests_decide" => {
+                        // A kept edit is settled; a rejected one only once it was reverted.
+                        if text("judgement") != "Worse" {
+                            settled.insert(text("id"));
+                        }
+                        runner.judged.push((
+                            text("file"),
+                            detail.get("line").and_then(Value::as_u64).unwrap_or(0) as u32,
+                            text("new_line"),
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+            LedgerEntry::Outcome { record } => {
+                runner.budget.burn(BudgetSpend {
+                    tool_calls: record.budget_delta.tool_calls,
+                    wall_time_ms: 0,
+                    ..Default::default()
+                });
+                runner.wall_offset_ms += record.budget_delta.wall_time_ms;
+                if let Some(path) = record.inputs.get("path").and_then(Value::as_str) {
+                    let output = record.outputs.get("output").cloned().unwrap_or(Value::Null);
+                    if let Some(hash) = output
+                        .get("sha256")
+                        .or_else(|| output.get("after_sha256"))
+                        .and_then(Value::as_str)
+                    {
+                        runner.last_read.insert(path.to_string(), hash.to_string());
+                    }
+                }
+                runner.transcript.push((
+                    "tool".into(),
+                    format!("{} → {}", record.tool_ref.name, record.verdict.label()),
+                ));
+            }
+            LedgerEntry::Answer { text } => runner.transcript.push(("user".into(), text.clone())),
+            _ => {}
+        }
+    }
+    for (id, file, old, new) in applied {
+        if !settled.contains(&id) {
+            runner.pending_reverts.push((file, old, new));
+        }
+    }
+    // Settle what was in doubt: never re-execute a recorded outcome; re-run harmless calls;
+    // prove writes from the files or park them for a person.
+    for (work_id, tool_ref, _risk, args) in runner.state.in_doubt() {
+        let spec = catalog::find(&runner.cfg.catalog, &tool_ref.name).cloned();
+        let (resolution, reason) = match &spec {
+            Some(spec) if replayable(spec) => {
+                runner.reruns.push((tool_ref.name.clone(), args.clone()));
+                (Resolution::Failed, "in doubt after a crash; re-run (it changes nothing)".to_string())
+            }
+            _ => match prove_write(&runner.cfg.workspace, &tool_ref.name, &args) {
+                Resolution::NeedsAttention => (
+                    Resolution::NeedsAttention,
+                    format!("{tool_ref} may or may not have taken effect; a person must look"),
+                ),
+                proven => (proven, "settled from the file's content".to_string()),
+            },
+        };
+        runner.append(LedgerEntry::Resolution {
+            work_id: work_id.clone(),
+            resolution,
+            reason: reason.clone(),
+        })?;
+        if resolution == Resolution::NeedsAttention {
+            runner.emit(JobEvent::NeedsAttention {
+                work_id: work_id.clone(),
+                reason: reason.clone(),
+            });
+            attention = Some(format!("{work_id}: {reason}"));
+        }
+    }
+    Ok(attention)
+}
+
+/// Run one job headless to its end, or resume it from its ledger: a recorded outcome is never
+/// re-executed, and recorded model outputs are replayed.
 pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
     let dir = job_dir(&cfg.workspace, &cfg.job_id);
     std::fs::create_dir_all(&dir)?;
+    let ledger_file = dir.join(tact_runtime::ledger::LEDGER_FILE);
     let (ledger, owner, records, recovery) =
-        Ledger::open(&dir.join(tact_runtime::ledger::LEDGER_FILE))
-            .map_err(|e| ActorError::Ledger(e.to_string()))?;
+        Ledger::open(&ledger_file).map_err(|e| ActorError::Ledger(e.to_string()))?;
     if recovery.truncated_bytes > 0 {
         (cfg.events)(&JobEvent::Error {
             message: format!(
@@ -994,11 +1285,29 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
         });
     }
     let state = LedgerState::new(records);
+    let mut cfg = cfg;
+    let opening = opening(&state);
+    if let Opening::Ended(status, summary) = &opening {
+        return Ok(JobOutcome {
+            job_id: cfg.job_id.clone(),
+            status: status.clone(),
+            summary: summary.clone(),
+            ledger: ledger_file,
+            burned: BudgetSpend::default(),
+        });
+    }
+    if let Some(task) = state.records.iter().find_map(|r| match &r.entry {
+        LedgerEntry::JobStarted { task, .. } => Some(task.clone()),
+        _ => None,
+    }) {
+        cfg.task = task;
+    }
     let family = planning::classify(&cfg.task);
     let mut plan = planning::initial_plan(&cfg.job_id, &cfg.task, family, &cfg.policy);
     if let Some(budget) = &cfg.budget_override {
         plan.budget = budget.clone();
     }
+    let plan = state.current_plan().cloned().unwrap_or(plan);
     plan.validate()
         .map_err(|e| ActorError::Policy(e.to_string()))?;
     let budget = BudgetLedger::new(&plan.budget).map_err(|e| ActorError::Policy(e.to_string()))?;
@@ -1011,6 +1320,7 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
         budget,
         plan: plan.clone(),
         started: Instant::now(),
+        wall_offset_ms: 0,
         step: 0,
         work_seq: 0,
         last_read: HashMap::new(),
@@ -1020,14 +1330,38 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
         escalated: Arc::new(Mutex::new(None)),
         redactor: DefaultRedactor::default(),
         model_cost: ModelCost::default(),
+        replay: HashMap::new(),
+        pending_reverts: Vec::new(),
+        judged: Vec::new(),
+        reruns: Vec::new(),
     };
-    runner.append(LedgerEntry::JobStarted {
-        job_id: cfg.job_id.clone(),
-        task: cfg.task.clone(),
-        workspace: cfg.workspace.display().to_string(),
-        model: cfg.model.id(),
-    })?;
-    runner.write_plan(plan)?;
+    match opening {
+        Opening::Fresh => {
+            runner.append(LedgerEntry::JobStarted {
+                job_id: cfg.job_id.clone(),
+                task: cfg.task.clone(),
+                workspace: cfg.workspace.display().to_string(),
+                model: cfg.model.id(),
+            })?;
+            runner.write_plan(plan)?;
+        }
+        _ => {
+            let attention = restore(&mut runner)?;
+            runner.decision(
+                "resume",
+                json!({"records": runner.state.records.len(), "reruns": runner.reruns.len(), "pending_reverts": runner.pending_reverts.len()}),
+            )?;
+            if let Some(why) = attention {
+                runner.checkpoint(
+                    NextAction::Ask {
+                        question: format!("Check the workspace: {why}"),
+                    },
+                    &why,
+                )?;
+                return runner.finish(JobStatus::NeedsAttention, &why);
+            }
+        }
+    }
     let (job, handle) = Actor::spawn(Some(format!("tact/{}/job", cfg.job_id)), JobActor, runner)
         .await
         .map_err(|e| ActorError::Spawn("job".into(), e.to_string()))?;

@@ -203,7 +203,34 @@ macro_rules! step {
     };
 }
 
+fn candidate_id(file: &str, old_block: &str, new_block: &str) -> String {
+    use sha2::Digest;
+    let mut h = sha2::Sha256::new();
+    for part in [file, "\u{0}", old_block, "\u{0}", new_block] {
+        h.update(part.as_bytes());
+    }
+    hex::encode(h.finalize())[..16].to_string()
+}
+
+/// Undo candidate edits a crashed run applied but never judged: the workspace goes back to its
+/// checkpoint before anything else happens.
+async fn revert_pending(runner: &mut Runner) -> Result<(), CallBlocked> {
+    for (file, old_block, new_block) in std::mem::take(&mut runner.pending_reverts) {
+        let content = std::fs::read_to_string(runner.cfg.workspace.join(&file)).unwrap_or_default();
+        if content.matches(new_block.as_str()).count() == 1 && !content.contains(old_block.as_str()) {
+            runner.read(&file).await?;
+            runner.edit(&file, &new_block, &old_block).await?;
+        }
+        let id = candidate_id(&file, &old_block, &new_block);
+        runner
+            .decision("reverted", json!({"id": id, "file": file, "after_resume": true}))
+            .map_err(CallBlocked::Fatal)?;
+    }
+    Ok(())
+}
+
 pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
+    step!(runner, revert_pending(runner).await);
     // 1. Reproduce: the commit trigger is a verified failing run.
     let (first_run, report, verdict) = step!(runner, runner.run_tests(vec![]).await);
     let Some(mut baseline) = report else {
@@ -333,7 +360,8 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     let mut proposals_left = MODEL_PROPOSALS;
     let mut queue: std::collections::VecDeque<Candidate> = candidates.into();
     let mut model_first = !seek_tool;
-    let mut tried: BTreeSet<(String, u32, String)> = BTreeSet::new();
+    // Candidates judged before a crash are not tried again.
+    let mut tried: BTreeSet<(String, u32, String)> = runner.judged.iter().cloned().collect();
     loop {
         let next = if model_first || queue.is_empty() {
             model_first = false;
@@ -359,6 +387,12 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         let Some((old_block, new_block)) = unique_block(&content, cand.line, &cand.new_line) else {
             continue;
         };
+        let id = candidate_id(&cand.file, &old_block, &new_block);
+        // Written before the edit, so a crash between edit and judgement can be undone.
+        runner.decision(
+            "candidate_applied",
+            json!({"id": id, "file": cand.file, "line": cand.line, "new_line": cand.new_line, "old_block": old_block, "new_block": new_block, "origin": cand.origin}),
+        )?;
         let (edit_id, edit_verdict) = step!(runner, runner.edit(&cand.file, &old_block, &new_block).await);
         if let TrustVerdict::Failed { reason } = &edit_verdict {
             runner.routes.push(TestedRoute {
@@ -368,6 +402,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 verdict: edit_verdict.clone(),
             });
             step!(runner, runner.edit(&cand.file, &new_block, &old_block).await);
+            runner.decision("reverted", json!({"id": id, "file": cand.file}))?;
             continue;
         }
         let (test_id, report, test_verdict) = step!(runner, runner.run_tests(vec![edit_id.clone()]).await);
@@ -393,7 +428,10 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             evidence: evidence.clone(),
             verdict: test_verdict.clone(),
         });
-        runner.decision("tests_decide", json!({"candidate": evidence, "judgement": format!("{judgement:?}")}))?;
+        runner.decision(
+            "tests_decide",
+            json!({"id": id, "file": cand.file, "line": cand.line, "new_line": cand.new_line, "candidate": evidence, "judgement": format!("{judgement:?}")}),
+        )?;
         match (judgement, report) {
             (Judgement::Fixed, Some(_)) => {
                 let summary = format!("fixed: {evidence}");
@@ -406,6 +444,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             _ => {
                 // Back to the checkpoint: undo exactly this edit.
                 step!(runner, runner.edit(&cand.file, &new_block, &old_block).await);
+                runner.decision("reverted", json!({"id": id, "file": cand.file}))?;
             }
         }
     }

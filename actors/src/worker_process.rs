@@ -60,8 +60,7 @@ impl WorkerProcess {
             .env_clear()
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .process_group(0);
+            .stdout(Stdio::piped());
         // The tools' commands (cargo, python) need to find their toolchains.
         for key in ["HOME", "CARGO_HOME", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN", "LANG", "RUST_LOG"] {
             if let Ok(value) = std::env::var(key) {
@@ -88,6 +87,12 @@ impl WorkerProcess {
         // SAFETY: only async-signal-safe calls (prctl, getppid, _exit) run between fork and exec.
         unsafe {
             cmd.pre_exec(move || {
+                // Its own session (and process group): every command the worker starts stays in
+                // this session even in a process group of its own, so the whole tree can be
+                // found and killed when the worker dies.
+                if libc::setsid() < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
                 if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
                     return Err(std::io::Error::last_os_error());
                 }
@@ -161,8 +166,44 @@ impl WorkerProcess {
 
 impl Drop for WorkerProcess {
     fn drop(&mut self) {
-        kill_group(self.child.id() as i32);
+        let sid = self.child.id() as i32;
+        kill_group(sid);
         let _ = self.child.wait();
+        kill_session(sid);
+    }
+}
+
+/// SIGKILL every process in a session: the worker's commands run in process groups of their
+/// own but stay in the worker's session, and outlive the worker unless killed here.
+pub fn kill_session(sid: i32) {
+    if sid <= 0 {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // Fields after the parenthesised command name: state ppid pgrp session ...
+        let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        if fields.get(3).and_then(|s| s.parse::<i32>().ok()) == Some(sid) {
+            // SAFETY: kill has no memory-safety preconditions.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
     }
 }
 
@@ -218,7 +259,9 @@ impl WorkerHost {
             Ok(Ok(result)) => result,
             Ok(Err(_)) => Err(WorkerError::Died("worker host dropped the call".into())),
             Err(_) => {
-                kill_group(self.pid.load(Ordering::SeqCst));
+                let pid = self.pid.load(Ordering::SeqCst);
+                kill_group(pid);
+                kill_session(pid);
                 Err(WorkerError::Timeout(timeout_ms))
             }
         }
@@ -266,7 +309,8 @@ fn host_loop(
             None => Err(WorkerError::Died("no worker".into())),
         };
         if matches!(result, Err(WorkerError::Died(_))) {
-            // Reap the dead worker; the next call starts a fresh one.
+            // Reap the dead worker and whatever it left running in its session; the next call
+            // starts a fresh one.
             worker = None;
             pid.store(0, Ordering::SeqCst);
         }
