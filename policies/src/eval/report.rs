@@ -54,6 +54,11 @@ pub fn render_svg(chart: &Chart) -> Result<String, EvalError> {
         if x_max <= x_min {
             x_max = x_min + 1.0;
         }
+        if chart.x_labels.is_some() {
+            // Categories: leave room so the first and last labels are not cut at the edges.
+            x_min -= 0.25;
+            x_max += 0.25;
+        }
         let mut context = ChartBuilder::on(&root)
             .caption(&chart.title, ("sans-serif", 20))
             .margin(12)
@@ -66,7 +71,7 @@ pub fn render_svg(chart: &Chart) -> Result<String, EvalError> {
             match &labels {
                 Some(names) => {
                     let i = x.round();
-                    if (x - i).abs() < 1e-6 && i >= 0.0 {
+                    if (x - i).abs() < 0.05 && i >= 0.0 {
                         names.get(i as usize).cloned().unwrap_or_default()
                     } else {
                         String::new()

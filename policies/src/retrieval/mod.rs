@@ -178,6 +178,30 @@ pub struct RetrievalIndex {
     embedder_id: Option<String>,
     /// Unit vectors, per tool; `None` until that tool is embedded.
     embeddings: Vec<Option<Vec<f32>>>,
+    /// Digest of the catalog the index was built from (empty when built from tokens), so a
+    /// persisted index is rebuilt when the catalog changes.
+    #[serde(default)]
+    catalog_digest: String,
+}
+
+/// Digest of a catalog's content: ids, names, descriptions and parameter schemas, in order.
+pub fn catalog_digest(tools: &[ToolSpec]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for tool in tools {
+        for part in [&tool.tool_id, &tool.name, &tool.description] {
+            hasher.update(part.as_bytes());
+            hasher.update([0u8]);
+        }
+        let parameters = tool
+            .parameters
+            .as_ref()
+            .map(|p| p.to_string())
+            .unwrap_or_default();
+        hasher.update(parameters.as_bytes());
+        hasher.update([1u8]);
+    }
+    hex::encode(hasher.finalize())
 }
 
 impl RetrievalIndex {
@@ -192,7 +216,30 @@ impl RetrievalIndex {
                 embedding_text: t.embedding_text(),
             })
             .collect();
-        RetrievalIndex::from_tokens(indexed, &tokens)
+        let mut index = RetrievalIndex::from_tokens(indexed, &tokens);
+        index.catalog_digest = catalog_digest(tools);
+        index
+    }
+
+    /// Load the index persisted at `path` if it was built from this very catalog (and this
+    /// format and tokenizer); otherwise build it and persist it. Returns the index and whether
+    /// it was rebuilt. Embeddings survive only when the catalog is unchanged.
+    pub fn load_or_build(
+        path: &std::path::Path,
+        tools: &[ToolSpec],
+    ) -> Result<(RetrievalIndex, bool), RetrievalError> {
+        if let Ok(index) = RetrievalIndex::load(path)
+            && index.catalog_digest == catalog_digest(tools)
+        {
+            return Ok((index, false));
+        }
+        let index = RetrievalIndex::build(tools);
+        index.save(path)?;
+        Ok((index, true))
+    }
+
+    pub fn catalog_digest(&self) -> &str {
+        &self.catalog_digest
     }
 
     /// Index tools whose BM25 tokens were computed already (the evaluator builds many small
@@ -207,6 +254,7 @@ impl RetrievalIndex {
             bm25: Bm25Index::build(tokens),
             embedder_id: None,
             embeddings: vec![None; n],
+            catalog_digest: String::new(),
         }
     }
 

@@ -167,6 +167,31 @@ mod tests {
     }
 
     #[test]
+    fn load_or_build_reuses_an_unchanged_catalog_and_rebuilds_a_changed_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("index.msgpack");
+        let mut tools: Vec<ToolSpec> = (0..5)
+            .map(|i| ToolSpec {
+                tool_id: format!("t{i}"),
+                name: format!("t{i}"),
+                description: "d".into(),
+                parameters: None,
+            })
+            .collect();
+        let (_, rebuilt) = RetrievalIndex::load_or_build(&path, &tools).unwrap();
+        assert!(rebuilt);
+        let (index, rebuilt) = RetrievalIndex::load_or_build(&path, &tools).unwrap();
+        assert!(!rebuilt);
+        assert_eq!(index.len(), 5);
+        tools[2].description = "changed".into();
+        let (_, rebuilt) = RetrievalIndex::load_or_build(&path, &tools).unwrap();
+        assert!(rebuilt);
+        std::fs::write(&path, b"garbage").unwrap();
+        let (index, rebuilt) = RetrievalIndex::load_or_build(&path, &tools).unwrap();
+        assert!(rebuilt && index.len() == 5);
+    }
+
+    #[test]
     fn save_and_load_a_file() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sub/index.msgpack");
