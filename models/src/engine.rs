@@ -12,6 +12,7 @@
 //! pass (logits at every position), so `p_tool` and the next-token signals (top log-prob,
 //! entropy, top-1/top-2 margin, read at the decision point) come from the same pass.
 
+use std::cell::RefCell;
 use std::path::Path;
 use std::time::Instant;
 
@@ -21,7 +22,7 @@ use tokenizers::Tokenizer;
 
 use crate::error::ModelError;
 use crate::gguf::GgufFile;
-use crate::llama::{KvCache, Llama, LogitsFor, log_probs, tensor_values};
+use crate::llama::{ForwardOutput, KvCache, Llama, LogitsFor, log_probs, tensor_values};
 use crate::tokenizer::{ChatMessage, chatml, decode, encode, tokenizer_from_gguf};
 
 /// The fixed text a tool call starts with (Hermes / Qwen style, which SmolLM2 has seen).
@@ -128,6 +129,9 @@ pub struct Engine {
     special: Vec<bool>,
     stop_ids: Vec<u32>,
     id: String,
+    /// Token ids and KV cache of the last prompt, for [`Engine::forward_reusing_prefix`].
+    /// The engine lives on one thread, so a `RefCell` suffices.
+    prefix_cache: RefCell<Option<(Vec<u32>, KvCache)>>,
 }
 
 impl Engine {
@@ -154,6 +158,7 @@ impl Engine {
             special,
             stop_ids,
             id,
+            prefix_cache: RefCell::new(None),
         })
     }
 
@@ -252,11 +257,52 @@ impl Engine {
             .unwrap_or_default()
     }
 
-    /// Run `ids` into a fresh cache; returns the cache and the log-probs after the last id.
+    /// Run `ids` into a cache; returns the cache and the log-probs after the last id.
     pub fn prefill(&self, ids: &[u32]) -> Result<(KvCache, Vec<f32>), ModelError> {
+        let (cache, out) = self.forward_reusing_prefix(ids, LogitsFor::Last)?;
+        Ok((cache, last_row(log_probs(out.logits)?)?))
+    }
+
+    /// Like [`Engine::prefill`] but never reuses a cached prefix.
+    pub fn prefill_fresh(&self, ids: &[u32]) -> Result<(KvCache, Vec<f32>), ModelError> {
         let mut cache = KvCache::new();
         let out = self.llama.forward(ids, &mut cache, LogitsFor::Last)?;
         Ok((cache, last_row(log_probs(out.logits)?)?))
+    }
+
+    /// Forward `ids` from scratch, but reuse the KV cache of the longest prefix shared with
+    /// the previous call: consecutive calls at one step (confidence, then choose) share the
+    /// long system prompt and tool list, so only the differing tail is computed.
+    pub fn forward_reusing_prefix(
+        &self,
+        ids: &[u32],
+        logits_for: LogitsFor,
+    ) -> Result<(KvCache, ForwardOutput), ModelError> {
+        // Rows requested must be computed in this call, so at least that many tokens are fed.
+        let must_feed = match logits_for {
+            LogitsFor::Last => 1,
+            LogitsFor::Tail(n) => n.max(1),
+            LogitsFor::All => ids.len(),
+        }
+        .min(ids.len());
+        let mut cache = match self.prefix_cache.borrow().as_ref() {
+            Some((cached_ids, cached)) => {
+                let shared = cached_ids
+                    .iter()
+                    .zip(ids)
+                    .take_while(|(a, b)| a == b)
+                    .count()
+                    .min(ids.len() - must_feed);
+                let mut cache = cached.clone();
+                cache.truncate(shared);
+                cache
+            }
+            None => KvCache::new(),
+        };
+        let start = cache.len();
+        let out = self.llama.forward(&ids[start..], &mut cache, logits_for)?;
+        *self.prefix_cache.borrow_mut() = Some((ids.to_vec(), cache.clone()));
+        Ok((cache, out))
     }
 
     /// Sum of token log-probs of `continuation` given a cache and the log-probs that follow it.
@@ -318,19 +364,23 @@ impl Engine {
     ) -> Result<(ConfidenceSignal, Vec<f32>), ModelError> {
         let prompt_ids = self.encode(&decision_prompt(prompt, candidates))?;
         let opener = self.encode(TOOL_CALL_OPENER)?;
+        if prompt_ids.is_empty() || opener.is_empty() {
+            return Err(ModelError::Inference("empty decision prompt".into()));
+        }
+        // Feed the prompt and all but the last opener token; row 0 of the tail is the
+        // decision point and row `i` predicts opener token `i`.
         let mut all = prompt_ids.clone();
-        all.extend(&opener);
-        let mut cache = KvCache::new();
-        let out = self.llama.forward(&all, &mut cache, LogitsFor::All)?;
+        all.extend(&opener[..opener.len() - 1]);
+        let (_, out) = self.forward_reusing_prefix(&all, LogitsFor::Tail(opener.len()))?;
         let rows = log_probs(out.logits)?;
-        let decision_row = prompt_ids.len() - 1;
-        let stats = next_token_stats(&rows[decision_row]);
+        let missing = || ModelError::Inference("forward returned too few rows".into());
+        let stats = next_token_stats(rows.first().ok_or_else(missing)?);
         let mut opener_logprob = 0.0;
         for (i, &token) in opener.iter().enumerate() {
-            opener_logprob += logprob_of(&rows[decision_row + i], token)?;
+            opener_logprob += logprob_of(rows.get(i).ok_or_else(missing)?, token)?;
         }
         // The hidden state we probe is the decision point's, not the opener's end.
-        let hidden = tensor_values(out.hidden.narrow(0, decision_row, 1))?;
+        let hidden = tensor_values(out.hidden.narrow(0, 0, 1))?;
         let signal = ConfidenceSignal {
             top_logprob: stats.top_logprob,
             entropy: stats.entropy,

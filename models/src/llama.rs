@@ -186,6 +186,23 @@ impl KvCache {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+
+    /// Keep only the first `len` positions (no-op if it holds fewer).
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.len {
+            return;
+        }
+        if len == 0 {
+            // burn cannot narrow to an empty axis; an empty cache has no layers yet.
+            *self = KvCache::new();
+            return;
+        }
+        for (k, v) in self.layers.iter_mut().flatten() {
+            *k = k.clone().narrow(1, 0, len);
+            *v = v.clone().narrow(1, 0, len);
+        }
+        self.len = len;
+    }
 }
 
 /// Which positions to compute output logits for.
@@ -193,6 +210,9 @@ impl KvCache {
 pub enum LogitsFor {
     Last,
     All,
+    /// The last `n` positions of the chunk (clamped to its length). The output head is the
+    /// costliest matmul of a long prompt, so compute only the rows that are read.
+    Tail(usize),
 }
 
 /// Output of one forward pass over a chunk of tokens.
@@ -490,6 +510,10 @@ impl Llama {
         let hidden = match logits_for {
             LogitsFor::Last => x.narrow(0, seq - 1, 1),
             LogitsFor::All => x,
+            LogitsFor::Tail(n) => {
+                let n = n.clamp(1, seq);
+                x.narrow(0, seq - n, n)
+            }
         };
         let logits = hidden.clone().matmul(inner.lm_head.clone());
         Ok(ForwardOutput { logits, hidden })

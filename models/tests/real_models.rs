@@ -158,15 +158,41 @@ fn smollm2_decision_model_through_the_thread_handle() {
         )],
         feedback: None,
     };
+    let started = std::time::Instant::now();
     let signal = model.confidence(&prompt, &offered).unwrap();
+    println!("confidence: {signal:?} in {:?}", started.elapsed());
     assert!((0.0..=1.0).contains(&signal.p_tool) && signal.p_tool > 0.0);
     assert!(signal.entropy >= 0.0 && signal.top_logprob <= 0.0);
     assert_eq!(signal.probe, None);
+    // p_tool is the probability of the opener as the continuation of the decision prompt.
+    let opener_logprob = handle
+        .call({
+            let (prompt, offered) = (prompt.clone(), offered.clone());
+            move |engine| {
+                engine.score_continuations(
+                    &tact_models::engine::decision_prompt(&prompt, &offered),
+                    &[tact_models::engine::TOOL_CALL_OPENER.to_string()],
+                )
+            }
+        })
+        .unwrap()
+        .unwrap()
+        .0[0];
+    assert!(
+        (signal.p_tool.ln() - opener_logprob).abs() < 1e-3,
+        "p_tool {} vs exp({opener_logprob})",
+        signal.p_tool
+    );
 
+    let started = std::time::Instant::now();
     let choice = model.choose(&prompt, &offered).unwrap();
     println!(
-        "choice: {} {} scores {:?}",
-        choice.name, choice.args, choice.scores
+        "choice: {} {} scores {:?} cost {:?} in {:?}",
+        choice.name,
+        choice.args,
+        choice.scores,
+        choice.cost,
+        started.elapsed()
     );
     let chosen = offered.iter().find(|c| c.name == choice.name).unwrap();
     assert!(

@@ -461,6 +461,24 @@ fn signals_and_scores_are_well_formed_on_tiny_model() {
     assert!((0.0..=1.0).contains(&signal.margin));
     assert!((0.0..=1.0).contains(&signal.p_tool));
     assert_eq!(hidden.len(), 32);
+    // p_tool is exactly the probability of the opener as a continuation of the prompt.
+    let (opener_score, _) = engine
+        .score_continuations(
+            &tact_models::engine::decision_prompt(&prompt, &candidates()),
+            &[tact_models::engine::TOOL_CALL_OPENER.to_string()],
+        )
+        .unwrap();
+    if opener_score[0] > -60.0 {
+        assert!(
+            (signal.p_tool.ln() - opener_score[0]).abs() < 1e-3,
+            "p_tool {} vs opener log-prob {}",
+            signal.p_tool,
+            opener_score[0]
+        );
+    } else {
+        // A random model gives the opener almost no mass; p_tool underflows with it.
+        assert!(signal.p_tool < 1e-25, "{}", signal.p_tool);
+    }
     // Scores are sums of log-probs: a continuation and its extension differ by the
     // extension's (negative) log-prob.
     let (scores, cost) = engine
@@ -658,4 +676,61 @@ fn hf_safetensors_folder_matches_gguf_layout() {
     )
     .unwrap();
     assert!(max_abs_diff(&a, &b) < 1e-4);
+}
+
+#[test]
+fn tail_logits_equal_the_last_rows_of_all_logits() {
+    let config = tiny_config(64);
+    let weights = RandomWeights::new(&config, 5, false);
+    let model = Llama::load(config, &weights, &BackendKind::Flex.device()).unwrap();
+    let ids = [4u32, 8, 15, 16, 23, 42];
+    let all = tensor_rows(
+        model
+            .forward(&ids, &mut KvCache::new(), LogitsFor::All)
+            .unwrap()
+            .logits,
+    )
+    .unwrap();
+    let tail = tensor_rows(
+        model
+            .forward(&ids, &mut KvCache::new(), LogitsFor::Tail(3))
+            .unwrap()
+            .logits,
+    )
+    .unwrap();
+    assert_eq!(tail.len(), 3);
+    assert!(max_abs_diff(&tail, &all[3..]) < 1e-5);
+    let clamped = model
+        .forward(&ids, &mut KvCache::new(), LogitsFor::Tail(100))
+        .unwrap();
+    assert_eq!(clamped.logits.dims(), [6, 64]);
+}
+
+#[test]
+fn prefix_cache_reuse_matches_a_fresh_forward() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tiny.gguf");
+    tiny_gguf(&path);
+    let warm = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
+    let cold = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
+    let first = warm
+        .encode("a shared system prompt, then question one")
+        .unwrap();
+    let second = warm
+        .encode("a shared system prompt, then another one")
+        .unwrap();
+    let shorter = warm.encode("a shared system").unwrap();
+    warm.prefill(&first).unwrap();
+    for ids in [&second, &shorter, &second, &first] {
+        let (warm_cache, warm_next) = warm.prefill(ids).unwrap();
+        let (cold_cache, cold_next) = cold.prefill_fresh(ids).unwrap();
+        assert_eq!(warm_cache.len(), ids.len());
+        assert_eq!(cold_cache.len(), ids.len());
+        let diff = warm_next
+            .iter()
+            .zip(&cold_next)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max);
+        assert!(diff < 1e-4, "{diff}");
+    }
 }
