@@ -132,6 +132,10 @@ impl GuardRefusal {
 pub struct GuardState {
     /// Workspace-relative path → SHA-256 (hex) of the content the job last saw.
     pub last_read: BTreeMap<String, String>,
+    /// The job's configured test command (`ToolConfig.test_command`), so the guard agrees with
+    /// the worker about whether `run_tests` can run in a workspace without runner markers.
+    #[serde(default)]
+    pub test_command: Option<Vec<String>>,
 }
 
 impl GuardState {
@@ -374,11 +378,13 @@ pub fn check(
                 }
             }
             ResourceUse::TestRunner => {
-                detect_test_command(&workspace, None).map_err(|e| GuardRefusal::NoTestRunner {
-                    reason: match e {
-                        ToolError::NoTestRunner(reason) => reason,
-                        other => other.to_string(),
-                    },
+                detect_test_command(&workspace, state.test_command.as_deref()).map_err(|e| {
+                    GuardRefusal::NoTestRunner {
+                        reason: match e {
+                            ToolError::NoTestRunner(reason) => reason,
+                            other => other.to_string(),
+                        },
+                    }
                 })?;
             }
             ResourceUse::Workspace { .. } | ResourceUse::GitIndex { .. } | ResourceUse::User => {}
@@ -856,6 +862,9 @@ mod tests {
             f.check(&call("run_tests", json!({}))),
             Err(GuardRefusal::NoTestRunner { .. })
         ));
+        let mut configured = fixture();
+        configured.state.test_command = Some(vec!["make".into(), "check".into()]);
+        assert!(configured.check(&call("run_tests", json!({}))).is_ok());
         std::fs::write(f.ws.join("Cargo.toml"), "[package]\nname='x'\n").unwrap();
         assert!(f.check(&call("run_tests", json!({}))).is_ok());
     }

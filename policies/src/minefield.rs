@@ -253,6 +253,31 @@ pub fn run_minefield() -> Result<MinefieldReport, MinefieldError> {
     let verdict = field.verdict(&tests, &obs, None, &LyingLinter)?;
     field.record_control("run_tests honest passing run", &verdict);
 
+    // 1e. calc returns a plausible but wrong number (off by one).
+    let sum = call(
+        "k1",
+        "calc",
+        json!({"expression": "17 * 23 + 4", "variables": {}}),
+        &[],
+    );
+    let honest = execute(&sum, &field.ctx);
+    let verdict = field.verdict(&sum, &honest, None, &LyingLinter)?;
+    field.record_control("calc honest", &verdict);
+    let mut tampered = honest.clone();
+    tampered.output["value"] = json!(394);
+    let verdict = field.verdict(&sum, &tampered, None, &LyingLinter)?;
+    field.record_fault("calc result off by one", &verdict);
+
+    // 1f. search reports a match on a line that does not contain it.
+    let search = call("s1", "search", json!({"pattern": "len\\(xs\\)"}), &[]);
+    let honest = execute(&search, &field.ctx);
+    let verdict = field.verdict(&search, &honest, None, &LyingLinter)?;
+    field.record_control("search honest", &verdict);
+    let mut tampered = honest.clone();
+    tampered.output["matches"][0]["line"] = json!(1);
+    let verdict = field.verdict(&search, &tampered, None, &LyingLinter)?;
+    field.record_fault("search match on the wrong line", &verdict);
+
     // 2. An edit that did not land, reported as done, with a linter that says all is well.
     let edit = call(
         "e1",

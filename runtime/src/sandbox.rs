@@ -522,17 +522,17 @@ mod tests {
     #[test]
     fn environment_is_cleared_and_home_is_the_temp_dir() {
         let d = dirs();
-        // SAFETY: tests in this module do not read this variable concurrently.
-        unsafe { std::env::set_var("TACT_SANDBOX_SECRET", "leak") };
+        // cargo sets CARGO_PKG_NAME for the test process; the sandboxed child must not see it.
+        assert!(std::env::var("CARGO_PKG_NAME").is_ok());
         let outcome = run_sandboxed(
-            &sh("echo \"home=$HOME secret=${TACT_SANDBOX_SECRET:-none}\""),
+            &sh("echo \"home=$HOME pkg=${CARGO_PKG_NAME:-none}\""),
             &d.config.workspace,
             &d.config,
         )
         .unwrap();
         assert_eq!(
             outcome.stdout.trim(),
-            format!("home={} secret=none", d.config.temp_dir.display())
+            format!("home={} pkg=none", d.config.temp_dir.display())
         );
     }
 
