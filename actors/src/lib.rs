@@ -8,6 +8,7 @@ pub mod nodes;
 mod repair;
 pub mod stage;
 pub mod supervisor;
+pub mod watch;
 pub mod wiring;
 pub mod worker_process;
 
