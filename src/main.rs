@@ -37,16 +37,11 @@ enum Command {
     Tune(cli::tune::Args),
     /// A/B two policy editions on the same items (paired bootstrap) and log the decision.
     Ab(cli::ab::Args),
+    /// Run every task of a suite and measure fixes, tool calls, model passes and wall time.
+    BenchJobs(cli::bench_jobs::Args),
     /// The tool worker process (started by the executor; speaks framed MessagePack).
     #[command(hide = true)]
     Worker,
-}
-
-/// A subcommand that is not built yet.
-#[derive(Debug, clap::Args)]
-struct NotYet {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    rest: Vec<String>,
 }
 
 fn init_tracing() {
@@ -56,11 +51,6 @@ fn init_tracing() {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .init();
-}
-
-fn not_yet(name: &str) -> anyhow::Result<i32> {
-    eprintln!("tact {name}: not implemented yet");
-    Ok(2)
 }
 
 fn main() -> std::process::ExitCode {
@@ -78,6 +68,7 @@ fn main() -> std::process::ExitCode {
         Command::Tune(args) => cli::tune::run(args),
         Command::Ab(args) => cli::ab::run(args),
         Command::Worker => cli::worker::run(),
+        Command::BenchJobs(args) => cli::bench_jobs::run(args),
     };
     match result {
         Ok(code) => std::process::ExitCode::from(u8::try_from(code).unwrap_or(1)),

@@ -166,7 +166,11 @@ fn summary_of(obs: &Observation) -> String {
             } else if let Some(c) = map.get("content").and_then(Value::as_str) {
                 c.chars().take(400).collect()
             } else {
-                Value::Object(map.clone()).to_string().chars().take(400).collect()
+                Value::Object(map.clone())
+                    .to_string()
+                    .chars()
+                    .take(400)
+                    .collect()
             }
         }
         other => other.to_string().chars().take(400).collect(),
@@ -246,7 +250,10 @@ impl Runner {
         })
     }
 
-    pub(crate) async fn trigger(&mut self, candidates: Vec<ToolCandidate>) -> Result<bool, ActorError> {
+    pub(crate) async fn trigger(
+        &mut self,
+        candidates: Vec<ToolCandidate>,
+    ) -> Result<bool, ActorError> {
         if self.cfg.always_call {
             self.decision("trigger", json!({"action": "seek_tool", "forced": true}))?;
             return Ok(true);
@@ -254,7 +261,11 @@ impl Runner {
         let prompt = self.prompt(None);
         let key = request_key("trigger", &(&prompt, &candidates));
         let (decision, signal) = match self.replay.get(&key).cloned().and_then(|v| {
-            serde_json::from_value::<(tact_policies::trigger::TriggerDecision, tact_runtime::model_io::ConfidenceSignal)>(v).ok()
+            serde_json::from_value::<(
+                tact_policies::trigger::TriggerDecision,
+                tact_runtime::model_io::ConfidenceSignal,
+            )>(v)
+            .ok()
         }) {
             Some(recorded) => recorded,
             None => {
@@ -295,7 +306,10 @@ impl Runner {
             .cloned()
             .and_then(|v| serde_json::from_value::<ToolChoice>(v).ok())
         {
-            self.decision("selector", json!({"key": key, "choice": choice, "replayed": true}))?;
+            self.decision(
+                "selector",
+                json!({"key": key, "choice": choice, "replayed": true}),
+            )?;
             return Ok(choice);
         }
         let job_id = self.cfg.job_id.clone();
@@ -312,7 +326,10 @@ impl Runner {
         match response {
             SelectorResponse::Choice(choice) => {
                 self.burn_model(choice.cost);
-                self.decision("selector", json!({"key": key, "choice": choice, "recorded": choice}))?;
+                self.decision(
+                    "selector",
+                    json!({"key": key, "choice": choice, "recorded": choice}),
+                )?;
                 Ok(choice)
             }
             SelectorResponse::Error(e) => Err(ActorError::Model(e)),
@@ -320,7 +337,11 @@ impl Runner {
         }
     }
 
-    pub(crate) async fn score(&mut self, prompt: StepPrompt, continuations: Vec<String>) -> Result<Vec<f32>, ActorError> {
+    pub(crate) async fn score(
+        &mut self,
+        prompt: StepPrompt,
+        continuations: Vec<String>,
+    ) -> Result<Vec<f32>, ActorError> {
         let key = request_key("score", &(&prompt, &continuations));
         if let Some(scores) = self
             .replay
@@ -328,7 +349,10 @@ impl Runner {
             .cloned()
             .and_then(|v| serde_json::from_value::<Vec<f32>>(v).ok())
         {
-            self.decision("selector", json!({"key": key, "scores": scores, "replayed": true}))?;
+            self.decision(
+                "selector",
+                json!({"key": key, "scores": scores, "replayed": true}),
+            )?;
             return Ok(scores);
         }
         let job_id = self.cfg.job_id.clone();
@@ -476,13 +500,17 @@ impl Runner {
             tool: spec.name.clone(),
             args: call.args.clone(),
         });
-        let before = (spec.effect >= RiskClass::Write).then(|| {
-            tact_policies::trust::snapshot_before(&call, &spec, &self.cfg.workspace)
-        });
+        let before = (spec.effect >= RiskClass::Write)
+            .then(|| tact_policies::trust::snapshot_before(&call, &spec, &self.cfg.workspace));
         // 4. Execute in the worker.
         let started_ms = tact_runtime::ledger::now_ms();
-        let exec = ask_stage::<ExecutorNode>(&job_id, "executor", || call.clone(), self.cfg.call_timeout_ms + 5_000)
-            .await;
+        let exec = ask_stage::<ExecutorNode>(
+            &job_id,
+            "executor",
+            || call.clone(),
+            self.cfg.call_timeout_ms + 5_000,
+        )
+        .await;
         let observation = match exec {
             Ok(Ok(obs)) => obs,
             Ok(Err(ActorError::Worker(e))) | Err(ActorError::Worker(e)) => {
@@ -684,7 +712,11 @@ impl Runner {
         self.append(LedgerEntry::Checkpoint { checkpoint })
     }
 
-    pub(crate) fn finish(&mut self, status: JobStatus, summary: &str) -> Result<JobOutcome, ActorError> {
+    pub(crate) fn finish(
+        &mut self,
+        status: JobStatus,
+        summary: &str,
+    ) -> Result<JobOutcome, ActorError> {
         self.budget.set_wall_time(self.elapsed_ms());
         self.append(LedgerEntry::Done {
             status: status.clone(),
@@ -705,7 +737,10 @@ impl Runner {
     }
 
     /// A budget breach: stop or replan as the plan says, with a checkpoint in the ledger.
-    pub(crate) fn on_budget_breach(&mut self, breach: &BudgetBreach) -> Result<JobOutcome, ActorError> {
+    pub(crate) fn on_budget_breach(
+        &mut self,
+        breach: &BudgetBreach,
+    ) -> Result<JobOutcome, ActorError> {
         let reason = format!("budget: {breach}");
         self.decision("budget", json!({"breach": breach}))?;
         self.checkpoint(
@@ -721,7 +756,8 @@ impl Runner {
     async fn drive_generic(&mut self) -> Result<JobOutcome, ActorError> {
         let mut feedback: Option<String> = None;
         let mut refusals = 0u32;
-        let mut planned = self.plan.planned_calls.clone().into_iter();
+        // The plan's next call leads the shortlist until a call of that tool succeeds.
+        let mut plan_cursor = 0usize;
         let mut last_work: Option<String> = None;
         loop {
             if let Some(reason) = self.escalation() {
@@ -729,7 +765,11 @@ impl Runner {
             }
             // Retrieve a shortlist for the task and what the last observation said.
             let query = match self.transcript.last() {
-                Some((_, last)) => format!("{} {}", self.cfg.task, last.chars().take(200).collect::<String>()),
+                Some((_, last)) => format!(
+                    "{} {}",
+                    self.cfg.task,
+                    last.chars().take(200).collect::<String>()
+                ),
                 None => self.cfg.task.clone(),
             };
             let job_id = self.cfg.job_id.clone();
@@ -741,7 +781,7 @@ impl Runner {
                 ShortlistResponse::Error(e) => return Err(ActorError::Policy(e)),
             };
             // The plan's next call, if still open, leads the shortlist.
-            if let Some(next) = planned.next() {
+            if let Some(next) = self.plan.planned_calls.get(plan_cursor) {
                 if let Some(c) = self.candidate(&next.tool_ref.name) {
                     candidates.retain(|x| x.name != c.name);
                     candidates.insert(0, c);
@@ -777,8 +817,14 @@ impl Runner {
                         .and_then(Value::as_str)
                         .unwrap_or("the selector chose to stop")
                         .to_string();
-                    self.checkpoint(NextAction::Stop { reason: reason.clone() }, &reason)?;
-                    return self.finish(JobStatus::Stopped, &reason);
+                    // Stopping is a first-class action, not a failure: the job ends done.
+                    self.checkpoint(
+                        NextAction::Stop {
+                            reason: reason.clone(),
+                        },
+                        &reason,
+                    )?;
+                    return self.finish(JobStatus::Done, &format!("stopped: {reason}"));
                 }
                 "ask_user" => {
                     let question = choice
@@ -800,6 +846,14 @@ impl Runner {
             match self.perform(attempt).await {
                 Ok(done) => {
                     refusals = 0;
+                    if self
+                        .plan
+                        .planned_calls
+                        .get(plan_cursor)
+                        .is_some_and(|p| p.tool_ref.name == choice.name)
+                    {
+                        plan_cursor += 1;
+                    }
                     self.update_commit_trigger(&choice.name, &done)?;
                     if let TrustVerdict::Failed { reason } = &done.verdict {
                         self.replan(
@@ -1132,7 +1186,10 @@ fn opening(state: &LedgerState) -> Opening {
     if state.records.is_empty() {
         return Opening::Fresh;
     }
-    let last_done = state.records.iter().rposition(|r| matches!(r.entry, LedgerEntry::Done { .. }));
+    let last_done = state
+        .records
+        .iter()
+        .rposition(|r| matches!(r.entry, LedgerEntry::Done { .. }));
     let Some(index) = last_done else {
         return Opening::Resume;
     };
@@ -1141,7 +1198,9 @@ fn opening(state: &LedgerState) -> Opening {
         .any(|r| matches!(r.entry, LedgerEntry::Answer { .. }));
     match &state.records[index].entry {
         LedgerEntry::Done { status, summary } => match status {
-            JobStatus::WaitingForUser | JobStatus::NeedsAttention if answered_after => Opening::Resume,
+            JobStatus::WaitingForUser | JobStatus::NeedsAttention if answered_after => {
+                Opening::Resume
+            }
             _ => Opening::Ended(status.clone(), summary.clone()),
         },
         _ => Opening::Resume,
@@ -1178,14 +1237,23 @@ fn restore(runner: &mut Runner) -> Result<Option<String>, ActorError> {
                         runner.burn_model(c);
                     }
                 }
-                let text = |k: &str| detail.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+                let text = |k: &str| {
+                    detail
+                        .get(k)
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_string()
+                };
                 match node.as_str() {
                     "commit_trigger" if detail.get("holds") == Some(&Value::Bool(true)) => {
                         runner.commit_holds = true;
                     }
-                    "candidate_applied" => {
-                        applied.push((text("id"), text("file"), text("old_block"), text("new_block")))
-                    }
+                    "candidate_applied" => applied.push((
+                        text("id"),
+                        text("file"),
+                        text("old_block"),
+                        text("new_block"),
+                    )),
                     "reverted" => {
                         settled.insert(text("id"));
                     }
@@ -1241,7 +1309,10 @@ fn restore(runner: &mut Runner) -> Result<Option<String>, ActorError> {
         let (resolution, reason) = match &spec {
             Some(spec) if replayable(spec) => {
                 runner.reruns.push((tool_ref.name.clone(), args.clone()));
-                (Resolution::Failed, "in doubt after a crash; re-run (it changes nothing)".to_string())
+                (
+                    Resolution::Failed,
+                    "in doubt after a crash; re-run (it changes nothing)".to_string(),
+                )
             }
             _ => match prove_write(&runner.cfg.workspace, &tool_ref.name, &args) {
                 Resolution::NeedsAttention => (
@@ -1386,4 +1457,3 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
         }),
     }
 }
-

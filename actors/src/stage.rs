@@ -160,7 +160,7 @@ where
 }
 
 /// [`ask`] with the job's retry rule: a request lost to a dying stage is retried once, after
-/// the supervisor has had a moment to restart the stage.
+/// the supervisor has restarted the stage (a different actor under the same name).
 pub async fn ask_stage<L: StageLogic>(
     job_id: &str,
     stage: &'static str,
@@ -169,16 +169,18 @@ pub async fn ask_stage<L: StageLogic>(
 ) -> Result<L::Response, ActorError> {
     let name = stage_name(job_id, stage);
     let mut last = None;
+    let mut failed_actor = None;
     for attempt in 0..2 {
         if attempt > 0 {
-            // Wait (bounded) for the restarted stage to register.
-            for _ in 0..100 {
-                if ActorRef::<StageMsg<L>>::where_is(name.clone()).is_some() {
-                    break;
+            // Wait (bounded) until the registry names a restarted actor, not the dead one.
+            for _ in 0..300 {
+                match ActorRef::<StageMsg<L>>::where_is(name.clone()) {
+                    Some(actor) if Some(actor.get_id()) != failed_actor => break,
+                    _ => tokio::time::sleep(std::time::Duration::from_millis(10)).await,
                 }
-                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
             }
         }
+        failed_actor = ActorRef::<StageMsg<L>>::where_is(name.clone()).map(|a| a.get_id());
         match ask::<StageMsg<L>, L::Response>(
             &name,
             stage,

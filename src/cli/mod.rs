@@ -1,6 +1,7 @@
 //! Subcommands of the `tact` binary. Each module owns one subcommand's arguments and its `run`.
 
 pub mod ab;
+pub mod bench_jobs;
 pub mod eval;
 pub mod ledger;
 pub mod models;

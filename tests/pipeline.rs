@@ -1,0 +1,447 @@
+//! End-to-end tests of the job pipeline against the real `tact` binary, real worker processes
+//! and real files. The model is scripted here (the real one has its own tests), so each test
+//! controls exactly what the selector chooses.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+use tact_runtime::ledger::{LedgerEntry, LedgerState, Resolution, read_ledger};
+
+const TASK: &str = "change the greeting in notes.txt";
+
+fn tact() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tact"))
+}
+
+struct Job {
+    workspace: tempfile::TempDir,
+    script: PathBuf,
+}
+
+fn step(name: &str, args: Value) -> Value {
+    json!({"p_tool": 0.9, "name": name, "args": args})
+}
+
+fn setup(steps: Vec<Value>) -> Job {
+    let workspace = tempfile::tempdir().unwrap();
+    std::fs::write(workspace.path().join("notes.txt"), "hello world\n").unwrap();
+    let script = workspace.path().join("script.json");
+    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+    Job { workspace, script }
+}
+
+/// The DescribedChange plan leads with search → read_file → apply_edit, so a script that
+/// follows it is always offered the tool it names.
+fn change_script() -> Vec<Value> {
+    vec![
+        step("search", json!({"pattern": "hello"})),
+        step("read_file", json!({"path": "notes.txt"})),
+        step(
+            "apply_edit",
+            json!({"path": "notes.txt", "old_text": "hello", "new_text": "goodbye"}),
+        ),
+        step("stop", json!({"reason": "the greeting is changed"})),
+    ]
+}
+
+/// An unfamiliar task: it starts in probe mode (list_dir, search) and may run commands once a
+/// read has localized something.
+const RUN_TASK: &str = "run a program in the workspace";
+
+fn run(job: &Job, extra: &[&str]) -> (i32, Vec<Value>) {
+    run_task(job, TASK, extra)
+}
+
+fn run_task(job: &Job, task: &str, extra: &[&str]) -> (i32, Vec<Value>) {
+    let out = tact()
+        .args(["run", "--json", "--task", task, "--job-id", "j1"])
+        .arg("--workspace")
+        .arg(job.workspace.path())
+        .arg("--scripted")
+        .arg(&job.script)
+        .args(extra)
+        .output()
+        .unwrap();
+    let events = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .collect();
+    (out.status.code().unwrap_or(-1), events)
+}
+
+fn ledger(job: &Job, id: &str) -> LedgerState {
+    let path = job
+        .workspace
+        .path()
+        .join(".tact/jobs")
+        .join(id)
+        .join("ledger.bin");
+    let (records, recovery) = read_ledger(&path).unwrap();
+    assert_eq!(recovery.truncated_bytes, 0, "the ledger is intact");
+    LedgerState::new(records)
+}
+
+fn calls(state: &LedgerState) -> Vec<(String, String)> {
+    state
+        .records
+        .iter()
+        .filter_map(|r| match &r.entry {
+            LedgerEntry::Intent { work_id, .. } => Some(("intent".into(), work_id.clone())),
+            LedgerEntry::Outcome { record } => Some(("outcome".into(), record.work_id.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn dependent_calls_run_in_order_with_intent_outcome_pairs() {
+    let job = setup(change_script());
+    let (code, events) = run(&job, &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    assert_eq!(
+        std::fs::read_to_string(job.workspace.path().join("notes.txt")).unwrap(),
+        "goodbye world\n"
+    );
+    let state = ledger(&job, "j1");
+    let pairs = calls(&state);
+    let expected: Vec<(String, String)> = ["w1", "w2", "w3"]
+        .iter()
+        .flat_map(|w| {
+            [
+                ("intent".to_string(), w.to_string()),
+                ("outcome".to_string(), w.to_string()),
+            ]
+        })
+        .collect();
+    assert_eq!(
+        pairs, expected,
+        "each call's outcome follows its intent, in order"
+    );
+    // Each call depends on the previous one's output.
+    let deps: Vec<Vec<String>> = state
+        .records
+        .iter()
+        .filter_map(|r| match &r.entry {
+            LedgerEntry::Intent { depends_on, .. } => Some(depends_on.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        deps,
+        vec![vec![], vec!["w1".to_string()], vec!["w2".to_string()]]
+    );
+    let verdicts: Vec<&str> = state.outcomes().map(|r| r.verdict.label()).collect();
+    assert_eq!(verdicts, vec!["verified", "verified", "verified"]);
+    // The event stream names every stage of the loop.
+    for kind in [
+        "plan",
+        "decision",
+        "call",
+        "observation",
+        "verdict",
+        "checkpoint",
+        "done",
+    ] {
+        assert!(
+            events.iter().any(|e| e["event"] == kind),
+            "no {kind} event in {events:#?}"
+        );
+    }
+    // And `tact ledger show` reads it.
+    let show = tact()
+        .args(["ledger", "show"])
+        .arg(job.workspace.path().join(".tact/jobs/j1"))
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&show.stdout);
+    assert!(show.status.success());
+    assert!(table.contains("w3 apply_edit@1 verified"), "{table}");
+}
+
+#[test]
+fn a_panic_in_every_stage_is_survived_by_restart_and_retry() {
+    let job = setup(change_script());
+    let (code, events) = run(
+        &job,
+        &[
+            "--inject-panics",
+            "trigger:1,retriever:1,selector:1,guard:1,executor:1,trust:1",
+        ],
+    );
+    assert_eq!(code, 0, "{events:#?}");
+    assert_eq!(
+        std::fs::read_to_string(job.workspace.path().join("notes.txt")).unwrap(),
+        "goodbye world\n"
+    );
+    let state = ledger(&job, "j1");
+    assert_eq!(state.outcomes().count(), 3, "no call lost or doubled");
+    assert!(state.in_doubt().is_empty());
+}
+
+#[test]
+fn a_hallucinated_tool_is_refused_with_the_offered_list_and_the_job_recovers() {
+    let mut script = vec![step("frobnicate_everything", json!({}))];
+    script.extend(change_script());
+    let job = setup(script);
+    let (code, events) = run(&job, &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    let state = ledger(&job, "j1");
+    let refusal = state
+        .records
+        .iter()
+        .find_map(|r| match &r.entry {
+            LedgerEntry::Decision { node, detail, .. } if node == "guard" => Some(detail.clone()),
+            _ => None,
+        })
+        .expect("a guard refusal is recorded");
+    assert_eq!(refusal["refused"]["kind"], "unknown_tool");
+    let message = refusal["refused"]["message"].as_str().unwrap();
+    assert!(message.contains("frobnicate_everything"));
+    assert!(
+        message.contains("search") && message.contains("stop"),
+        "{message}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(job.workspace.path().join("notes.txt")).unwrap(),
+        "goodbye world\n"
+    );
+}
+
+#[test]
+fn a_budget_breach_stops_the_job_before_the_over_budget_call_starts() {
+    let job = setup(change_script());
+    let (code, events) = run(&job, &["--max-tool-calls", "1"]);
+    assert_ne!(code, 0);
+    let state = ledger(&job, "j1");
+    let intents = calls(&state).iter().filter(|(k, _)| k == "intent").count();
+    assert_eq!(intents, 1, "the second call never started");
+    assert!(
+        state
+            .records
+            .iter()
+            .any(|r| matches!(r.entry, LedgerEntry::Checkpoint { .. }))
+    );
+    assert_eq!(
+        state.final_status(),
+        Some(&tact_runtime::ledger::JobStatus::BudgetExhausted)
+    );
+    assert!(events.iter().any(|e| e["event"] == "checkpoint"));
+    let checkpoint = state
+        .records
+        .iter()
+        .find_map(|r| match &r.entry {
+            LedgerEntry::Checkpoint { checkpoint } => Some(checkpoint.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(checkpoint.burned.tool_calls, 1);
+    assert_eq!(checkpoint.residual.tool_calls, 0);
+}
+
+#[test]
+fn ask_parks_the_job_and_answer_resumes_it() {
+    let job = setup(vec![step(
+        "ask_user",
+        json!({"question": "Which greeting?"}),
+    )]);
+    let (code, events) = run(&job, &[]);
+    assert_eq!(code, 4, "waiting for the user: {events:#?}");
+    assert!(
+        events
+            .iter()
+            .any(|e| e["event"] == "ask" && e["question"] == "Which greeting?")
+    );
+    let state = ledger(&job, "j1");
+    assert_eq!(state.pending_question(), Some("Which greeting?"));
+
+    let answer_script = job.workspace.path().join("answer.json");
+    std::fs::write(
+        &answer_script,
+        serde_json::to_string(&vec![step("stop", json!({"reason": "answered"}))]).unwrap(),
+    )
+    .unwrap();
+    let out = tact()
+        .args(["answer"])
+        .arg(job.workspace.path().join(".tact/jobs/j1"))
+        .arg("goodbye")
+        .arg("--json")
+        .arg("--scripted")
+        .arg(&answer_script)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let state = ledger(&job, "j1");
+    assert_eq!(state.pending_question(), None);
+    assert!(
+        state
+            .records
+            .iter()
+            .any(|r| matches!(&r.entry, LedgerEntry::Answer { text } if text == "goodbye"))
+    );
+    assert_eq!(
+        state.final_status(),
+        Some(&tact_runtime::ledger::JobStatus::Done)
+    );
+}
+
+fn pids_matching(needle: &str) -> Vec<i32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        if let Ok(cmdline) = std::fs::read(format!("/proc/{pid}/cmdline")) {
+            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            if text.contains(needle) {
+                found.push(pid);
+            }
+        }
+    }
+    found
+}
+
+fn worker_of(parent: u32) -> Option<i32> {
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        let rest = &stat[stat.rfind(')').unwrap() + 1..];
+        let ppid: u32 = rest.split_whitespace().nth(1).unwrap().parse().unwrap();
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        if ppid == parent && String::from_utf8_lossy(&cmdline).contains("worker") {
+            return Some(pid);
+        }
+    }
+    None
+}
+
+#[test]
+fn a_worker_killed_mid_call_leaves_the_call_in_doubt_and_no_orphans() {
+    // A marker no other process on the machine has in its command line.
+    let marker = format!("31.{}", std::process::id());
+    let job = setup(vec![
+        step("list_dir", json!({})),
+        step("search", json!({"pattern": "hello"})),
+        step("run_command", json!({"command": format!("sleep {marker}")})),
+        step("stop", json!({"reason": "enough"})),
+    ]);
+    let policy = job.workspace.path().join("policy.toml");
+    let text = tact_policies::policy::DEFAULT_POLICY
+        .replace("command_allow = [", "command_allow = [\"sleep\", ");
+    std::fs::write(&policy, text).unwrap();
+    let mut child = tact()
+        .args(["run", "--json", "--task", RUN_TASK, "--job-id", "j1"])
+        .arg("--workspace")
+        .arg(job.workspace.path())
+        .arg("--scripted")
+        .arg(&job.script)
+        .arg("--policy")
+        .arg(&policy)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut killed = false;
+    let mut events = Vec::new();
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        let event: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+        if event["event"] == "call" && event["tool"] == "run_command" && !killed {
+            // Wait for the sleep to start inside the worker, then kill the worker.
+            for _ in 0..200 {
+                if !pids_matching(&marker).is_empty() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
+            let worker = worker_of(child.id()).expect("the worker process");
+            unsafe {
+                libc::kill(worker, libc::SIGKILL);
+            }
+            killed = true;
+        }
+        events.push(event);
+    }
+    let status = child.wait().unwrap();
+    assert!(killed, "{events:#?}");
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "the job went on to its end: {events:#?}"
+    );
+    let state = ledger(&job, "j1");
+    let resolution = state
+        .records
+        .iter()
+        .find_map(|r| match &r.entry {
+            LedgerEntry::Resolution {
+                work_id,
+                resolution,
+                ..
+            } => Some((work_id.clone(), *resolution)),
+            _ => None,
+        })
+        .expect("the killed call is resolved in the ledger");
+    assert_eq!(resolution.0, "w3");
+    assert!(matches!(
+        resolution.1,
+        Resolution::NeedsAttention | Resolution::Failed
+    ));
+    assert!(events.iter().any(|e| e["event"] == "needs_attention"));
+    // No orphan: the sleep the worker started is gone too.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(
+        pids_matching(&marker).is_empty(),
+        "orphaned command survived"
+    );
+}
+
+#[test]
+fn from_inside_a_tool_writes_outside_the_workspace_and_network_connects_fail() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    let outside = std::env::temp_dir().join(format!("tact-escape-{}", std::process::id()));
+    let _ = std::fs::remove_file(&outside);
+    let write_outside = format!("python3 -c open('{}','w').write('x')", outside.display());
+    let connect = format!(
+        "python3 -c __import__('socket').create_connection(('127.0.0.1',{port}),timeout=3)"
+    );
+    let job = setup(vec![
+        step("list_dir", json!({})),
+        step("search", json!({"pattern": "hello"})),
+        step("run_command", json!({"command": write_outside})),
+        step("run_command", json!({"command": connect})),
+        step("stop", json!({"reason": "probed"})),
+    ]);
+    let (code, events) = run_task(&job, RUN_TASK, &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    assert!(!outside.exists(), "a tool wrote outside the workspace");
+    assert!(
+        listener.accept().is_err(),
+        "a tool reached 127.0.0.1:{port}"
+    );
+    let state = ledger(&job, "j1");
+    let exits: Vec<Option<i64>> = state
+        .outcomes()
+        .filter(|r| r.tool_ref.name == "run_command")
+        .map(|r| r.outputs["exit_code"].as_i64())
+        .collect();
+    assert_eq!(exits.len(), 2, "both commands ran");
+    assert!(
+        exits.iter().all(|c| *c != Some(0)),
+        "both failed: {exits:?}"
+    );
+}
