@@ -220,7 +220,7 @@ impl Runner {
     }
 
     pub(crate) fn burn_model(&mut self, cost: ModelCost) {
-        self.model_cost = self.model_cost.add(cost);
+        self.model_cost = self.model_cost.plus(cost);
         self.budget.burn(BudgetSpend {
             forward_passes: cost.forward_passes,
             tokens: cost.tokens,

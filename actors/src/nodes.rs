@@ -39,12 +39,11 @@ impl StageLogic for TriggerNode {
     }
     async fn handle(&self, req: TriggerRequest) -> TriggerResponse {
         let model = self.model.clone();
-        let signal = tokio::task::spawn_blocking(move || {
-            model.confidence(&req.prompt, &req.candidates)
-        })
-        .await
-        .map_err(|e| e.to_string())?
-        .map_err(|e| e.to_string())?;
+        let signal =
+            tokio::task::spawn_blocking(move || model.confidence(&req.prompt, &req.candidates))
+                .await
+                .map_err(|e| e.to_string())?
+                .map_err(|e| e.to_string())?;
         Ok((trigger::decide(&signal, &self.policy), signal))
     }
 }
@@ -215,10 +214,7 @@ impl StageLogic for ExecutorNode {
                 .completed
                 .lock()
                 .map_err(|_| ActorError::Worker(WorkerError::Died("state poisoned".into())))?;
-            call.depends_on
-                .iter()
-                .find(|d| !done.contains(*d))
-                .cloned()
+            call.depends_on.iter().find(|d| !done.contains(*d)).cloned()
         };
         if let Some(dependency) = missing {
             return Err(ActorError::DependencyNotReady {

@@ -42,8 +42,14 @@ fn report_of(obs: &tact_runtime::messages::Observation) -> Option<TestReport> {
     // The failure details (messages, frames) come from the output tails; the counts from the
     // tool's own parse of the whole output when it gives them (the tails may be cut).
     let text = [
-        obs.output.get("stdout_tail").and_then(Value::as_str).unwrap_or(""),
-        obs.output.get("stderr_tail").and_then(Value::as_str).unwrap_or(""),
+        obs.output
+            .get("stdout_tail")
+            .and_then(Value::as_str)
+            .unwrap_or(""),
+        obs.output
+            .get("stderr_tail")
+            .and_then(Value::as_str)
+            .unwrap_or(""),
     ]
     .join("\n");
     let mut report = parse_test_output(&text);
@@ -134,7 +140,10 @@ fn context_prompt(task: &str, file: &str, content: &str, line: u32, failure: &st
 }
 
 impl Runner {
-    async fn run_tests(&mut self, depends_on: Vec<String>) -> Result<(String, Option<TestReport>, TrustVerdict), CallBlocked> {
+    async fn run_tests(
+        &mut self,
+        depends_on: Vec<String>,
+    ) -> Result<(String, Option<TestReport>, TrustVerdict), CallBlocked> {
         let done = self
             .perform(Attempt {
                 tool: "run_tests".into(),
@@ -155,13 +164,17 @@ impl Runner {
                 offered: vec!["read_file".into()],
             })
             .await?;
-        let content = std::fs::read_to_string(self.cfg.workspace.join(path)).map_err(|e| {
-            CallBlocked::InDoubt(format!("reading {path}: {e}"))
-        })?;
+        let content = std::fs::read_to_string(self.cfg.workspace.join(path))
+            .map_err(|e| CallBlocked::InDoubt(format!("reading {path}: {e}")))?;
         Ok((done.work_id, content))
     }
 
-    async fn edit(&mut self, path: &str, old: &str, new: &str) -> Result<(String, TrustVerdict), CallBlocked> {
+    async fn edit(
+        &mut self,
+        path: &str,
+        old: &str,
+        new: &str,
+    ) -> Result<(String, TrustVerdict), CallBlocked> {
         let done = self
             .perform(Attempt {
                 tool: "apply_edit".into(),
@@ -180,15 +193,30 @@ fn blocked_to_error(runner: &mut Runner, blocked: CallBlocked) -> Result<JobOutc
         CallBlocked::Fatal(e) => Err(e),
         CallBlocked::Refused(r) => {
             let reason = format!("guard refused a planned call: {}", r.message);
-            runner.checkpoint(NextAction::Stop { reason: reason.clone() }, &reason)?;
+            runner.checkpoint(
+                NextAction::Stop {
+                    reason: reason.clone(),
+                },
+                &reason,
+            )?;
             runner.finish(JobStatus::Stopped, &reason)
         }
         CallBlocked::NotCommitted(why) => {
-            runner.checkpoint(NextAction::Stop { reason: why.clone() }, &why)?;
+            runner.checkpoint(
+                NextAction::Stop {
+                    reason: why.clone(),
+                },
+                &why,
+            )?;
             runner.finish(JobStatus::Stopped, &why)
         }
         CallBlocked::InDoubt(reason) => {
-            runner.checkpoint(NextAction::Stop { reason: reason.clone() }, &reason)?;
+            runner.checkpoint(
+                NextAction::Stop {
+                    reason: reason.clone(),
+                },
+                &reason,
+            )?;
             runner.finish(JobStatus::NeedsAttention, &reason)
         }
     }
@@ -217,13 +245,17 @@ fn candidate_id(file: &str, old_block: &str, new_block: &str) -> String {
 async fn revert_pending(runner: &mut Runner) -> Result<(), CallBlocked> {
     for (file, old_block, new_block) in std::mem::take(&mut runner.pending_reverts) {
         let content = std::fs::read_to_string(runner.cfg.workspace.join(&file)).unwrap_or_default();
-        if content.matches(new_block.as_str()).count() == 1 && !content.contains(old_block.as_str()) {
+        if content.matches(new_block.as_str()).count() == 1 && !content.contains(old_block.as_str())
+        {
             runner.read(&file).await?;
             runner.edit(&file, &new_block, &old_block).await?;
         }
         let id = candidate_id(&file, &old_block, &new_block);
         runner
-            .decision("reverted", json!({"id": id, "file": file, "after_resume": true}))
+            .decision(
+                "reverted",
+                json!({"id": id, "file": file, "after_resume": true}),
+            )
             .map_err(CallBlocked::Fatal)?;
     }
     Ok(())
@@ -234,8 +266,16 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     // 1. Reproduce: the commit trigger is a verified failing run.
     let (first_run, report, verdict) = step!(runner, runner.run_tests(vec![]).await);
     let Some(mut baseline) = report else {
-        let reason = format!("could not read the test runner's output ({})", verdict.label());
-        runner.checkpoint(NextAction::Ask { question: "How are the tests run here?".into() }, &reason)?;
+        let reason = format!(
+            "could not read the test runner's output ({})",
+            verdict.label()
+        );
+        runner.checkpoint(
+            NextAction::Ask {
+                question: "How are the tests run here?".into(),
+            },
+            &reason,
+        )?;
         return runner.finish(JobStatus::NeedsAttention, &reason);
     };
     runner.routes.push(TestedRoute {
@@ -245,12 +285,22 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         verdict: verdict.clone(),
     });
     if baseline.all_passed() {
-        runner.checkpoint(NextAction::Stop { reason: "tests already pass".into() }, "tests already pass")?;
+        runner.checkpoint(
+            NextAction::Stop {
+                reason: "tests already pass".into(),
+            },
+            "tests already pass",
+        )?;
         return runner.finish(JobStatus::Done, "the tests already pass; nothing to fix");
     }
     if matches!(verdict, TrustVerdict::Failed { .. }) && baseline.failures.is_empty() {
         let reason = "the failing run could not be verified".to_string();
-        runner.checkpoint(NextAction::Stop { reason: reason.clone() }, &reason)?;
+        runner.checkpoint(
+            NextAction::Stop {
+                reason: reason.clone(),
+            },
+            &reason,
+        )?;
         return runner.finish(JobStatus::NeedsAttention, &reason);
     }
     runner.commit_holds = true;
@@ -270,13 +320,24 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     runner.decision("localize", json!({"candidates": locations}))?;
     if locations.is_empty() {
         let question = "The failing tests point at no source line I can edit. Where is the bug?";
-        runner.checkpoint(NextAction::Ask { question: question.into() }, "localization found nothing")?;
+        runner.checkpoint(
+            NextAction::Ask {
+                question: question.into(),
+            },
+            "localization found nothing",
+        )?;
         return runner.park_for_user(question);
     }
     let failure_text: String = baseline
         .failures
         .first()
-        .map(|f| format!("{}: {}", f.test, f.message.chars().take(300).collect::<String>()))
+        .map(|f| {
+            format!(
+                "{}: {}",
+                f.test,
+                f.message.chars().take(300).collect::<String>()
+            )
+        })
         .unwrap_or_default();
 
     // 3. Read the localized files (the guard needs this job's read hashes before any edit).
@@ -294,7 +355,9 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         .iter()
         .filter_map(|n| runner.candidate(n))
         .collect();
-    runner.transcript.push(("tool".into(), format!("failing: {failure_text}")));
+    runner
+        .transcript
+        .push(("tool".into(), format!("failing: {failure_text}")));
     let seek_tool = runner.trigger(candidates_offered).await?;
 
     // 5. Enumerate candidates with the deterministic mutate tool (never test code).
@@ -337,15 +400,21 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
 
     // 6. The model ranks the enumerated candidates by likelihood.
     if !candidates.is_empty() {
-        let mut by_location: std::collections::BTreeMap<(String, u32), Vec<usize>> = Default::default();
+        let mut by_location: std::collections::BTreeMap<(String, u32), Vec<usize>> =
+            Default::default();
         for (i, c) in candidates.iter().enumerate() {
-            by_location.entry((c.file.clone(), c.line)).or_default().push(i);
+            by_location
+                .entry((c.file.clone(), c.line))
+                .or_default()
+                .push(i);
         }
         for ((file, line), indices) in by_location {
             let content = contents.get(&file).cloned().unwrap_or_default();
             let prompt = context_prompt(&runner.cfg.task, &file, &content, line, &failure_text);
-            let continuations: Vec<String> =
-                indices.iter().map(|&i| format!(" {}", candidates[i].new_line.trim())).collect();
+            let continuations: Vec<String> = indices
+                .iter()
+                .map(|&i| format!(" {}", candidates[i].new_line.trim()))
+                .collect();
             let scores = runner.score(prompt, continuations).await?;
             for (k, &i) in indices.iter().enumerate() {
                 if let Some(s) = scores.get(k) {
@@ -353,7 +422,11 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 }
             }
         }
-        candidates.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal));
+        candidates.sort_by(|a, b| {
+            b.score
+                .partial_cmp(&a.score)
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
     }
 
     // 7. Try: apply → trust gate → tests decide → keep or go back to the checkpoint.
@@ -369,15 +442,23 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 None
             } else {
                 proposals_left -= 1;
-                propose(runner, &locations, &contents, &failure_text, MODEL_PROPOSALS - proposals_left - 1)
-                    .await?
-                    .or_else(|| queue.pop_front())
+                propose(
+                    runner,
+                    &locations,
+                    &contents,
+                    &failure_text,
+                    MODEL_PROPOSALS - proposals_left - 1,
+                )
+                .await?
+                .or_else(|| queue.pop_front())
             }
         } else {
             queue.pop_front()
         };
         let Some(cand) = next else { break };
-        if !tried.insert((cand.file.clone(), cand.line, cand.new_line.clone())) || cand.new_line == cand.old_line {
+        if !tried.insert((cand.file.clone(), cand.line, cand.new_line.clone()))
+            || cand.new_line == cand.old_line
+        {
             continue;
         }
         let content = match std::fs::read_to_string(runner.cfg.workspace.join(&cand.file)) {
@@ -393,19 +474,33 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             "candidate_applied",
             json!({"id": id, "file": cand.file, "line": cand.line, "new_line": cand.new_line, "old_block": old_block, "new_block": new_block, "origin": cand.origin}),
         )?;
-        let (edit_id, edit_verdict) = step!(runner, runner.edit(&cand.file, &old_block, &new_block).await);
+        let (edit_id, edit_verdict) = step!(
+            runner,
+            runner.edit(&cand.file, &old_block, &new_block).await
+        );
         if let TrustVerdict::Failed { reason } = &edit_verdict {
             runner.routes.push(TestedRoute {
                 tool_ref: ToolRef::new("apply_edit", 1),
                 work_id: Some(edit_id.clone()),
-                evidence: format!("{}:{} `{}` → `{}` ({}): edit rejected: {reason}", cand.file, cand.line, cand.old_line.trim(), cand.new_line.trim(), cand.origin),
+                evidence: format!(
+                    "{}:{} `{}` → `{}` ({}): edit rejected: {reason}",
+                    cand.file,
+                    cand.line,
+                    cand.old_line.trim(),
+                    cand.new_line.trim(),
+                    cand.origin
+                ),
                 verdict: edit_verdict.clone(),
             });
-            step!(runner, runner.edit(&cand.file, &new_block, &old_block).await);
+            step!(
+                runner,
+                runner.edit(&cand.file, &new_block, &old_block).await
+            );
             runner.decision("reverted", json!({"id": id, "file": cand.file}))?;
             continue;
         }
-        let (test_id, report, test_verdict) = step!(runner, runner.run_tests(vec![edit_id.clone()]).await);
+        let (test_id, report, test_verdict) =
+            step!(runner, runner.run_tests(vec![edit_id.clone()]).await);
         let judgement = report
             .as_ref()
             .map(|r| judge(&baseline, r))
@@ -435,7 +530,12 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         match (judgement, report) {
             (Judgement::Fixed, Some(_)) => {
                 let summary = format!("fixed: {evidence}");
-                runner.checkpoint(NextAction::Stop { reason: "all tests pass".into() }, &summary)?;
+                runner.checkpoint(
+                    NextAction::Stop {
+                        reason: "all tests pass".into(),
+                    },
+                    &summary,
+                )?;
                 return runner.finish(JobStatus::Done, &summary);
             }
             (Judgement::Progress, Some(r)) => {
@@ -443,14 +543,22 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             }
             _ => {
                 // Back to the checkpoint: undo exactly this edit.
-                step!(runner, runner.edit(&cand.file, &new_block, &old_block).await);
+                step!(
+                    runner,
+                    runner.edit(&cand.file, &new_block, &old_block).await
+                );
                 runner.decision("reverted", json!({"id": id, "file": cand.file}))?;
             }
         }
     }
-    let reason = format!("no candidate made the failing tests pass ({} tried)", tried.len());
+    let reason = format!(
+        "no candidate made the failing tests pass ({} tried)",
+        tried.len()
+    );
     runner.checkpoint(
-        NextAction::Ask { question: "None of my candidate fixes passed the tests. Where should I look?".into() },
+        NextAction::Ask {
+            question: "None of my candidate fixes passed the tests. Where should I look?".into(),
+        },
         &reason,
     )?;
     runner.finish(JobStatus::Stopped, &reason)
@@ -468,7 +576,9 @@ async fn propose(
     let Some(loc) = locations.get(which % locations.len().max(1)) else {
         return Ok(None);
     };
-    let Some(content) = contents.get(&loc.file) else { return Ok(None) };
+    let Some(content) = contents.get(&loc.file) else {
+        return Ok(None);
+    };
     let Some(old_line) = content.lines().nth(loc.line.saturating_sub(1) as usize) else {
         return Ok(None);
     };
@@ -486,7 +596,14 @@ async fn propose(
         description: "Replace the localized line with a corrected one.".into(),
         schema,
     };
-    runner.transcript.push(("user".into(), prompt.messages.first().map(|m| m.1.clone()).unwrap_or_default()));
+    runner.transcript.push((
+        "user".into(),
+        prompt
+            .messages
+            .first()
+            .map(|m| m.1.clone())
+            .unwrap_or_default(),
+    ));
     let choice = runner.select(vec![candidate], None).await;
     runner.transcript.pop();
     let choice = match choice {

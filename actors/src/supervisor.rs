@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 use ractor::{Actor, ActorCell, ActorProcessingErr, ActorRef, RpcReplyPort, SupervisionEvent};
 
+use crate::error::ActorError;
+
 /// Starts (or restarts) one child linked to the given supervisor cell.
 pub type SpawnFn = Arc<
     dyn Fn(ActorCell) -> Pin<Box<dyn Future<Output = Result<ActorCell, String>> + Send>>
@@ -30,8 +32,14 @@ pub struct ChildSpec {
 /// What the supervisor reports to whoever watches it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SupervisorEvent {
-    Restarted { child: String, restarts_in_window: u32 },
-    Escalated { child: String, reason: String },
+    Restarted {
+        child: String,
+        restarts_in_window: u32,
+    },
+    Escalated {
+        child: String,
+        reason: String,
+    },
 }
 
 pub struct SupervisorArgs {
@@ -64,6 +72,16 @@ pub enum SupervisorMsg {
 }
 
 pub struct Supervisor;
+
+/// Start a top-level supervisor (one that nobody supervises) over `args.children`, for callers
+/// without a `ractor` dependency of their own: the benchmarks of the `tact` package.
+pub async fn start_supervisor(
+    args: SupervisorArgs,
+) -> Result<(ActorRef<SupervisorMsg>, ractor::concurrency::JoinHandle<()>), ActorError> {
+    Actor::spawn(None, Supervisor, args)
+        .await
+        .map_err(|e| ActorError::Spawn("supervisor".into(), e.to_string()))
+}
 
 async fn start_child(spec: &ChildSpec, supervisor: ActorCell) -> Result<ActorCell, String> {
     // A dead child's name leaves the registry asynchronously; retry briefly on a clash.

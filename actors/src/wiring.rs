@@ -40,24 +40,31 @@ pub fn guard_fn(catalog: Vec<ToolSpec>, policy: &Policy, workspace: &Path) -> Gu
 }
 
 /// The trust gate with the real linter (`cargo check`, `py_compile`) in the sandbox.
-pub fn trust_fn(catalog: Vec<ToolSpec>, policy: &Policy, workspace: &Path, temp_dir: PathBuf) -> TrustFn {
+pub fn trust_fn(
+    catalog: Vec<ToolSpec>,
+    policy: &Policy,
+    workspace: &Path,
+    temp_dir: PathBuf,
+) -> TrustFn {
     let trust_policy = policy.body.trust.clone();
     let workspace = workspace.to_path_buf();
     let linter = RealLinter::new(temp_dir);
-    Arc::new(move |req| match catalog::find(&catalog, &req.call.tool.name) {
-        Some(spec) => trust::assess(
-            &req.call,
-            &req.observation,
-            spec,
-            req.before.as_ref(),
-            &trust_policy,
-            &workspace,
-            &linter,
-        ),
-        None => TrustVerdict::Failed {
-            reason: format!("no catalog entry for {}", req.call.tool),
+    Arc::new(
+        move |req| match catalog::find(&catalog, &req.call.tool.name) {
+            Some(spec) => trust::assess(
+                &req.call,
+                &req.observation,
+                spec,
+                req.before.as_ref(),
+                &trust_policy,
+                &workspace,
+                &linter,
+            ),
+            None => TrustVerdict::Failed {
+                reason: format!("no catalog entry for {}", req.call.tool),
+            },
         },
-    })
+    )
 }
 
 /// The retriever over the catalog's descriptions (BM25; the job asks with the task text).
@@ -74,18 +81,20 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy) -> RetrieveFn {
         .collect();
     let index = RetrievalIndex::build(&specs);
     let retrieval_policy = policy.body.retrieval.clone();
-    Arc::new(move |query| match index.shortlist(query, None, &retrieval_policy) {
-        Shortlist::Tools(tools) => ShortlistResponse::Tools(
-            tools
-                .iter()
-                .filter_map(|t| catalog::find(&catalog, &t.name))
-                .map(|s| ToolCandidate {
-                    name: s.name.clone(),
-                    description: s.description.clone(),
-                    schema: s.parameters.clone(),
-                })
-                .collect(),
-        ),
-        Shortlist::NoneFits { .. } => ShortlistResponse::NoneFits,
-    })
+    Arc::new(
+        move |query| match index.shortlist(query, None, &retrieval_policy) {
+            Shortlist::Tools(tools) => ShortlistResponse::Tools(
+                tools
+                    .iter()
+                    .filter_map(|t| catalog::find(&catalog, &t.name))
+                    .map(|s| ToolCandidate {
+                        name: s.name.clone(),
+                        description: s.description.clone(),
+                        schema: s.parameters.clone(),
+                    })
+                    .collect(),
+            ),
+            Shortlist::NoneFits { .. } => ShortlistResponse::NoneFits,
+        },
+    )
 }

@@ -62,7 +62,14 @@ impl WorkerProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped());
         // The tools' commands (cargo, python) need to find their toolchains.
-        for key in ["HOME", "CARGO_HOME", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN", "LANG", "RUST_LOG"] {
+        for key in [
+            "HOME",
+            "CARGO_HOME",
+            "RUSTUP_HOME",
+            "RUSTUP_TOOLCHAIN",
+            "LANG",
+            "RUST_LOG",
+        ] {
             if let Ok(value) = std::env::var(key) {
                 cmd.env(key, value);
             }
@@ -146,14 +153,20 @@ impl WorkerProcess {
     pub fn call(&mut self, call: &ToolCall) -> Result<Observation, WorkerError> {
         let id = self.next_id;
         self.next_id += 1;
-        wire::write_message(&mut self.stdin, id, &WorkerRequest::Call { call: call.clone() })
-            .map_err(|e| WorkerError::Died(format!("writing the request: {e}")))?;
+        wire::write_message(
+            &mut self.stdin,
+            id,
+            &WorkerRequest::Call { call: call.clone() },
+        )
+        .map_err(|e| WorkerError::Died(format!("writing the request: {e}")))?;
         match wire::read_message::<WorkerResponse, _>(&mut self.stdout) {
             Ok(Some(env)) => match env.body {
                 WorkerResponse::Observation { observation } => Ok(observation),
                 WorkerResponse::Rejected { reason } => Err(WorkerError::Rejected(reason)),
             },
-            Ok(None) => Err(WorkerError::Died("the worker closed its output mid-call".into())),
+            Ok(None) => Err(WorkerError::Died(
+                "the worker closed its output mid-call".into(),
+            )),
             Err(e) => Err(WorkerError::Died(e.to_string())),
         }
     }

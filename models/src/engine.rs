@@ -346,7 +346,7 @@ impl Engine {
             let ids = self.encode(continuation)?;
             scores.push(self.continuation_logprob(&cache, &next, &ids)?);
             if ids.len() > 1 {
-                cost = cost.add(ModelCost {
+                cost = cost.plus(ModelCost {
                     forward_passes: 1,
                     tokens: ids.len() as u64 - 1,
                 });

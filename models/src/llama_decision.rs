@@ -75,7 +75,7 @@ pub fn choose_on_engine(
     for candidate in candidates {
         let ids = engine.encode(&format!("{}\"", candidate.name))?;
         let score = engine.continuation_logprob(&cache, &next, &ids)?;
-        cost = cost.add(ModelCost {
+        cost = cost.plus(ModelCost {
             forward_passes: 1,
             tokens: ids.len().saturating_sub(1) as u64,
         });
@@ -94,7 +94,7 @@ pub fn choose_on_engine(
         name: best.name.clone(),
         args,
         scores,
-        cost: cost.add(decoder.cost),
+        cost: cost.plus(decoder.cost),
     })
 }
 

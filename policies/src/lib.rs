@@ -3,16 +3,16 @@
 
 pub mod budget;
 pub mod error;
-pub mod guard;
 pub mod eval;
+pub mod guard;
 pub mod localize;
 pub mod minefield;
 pub mod mutate;
 pub mod planning;
 pub mod policy;
-pub mod trust;
 pub mod retrieval;
 pub mod trigger;
+pub mod trust;
 
 pub use error::PolicyError;
 pub use policy::Policy;

@@ -34,14 +34,26 @@ impl TaskFamily {
     }
 }
 
-const TEST_WORDS: &[&str] = &["test", "tests", "failing", "fails", "fail", "broken", "red", "ci"];
+const TEST_WORDS: &[&str] = &[
+    "test", "tests", "failing", "fails", "fail", "broken", "red", "ci",
+];
 const FIX_WORDS: &[&str] = &["fix", "bug", "repair", "pass", "green", "make"];
 const QUESTION_WORDS: &[&str] = &[
     "what", "where", "why", "how", "which", "who", "explain", "describe", "find", "show", "list",
 ];
 const CHANGE_WORDS: &[&str] = &[
-    "add", "rename", "remove", "delete", "change", "replace", "update", "implement", "refactor",
-    "create", "write", "move",
+    "add",
+    "rename",
+    "remove",
+    "delete",
+    "change",
+    "replace",
+    "update",
+    "implement",
+    "refactor",
+    "create",
+    "write",
+    "move",
 ];
 
 fn words(task: &str) -> Vec<String> {
@@ -58,7 +70,9 @@ pub fn classify(task: &str) -> TaskFamily {
     if has(TEST_WORDS) && has(FIX_WORDS) {
         TaskFamily::FailingTests
     } else if task.trim_end().ends_with('?')
-        || ws.first().is_some_and(|w| QUESTION_WORDS.contains(&w.as_str()))
+        || ws
+            .first()
+            .is_some_and(|w| QUESTION_WORDS.contains(&w.as_str()))
     {
         TaskFamily::Question
     } else if has(CHANGE_WORDS) {
@@ -100,7 +114,10 @@ pub fn initial_plan(job_id: &str, task: &str, family: TaskFamily, policy: &Polic
                 planned("read_file", "read the localized code"),
                 planned("mutate", "enumerate small edits of the localized lines"),
                 planned("apply_edit", "apply the most likely candidate"),
-                planned("run_tests", "check the candidate: failing tests pass, no new failures"),
+                planned(
+                    "run_tests",
+                    "check the candidate: failing tests pass, no new failures",
+                ),
             ],
             CommitTrigger::FailingTestReproduced,
             budget,
@@ -214,7 +231,10 @@ mod tests {
             classify("the tests fail; find the bug and fix it"),
             TaskFamily::FailingTests
         );
-        assert_eq!(classify("make the failing tests pass"), TaskFamily::FailingTests);
+        assert_eq!(
+            classify("make the failing tests pass"),
+            TaskFamily::FailingTests
+        );
         assert_eq!(classify("where is the parser?"), TaskFamily::Question);
         assert_eq!(classify("rename foo to bar"), TaskFamily::DescribedChange);
         assert_eq!(classify("hello"), TaskFamily::Unknown);
@@ -235,13 +255,7 @@ mod tests {
         }
         let plan = initial_plan("j", "t", TaskFamily::Question, &policy);
         assert_eq!(plan.budget.risk_limit, Some(RiskClass::Read));
-        let next = replan(
-            &plan,
-            NextAction::Stop {
-                reason: "x".into(),
-            },
-            "c".into(),
-        );
+        let next = replan(&plan, NextAction::Stop { reason: "x".into() }, "c".into());
         assert_eq!((next.edition, next.supersedes), (2, Some(1)));
         assert_eq!(plan.edition, 1, "the old edition is untouched");
     }

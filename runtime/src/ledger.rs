@@ -54,7 +54,9 @@ pub enum LedgerEntry {
         model: String,
     },
     /// A plan edition. A replan appends a new edition; an old one is never edited.
-    Plan { plan: CallPlan },
+    Plan {
+        plan: CallPlan,
+    },
     /// A decision of a node, with the model's outputs, so a resumed job can replay it.
     Decision {
         step: u32,
@@ -70,7 +72,9 @@ pub enum LedgerEntry {
         depends_on: Vec<String>,
     },
     /// Written after a call: the CallGraph row.
-    Outcome { record: CallRecord },
+    Outcome {
+        record: CallRecord,
+    },
     /// A call whose outcome is unknown (the worker died mid-call, or the runtime crashed) and
     /// what was decided about it.
     Resolution {
@@ -78,10 +82,19 @@ pub enum LedgerEntry {
         resolution: Resolution,
         reason: String,
     },
-    Checkpoint { checkpoint: CheckpointReturn },
-    Ask { question: String },
-    Answer { text: String },
-    Done { status: JobStatus, summary: String },
+    Checkpoint {
+        checkpoint: CheckpointReturn,
+    },
+    Ask {
+        question: String,
+    },
+    Answer {
+        text: String,
+    },
+    Done {
+        status: JobStatus,
+        summary: String,
+    },
 }
 
 /// What became of an in-doubt call.
@@ -315,7 +328,11 @@ impl Ledger {
     }
 
     /// Append one entry; returns its sequence number once it is on disk (fsynced).
-    pub fn append(&self, entry: LedgerEntry, policy: Option<PolicyRef>) -> Result<u64, RuntimeError> {
+    pub fn append(
+        &self,
+        entry: LedgerEntry,
+        policy: Option<PolicyRef>,
+    ) -> Result<u64, RuntimeError> {
         let (ack, done) = crossbeam_channel::bounded(1);
         self.tx
             .send(AppendRequest { entry, policy, ack })

@@ -66,9 +66,13 @@ pub enum WorkerRequest {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum WorkerResponse {
-    Observation { observation: Observation },
+    Observation {
+        observation: Observation,
+    },
     /// A request the worker could not decode; the worker stays up.
-    Rejected { reason: String },
+    Rejected {
+        reason: String,
+    },
 }
 
 macro_rules! message_kinds {

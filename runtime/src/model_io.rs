@@ -33,7 +33,7 @@ pub struct ModelCost {
 }
 
 impl ModelCost {
-    pub fn add(self, other: ModelCost) -> ModelCost {
+    pub fn plus(self, other: ModelCost) -> ModelCost {
         ModelCost {
             forward_passes: self.forward_passes + other.forward_passes,
             tokens: self.tokens + other.tokens,

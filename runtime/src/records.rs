@@ -288,9 +288,11 @@ impl CallPlan {
             });
         }
         if let Some(probe) = &self.probe_budget {
-            probe.ceilings().map_err(|field| RuntimeError::InvalidPlan {
-                field: format!("probe_{field}"),
-            })?;
+            probe
+                .ceilings()
+                .map_err(|field| RuntimeError::InvalidPlan {
+                    field: format!("probe_{field}"),
+                })?;
         }
         Ok(())
     }
@@ -378,7 +380,9 @@ pub struct DefaultRedactor {
 
 impl Default for DefaultRedactor {
     fn default() -> Self {
-        Self { max_string: 16 * 1024 }
+        Self {
+            max_string: 16 * 1024,
+        }
     }
 }
 
@@ -402,7 +406,9 @@ impl Redactor for DefaultRedactor {
                     })
                     .collect(),
             ),
-            Value::Array(items) => Value::Array(items.into_iter().map(|v| self.redact(v)).collect()),
+            Value::Array(items) => {
+                Value::Array(items.into_iter().map(|v| self.redact(v)).collect())
+            }
             Value::String(s) if s.len() > self.max_string => {
                 let mut cut = self.max_string;
                 while !s.is_char_boundary(cut) {

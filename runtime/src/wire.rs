@@ -73,8 +73,8 @@ pub fn encode<T: Message>(id: u64, body: &T) -> Result<Vec<u8>, RuntimeError> {
 
 /// Peek at an envelope's version and kind.
 pub fn peek_kind(payload: &[u8]) -> Result<(u64, String), RuntimeError> {
-    let header: EnvelopeHeader = rmp_serde::from_slice(payload)
-        .map_err(|e| RuntimeError::MalformedFrame(e.to_string()))?;
+    let header: EnvelopeHeader =
+        rmp_serde::from_slice(payload).map_err(|e| RuntimeError::MalformedFrame(e.to_string()))?;
     if header.v != WIRE_VERSION {
         return Err(RuntimeError::WrongVersion {
             got: header.v,

@@ -8,7 +8,9 @@
 use std::io::{Read, Write};
 
 use crate::error::RuntimeError;
-use crate::messages::{Observation, ToolCall, WorkerReady, WorkerRequest, WorkerResponse, WorkerSetup};
+use crate::messages::{
+    Observation, ToolCall, WorkerReady, WorkerRequest, WorkerResponse, WorkerSetup,
+};
 use crate::wire::{self, MAX_FRAME, WIRE_VERSION};
 
 /// Where a worker runs its tools: fixed at setup.

@@ -156,16 +156,14 @@ fn intent_without_outcome_is_in_doubt() {
 
 #[test]
 fn pending_question_is_answered_by_a_later_answer() {
-    let state = LedgerState::new(vec![
-        LedgerRecord {
-            seq: 0,
-            at_ms: 0,
-            policy: None,
-            entry: LedgerEntry::Ask {
-                question: "which file?".into(),
-            },
+    let state = LedgerState::new(vec![LedgerRecord {
+        seq: 0,
+        at_ms: 0,
+        policy: None,
+        entry: LedgerEntry::Ask {
+            question: "which file?".into(),
         },
-    ]);
+    }]);
     assert_eq!(state.pending_question(), Some("which file?"));
     let mut records = state.records.clone();
     records.push(LedgerRecord {
@@ -182,7 +180,9 @@ fn pending_question_is_answered_by_a_later_answer() {
 #[test]
 fn a_ledger_path_that_is_not_a_regular_file_is_refused() {
     // /dev/zero would otherwise be read forever.
-    let err = Ledger::open(std::path::Path::new("/dev/zero")).err().unwrap();
+    let err = Ledger::open(std::path::Path::new("/dev/zero"))
+        .err()
+        .unwrap();
     assert!(err.to_string().contains("not a regular file"), "{err}");
 }
 

@@ -24,9 +24,15 @@ pub enum Command {
 
 fn one_line(entry: &LedgerEntry) -> (String, String) {
     match entry {
-        LedgerEntry::JobStarted { job_id, task, model, .. } => {
-            ("job_started".into(), format!("{job_id} model={model} task={task:?}"))
-        }
+        LedgerEntry::JobStarted {
+            job_id,
+            task,
+            model,
+            ..
+        } => (
+            "job_started".into(),
+            format!("{job_id} model={model} task={task:?}"),
+        ),
         LedgerEntry::Plan { plan } => (
             "plan".into(),
             format!(
@@ -49,9 +55,12 @@ fn one_line(entry: &LedgerEntry) -> (String, String) {
             let short: String = text.chars().take(120).collect();
             ("decision".into(), format!("step {step} {node}: {short}"))
         }
-        LedgerEntry::Intent { work_id, tool_ref, risk, .. } => {
-            ("intent".into(), format!("{work_id} {tool_ref} ({risk})"))
-        }
+        LedgerEntry::Intent {
+            work_id,
+            tool_ref,
+            risk,
+            ..
+        } => ("intent".into(), format!("{work_id} {tool_ref} ({risk})")),
         LedgerEntry::Outcome { record } => (
             "outcome".into(),
             format!(
@@ -62,7 +71,11 @@ fn one_line(entry: &LedgerEntry) -> (String, String) {
                 record.ended_ms.saturating_sub(record.started_ms)
             ),
         ),
-        LedgerEntry::Resolution { work_id, resolution, reason } => (
+        LedgerEntry::Resolution {
+            work_id,
+            resolution,
+            reason,
+        } => (
             match resolution {
                 Resolution::NeedsAttention => "needs_attention".into(),
                 _ => "resolution".into(),
@@ -105,13 +118,19 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                     );
                 }
                 for work_id in &in_doubt {
-                    println!("{}", serde_json::json!({"type": "in_doubt", "work_id": work_id}));
+                    println!(
+                        "{}",
+                        serde_json::json!({"type": "in_doubt", "work_id": work_id})
+                    );
                 }
             } else {
                 println!("{:>5}  {:<16}  {:<15}  detail", "seq", "time", "type");
                 for record in &state.records {
                     let (kind, detail) = one_line(&record.entry);
-                    println!("{:>5}  {:<16}  {:<15}  {}", record.seq, record.at_ms, kind, detail);
+                    println!(
+                        "{:>5}  {:<16}  {:<15}  {}",
+                        record.seq, record.at_ms, kind, detail
+                    );
                 }
                 if recovery.truncated_bytes > 0 {
                     println!(

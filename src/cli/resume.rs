@@ -106,7 +106,12 @@ pub fn answer(args: AnswerArgs) -> anyhow::Result<i32> {
     }
     {
         let (ledger, owner, _, _) = Ledger::open(&dir.join(ledger::LEDGER_FILE))?;
-        ledger.append(LedgerEntry::Answer { text: args.text.clone() }, None)?;
+        ledger.append(
+            LedgerEntry::Answer {
+                text: args.text.clone(),
+            },
+            None,
+        )?;
         drop(ledger);
         drop(owner);
     }

@@ -73,10 +73,15 @@ pub struct ModelArgs {
 }
 
 /// Load the decision model: the scripted one for tests, else the real one.
-pub fn load_model(args: &ModelArgs, scripted: Option<&Path>) -> anyhow::Result<Arc<dyn DecisionModel>> {
+pub fn load_model(
+    args: &ModelArgs,
+    scripted: Option<&Path>,
+) -> anyhow::Result<Arc<dyn DecisionModel>> {
     if let Some(path) = scripted {
-        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        let steps: Vec<ScriptedStep> = serde_json::from_str(&text).context("parsing the scripted model")?;
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let steps: Vec<ScriptedStep> =
+            serde_json::from_str(&text).context("parsing the scripted model")?;
         return Ok(Arc::new(ScriptedModel::new(steps)));
     }
     let backend: tact_models::BackendKind = match &args.backend {
@@ -136,18 +141,41 @@ pub fn event_printer(json: bool) -> EventSink {
             ),
             JobEvent::Decision { step, node, detail } => {
                 let text = detail.to_string();
-                format!("  step {step} {node}: {}", text.chars().take(140).collect::<String>())
+                format!(
+                    "  step {step} {node}: {}",
+                    text.chars().take(140).collect::<String>()
+                )
             }
-            JobEvent::Call { work_id, tool, args } => {
+            JobEvent::Call {
+                work_id,
+                tool,
+                args,
+            } => {
                 let text = args.to_string();
-                format!("→ {work_id} {tool} {}", text.chars().take(140).collect::<String>())
+                format!(
+                    "→ {work_id} {tool} {}",
+                    text.chars().take(140).collect::<String>()
+                )
             }
-            JobEvent::Observation { work_id, ok, summary, .. } => format!(
+            JobEvent::Observation {
+                work_id,
+                ok,
+                summary,
+                ..
+            } => format!(
                 "← {work_id} {} {}",
                 if *ok { "ok" } else { "error" },
-                summary.lines().next().unwrap_or("").chars().take(140).collect::<String>()
+                summary
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .chars()
+                    .take(140)
+                    .collect::<String>()
             ),
-            JobEvent::Verdict { work_id, verdict } => format!("  {work_id} trust: {}", verdict.label()),
+            JobEvent::Verdict { work_id, verdict } => {
+                format!("  {work_id} trust: {}", verdict.label())
+            }
             JobEvent::Checkpoint { checkpoint } => format!(
                 "checkpoint: {} routes tried, burned {} calls / {} model passes: {}",
                 checkpoint.tested_routes.len(),
@@ -158,8 +186,12 @@ pub fn event_printer(json: bool) -> EventSink {
             JobEvent::Ask { job_id, question } => {
                 format!("? {question}\n  (answer with: tact answer {job_id} \"...\")")
             }
-            JobEvent::NeedsAttention { work_id, reason } => format!("! {work_id} needs attention: {reason}"),
-            JobEvent::Done { status, summary, .. } => format!("done ({status:?}): {summary}"),
+            JobEvent::NeedsAttention { work_id, reason } => {
+                format!("! {work_id} needs attention: {reason}")
+            }
+            JobEvent::Done {
+                status, summary, ..
+            } => format!("done ({status:?}): {summary}"),
             JobEvent::Error { message } => format!("error: {message}"),
         };
         eprintln!("{line}");
@@ -221,11 +253,17 @@ pub fn workspace_of(args: &Args) -> anyhow::Result<PathBuf> {
         (None, Some(name)) => {
             let source = examples_dir().join(name);
             if !source.is_dir() {
-                bail!("no bundled example named {name:?} in {}", examples_dir().display());
+                bail!(
+                    "no bundled example named {name:?} in {}",
+                    examples_dir().display()
+                );
             }
             let target = std::env::temp_dir().join(format!("tact-example-{name}-{}", new_job_id()));
             copy_dir(&source, &target)?;
-            eprintln!("working on a copy of examples/{name} in {}", target.display());
+            eprintln!(
+                "working on a copy of examples/{name} in {}",
+                target.display()
+            );
             target
         }
         (None, None) => bail!("give --workspace DIR or --example NAME"),
