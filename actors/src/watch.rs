@@ -269,7 +269,9 @@ impl JobFile {
     /// The task text the job runs with: the task, then the plan notes if any.
     pub fn task_text(&self) -> String {
         match self.plan.as_deref().map(str::trim) {
-            Some(notes) if !notes.is_empty() => format!("{}\n\nPlan notes: {notes}", self.task.trim()),
+            Some(notes) if !notes.is_empty() => {
+                format!("{}\n\nPlan notes: {notes}", self.task.trim())
+            }
             _ => self.task.trim().to_string(),
         }
     }
@@ -329,7 +331,9 @@ pub struct ReportVerdict {
 /// Read a report: JUnit XML (`failures`/`errors` attributes of its suites) when it looks like
 /// XML, otherwise test runner output parsed by [`tact_runtime::testreport`].
 pub fn judge_report(text: &str, path: &Path) -> ReportVerdict {
-    let is_xml = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("xml"))
+    let is_xml = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("xml"))
         || text.trim_start().starts_with('<');
     if is_xml {
         let failed = xml_attribute_max(text, "failures");
@@ -369,10 +373,7 @@ fn xml_attribute_max(text: &str, name: &str) -> u64 {
         let Some(quote) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
             continue;
         };
-        let value: String = rest[1..]
-            .chars()
-            .take_while(|c| *c != quote)
-            .collect();
+        let value: String = rest[1..].chars().take_while(|c| *c != quote).collect();
         if let Ok(n) = value.trim().parse::<u64>() {
             best = best.max(n);
         }
@@ -459,7 +460,9 @@ impl OwnWrites {
                         self.add(workspace, job_id, path, &sha256_hex(content.as_bytes()));
                     }
                 }
-                LedgerEntry::Outcome { record } if WRITING_TOOLS.contains(&record.tool_ref.name.as_str()) => {
+                LedgerEntry::Outcome { record }
+                    if WRITING_TOOLS.contains(&record.tool_ref.name.as_str()) =>
+                {
                     // Executor outcomes wrap the tool's output; local ones are the output itself.
                     let output = match record.outputs.get("output") {
                         Some(inner) if inner.is_object() => inner,
@@ -474,7 +477,8 @@ impl OwnWrites {
                         let Some(hash) = file.get("after_sha256").and_then(Value::as_str) else {
                             continue;
                         };
-                        if let Some(path) = file.get("path").and_then(Value::as_str).or(input_path) {
+                        if let Some(path) = file.get("path").and_then(Value::as_str).or(input_path)
+                        {
                             self.add(workspace, job_id, path, hash);
                         }
                     }
@@ -525,7 +529,7 @@ pub struct WatchStats {
     pub events: u64,
     /// Distinct files whose content was read because an event named them.
     pub files_seen_by_event: u64,
-    /// Files read by a scan: the start scan, a new directory's scan, or a rescan.
+    /// Distinct files read by a scan: the start scan, a new directory's scan, or a rescan.
     pub files_seen_by_scan: u64,
     pub rescans: u64,
     pub triggers: u64,
@@ -591,23 +595,53 @@ pub enum WatchEvent {
 impl WatchEvent {
     fn human(&self) -> String {
         match self {
-            WatchEvent::Watching { workspace, files, baseline, queued } => format!(
+            WatchEvent::Watching {
+                workspace,
+                files,
+                baseline,
+                queued,
+            } => format!(
                 "watching {workspace} ({files} files{}, {queued} queued)",
-                if *baseline { ", first start: baseline" } else { "" }
+                if *baseline {
+                    ", first start: baseline"
+                } else {
+                    ""
+                }
             ),
-            WatchEvent::Trigger { kind, path, task, job_id } => {
+            WatchEvent::Trigger {
+                kind,
+                path,
+                task,
+                job_id,
+            } => {
                 format!("trigger {kind:?} {path}: {task:?} → job {job_id}")
             }
-            WatchEvent::Queued { job_id, position, running } => match running {
+            WatchEvent::Queued {
+                job_id,
+                position,
+                running,
+            } => match running {
                 Some(r) => format!("queued {job_id} at {position} (running {r})"),
                 None => format!("queued {job_id} at {position}"),
             },
-            WatchEvent::JobStarted { job_id, pid, .. } => format!("job {job_id} started (pid {pid})"),
-            WatchEvent::JobDone { job_id, status, exit_code, millis } => format!(
+            WatchEvent::JobStarted { job_id, pid, .. } => {
+                format!("job {job_id} started (pid {pid})")
+            }
+            WatchEvent::JobDone {
+                job_id,
+                status,
+                exit_code,
+                millis,
+            } => format!(
                 "job {job_id} done: {} (exit {exit_code:?}, {millis} ms)",
                 status.as_deref().unwrap_or("no status")
             ),
-            WatchEvent::Rescan { reason, files, changed, removed } => {
+            WatchEvent::Rescan {
+                reason,
+                files,
+                changed,
+                removed,
+            } => {
                 format!("rescan ({reason}): {files} files, {changed} changed, {removed} removed")
             }
             WatchEvent::IgnoredOwnWrite { path, job_id } => {
@@ -644,7 +678,11 @@ impl Emitter {
         } else if self.terminal {
             let mut line = event.human();
             line.truncate(line.char_indices().nth(150).map_or(line.len(), |(i, _)| i));
-            let end = if matches!(event, WatchEvent::Stopped { .. }) { "\n" } else { "" };
+            let end = if matches!(event, WatchEvent::Stopped { .. }) {
+                "\n"
+            } else {
+                ""
+            };
             eprint!("\r\x1b[2K{line}{end}");
         } else {
             eprintln!("{}", event.human());
@@ -660,7 +698,10 @@ impl Emitter {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum JobSpec {
-    Run { task: String, policy: Option<String> },
+    Run {
+        task: String,
+        policy: Option<String>,
+    },
     Resume,
 }
 
@@ -696,10 +737,12 @@ pub struct WatchState {
 impl WatchState {
     fn load(path: &Path) -> Result<Option<WatchState>, WatchError> {
         match std::fs::read_to_string(path) {
-            Ok(text) => serde_json::from_str(&text).map(Some).map_err(|e| WatchError::State {
-                path: path.display().to_string(),
-                reason: e.to_string(),
-            }),
+            Ok(text) => serde_json::from_str(&text)
+                .map(Some)
+                .map_err(|e| WatchError::State {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(io_error(path, e)),
         }
@@ -791,6 +834,7 @@ pub struct Watcher {
     deferred: BTreeSet<PathBuf>,
     stats: WatchStats,
     seen_by_event: HashSet<String>,
+    seen_by_scan: HashSet<String>,
     emitter: Emitter,
     program: PathBuf,
     extra_run_args: Vec<String>,
@@ -821,10 +865,13 @@ fn take_lock(workspace: &Path) -> Result<File, WatchError> {
 impl Watcher {
     /// Open a workspace: lock it, load state and rules, and build the ignore matchers.
     pub fn open(cfg: &WatchConfig) -> Result<Watcher, WatchError> {
-        let workspace = cfg.workspace.canonicalize().map_err(|e| WatchError::Workspace {
-            path: cfg.workspace.display().to_string(),
-            reason: e.to_string(),
-        })?;
+        let workspace = cfg
+            .workspace
+            .canonicalize()
+            .map_err(|e| WatchError::Workspace {
+                path: cfg.workspace.display().to_string(),
+                reason: e.to_string(),
+            })?;
         if !workspace.is_dir() {
             return Err(WatchError::Workspace {
                 path: workspace.display().to_string(),
@@ -853,6 +900,7 @@ impl Watcher {
             deferred: BTreeSet::new(),
             stats: WatchStats::default(),
             seen_by_event: HashSet::new(),
+            seen_by_scan: HashSet::new(),
             emitter: Emitter {
                 json: cfg.json,
                 terminal: !cfg.json && std::io::stderr().is_terminal(),
@@ -877,6 +925,7 @@ impl Watcher {
     pub fn stats(&self) -> WatchStats {
         let mut stats = self.stats.clone();
         stats.files_seen_by_event = self.seen_by_event.len() as u64;
+        stats.files_seen_by_scan = self.seen_by_scan.len() as u64;
         stats
     }
 
@@ -901,7 +950,10 @@ impl Watcher {
 
     /// A path inside the workspace as a relative key with `/` separators.
     fn rel_key(&self, abs: &Path) -> Option<String> {
-        normalise_ledger_path(&self.workspace, &abs.strip_prefix(&self.workspace).ok()?.to_string_lossy())
+        normalise_ledger_path(
+            &self.workspace,
+            &abs.strip_prefix(&self.workspace).ok()?.to_string_lossy(),
+        )
     }
 
     /// The root `.gitignore` and `.git/info/exclude`; nested ones are added as scans enter
@@ -1003,7 +1055,11 @@ impl Watcher {
     /// First steps after the watch is registered: index the tree, recover jobs, read the inbox.
     pub fn start(&mut self) {
         self.own.refresh(&self.workspace);
-        let seen = if self.first_start { Seen::Baseline } else { Seen::Scan };
+        let seen = if self.first_start {
+            Seen::Baseline
+        } else {
+            Seen::Scan
+        };
         let root = self.workspace.clone();
         let (visited, _) = self.scan_dir(&root, seen);
         let removed = self.drop_missing(&visited, &root);
@@ -1202,7 +1258,9 @@ impl Watcher {
             Seen::Event => {
                 self.seen_by_event.insert(rel.clone());
             }
-            Seen::Scan | Seen::Baseline => self.stats.files_seen_by_scan += 1,
+            Seen::Scan | Seen::Baseline => {
+                self.seen_by_scan.insert(rel.clone());
+            }
         }
         if self.running.is_some() && seen != Seen::Baseline {
             // The job may be writing this file and not have logged the write yet: judge it
@@ -1265,13 +1323,20 @@ impl Watcher {
         let verdict = judge_report(&text, abs);
         if verdict.failing {
             let task = self.rules.test_reports.task.clone();
-            self.trigger(TriggerKind::TestReport, rel, JobSpec::Run { task, policy: None });
+            self.trigger(
+                TriggerKind::TestReport,
+                rel,
+                JobSpec::Run { task, policy: None },
+            );
         }
     }
 
     fn judge_markers(&mut self, rel: &str, bytes: &[u8], seen: Seen) {
         let rules = &self.rules.markers;
-        if !rules.enabled || bytes.len() as u64 > rules.max_file_bytes || self.marker_exclude.is_match(rel) {
+        if !rules.enabled
+            || bytes.len() as u64 > rules.max_file_bytes
+            || self.marker_exclude.is_match(rel)
+        {
             return;
         }
         let Ok(text) = std::str::from_utf8(bytes) else {
@@ -1280,8 +1345,15 @@ impl Watcher {
         for marker in find_markers(text, &rules.prefix.clone()) {
             let fresh = self.state.markers.insert(marker_key(rel, &marker.task));
             if fresh && seen != Seen::Baseline {
-                let task = format!("{}\n\n(context: the `tact:` marker in {rel}, line {})", marker.task, marker.line);
-                self.trigger(TriggerKind::Marker, rel, JobSpec::Run { task, policy: None });
+                let task = format!(
+                    "{}\n\n(context: the `tact:` marker in {rel}, line {})",
+                    marker.task, marker.line
+                );
+                self.trigger(
+                    TriggerKind::Marker,
+                    rel,
+                    JobSpec::Run { task, policy: None },
+                );
             }
         }
     }
@@ -1289,7 +1361,9 @@ impl Watcher {
     /// A job file in the inbox: queue it and move it to `done/`, or report why it is malformed
     /// (the file stays; saving it again retries).
     fn handle_inbox(&mut self, abs: &Path) {
-        let rel = self.rel_key(abs).unwrap_or_else(|| abs.display().to_string());
+        let rel = self
+            .rel_key(abs)
+            .unwrap_or_else(|| abs.display().to_string());
         let Ok(text) = std::fs::read_to_string(abs) else {
             return; // gone already, or not text; a later event retries
         };
@@ -1320,21 +1394,40 @@ impl Watcher {
             }
         });
         self.state.inbox_done.insert(key);
-        let job_id = self.trigger(TriggerKind::Inbox, &rel, JobSpec::Run { task: job.task_text(), policy });
+        let job_id = self.trigger(
+            TriggerKind::Inbox,
+            &rel,
+            JobSpec::Run {
+                task: job.task_text(),
+                policy,
+            },
+        );
         self.move_to_done(abs, &rel, Some(&job_id));
     }
 
     fn move_to_done(&mut self, abs: &Path, rel: &str, job_id: Option<&str>) {
         let done = self.workspace.join(INBOX_DIR).join("done");
-        let name = abs.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = abs
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let mut target = done.join(&name);
         if target.exists() {
-            let stem = Path::new(&name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            let suffix = job_id.map_or_else(|| tact_runtime::ledger::now_ms().to_string(), str::to_string);
+            let stem = Path::new(&name)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let suffix = job_id.map_or_else(
+                || tact_runtime::ledger::now_ms().to_string(),
+                str::to_string,
+            );
             target = done.join(format!("{stem}-{suffix}.toml"));
         }
         if let Err(e) = std::fs::create_dir_all(&done).and_then(|_| std::fs::rename(abs, &target)) {
-            self.error(Some(rel), format!("moving the job file to {}: {e}", target.display()));
+            self.error(
+                Some(rel),
+                format!("moving the job file to {}: {e}", target.display()),
+            );
         }
     }
 
@@ -1418,7 +1511,8 @@ impl Watcher {
     }
 
     fn quota_reached(&self) -> bool {
-        self.exit_after_jobs.is_some_and(|n| self.stats.jobs_started >= n)
+        self.exit_after_jobs
+            .is_some_and(|n| self.stats.jobs_started >= n)
     }
 
     fn job_command(&self, job: &QueuedJob) -> Vec<String> {
@@ -1515,7 +1609,10 @@ impl Watcher {
                         };
                         tracing::debug!(target: "tact::watch", job = %job_id, "{line}");
                         if value.get("event").and_then(Value::as_str) == Some("done") {
-                            status = value.get("status").and_then(Value::as_str).map(str::to_string);
+                            status = value
+                                .get("status")
+                                .and_then(Value::as_str)
+                                .map(str::to_string);
                         }
                     }
                 }
@@ -1555,7 +1652,10 @@ impl Watcher {
 
     /// Stop the running job (SIGTERM to its group, SIGKILL after the grace time); it stays
     /// recorded as running, so the next start resumes it from its ledger.
-    async fn stop_running_job(&mut self, done_rx: &mut tokio::sync::mpsc::UnboundedReceiver<JobFinished>) {
+    async fn stop_running_job(
+        &mut self,
+        done_rx: &mut tokio::sync::mpsc::UnboundedReceiver<JobFinished>,
+    ) {
         let Some(running) = self.running.take() else {
             return;
         };
@@ -1630,8 +1730,10 @@ pub async fn watch(cfg: WatchConfig) -> Result<WatchSummary, WatchError> {
             path: watcher.workspace.display().to_string(),
             reason: e.to_string(),
         })?;
-    let mut sigterm = signal(SignalKind::terminate()).map_err(|e| WatchError::Signal(e.to_string()))?;
-    let mut sigint = signal(SignalKind::interrupt()).map_err(|e| WatchError::Signal(e.to_string()))?;
+    let mut sigterm =
+        signal(SignalKind::terminate()).map_err(|e| WatchError::Signal(e.to_string()))?;
+    let mut sigint =
+        signal(SignalKind::interrupt()).map_err(|e| WatchError::Signal(e.to_string()))?;
     watcher.start();
     let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel::<JobFinished>();
     // After the last allowed job, keep watching a little so its late events are judged.
@@ -1694,7 +1796,13 @@ mod tests {
         let tasks: Vec<&str> = found.iter().map(|m| m.task.as_str()).collect();
         assert_eq!(
             tasks,
-            ["make it faster", "python too", "block comment", "html", "sql"]
+            [
+                "make it faster",
+                "python too",
+                "block comment",
+                "html",
+                "sql"
+            ]
         );
         assert_eq!(found[0].line, 1);
         assert_eq!(found[4].line, 7);
@@ -1737,7 +1845,8 @@ mod tests {
     fn rules_default_and_reject_unknown_keys() {
         let p = Path::new("rules.toml");
         assert_eq!(Rules::parse("", p).unwrap(), Rules::default());
-        let rules = Rules::parse("debounce_ms = 50\n[markers]\nprefix = \"todo-bot:\"\n", p).unwrap();
+        let rules =
+            Rules::parse("debounce_ms = 50\n[markers]\nprefix = \"todo-bot:\"\n", p).unwrap();
         assert_eq!(rules.debounce_ms, 50);
         assert_eq!(rules.markers.prefix, "todo-bot:");
         assert!(rules.markers.enabled);
@@ -1747,19 +1856,32 @@ mod tests {
     #[test]
     fn own_writes_come_from_outcomes_and_unanswered_write_intents() {
         use tact_runtime::ledger::LedgerRecord;
-        use tact_runtime::records::{BudgetSpend, CallRecord, Performer, PolicyRef, RiskClass, ToolRef, TrustVerdict};
+        use tact_runtime::records::{
+            BudgetSpend, CallRecord, Performer, PolicyRef, RiskClass, ToolRef, TrustVerdict,
+        };
         let ws = Path::new("/ws");
-        let record = |entry| LedgerRecord { seq: 0, at_ms: 0, policy: None, entry };
+        let record = |entry| LedgerRecord {
+            seq: 0,
+            at_ms: 0,
+            policy: None,
+            entry,
+        };
         let outcome = |tool: &str, inputs: Value, outputs: Value| {
             record(LedgerEntry::Outcome {
                 record: CallRecord {
                     work_id: "w".into(),
                     tool_ref: ToolRef::new(tool, 1),
                     description_edition: None,
-                    performer: Performer { process_id: 0, host: String::new() },
+                    performer: Performer {
+                        process_id: 0,
+                        host: String::new(),
+                    },
                     stage: String::new(),
                     plan_ref: (String::new(), 1),
-                    policy_ref: PolicyRef { name: String::new(), edition: String::new() },
+                    policy_ref: PolicyRef {
+                        name: String::new(),
+                        edition: String::new(),
+                    },
                     started_ms: 0,
                     ended_ms: 0,
                     inputs,
@@ -1827,12 +1949,19 @@ mod tests {
         std::fs::write(ws.join("src/old.rs"), "// tact: existing marker\n").unwrap();
         let mut watcher = Watcher::open(&config(ws)).unwrap();
         watcher.start();
-        assert!(watcher.state.queue.is_empty(), "a first start is a baseline");
+        assert!(
+            watcher.state.queue.is_empty(),
+            "a first start is a baseline"
+        );
         assert_eq!(watcher.state.index.len(), 2, "{:?}", watcher.state.index);
 
         // Changes nobody reported (as after an overflow).
         std::fs::write(ws.join("src/new.rs"), "// tact: new marker\n").unwrap();
-        std::fs::write(ws.join("src/old.rs"), "// tact: existing marker\nfn f() {}\n").unwrap();
+        std::fs::write(
+            ws.join("src/old.rs"),
+            "// tact: existing marker\nfn f() {}\n",
+        )
+        .unwrap();
         std::fs::create_dir_all(ws.join("ignored")).unwrap();
         std::fs::write(ws.join("ignored/x.rs"), "// tact: ignored by git\n").unwrap();
         std::fs::write(ws.join("target/debug/y.rs"), "// tact: build output\n").unwrap();
@@ -1866,10 +1995,18 @@ mod tests {
         std::fs::write(ws.join("src/later.rs"), "# tact: added while down\n").unwrap();
         let mut watcher = Watcher::open(&config(ws)).unwrap();
         watcher.start();
-        let paths: Vec<&str> = watcher.state.queue.iter().map(|j| j.path.as_str()).collect();
+        let paths: Vec<&str> = watcher
+            .state
+            .queue
+            .iter()
+            .map(|j| j.path.as_str())
+            .collect();
         assert_eq!(paths.len(), 3, "{paths:?}");
         assert!(paths.contains(&"src/later.rs"));
         // And a second watcher on the same workspace is refused.
-        assert!(matches!(Watcher::open(&config(ws)), Err(WatchError::Locked(_))));
+        assert!(matches!(
+            Watcher::open(&config(ws)),
+            Err(WatchError::Locked(_))
+        ));
     }
 }

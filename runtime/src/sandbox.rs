@@ -340,6 +340,10 @@ pub fn run_sandboxed(
             if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
+            // If the worker dies (even by SIGKILL), the command dies with it.
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
             if let Some(fd) = ruleset_raw
                 && libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) != 0
             {

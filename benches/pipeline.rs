@@ -1,0 +1,485 @@
+//! Pipeline overhead: what the supervised actors cost on top of the decisions they carry.
+//!
+//! (a) One decision step (trigger with a scripted model → guard with the real
+//! `policies::guard::check` → executor) through the stage actors, against the same functions
+//! called directly on one thread; once with a no-op executor (pure actor overhead) and once
+//! with `calc 1+1` in a real `tact worker` process.
+//! (b) Request/response round trips through a stage actor's mailbox carrying MessagePack
+//! `ToolCall` payloads, against a raw `tokio::sync::mpsc` + oneshot pair carrying the same bytes.
+//!
+//! Prints the ratios after the criterion runs: `cargo bench --bench pipeline`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use serde_json::json;
+use tact_actors::nodes::{
+    ExecResponse, ExecutorNode, GuardNode, GuardRequest, TriggerNode, TriggerRequest,
+};
+use tact_actors::stage::{
+    self, FaultPlan, StageLogic, StageMsg, ask_stage, stage_name, stage_spec,
+};
+use tact_actors::supervisor::{SupervisorArgs, start_supervisor};
+use tact_actors::wiring::guard_fn;
+use tact_actors::worker_process::{WorkerCommand, WorkerHost, WorkerProcess};
+use tact_models::DecisionModel;
+use tact_models::ModelError;
+use tact_models::scripted::{ScriptedModel, ScriptedStep};
+use tact_policies::Policy;
+use tact_policies::trigger::{self, TriggerAction};
+use tact_runtime::catalog;
+use tact_runtime::messages::{Observation, ToolCall, WorkerSetup};
+use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+use tact_runtime::tools::ToolConfig;
+use tact_runtime::wire::{self, WIRE_VERSION};
+use tokio::sync::{mpsc, oneshot};
+
+const JOB: &str = "bench-pipeline";
+const ASK_TIMEOUT_MS: u64 = 60_000;
+const SCRIPT_STEPS: usize = 4096;
+
+/// A [`ScriptedModel`] that is replaced by a fresh one when its script runs out, so a
+/// benchmark can run any number of steps. Both paths use it, so it costs them the same.
+struct EndlessScript {
+    current: Mutex<Arc<ScriptedModel>>,
+}
+
+impl EndlessScript {
+    fn new() -> Self {
+        Self {
+            current: Mutex::new(Arc::new(Self::script())),
+        }
+    }
+
+    fn script() -> ScriptedModel {
+        let step = ScriptedStep {
+            p_tool: 0.9,
+            name: "calc".into(),
+            args: json!({"expression": "1+1"}),
+        };
+        ScriptedModel::new(vec![step; SCRIPT_STEPS])
+    }
+
+    fn model(&self) -> Arc<ScriptedModel> {
+        self.current.lock().unwrap().clone()
+    }
+
+    fn refill(&self) {
+        *self.current.lock().unwrap() = Arc::new(Self::script());
+    }
+}
+
+impl DecisionModel for EndlessScript {
+    fn id(&self) -> String {
+        "scripted-endless".into()
+    }
+
+    fn confidence(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<ConfidenceSignal, ModelError> {
+        match self.model().confidence(prompt, candidates) {
+            Err(ModelError::ScriptExhausted(_)) => {
+                self.refill();
+                self.model().confidence(prompt, candidates)
+            }
+            other => other,
+        }
+    }
+
+    fn choose(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<ToolChoice, ModelError> {
+        self.model().choose(prompt, candidates)
+    }
+
+    fn score_continuations(
+        &self,
+        prompt: &StepPrompt,
+        continuations: &[String],
+    ) -> Result<(Vec<f32>, ModelCost), ModelError> {
+        self.model().score_continuations(prompt, continuations)
+    }
+}
+
+/// An executor that answers at once: the actor hops without any tool work.
+struct NoopExecutor {
+    observation: Observation,
+}
+
+impl StageLogic for NoopExecutor {
+    type Request = ToolCall;
+    type Response = ExecResponse;
+    fn stage(&self) -> &'static str {
+        "noop_executor"
+    }
+    async fn handle(&self, call: ToolCall) -> ExecResponse {
+        black_box(&call);
+        Ok(self.observation.clone())
+    }
+}
+
+/// A mailbox endpoint that does nothing with what it receives.
+struct MailboxSink;
+
+impl StageLogic for MailboxSink {
+    type Request = Vec<u8>;
+    type Response = usize;
+    fn stage(&self) -> &'static str {
+        "sink"
+    }
+    async fn handle(&self, payload: Vec<u8>) -> usize {
+        payload.len()
+    }
+}
+
+/// Everything both paths share: the same model, policy, guard function and requests.
+struct Fixture {
+    _workspace: tempfile::TempDir,
+    _temp: tempfile::TempDir,
+    model: Arc<EndlessScript>,
+    trigger_policy: tact_policies::policy::TriggerPolicy,
+    guard: tact_actors::nodes::GuardFn,
+    trigger_request: TriggerRequest,
+    guard_request: GuardRequest,
+    call: ToolCall,
+    noop_observation: Observation,
+    worker_command: WorkerCommand,
+    worker_setup: WorkerSetup,
+}
+
+fn fixture() -> Fixture {
+    let workspace = tempfile::TempDir::new().unwrap();
+    std::fs::write(workspace.path().join("README.md"), "bench\n").unwrap();
+    let temp = tempfile::TempDir::new().unwrap();
+    let policy = Policy::default_policy().unwrap();
+    let tools = catalog::catalog();
+    let calc = catalog::find(&tools, "calc").cloned().unwrap();
+    let call = ToolCall {
+        work_id: "w1".into(),
+        tool: calc.tool_ref(),
+        args: json!({"expression": "1+1"}),
+        depends_on: vec![],
+    };
+    let candidates = vec![ToolCandidate {
+        name: calc.name.clone(),
+        description: calc.description.clone(),
+        schema: calc.parameters.clone(),
+    }];
+    let workspace_path = workspace.path().canonicalize().unwrap();
+    Fixture {
+        model: Arc::new(EndlessScript::new()),
+        trigger_policy: policy.body.trigger.clone(),
+        guard: guard_fn(tools.clone(), &policy, &workspace_path),
+        trigger_request: TriggerRequest {
+            prompt: StepPrompt {
+                system: "You are tact.".into(),
+                messages: vec![("user".into(), "What is 1+1?".into())],
+                feedback: None,
+            },
+            candidates,
+        },
+        guard_request: GuardRequest {
+            call: call.clone(),
+            offered: vec!["calc".into()],
+            last_read: vec![],
+        },
+        noop_observation: Observation {
+            work_id: call.work_id.clone(),
+            tool: call.tool.clone(),
+            ok: true,
+            exit_code: None,
+            output: json!({"value": "2"}),
+            error: None,
+            duration_ms: 0,
+        },
+        call,
+        worker_command: WorkerCommand {
+            program: PathBuf::from(env!("CARGO_BIN_EXE_tact")),
+            args: vec!["worker".into()],
+            stderr_log: None,
+        },
+        worker_setup: WorkerSetup {
+            wire_version: WIRE_VERSION,
+            workspace: workspace_path.display().to_string(),
+            temp_dir: temp.path().canonicalize().unwrap().display().to_string(),
+            config: ToolConfig::default(),
+        },
+        _workspace: workspace,
+        _temp: temp,
+    }
+}
+
+/// The direct path: trigger, guard and (optionally) the worker call, on this thread.
+fn direct_step(fx: &Fixture, worker: Option<&mut WorkerProcess>) {
+    let req = &fx.trigger_request;
+    let signal = fx.model.confidence(&req.prompt, &req.candidates).unwrap();
+    let decision = trigger::decide(&signal, &fx.trigger_policy);
+    assert_eq!(decision.action, TriggerAction::SeekTool);
+    (fx.guard)(&fx.guard_request).unwrap();
+    match worker {
+        Some(worker) => {
+            let observation = worker.call(&fx.call).unwrap();
+            assert!(observation.ok);
+            black_box(observation);
+        }
+        None => {
+            black_box(fx.noop_observation.clone());
+        }
+    }
+}
+
+/// The actor path: the same step as three requests to the supervised stages.
+async fn actor_step(fx: &Fixture, real_worker: bool) {
+    let (decision, _signal) = ask_stage::<TriggerNode>(
+        JOB,
+        "trigger",
+        || fx.trigger_request.clone(),
+        ASK_TIMEOUT_MS,
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    assert_eq!(decision.action, TriggerAction::SeekTool);
+    ask_stage::<GuardNode>(JOB, "guard", || fx.guard_request.clone(), ASK_TIMEOUT_MS)
+        .await
+        .unwrap()
+        .unwrap();
+    let observation = if real_worker {
+        ask_stage::<ExecutorNode>(JOB, "executor", || fx.call.clone(), ASK_TIMEOUT_MS).await
+    } else {
+        ask_stage::<NoopExecutor>(JOB, "noop_executor", || fx.call.clone(), ASK_TIMEOUT_MS).await
+    };
+    let observation = observation.unwrap().unwrap();
+    assert!(observation.ok);
+    black_box(observation);
+}
+
+/// Mean time per iteration of each benchmark, over every iteration criterion ran.
+#[derive(Default)]
+struct Totals(Mutex<BTreeMap<&'static str, (Duration, u64)>>);
+
+impl Totals {
+    fn add(&self, name: &'static str, elapsed: Duration, iters: u64) {
+        let mut totals = self.0.lock().unwrap();
+        let entry = totals.entry(name).or_default();
+        entry.0 += elapsed;
+        entry.1 += iters;
+    }
+
+    fn mean(&self, name: &str) -> Duration {
+        let totals = self.0.lock().unwrap();
+        let (elapsed, iters) = totals.get(name).copied().unwrap_or_default();
+        elapsed / u32::try_from(iters.max(1)).unwrap_or(u32::MAX)
+    }
+}
+
+fn ratio(totals: &Totals, slow: &str, fast: &str) -> f64 {
+    totals.mean(slow).as_secs_f64() / totals.mean(fast).as_secs_f64().max(1e-12)
+}
+
+fn bench(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let fx = Arc::new(fixture());
+    let totals = Totals::default();
+
+    // The stages under one supervisor, as a job runs them.
+    let host = WorkerHost::start(fx.worker_command.clone(), fx.worker_setup.clone()).unwrap();
+    let children = vec![
+        stage_spec(
+            JOB,
+            Arc::new(TriggerNode {
+                model: fx.model.clone(),
+                policy: fx.trigger_policy.clone(),
+            }),
+            FaultPlan::default(),
+        ),
+        stage_spec(
+            JOB,
+            Arc::new(GuardNode {
+                check: fx.guard.clone(),
+            }),
+            FaultPlan::default(),
+        ),
+        stage_spec(
+            JOB,
+            Arc::new(ExecutorNode::new(host, ASK_TIMEOUT_MS)),
+            FaultPlan::default(),
+        ),
+        stage_spec(
+            JOB,
+            Arc::new(NoopExecutor {
+                observation: fx.noop_observation.clone(),
+            }),
+            FaultPlan::default(),
+        ),
+        stage_spec(JOB, Arc::new(MailboxSink), FaultPlan::default()),
+    ];
+    let (supervisor, supervisor_done) = runtime
+        .block_on(start_supervisor(SupervisorArgs {
+            children,
+            max_restarts: 3,
+            within: Duration::from_secs(10),
+            events: None,
+        }))
+        .unwrap();
+    let mut direct_worker = WorkerProcess::spawn(&fx.worker_command, &fx.worker_setup).unwrap();
+
+    let mut group = c.benchmark_group("decision_step");
+    group.bench_function("direct_noop_executor", |b| {
+        b.iter_custom(|iters| {
+            let started = Instant::now();
+            for _ in 0..iters {
+                direct_step(&fx, None);
+            }
+            let elapsed = started.elapsed();
+            totals.add("direct_noop_executor", elapsed, iters);
+            elapsed
+        })
+    });
+    group.bench_function("actors_noop_executor", |b| {
+        b.iter_custom(|iters| {
+            let elapsed = runtime.block_on(async {
+                let started = Instant::now();
+                for _ in 0..iters {
+                    actor_step(&fx, false).await;
+                }
+                started.elapsed()
+            });
+            totals.add("actors_noop_executor", elapsed, iters);
+            elapsed
+        })
+    });
+    group.bench_function("direct_worker_calc", |b| {
+        b.iter_custom(|iters| {
+            let started = Instant::now();
+            for _ in 0..iters {
+                direct_step(&fx, Some(&mut direct_worker));
+            }
+            let elapsed = started.elapsed();
+            totals.add("direct_worker_calc", elapsed, iters);
+            elapsed
+        })
+    });
+    group.bench_function("actors_worker_calc", |b| {
+        b.iter_custom(|iters| {
+            let elapsed = runtime.block_on(async {
+                let started = Instant::now();
+                for _ in 0..iters {
+                    actor_step(&fx, true).await;
+                }
+                started.elapsed()
+            });
+            totals.add("actors_worker_calc", elapsed, iters);
+            elapsed
+        })
+    });
+    group.finish();
+
+    // (b) One message = one request and its reply, one at a time: how the job uses a stage.
+    let payload = wire::encode(1, &fx.call).unwrap();
+    let sink_name = stage_name(JOB, "sink");
+    let (tx, mut rx) = mpsc::channel::<(Vec<u8>, oneshot::Sender<usize>)>(64);
+    runtime.spawn(async move {
+        while let Some((bytes, reply)) = rx.recv().await {
+            let _ = reply.send(bytes.len());
+        }
+    });
+    let mut group = c.benchmark_group("executor_mailbox");
+    group.throughput(criterion::Throughput::Elements(1));
+    group.bench_function("stage_actor", |b| {
+        b.iter_custom(|iters| {
+            let elapsed = runtime.block_on(async {
+                let started = Instant::now();
+                for _ in 0..iters {
+                    let len = stage::ask::<StageMsg<MailboxSink>, usize>(
+                        &sink_name,
+                        "sink",
+                        |reply| StageMsg {
+                            request: payload.clone(),
+                            reply,
+                        },
+                        ASK_TIMEOUT_MS,
+                    )
+                    .await
+                    .unwrap();
+                    assert_eq!(len, payload.len());
+                }
+                started.elapsed()
+            });
+            totals.add("stage_actor", elapsed, iters);
+            elapsed
+        })
+    });
+    group.bench_function("tokio_mpsc", |b| {
+        b.iter_custom(|iters| {
+            let elapsed = runtime.block_on(async {
+                let started = Instant::now();
+                for _ in 0..iters {
+                    let (reply, answer) = oneshot::channel();
+                    tx.send((payload.clone(), reply)).await.unwrap();
+                    let len = answer.await.unwrap();
+                    assert_eq!(len, payload.len());
+                }
+                started.elapsed()
+            });
+            totals.add("tokio_mpsc", elapsed, iters);
+            elapsed
+        })
+    });
+    group.finish();
+
+    let per_second = |name: &str| 1.0 / totals.mean(name).as_secs_f64().max(1e-12);
+    println!("\npipeline overhead (means over every iteration criterion ran):");
+    for name in [
+        "direct_noop_executor",
+        "actors_noop_executor",
+        "direct_worker_calc",
+        "actors_worker_calc",
+    ] {
+        println!("  decision_step/{name}: {:?}/step", totals.mean(name));
+    }
+    println!(
+        "  actors/direct, no-op executor: {:.2}x; with a real worker calc: {:.2}x",
+        ratio(&totals, "actors_noop_executor", "direct_noop_executor"),
+        ratio(&totals, "actors_worker_calc", "direct_worker_calc"),
+    );
+    println!(
+        "  executor_mailbox: stage actor {:.0} msg/s, tokio mpsc {:.0} msg/s, mpsc/actor {:.2}x ({} byte payloads)",
+        per_second("stage_actor"),
+        per_second("tokio_mpsc"),
+        ratio(&totals, "stage_actor", "tokio_mpsc"),
+        payload.len(),
+    );
+
+    supervisor.stop(None);
+    let _ = runtime.block_on(supervisor_done);
+}
+
+fn config() -> Criterion {
+    // Small samples: the whole run must fit in a couple of minutes on two shared cores.
+    Criterion::default()
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = bench
+}
+criterion_main!(benches);
