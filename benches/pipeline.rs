@@ -264,27 +264,32 @@ async fn actor_step(fx: &Fixture, real_worker: bool) {
     black_box(observation);
 }
 
-/// Mean time per iteration of each benchmark, over every iteration criterion ran.
+/// Time per iteration of every `iter_custom` call (warm-up included) of each benchmark; the
+/// summary uses their median, which a load spike on the shared machine barely moves.
 #[derive(Default)]
-struct Totals(Mutex<BTreeMap<&'static str, (Duration, u64)>>);
+struct Samples(Mutex<BTreeMap<&'static str, Vec<Duration>>>);
 
-impl Totals {
+impl Samples {
     fn add(&self, name: &'static str, elapsed: Duration, iters: u64) {
-        let mut totals = self.0.lock().unwrap();
-        let entry = totals.entry(name).or_default();
-        entry.0 += elapsed;
-        entry.1 += iters;
+        let per_iteration = elapsed / u32::try_from(iters.max(1)).unwrap_or(u32::MAX);
+        self.0
+            .lock()
+            .unwrap()
+            .entry(name)
+            .or_default()
+            .push(per_iteration);
     }
 
-    fn mean(&self, name: &str) -> Duration {
-        let totals = self.0.lock().unwrap();
-        let (elapsed, iters) = totals.get(name).copied().unwrap_or_default();
-        elapsed / u32::try_from(iters.max(1)).unwrap_or(u32::MAX)
+    fn median(&self, name: &str) -> Duration {
+        let samples = self.0.lock().unwrap();
+        let mut times = samples.get(name).cloned().unwrap_or_default();
+        times.sort_unstable();
+        times.get(times.len() / 2).copied().unwrap_or_default()
     }
 }
 
-fn ratio(totals: &Totals, slow: &str, fast: &str) -> f64 {
-    totals.mean(slow).as_secs_f64() / totals.mean(fast).as_secs_f64().max(1e-12)
+fn ratio(samples: &Samples, slow: &str, fast: &str) -> f64 {
+    samples.median(slow).as_secs_f64() / samples.median(fast).as_secs_f64().max(1e-12)
 }
 
 fn bench(c: &mut Criterion) {
@@ -294,7 +299,7 @@ fn bench(c: &mut Criterion) {
         .build()
         .unwrap();
     let fx = Arc::new(fixture());
-    let totals = Totals::default();
+    let samples = Samples::default();
 
     // The stages under one supervisor, as a job runs them.
     let host = WorkerHost::start(fx.worker_command.clone(), fx.worker_setup.clone()).unwrap();
@@ -346,7 +351,7 @@ fn bench(c: &mut Criterion) {
                 direct_step(&fx, None);
             }
             let elapsed = started.elapsed();
-            totals.add("direct_noop_executor", elapsed, iters);
+            samples.add("direct_noop_executor", elapsed, iters);
             elapsed
         })
     });
@@ -359,7 +364,7 @@ fn bench(c: &mut Criterion) {
                 }
                 started.elapsed()
             });
-            totals.add("actors_noop_executor", elapsed, iters);
+            samples.add("actors_noop_executor", elapsed, iters);
             elapsed
         })
     });
@@ -370,7 +375,7 @@ fn bench(c: &mut Criterion) {
                 direct_step(&fx, Some(&mut direct_worker));
             }
             let elapsed = started.elapsed();
-            totals.add("direct_worker_calc", elapsed, iters);
+            samples.add("direct_worker_calc", elapsed, iters);
             elapsed
         })
     });
@@ -383,7 +388,7 @@ fn bench(c: &mut Criterion) {
                 }
                 started.elapsed()
             });
-            totals.add("actors_worker_calc", elapsed, iters);
+            samples.add("actors_worker_calc", elapsed, iters);
             elapsed
         })
     });
@@ -420,7 +425,7 @@ fn bench(c: &mut Criterion) {
                 }
                 started.elapsed()
             });
-            totals.add("stage_actor", elapsed, iters);
+            samples.add("stage_actor", elapsed, iters);
             elapsed
         })
     });
@@ -436,32 +441,32 @@ fn bench(c: &mut Criterion) {
                 }
                 started.elapsed()
             });
-            totals.add("tokio_mpsc", elapsed, iters);
+            samples.add("tokio_mpsc", elapsed, iters);
             elapsed
         })
     });
     group.finish();
 
-    let per_second = |name: &str| 1.0 / totals.mean(name).as_secs_f64().max(1e-12);
-    println!("\npipeline overhead (means over every iteration criterion ran):");
+    let per_second = |name: &str| 1.0 / samples.median(name).as_secs_f64().max(1e-12);
+    println!("\npipeline overhead (medians of the per-sample means):");
     for name in [
         "direct_noop_executor",
         "actors_noop_executor",
         "direct_worker_calc",
         "actors_worker_calc",
     ] {
-        println!("  decision_step/{name}: {:?}/step", totals.mean(name));
+        println!("  decision_step/{name}: {:?}/step", samples.median(name));
     }
     println!(
         "  actors/direct, no-op executor: {:.2}x; with a real worker calc: {:.2}x",
-        ratio(&totals, "actors_noop_executor", "direct_noop_executor"),
-        ratio(&totals, "actors_worker_calc", "direct_worker_calc"),
+        ratio(&samples, "actors_noop_executor", "direct_noop_executor"),
+        ratio(&samples, "actors_worker_calc", "direct_worker_calc"),
     );
     println!(
         "  executor_mailbox: stage actor {:.0} msg/s, tokio mpsc {:.0} msg/s, mpsc/actor {:.2}x ({} byte payloads)",
         per_second("stage_actor"),
         per_second("tokio_mpsc"),
-        ratio(&totals, "stage_actor", "tokio_mpsc"),
+        ratio(&samples, "stage_actor", "tokio_mpsc"),
         payload.len(),
     );
 

@@ -73,7 +73,7 @@ async fn supervise(
     let (tx, events) = mpsc::unbounded_channel();
     let children = stages
         .iter()
-        .map(|name| stage_spec(job_id, Arc::new(EchoStage { name: *name }), faults.clone()))
+        .map(|&name| stage_spec(job_id, Arc::new(EchoStage { name }), faults.clone()))
         .collect();
     let (supervisor, join) = Actor::spawn(
         None,
