@@ -14,11 +14,11 @@ fn every_injected_fault_is_caught_and_no_control_is_flagged() {
             probe.outcome
         );
     }
-    // At least: two bad reads, two lying test runs, an edit that did not land behind a lying
-    // linter, an edit with an extra change, and a race.
-    assert!(report.injected >= 7, "{report:?}");
+    // At least: two bad reads, two lying test runs, a wrong sum, a wrong search hit, an edit
+    // that did not land behind a lying linter, an edit with an extra change, and a race.
+    assert!(report.injected >= 9, "{report:?}");
     assert_eq!(report.caught, report.injected, "{report:?}");
-    assert!(report.controls >= 4);
+    assert!(report.controls >= 6);
     assert_eq!(report.false_alarms, 0, "{report:?}");
 }
 
