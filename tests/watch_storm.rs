@@ -257,17 +257,15 @@ echo '{"event":"done","job_id":"fake","status":"done","summary":"wrote files"}'
         std::fs::write(ws.join(&rel), &content).unwrap();
         expected.insert(rel, sha256_hex(content.as_bytes()));
     }
-    let mut watcher = WatchProcess::start(
-        &ws,
-        &[
-            "--runner",
-            runner.to_str().unwrap(),
-            "--exit-after-jobs",
-            "0",
-        ],
-        &env,
-    );
-    assert_eq!(watcher.wait_exit(Duration::from_secs(60)), 0);
+    let mut watcher = WatchProcess::start(&ws, &["--runner", runner.to_str().unwrap()], &env);
+    // A live full rescan (SIGUSR1, the overflow path) right after: it walks the whole tree and
+    // finds nothing the start scan's diff had not already recorded.
+    watcher.signal("USR1");
+    let rescan = watcher.wait_for("rescan", 1, Duration::from_secs(30));
+    assert_eq!(rescan[0]["files"], expected.len());
+    assert_eq!(rescan[0]["changed"], 0);
+    assert_eq!(rescan[0]["removed"], 0);
+    assert_eq!(watcher.stop(), 0);
     let state: Value =
         serde_json::from_str(&std::fs::read_to_string(ws.join(".tact/watch-state.json")).unwrap())
             .unwrap();

@@ -1734,6 +1734,10 @@ pub async fn watch(cfg: WatchConfig) -> Result<WatchSummary, WatchError> {
         signal(SignalKind::terminate()).map_err(|e| WatchError::Signal(e.to_string()))?;
     let mut sigint =
         signal(SignalKind::interrupt()).map_err(|e| WatchError::Signal(e.to_string()))?;
+    // SIGUSR1 asks for a full rescan (as after an overflow), e.g. after a bulk change the
+    // user suspects was missed.
+    let mut sigusr1 =
+        signal(SignalKind::user_defined1()).map_err(|e| WatchError::Signal(e.to_string()))?;
     watcher.start();
     let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel::<JobFinished>();
     // After the last allowed job, keep watching a little so its late events are judged.
@@ -1760,6 +1764,7 @@ pub async fn watch(cfg: WatchConfig) -> Result<WatchSummary, WatchError> {
             }
             _ = sigterm.recv() => break "SIGTERM",
             _ = sigint.recv() => break "SIGINT",
+            _ = sigusr1.recv() => watcher.rescan("SIGUSR1"),
             () = exit_timer => break "exit-after-jobs",
         }
         watcher.maybe_start_next(&done_tx);
