@@ -155,7 +155,7 @@ fn summary_of(obs: &Observation) -> String {
     if let Some(e) = &obs.error {
         return format!("error: {e}");
     }
-    let text = match &obs.output {
+    match &obs.output {
         Value::Object(map) => {
             if let Some(r) = map.get("report") {
                 format!(
@@ -174,8 +174,7 @@ fn summary_of(obs: &Observation) -> String {
             }
         }
         other => other.to_string().chars().take(400).collect(),
-    };
-    text
+    }
 }
 
 impl Runner {
@@ -602,15 +601,14 @@ impl Runner {
         self.append(LedgerEntry::Outcome { record })
             .map_err(CallBlocked::Fatal)?;
         // Hashes the guard needs to refuse blind overwrites.
-        if let Some(path) = call.args.get("path").and_then(Value::as_str) {
-            if let Some(hash) = observation
+        if let Some(path) = call.args.get("path").and_then(Value::as_str)
+            && let Some(hash) = observation
                 .output
                 .get("sha256")
                 .or_else(|| observation.output.get("after_sha256"))
                 .and_then(Value::as_str)
-            {
-                self.last_read.insert(path.to_string(), hash.to_string());
-            }
+        {
+            self.last_read.insert(path.to_string(), hash.to_string());
         }
         let caveat = match &verdict {
             TrustVerdict::Verified => String::new(),
@@ -781,11 +779,11 @@ impl Runner {
                 ShortlistResponse::Error(e) => return Err(ActorError::Policy(e)),
             };
             // The plan's next call, if still open, leads the shortlist.
-            if let Some(next) = self.plan.planned_calls.get(plan_cursor) {
-                if let Some(c) = self.candidate(&next.tool_ref.name) {
-                    candidates.retain(|x| x.name != c.name);
-                    candidates.insert(0, c);
-                }
+            if let Some(next) = self.plan.planned_calls.get(plan_cursor)
+                && let Some(c) = self.candidate(&next.tool_ref.name)
+            {
+                candidates.retain(|x| x.name != c.name);
+                candidates.insert(0, c);
             }
             candidates.truncate(self.cfg.policy.body.retrieval.max_depth);
             self.decision(

@@ -136,7 +136,7 @@ where
     M: ractor::Message,
     R: Send + 'static,
 {
-    let Some(actor) = ActorRef::<M>::where_is(name.to_string()) else {
+    let Some(actor) = ActorRef::<M>::where_is(name) else {
         return Err(ActorError::StageUnavailable(stage.to_string()));
     };
     match actor

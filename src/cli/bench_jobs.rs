@@ -88,12 +88,11 @@ fn summarize(results: Vec<TaskResult>) -> Summary {
 
 fn task_of(dir: &Path) -> Option<String> {
     for name in ["BUG.toml", "TASK.toml"] {
-        if let Ok(text) = std::fs::read_to_string(dir.join(name)) {
-            if let Ok(value) = text.parse::<toml::Table>() {
-                if let Some(task) = value.get("task").and_then(|t| t.as_str()) {
-                    return Some(task.to_string());
-                }
-            }
+        if let Ok(text) = std::fs::read_to_string(dir.join(name))
+            && let Ok(value) = text.parse::<toml::Table>()
+            && let Some(task) = value.get("task").and_then(|t| t.as_str())
+        {
+            return Some(task.to_string());
         }
     }
     None
