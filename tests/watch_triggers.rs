@@ -354,3 +354,59 @@ wait
     assert_eq!(started[0]["job_id"], job_id.as_str());
     assert_eq!(watcher.named("job_done")[0]["status"], "done");
 }
+
+#[test]
+fn unfinished_jobs_are_resumed_on_start_and_finished_ones_are_not() {
+    use tact_runtime::ledger::{JobStatus, Ledger, LedgerEntry};
+    let (tmp, ws) = workspace();
+    let started = |id: &str| LedgerEntry::JobStarted {
+        job_id: id.into(),
+        task: "fix it".into(),
+        workspace: ws.display().to_string(),
+        model: "scripted".into(),
+    };
+    for (id, done) in [("unfinished-1", false), ("finished-1", true)] {
+        let (ledger, owner, _, _) =
+            Ledger::open(&ws.join(".tact/jobs").join(id).join("ledger.bin")).unwrap();
+        ledger.append(started(id), None).unwrap();
+        if done {
+            ledger
+                .append(
+                    LedgerEntry::Done {
+                        status: JobStatus::Done,
+                        summary: "ok".into(),
+                    },
+                    None,
+                )
+                .unwrap();
+        }
+        drop(ledger);
+        drop(owner);
+    }
+    let runner = logging_runner(tmp.path());
+    let log = tmp.path().join("runs.log");
+    let env = [("TACT_TEST_RUNS", log.to_str().unwrap())];
+    let mut watcher = WatchProcess::start(
+        &ws,
+        &[
+            "--runner",
+            runner.to_str().unwrap(),
+            "--exit-after-jobs",
+            "1",
+        ],
+        &env,
+    );
+    assert_eq!(watcher.wait_exit(SECS), 0);
+    let jobs = runs(&log);
+    assert_eq!(jobs.len(), 1, "{jobs:?}");
+    assert_eq!(jobs[0][0], "resume");
+    assert_eq!(
+        jobs[0][1],
+        ws.join(".tact/jobs/unfinished-1").display().to_string()
+    );
+    assert!(jobs[0].contains(&"--json".to_string()));
+    let triggers = watcher.named("trigger");
+    assert_eq!(triggers.len(), 1);
+    assert_eq!(triggers[0]["kind"], "resume");
+    assert_eq!(triggers[0]["job_id"], "unfinished-1");
+}
