@@ -410,3 +410,52 @@ fn unfinished_jobs_are_resumed_on_start_and_finished_ones_are_not() {
     assert_eq!(triggers[0]["kind"], "resume");
     assert_eq!(triggers[0]["job_id"], "unfinished-1");
 }
+
+#[test]
+fn a_real_jobs_own_write_of_a_marker_is_not_a_trigger() {
+    let (tmp, ws) = workspace();
+    // The scripted model searches (so the plan lets it write), then writes a file that carries
+    // a `tact:` marker, then stops.
+    let scripted = tmp.path().join("script.json");
+    let marker_file = "// tact: add tests for x\npub fn x() {}\n";
+    let steps = serde_json::json!([
+        {"p_tool": 0.9, "name": "search", "args": {"pattern": "fn one"}},
+        {"p_tool": 0.9, "name": "write_file", "args": {"path": "src/gen.rs", "content": marker_file}},
+        {"p_tool": 0.9, "name": "stop", "args": {"reason": "written"}},
+        {"p_tool": 0.9, "name": "stop", "args": {"reason": "written"}},
+        {"p_tool": 0.9, "name": "stop", "args": {"reason": "written"}}
+    ]);
+    std::fs::write(&scripted, steps.to_string()).unwrap();
+    let scripted_arg = format!("--job-arg={}", scripted.display());
+    let mut watcher = WatchProcess::start(
+        &ws,
+        &[
+            "--job-arg=--scripted",
+            &scripted_arg,
+            "--exit-after-jobs",
+            "1",
+        ],
+        &[],
+    );
+    std::fs::write(
+        ws.join(".tact/inbox/gen.toml"),
+        "task = \"write a new file src/gen.rs\"\n",
+    )
+    .unwrap();
+    assert_eq!(watcher.wait_exit(SECS), 0);
+    assert_eq!(
+        std::fs::read_to_string(ws.join("src/gen.rs")).unwrap(),
+        marker_file,
+        "the real job wrote the file"
+    );
+    let ignored = watcher.named("ignored_own_write");
+    assert_eq!(ignored.len(), 1, "{:#?}", watcher.events.lock().unwrap());
+    assert_eq!(ignored[0]["path"], "src/gen.rs");
+    let triggers = watcher.named("trigger");
+    assert_eq!(
+        triggers.len(),
+        1,
+        "only the inbox file, not the marker the job wrote: {triggers:#?}"
+    );
+    assert_eq!(triggers[0]["kind"], "inbox");
+}
