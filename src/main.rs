@@ -37,6 +37,8 @@ enum Command {
     Tune(cli::tune::Args),
     /// A/B two policy editions on the same items (paired bootstrap) and log the decision.
     Ab(cli::ab::Args),
+    /// Fit the hidden-state probe the trigger can read instead of p_tool.
+    TrainProbe(cli::train_probe::Args),
     /// Run every task of a suite and measure fixes, tool calls, model passes and wall time.
     BenchJobs(cli::bench_jobs::Args),
     /// The tool worker process (started by the executor; speaks framed MessagePack).
@@ -69,6 +71,7 @@ fn main() -> std::process::ExitCode {
         Command::Ab(args) => cli::ab::run(args),
         Command::Worker => cli::worker::run(),
         Command::BenchJobs(args) => cli::bench_jobs::run(args),
+        Command::TrainProbe(args) => cli::train_probe::run(args),
     };
     match result {
         Ok(code) => std::process::ExitCode::from(u8::try_from(code).unwrap_or(1)),

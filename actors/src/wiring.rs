@@ -71,7 +71,9 @@ pub fn trust_fn(
 pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy) -> RetrieveFn {
     let specs: Vec<retrieval::ToolSpec> = catalog
         .iter()
-        .filter(|s| s.name != "ask_user" && s.name != "stop")
+        // The job performs its own tools (ask, stop, mutate); the selector is offered them
+        // explicitly, not through retrieval.
+        .filter(|s| s.performer == tact_runtime::catalog::Performer::Worker)
         .map(|s| retrieval::ToolSpec {
             tool_id: s.name.clone(),
             name: s.name.clone(),

@@ -590,6 +590,34 @@ pub fn catalog() -> Vec<ToolSpec> {
             Performer::Worker,
         ),
         spec(
+            "mutate",
+            "Enumerate small candidate edits of localized source lines: flipped comparison or arithmetic operators, off-by-one constants and bounds, swapped arguments, a missing return. Deterministic; the tests decide which candidate is right.",
+            object(
+                &["locations"],
+                json!({
+                    "locations": {"type": "array", "minItems": 1, "items": {
+                        "type": "object",
+                        "required": ["file", "line"],
+                        "properties": {
+                            "file": {"type": "string", "minLength": 1},
+                            "line": {"type": "integer", "minimum": 1}
+                        }
+                    }}
+                }),
+            ),
+            output(
+                &["candidates"],
+                json!({"candidates": {"type": "array", "items": {"type": "object"}}}),
+            ),
+            RiskClass::Read,
+            vec![ResourceUse::Workspace {
+                access: Access::Read,
+            }],
+            (20, 1),
+            &[Schema],
+            Performer::Job,
+        ),
+        spec(
             "ask_user",
             "Ask the user a question and wait for the answer. Use when the task is ambiguous or needs a decision only the user can make.",
             object(

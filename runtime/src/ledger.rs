@@ -284,13 +284,17 @@ pub struct Ledger {
     tx: crossbeam_channel::Sender<AppendRequest>,
 }
 
-/// Owns the writer thread's join handle; dropping it waits for queued records to be written.
+/// Owns the writer thread. Dropping it writes what is queued, stops the thread and waits for
+/// it, whether or not [`Ledger`] handles are still alive (later appends get `LedgerClosed`), so
+/// drop order can never deadlock.
 pub struct LedgerOwner {
     handle: Option<JoinHandle<()>>,
+    shutdown: Option<crossbeam_channel::Sender<()>>,
 }
 
 impl Drop for LedgerOwner {
     fn drop(&mut self) {
+        self.shutdown.take();
         if let Some(h) = self.handle.take() {
             let _ = h.join();
         }
@@ -305,10 +309,11 @@ impl Ledger {
         let (file, records, recovery) = open_for_append(path)?;
         let next_seq = records.last().map(|r| r.seq + 1).unwrap_or(0);
         let (tx, rx) = crossbeam_channel::bounded::<AppendRequest>(CHANNEL_BOUND);
+        let (shutdown, shutdown_rx) = crossbeam_channel::bounded::<()>(0);
         let thread_path = path.to_path_buf();
         let handle = std::thread::Builder::new()
             .name("tact-ledger".into())
-            .spawn(move || writer_loop(file, thread_path, next_seq, rx))
+            .spawn(move || writer_loop(file, thread_path, next_seq, rx, shutdown_rx))
             .map_err(|e| ledger_err(path, e.to_string()))?;
         Ok((
             Ledger {
@@ -317,6 +322,7 @@ impl Ledger {
             },
             LedgerOwner {
                 handle: Some(handle),
+                shutdown: Some(shutdown),
             },
             records,
             recovery,
@@ -350,31 +356,46 @@ fn writer_loop(
     path: PathBuf,
     mut next_seq: u64,
     rx: crossbeam_channel::Receiver<AppendRequest>,
+    shutdown: crossbeam_channel::Receiver<()>,
 ) {
-    for req in rx {
-        let record = LedgerRecord {
-            seq: next_seq,
-            at_ms: now_ms(),
-            policy: req.policy,
-            entry: req.entry,
+    loop {
+        let req = crossbeam_channel::select! {
+            recv(rx) -> msg => match msg {
+                Ok(req) => req,
+                Err(_) => return,
+            },
+            recv(shutdown) -> _ => {
+                // The owner is going: write what is already queued, then stop.
+                while let Ok(req) = rx.try_recv() {
+                    next_seq = write_one(&mut file, &path, next_seq, req);
+                }
+                return;
+            }
         };
-        let result = encode_record(&record)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| {
-                write_durably(&mut file, &bytes).map_err(|e| {
-                    // A failed write (full disk) may leave a partial record: cut it so the file
-                    // stays a valid prefix, and report the error to the appender.
-                    let _ = file.set_len(file.metadata().map(|m| m.len()).unwrap_or(0));
-                    e.to_string()
-                })
-            });
-        if result.is_ok() {
-            next_seq += 1;
-        } else {
-            tracing::error!(path = %path.display(), "ledger append failed");
-        }
-        let _ = req.ack.send(result.map(|_| record.seq));
+        next_seq = write_one(&mut file, &path, next_seq, req);
     }
+}
+
+/// Write one record durably and acknowledge it; returns the next sequence number.
+fn write_one(file: &mut File, path: &Path, mut next_seq: u64, req: AppendRequest) -> u64 {
+    let record = LedgerRecord {
+        seq: next_seq,
+        at_ms: now_ms(),
+        policy: req.policy,
+        entry: req.entry,
+    };
+    // A failed write (full disk) is rolled back to the last record boundary by
+    // `write_durably`, so the file stays a valid prefix; the appender gets the error.
+    let result = encode_record(&record)
+        .map_err(|e| e.to_string())
+        .and_then(|bytes| write_durably(file, &bytes).map_err(|e| e.to_string()));
+    if result.is_ok() {
+        next_seq += 1;
+    } else {
+        tracing::error!(path = %path.display(), "ledger append failed");
+    }
+    let _ = req.ack.send(result.map(|_| record.seq));
+    next_seq
 }
 
 fn write_durably(file: &mut File, bytes: &[u8]) -> std::io::Result<()> {

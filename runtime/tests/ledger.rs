@@ -177,6 +177,29 @@ fn pending_question_is_answered_by_a_later_answer() {
     assert_eq!(LedgerState::new(records).pending_question(), None);
 }
 
+/// Regression: `tact resume` of a finished job hung because the owner was dropped before the
+/// last `Ledger` handle, and the owner waited for the writer thread, which waited for the
+/// handle.
+#[test]
+fn dropping_the_owner_before_the_handle_does_not_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.bin");
+    let (ledger, owner, _, _) = Ledger::open(&path).unwrap();
+    ledger.append(intent("w1"), None).unwrap();
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        drop(owner);
+        let _ = done_tx.send(());
+    });
+    done_rx
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("dropping the owner returned");
+    // The writer is gone: a late append is refused, never lost silently.
+    assert!(ledger.append(intent("w2"), None).is_err());
+    drop(ledger);
+    assert_eq!(read_ledger(&path).unwrap().0.len(), 1);
+}
+
 #[test]
 fn a_ledger_path_that_is_not_a_regular_file_is_refused() {
     // /dev/zero would otherwise be read forever.

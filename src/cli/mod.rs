@@ -8,6 +8,7 @@ pub mod models;
 pub mod resume;
 pub mod run;
 pub mod tools;
+pub mod train_probe;
 pub mod tune;
 pub mod watch;
 pub mod worker;

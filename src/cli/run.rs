@@ -77,6 +77,15 @@ pub fn load_model(
     args: &ModelArgs,
     scripted: Option<&Path>,
 ) -> anyhow::Result<Arc<dyn DecisionModel>> {
+    load_model_with_probe(args, scripted, None)
+}
+
+/// Load the decision model, with the policy's hidden-state probe when it names one.
+pub fn load_model_with_probe(
+    args: &ModelArgs,
+    scripted: Option<&Path>,
+    probe: Option<&Path>,
+) -> anyhow::Result<Arc<dyn DecisionModel>> {
     if let Some(path) = scripted {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
@@ -93,7 +102,15 @@ pub fn load_model(
         None => tact_models::ModelHandle::spawn_default(backend),
     }
     .context("loading the model (run `tact models fetch` first)")?;
-    Ok(Arc::new(tact_models::LlamaDecisionModel::new(handle)))
+    let model = tact_models::LlamaDecisionModel::new(handle);
+    match probe {
+        Some(path) => {
+            let probe = tact_models::Probe::load(path)
+                .with_context(|| format!("loading the probe {}", path.display()))?;
+            Ok(Arc::new(model.with_probe(probe)?))
+        }
+        None => Ok(Arc::new(model)),
+    }
 }
 
 fn examples_dir() -> PathBuf {
@@ -202,7 +219,16 @@ pub fn event_printer(json: bool) -> EventSink {
 pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
     let policy = Policy::load_or_default(args.policy.as_deref())?;
     let job_id = args.job_id.clone().unwrap_or_else(new_job_id);
-    let model = load_model(&args.model, args.scripted.as_deref())?;
+    // A relative probe path in the policy is relative to the models home.
+    let probe = policy.body.trigger.probe.as_ref().map(|p| {
+        let path = PathBuf::from(p);
+        if path.is_absolute() {
+            path
+        } else {
+            tact_models::fetch::default_home().join(path)
+        }
+    });
+    let model = load_model_with_probe(&args.model, args.scripted.as_deref(), probe.as_deref())?;
     let catalog = tact_runtime::catalog::catalog();
     let temp_dir = job_dir(workspace, &job_id).join("tmp");
     std::fs::create_dir_all(&temp_dir)?;
