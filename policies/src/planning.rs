@@ -192,7 +192,6 @@ pub fn initial_plan(job_id: &str, task: &str, family: TaskFamily, policy: &Polic
             ReplanCondition::GuardRefusals {
                 count: policy.body.guard.max_refusals,
             },
-            ReplanCondition::BudgetBreach,
         ],
         commit_trigger,
         blp: BlpTolerances {
