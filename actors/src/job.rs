@@ -968,7 +968,7 @@ impl Actor for JobActor {
     ) -> Result<(), ActorProcessingErr> {
         // The stage supervisor escalated (it stopped itself); the run loop learns it through
         // the escalation flag. The job actor itself survives to write the ledger.
-        tracing::warn!(?event, "job supervisor event");
+        tracing::debug!(?event, "job supervisor event");
         Ok(())
     }
 }

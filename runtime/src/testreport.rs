@@ -20,6 +20,8 @@ use serde::{Deserialize, Serialize};
 pub enum TestRunner {
     Cargo,
     Pytest,
+    /// A JavaScript runner behind `npm test`: Jest, node's built-in runner, or Mocha.
+    Js,
     /// Neither runner's markers were found; the report is empty.
     #[default]
     Unknown,
@@ -99,8 +101,76 @@ pub fn parse_test_output(output: &str) -> TestReport {
     match detect_runner(output) {
         TestRunner::Cargo => parse_cargo_test(output),
         TestRunner::Pytest => parse_pytest(output),
-        TestRunner::Unknown => TestReport::default(),
+        TestRunner::Js | TestRunner::Unknown => parse_js_tests(output).unwrap_or_default(),
     }
+}
+
+/// The first unsigned integer directly before `word` in `line` (`"3 passed"` → 3).
+fn count_before(line: &str, word: &str) -> Option<u32> {
+    let at = line.find(word)?;
+    line[..at]
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .next_back()
+        .and_then(|t| t.parse().ok())
+}
+
+/// Parses the summaries of the JavaScript runners `npm test` usually starts: Jest
+/// (`Tests: 1 failed, 3 passed, 4 total`, `● Suite › name`), node's built-in runner (TAP
+/// `# pass 3` / `# fail 1` / `not ok 2 - name`, or the spec reporter's `ℹ pass 3`), and Mocha
+/// (`3 passing`, `1 failing`). `None` when none of them summarised a run.
+pub fn parse_js_tests(output: &str) -> Option<TestReport> {
+    let mut report = TestReport {
+        runner: TestRunner::Js,
+        ..TestReport::default()
+    };
+    let mut summarised = false;
+    for line in output.lines() {
+        let trimmed = line.trim();
+        if let Some(rest) = trimmed.strip_prefix("Tests:") {
+            report.passed = count_before(rest, " passed").unwrap_or(0);
+            report.failed = count_before(rest, " failed").unwrap_or(0);
+            summarised = true;
+        } else if let Some(n) = ["# pass ", "ℹ pass "]
+            .iter()
+            .find_map(|p| trimmed.strip_prefix(p))
+            .and_then(|n| n.trim().parse().ok())
+        {
+            report.passed = n;
+            summarised = true;
+        } else if let Some(n) = ["# fail ", "ℹ fail "]
+            .iter()
+            .find_map(|p| trimmed.strip_prefix(p))
+            .and_then(|n| n.trim().parse().ok())
+        {
+            report.failed = n;
+            summarised = true;
+        } else if trimmed.ends_with(" passing") || trimmed.contains(" passing (") {
+            report.passed = count_before(trimmed, " passing").unwrap_or(0);
+            summarised = true;
+        } else if trimmed.ends_with(" failing") {
+            report.failed = count_before(trimmed, " failing").unwrap_or(0);
+            summarised = true;
+        } else if let Some(name) = trimmed.strip_prefix("● ") {
+            let name = name.trim().to_string();
+            if !report.failures.iter().any(|f| f.test == name) {
+                report.failures.push(TestFailure {
+                    test: name,
+                    ..TestFailure::default()
+                });
+            }
+        } else if let Some(rest) = trimmed.strip_prefix("not ok ") {
+            let name = rest
+                .split_once(" - ")
+                .map(|(_, n)| n.trim().to_string())
+                .unwrap_or_else(|| rest.to_string());
+            report.failures.push(TestFailure {
+                test: name,
+                ..TestFailure::default()
+            });
+        }
+    }
+    summarised.then_some(report)
 }
 
 /// Guesses which runner printed `output` by counting each runner's characteristic lines.
@@ -1063,5 +1133,42 @@ mod tests {
             let _ = parse_pytest(&text);
             let _ = parse_cargo_test(&text);
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod js_tests {
+    use super::*;
+
+    #[test]
+    fn jest_summary_and_failure_names_are_parsed() {
+        let out = "FAIL src/sum.test.js\n  ● sum › adds two numbers\n\n    expect(received).toBe(expected)\n\nTests:       1 failed, 3 passed, 4 total\n";
+        let r = parse_test_output(out);
+        assert_eq!(r.runner, TestRunner::Js);
+        assert_eq!((r.passed, r.failed), (3, 1));
+        assert_eq!(r.failures[0].test, "sum › adds two numbers");
+        assert!(!r.all_passed());
+    }
+
+    #[test]
+    fn node_test_runner_tap_is_parsed() {
+        let out = "TAP version 13\nok 1 - adds\nnot ok 2 - subtracts\n1..2\n# tests 2\n# pass 1\n# fail 1\n";
+        let r = parse_test_output(out);
+        assert_eq!((r.passed, r.failed), (1, 1));
+        assert_eq!(r.failures[0].test, "subtracts");
+    }
+
+    #[test]
+    fn mocha_all_passing_is_a_pass() {
+        let r = parse_test_output("  sum\n    ✓ adds\n\n  2 passing (5ms)\n");
+        assert_eq!((r.passed, r.failed), (2, 0));
+        assert!(r.all_passed());
+    }
+
+    #[test]
+    fn unrelated_output_is_not_a_js_report() {
+        assert_eq!(parse_js_tests("hello\nworld\n"), None);
+        assert_eq!(parse_test_output("hello").runner, TestRunner::Unknown);
     }
 }
