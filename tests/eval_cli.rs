@@ -141,17 +141,36 @@ fn trigger_fixture(dir: &Path) -> (PathBuf, PathBuf) {
     )
 }
 
+/// The default policy with its trigger threshold replaced (the default τ is tuned for the real
+/// model; these fixtures are built around τ = 0.5).
+fn policy_with_tau(tau: f64) -> String {
+    tact_policies::policy::DEFAULT_POLICY
+        .lines()
+        .map(|l| {
+            if l.starts_with("tau = ") {
+                format!("tau = {tau}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[test]
 fn trigger_eval_tune_and_ab_with_a_scripted_model() {
     let dir = tempfile::tempdir().unwrap();
     let (data, script) = trigger_fixture(dir.path());
     let model = format!("scripted:{}", script.display());
     let data = data.to_str().unwrap();
+    let half = dir.path().join("half.toml");
+    std::fs::write(&half, policy_with_tau(0.5)).unwrap();
+    let half = half.to_str().unwrap().to_string();
 
     let (code, stdout, stderr) = tact(
         dir.path(),
         &[
-            "eval", "trigger", "--data", data, "--model", &model, "--json",
+            "eval", "trigger", "--data", data, "--model", &model, "--policy", &half, "--json",
         ],
     );
     assert_eq!(code, 0, "{stderr}");
@@ -176,15 +195,14 @@ fn trigger_eval_tune_and_ab_with_a_scripted_model() {
     let (_, stdout, _) = tact(
         dir.path(),
         &[
-            "eval", "trigger", "--data", data, "--model", &model, "--json",
+            "eval", "trigger", "--data", data, "--model", &model, "--policy", &half, "--json",
         ],
     );
     assert_eq!(one_json(&stdout)["signals_computed"], 0);
 
     // A policy whose τ is too low calls everything.
     let low = dir.path().join("low.toml");
-    let default = tact_policies::policy::DEFAULT_POLICY;
-    std::fs::write(&low, default.replace("tau = 0.5", "tau = 0.2")).unwrap();
+    std::fs::write(&low, policy_with_tau(0.2)).unwrap();
     let (_, stdout, _) = tact(
         dir.path(),
         &[
