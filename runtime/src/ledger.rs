@@ -202,16 +202,22 @@ pub fn parse_records(bytes: &[u8]) -> (Vec<LedgerRecord>, usize, Option<String>)
     (records, at, None)
 }
 
+/// A ledger is a regular file: reading `/dev/zero` (say) would never end.
+fn refuse_non_regular(file: &File, path: &Path) -> Result<(), RuntimeError> {
+    let meta = file
+        .metadata()
+        .map_err(|e| ledger_err(path, e.to_string()))?;
+    if meta.is_file() {
+        Ok(())
+    } else {
+        Err(ledger_err(path, "not a regular file"))
+    }
+}
+
 /// Read a ledger without changing it.
 pub fn read_ledger(path: &Path) -> Result<(Vec<LedgerRecord>, Recovery), RuntimeError> {
     let mut file = File::open(path).map_err(|e| ledger_err(path, e.to_string()))?;
-    if !file
-        .metadata()
-        .map_err(|e| ledger_err(path, e.to_string()))?
-        .is_file()
-    {
-        return Err(ledger_err(path, "not a regular file"));
-    }
+    refuse_non_regular(&file, path)?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)
         .map_err(|e| ledger_err(path, e.to_string()))?;
@@ -237,13 +243,7 @@ fn open_for_append(path: &Path) -> Result<(File, Vec<LedgerRecord>, Recovery), R
         .truncate(false)
         .open(path)
         .map_err(|e| ledger_err(path, e.to_string()))?;
-    if !file
-        .metadata()
-        .map_err(|e| ledger_err(path, e.to_string()))?
-        .is_file()
-    {
-        return Err(ledger_err(path, "not a regular file"));
-    }
+    refuse_non_regular(&file, path)?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)
         .map_err(|e| ledger_err(path, e.to_string()))?;

@@ -110,8 +110,7 @@ fn count_before(line: &str, word: &str) -> Option<u32> {
     let at = line.find(word)?;
     line[..at]
         .split(|c: char| !c.is_ascii_digit())
-        .filter(|t| !t.is_empty())
-        .next_back()
+        .rfind(|t| !t.is_empty())
         .and_then(|t| t.parse().ok())
 }
 

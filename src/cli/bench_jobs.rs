@@ -19,7 +19,7 @@ use tact_policies::Policy;
 use tact_runtime::ledger::{JobStatus, LedgerEntry, LedgerState, read_ledger};
 use tact_runtime::tools::ToolConfig;
 
-use crate::cli::run::{self, ModelArgs};
+use crate::cli::run::{self, ModelArgs, copy_dir};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -96,24 +96,6 @@ fn task_of(dir: &Path) -> Option<String> {
         }
     }
     None
-}
-
-fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        let name = entry.file_name();
-        if name == "target" || name == ".tact" || name == "__pycache__" || name == ".pytest_cache" {
-            continue;
-        }
-        let target = to.join(&name);
-        if entry.file_type()?.is_dir() {
-            copy_dir(&entry.path(), &target)?;
-        } else {
-            std::fs::copy(entry.path(), &target)?;
-        }
-    }
-    Ok(())
 }
 
 async fn run_task(

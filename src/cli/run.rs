@@ -117,12 +117,16 @@ fn examples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")
 }
 
-fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
+/// Copy a workspace, leaving out build outputs, caches and tact's own job directories.
+pub fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(to)?;
     for entry in std::fs::read_dir(from)? {
         let entry = entry?;
         let name = entry.file_name();
-        if name == "target" || name == ".tact" {
+        if ["target", ".tact", "__pycache__", ".pytest_cache"]
+            .iter()
+            .any(|skip| name == *skip)
+        {
             continue;
         }
         let target = to.join(&name);
