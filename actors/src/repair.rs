@@ -102,14 +102,19 @@ fn unique_block(content: &str, line: u32, new_line: &str) -> Option<(String, Str
     let lines: Vec<&str> = content.lines().collect();
     let index = (line as usize).checked_sub(1)?;
     lines.get(index)?;
-    for radius in 0..6usize {
+    for radius in 0..8usize {
         let lo = index.saturating_sub(radius);
         let hi = (index + radius).min(lines.len() - 1);
         let old = lines[lo..=hi].join("\n");
         if content.matches(&old).count() == 1 {
             let mut replaced: Vec<&str> = lines[lo..=hi].to_vec();
             replaced[index - lo] = new_line;
-            return Some((old, replaced.join("\n")));
+            let new = replaced.join("\n");
+            // The revert is an exact-string edit too: the new block must be unique in the
+            // edited file, or the workspace could not go back to its checkpoint.
+            if content.replacen(&old, &new, 1).matches(&new).count() == 1 {
+                return Some((old, new));
+            }
         }
     }
     None
@@ -349,8 +354,8 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         }
     }
 
-    // 4. Trigger: unsure → call the deterministic mutate tool first (allocation: enumerable
-    //    edits never go through the model); sure → let the model propose first.
+    // 4. Trigger: is the model sure enough to write a fix of its own once the enumerated
+    //    candidates are exhausted? Unsure → the job hands back a checkpoint instead.
     let candidates_offered: Vec<ToolCandidate> = ["mutate", "apply_edit"]
         .iter()
         .filter_map(|n| runner.candidate(n))
@@ -430,9 +435,12 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     }
 
     // 7. Try: apply → trust gate → tests decide → keep or go back to the checkpoint.
-    let mut proposals_left = MODEL_PROPOSALS;
+    // Allocation (paper §2.3): enumerable edits never go through the model, so the mutate
+    // candidates always come first. The model proposes its own replacement only after them,
+    // and only when the trigger read it as confident; an unsure model hands back instead.
+    let mut proposals_left = if seek_tool { 0 } else { MODEL_PROPOSALS };
     let mut queue: std::collections::VecDeque<Candidate> = candidates.into();
-    let mut model_first = !seek_tool;
+    let mut model_first = false;
     // Candidates judged before a crash are not tried again.
     let mut tried: BTreeSet<(String, u32, String)> = runner.judged.iter().cloned().collect();
     loop {
@@ -629,4 +637,22 @@ async fn propose(
         origin: "model".into(),
         score: 0.0,
     }))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    /// Regression: a candidate that turned line 5 into a copy of line 7 could not be reverted
+    /// (the guard refused the non-unique old text) and the job stopped with the file edited.
+    #[test]
+    fn a_candidate_block_is_unique_before_and_after_the_edit() {
+        let content = "def grade(score):\n    if score > 90:\n        return 'A'\n    if score >= 80:\n        return 'B'\n";
+        let (old, new) = unique_block(content, 2, "    if score >= 80:").unwrap();
+        assert_eq!(content.matches(&old).count(), 1);
+        let edited = content.replacen(&old, &new, 1);
+        assert_eq!(edited.matches(&new).count(), 1, "the revert is unambiguous");
+        assert_eq!(edited.replacen(&new, &old, 1), content);
+    }
 }
