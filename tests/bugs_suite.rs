@@ -26,6 +26,8 @@ const MUTATE_KINDS: &[&str] = &[
     "and_or",
     "bool_constant",
     "min_max",
+    "wrong_variable",
+    "wrong_call",
 ];
 
 const TOP_N: usize = 5;

@@ -150,6 +150,14 @@ fn dependent_calls_run_in_order_with_intent_outcome_pairs() {
             "no {kind} event in {events:#?}"
         );
     }
+    // The retriever fused BM25 with the MiniLM embeddings (installed by `tact models fetch`).
+    let rankings: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["event"] == "decision" && e["node"] == "retriever")
+        .map(|e| &e["detail"]["ranking"])
+        .collect();
+    assert!(!rankings.is_empty(), "no retriever decision in {events:#?}");
+    assert!(rankings.iter().all(|r| *r == "fused"), "{rankings:?}");
     // And `tact ledger show` reads it.
     let show = tact()
         .args(["ledger", "show"])

@@ -773,9 +773,9 @@ impl Runner {
             let job_id = self.cfg.job_id.clone();
             let shortlist =
                 ask_stage::<RetrieverNode>(&job_id, "retriever", || query.clone(), 60_000).await?;
-            let mut candidates = match shortlist {
-                ShortlistResponse::Tools(tools) => tools,
-                ShortlistResponse::NoneFits => Vec::new(),
+            let (mut candidates, ranking, none_fits) = match shortlist {
+                ShortlistResponse::Tools { tools, ranking } => (tools, ranking, false),
+                ShortlistResponse::NoneFits { ranking } => (Vec::new(), ranking, true),
                 ShortlistResponse::Error(e) => return Err(ActorError::Policy(e)),
             };
             // The plan's next call, if still open, leads the shortlist.
@@ -788,7 +788,12 @@ impl Runner {
             candidates.truncate(self.cfg.policy.body.retrieval.max_depth);
             self.decision(
                 "retriever",
-                json!({"query": query, "shortlist": candidates.iter().map(|c| c.name.clone()).collect::<Vec<_>>()}),
+                json!({
+                    "query": query,
+                    "ranking": ranking,
+                    "none_fits": none_fits,
+                    "shortlist": candidates.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
+                }),
             )?;
             for special in ["ask_user", "stop"] {
                 if let Some(c) = self.candidate(special) {

@@ -103,8 +103,15 @@ impl StageLogic for SelectorNode {
 /// A shortlist as the job sees it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum ShortlistResponse {
-    Tools(Vec<ToolCandidate>),
-    NoneFits,
+    /// Best first; `ranking` names the rankings that produced it (e.g. `fused`, `bm25`).
+    Tools {
+        tools: Vec<ToolCandidate>,
+        ranking: String,
+    },
+    /// Even the best tool scores below the policy's floors.
+    NoneFits {
+        ranking: String,
+    },
     Error(String),
 }
 

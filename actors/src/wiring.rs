@@ -1,12 +1,17 @@
 //! The standard node functions: the guard, the trust gate and the retriever from `policies/`,
 //! bound to one workspace and policy edition.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
+use tact_models::bert::MiniLm;
+use tact_models::fetch;
 use tact_policies::Policy;
 use tact_policies::guard::{self, GuardState};
-use tact_policies::retrieval::{self, RetrievalIndex, Shortlist};
+use tact_policies::retrieval::{
+    self, EmbedError, Embedder, EmbeddingCache, RetrievalIndex, Shortlist,
+};
 use tact_policies::trust::{self, RealLinter};
 use tact_runtime::catalog::{self, ToolSpec};
 use tact_runtime::model_io::ToolCandidate;
@@ -67,8 +72,216 @@ pub fn trust_fn(
     )
 }
 
-/// The retriever over the catalog's descriptions (BM25; the job asks with the task text).
-pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy) -> RetrieveFn {
+/// MiniLM behind the retriever's [`Embedder`] seam. The encoder is not `Sync`, so one query
+/// is embedded at a time (a short query takes a few milliseconds).
+pub struct MiniLmEmbedder {
+    model: Mutex<MiniLm>,
+}
+
+impl MiniLmEmbedder {
+    /// Load the fetched MiniLM from the models home.
+    pub fn load_default() -> Result<MiniLmEmbedder, tact_models::ModelError> {
+        let dir = fetch::minilm_dir(&fetch::default_home());
+        let model = MiniLm::load(&dir, &tact_models::BackendKind::DEFAULT.device())?;
+        Ok(MiniLmEmbedder {
+            model: Mutex::new(model),
+        })
+    }
+
+    /// Whether `tact models fetch` installed the encoder.
+    pub fn installed() -> bool {
+        fetch::minilm_dir(&fetch::default_home())
+            .join("model.safetensors")
+            .is_file()
+    }
+}
+
+impl Embedder for MiniLmEmbedder {
+    fn id(&self) -> String {
+        "all-minilm-l6-v2".to_string()
+    }
+
+    fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        let model = self
+            .model
+            .lock()
+            .map_err(|_| EmbedError("the encoder lock is poisoned".to_string()))?;
+        texts
+            .iter()
+            .map(|t| model.embed(t).map_err(|e| EmbedError(e.to_string())))
+            .collect()
+    }
+}
+
+/// Which rankings the job's retriever fuses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RetrieverKind {
+    /// BM25 and MiniLM embeddings, fused by weighted reciprocal rank (the design).
+    #[default]
+    Fused,
+    /// BM25 alone (no encoder is loaded).
+    Bm25,
+}
+
+impl std::str::FromStr for RetrieverKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<RetrieverKind, String> {
+        match s {
+            "fused" => Ok(RetrieverKind::Fused),
+            "bm25" => Ok(RetrieverKind::Bm25),
+            other => Err(format!("unknown retriever {other:?} (fused or bm25)")),
+        }
+    }
+}
+
+/// Where the job's retriever keeps its index, and which encoder embeds queries.
+pub struct RetrieverSetup {
+    pub kind: RetrieverKind,
+    /// The persisted index; `None` keeps it in memory only.
+    pub index_path: Option<PathBuf>,
+    /// Loads the encoder on the first query, so a job that never retrieves never pays for it.
+    pub embedder: Option<EmbedderLoader>,
+}
+
+/// Produces the encoder on demand (`MiniLmEmbedder::load_default`, or a test double).
+pub type EmbedderLoader =
+    Arc<dyn Fn() -> Result<Arc<dyn Embedder + Send + Sync>, String> + Send + Sync>;
+
+impl RetrieverSetup {
+    /// The design's retriever: the index under the models home, MiniLM for embeddings.
+    pub fn fused_default() -> RetrieverSetup {
+        RetrieverSetup {
+            kind: RetrieverKind::Fused,
+            index_path: Some(default_index_path()),
+            embedder: Some(Arc::new(|| {
+                if !MiniLmEmbedder::installed() {
+                    return Err("MiniLM is not installed (run `tact models fetch`)".to_string());
+                }
+                MiniLmEmbedder::load_default()
+                    .map(|m| Arc::new(m) as Arc<dyn Embedder + Send + Sync>)
+                    .map_err(|e| e.to_string())
+            })),
+        }
+    }
+
+    /// BM25 only, in memory.
+    pub fn bm25_only() -> RetrieverSetup {
+        RetrieverSetup {
+            kind: RetrieverKind::Bm25,
+            index_path: None,
+            embedder: None,
+        }
+    }
+}
+
+/// The catalog index persisted between jobs (rebuilt when the catalog's digest changes).
+pub fn default_index_path() -> PathBuf {
+    fetch::default_home()
+        .join("index")
+        .join(format!("catalog-v{}.idx", retrieval::FORMAT_VERSION))
+}
+
+/// The job's retriever state: the index, the encoder once loaded, and query vectors already
+/// computed (a job asks with the same task text many times).
+struct RuntimeRetriever {
+    index: RetrievalIndex,
+    index_path: Option<PathBuf>,
+    loader: Option<EmbedderLoader>,
+    encoder: Option<Result<Arc<dyn Embedder + Send + Sync>, String>>,
+    query_vectors: HashMap<String, Vec<f32>>,
+    /// Why the ranking is BM25-only although fusion was asked for, once known.
+    degraded: Option<String>,
+}
+
+/// Query vectors kept per job before the cache is cleared (queries are short-lived).
+const QUERY_CACHE_LIMIT: usize = 256;
+
+impl RuntimeRetriever {
+    /// The encoder, loading it (and embedding the catalog) on first use.
+    fn encoder(&mut self) -> Option<Arc<dyn Embedder + Send + Sync>> {
+        let loader = self.loader.clone()?;
+        if self.encoder.is_none() {
+            let loaded = loader();
+            if let Ok(encoder) = &loaded
+                && let Err(e) = self.embed_catalog(encoder.as_ref())
+            {
+                self.encoder = Some(Err(e));
+                return None;
+            }
+            self.encoder = Some(loaded);
+        }
+        match &self.encoder {
+            Some(Ok(encoder)) => Some(encoder.clone()),
+            Some(Err(reason)) => {
+                self.degraded = Some(reason.clone());
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Embed the tools that have no vector yet and persist the index when any was added.
+    fn embed_catalog(&mut self, encoder: &dyn Embedder) -> Result<(), String> {
+        let mut cache = EmbeddingCache::default();
+        let added = self
+            .index
+            .embed_missing(encoder, &mut cache, 16, None, &mut |_| {})
+            .map_err(|e| e.to_string())?;
+        if added > 0
+            && let Some(path) = &self.index_path
+            && let Err(e) = self.index.save(path)
+        {
+            // A read-only home costs the next job a re-embedding, nothing more.
+            tracing::warn!("could not persist the retrieval index: {e}");
+        }
+        Ok(())
+    }
+
+    fn query_vector(&mut self, query: &str) -> Option<Vec<f32>> {
+        if let Some(v) = self.query_vectors.get(query) {
+            return Some(v.clone());
+        }
+        let encoder = self.encoder()?;
+        match encoder.embed(&[query.to_string()]) {
+            Ok(mut vectors) if !vectors.is_empty() => {
+                let v = vectors.swap_remove(0);
+                if self.query_vectors.len() >= QUERY_CACHE_LIMIT {
+                    self.query_vectors.clear();
+                }
+                self.query_vectors.insert(query.to_string(), v.clone());
+                Some(v)
+            }
+            Ok(_) => {
+                self.degraded = Some("the encoder returned no vector".to_string());
+                None
+            }
+            Err(e) => {
+                self.degraded = Some(e.to_string());
+                None
+            }
+        }
+    }
+}
+
+/// Open the persisted index for this catalog, or build it (and persist it when possible).
+fn open_index(specs: &[retrieval::ToolSpec], path: Option<&Path>) -> RetrievalIndex {
+    match path {
+        Some(path) => match RetrievalIndex::load_or_build(path, specs) {
+            Ok((index, _rebuilt)) => index,
+            Err(e) => {
+                tracing::warn!("retrieval index at {}: {e}; kept in memory", path.display());
+                RetrievalIndex::build(specs)
+            }
+        },
+        None => RetrievalIndex::build(specs),
+    }
+}
+
+/// The retriever over the catalog's descriptions: BM25 fused with MiniLM embeddings as the
+/// setup says. The job asks with the task text; every answer names the ranking it used, and
+/// a fused retriever whose encoder is missing says so and falls back to BM25 rather than
+/// stopping the job.
+pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy, setup: RetrieverSetup) -> RetrieveFn {
     let specs: Vec<retrieval::ToolSpec> = catalog
         .iter()
         // The job performs its own tools (ask, stop, mutate); the selector is offered them
@@ -81,12 +294,35 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy) -> RetrieveFn {
             parameters: Some(s.parameters.clone()),
         })
         .collect();
-    let index = RetrievalIndex::build(&specs);
+    let index = open_index(&specs, setup.index_path.as_deref());
+    let state = Mutex::new(RuntimeRetriever {
+        index,
+        index_path: setup.index_path,
+        loader: match setup.kind {
+            RetrieverKind::Fused => setup.embedder,
+            RetrieverKind::Bm25 => None,
+        },
+        encoder: None,
+        query_vectors: HashMap::new(),
+        degraded: None,
+    });
     let retrieval_policy = policy.body.retrieval.clone();
-    Arc::new(
-        move |query| match index.shortlist(query, None, &retrieval_policy) {
-            Shortlist::Tools(tools) => ShortlistResponse::Tools(
-                tools
+    Arc::new(move |query| {
+        let Ok(mut state) = state.lock() else {
+            return ShortlistResponse::Error("the retriever's lock is poisoned".to_string());
+        };
+        let vector = state.query_vector(query);
+        let ranking = match (&vector, &state.degraded, setup.kind) {
+            (Some(_), _, _) => "fused".to_string(),
+            (None, Some(reason), RetrieverKind::Fused) => format!("bm25 (fusion off: {reason})"),
+            (None, _, _) => "bm25".to_string(),
+        };
+        match state
+            .index
+            .shortlist(query, vector.as_deref(), &retrieval_policy)
+        {
+            Shortlist::Tools(tools) => ShortlistResponse::Tools {
+                tools: tools
                     .iter()
                     .filter_map(|t| catalog::find(&catalog, &t.name))
                     .map(|s| ToolCandidate {
@@ -95,8 +331,9 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy) -> RetrieveFn {
                         schema: s.parameters.clone(),
                     })
                     .collect(),
-            ),
-            Shortlist::NoneFits { .. } => ShortlistResponse::NoneFits,
-        },
-    )
+                ranking,
+            },
+            Shortlist::NoneFits { .. } => ShortlistResponse::NoneFits { ranking },
+        }
+    })
 }

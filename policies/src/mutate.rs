@@ -56,6 +56,12 @@ pub enum MutationOperator {
     InsertReturn,
     /// `min`↔`max`.
     MinMaxSwap,
+    /// A call to a sibling method: `upper`↔`lower`↔`capitalize`, `to_uppercase`↔`to_lowercase`,
+    /// `floor`↔`ceil`, `any`↔`all`, `starts_with`↔`ends_with`, …
+    SiblingCall,
+    /// A variable or field replaced by another one of the same kind in scope (`net + tax_rate`
+    /// → `net + tax`, `self.width * self.width` → `self.width * self.height`).
+    SwapIdentifier,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -138,6 +144,12 @@ pub fn enumerate_mutations(
         {
             edits.push(edit);
         }
+        edits.extend(swap_identifier_edits(
+            &source_lines,
+            &classes,
+            index,
+            language,
+        ));
         let mut seen_texts: Vec<String> = Vec::new();
         for edit in edits {
             if edit.new_text == *text || seen_texts.contains(&edit.new_text) {
@@ -795,6 +807,12 @@ fn mutate_line_with_classes(
                 if let Some((replacement, operator)) = flipped {
                     swap_token(replacement, operator);
                 }
+                let is_method = previous.is_some_and(|p| p.text == ".");
+                if next_is_call || is_method {
+                    for sibling in sibling_calls(token.text) {
+                        swap_token(sibling, MutationOperator::SiblingCall);
+                    }
+                }
             }
             TokenKind::Number => {
                 let after_dot = previous.is_some_and(|p| p.text == "." || p.text == "::");
@@ -1131,6 +1149,216 @@ fn is_blank_or_comment(line: &str) -> bool {
 }
 
 /// Python: a bare expression that is the last statement of a function's body → `return expr`.
+/// Families of methods a slip of the finger confuses; a call of one member may be meant as
+/// any other member. `min`/`max` is its own operator.
+const SIBLING_CALLS: &[&[&str]] = &[
+    &["upper", "lower", "capitalize", "title", "swapcase"],
+    &["to_uppercase", "to_lowercase"],
+    &["to_ascii_uppercase", "to_ascii_lowercase"],
+    &["strip", "lstrip", "rstrip"],
+    &["trim", "trim_start", "trim_end"],
+    &["startswith", "endswith"],
+    &["starts_with", "ends_with"],
+    &["floor", "ceil", "round", "trunc"],
+    &["any", "all"],
+    &["first", "last"],
+    &["keys", "values", "items"],
+    &["append", "extend"],
+    &["sorted", "reversed"],
+    &["find", "rfind"],
+    &["index", "rindex"],
+    &["is_some", "is_none"],
+    &["is_ok", "is_err"],
+    &["isdigit", "isalpha", "isalnum"],
+    &[
+        "is_ascii_digit",
+        "is_ascii_alphabetic",
+        "is_ascii_alphanumeric",
+    ],
+    &["is_numeric", "is_alphabetic", "is_alphanumeric"],
+    &["min_by_key", "max_by_key"],
+    &["sort", "reverse"],
+];
+
+fn sibling_calls(name: &str) -> impl Iterator<Item = &'static str> + '_ {
+    SIBLING_CALLS
+        .iter()
+        .filter(move |family| family.contains(&name))
+        .flat_map(|family| family.iter().copied())
+        .filter(move |sibling| *sibling != name)
+}
+
+/// Most identifier swaps offered for one line: beyond this, the nearest names win.
+const MAX_IDENTIFIER_SWAPS: usize = 16;
+
+/// How an identifier is used: a field or attribute (`x.name`), or a plain variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum IdentRole {
+    Field,
+    Variable,
+}
+
+/// The role of `tokens[index]` as a swappable name, or `None` when it is not one (keywords,
+/// calls, paths, types, the receiver `self`, assignment targets, definitions).
+fn ident_role(tokens: &[Token<'_>], index: usize, language: Language) -> Option<IdentRole> {
+    let token = tokens.get(index)?;
+    if token.kind != TokenKind::Ident
+        || is_keyword(token.text, language)
+        || matches!(
+            token.text,
+            "self" | "Self" | "None" | "True" | "False" | "true" | "false" | "cls" | "super"
+        )
+        || token.text.starts_with(char::is_uppercase)
+    {
+        return None;
+    }
+    let previous = index.checked_sub(1).and_then(|i| tokens.get(i));
+    let next = tokens.get(index + 1);
+    if next.is_some_and(|n| matches!(n.text, "(" | "!" | "::" | "=")) {
+        return None; // a call, a macro, a path, or the target of an assignment
+    }
+    if previous.is_some_and(|p| {
+        matches!(
+            p.text,
+            "def" | "fn" | "class" | "struct" | "::" | "let" | "mut" | "as" | "import" | "for"
+        )
+    }) {
+        return None;
+    }
+    if previous.is_some_and(|p| p.text == ".") {
+        return Some(IdentRole::Field);
+    }
+    // `name: Type` in a signature or struct, and keyword arguments `f(name=…)`.
+    if next.is_some_and(|n| n.text == ":") && language == Language::Rust {
+        return None;
+    }
+    Some(IdentRole::Variable)
+}
+
+/// The enclosing function of line `index`: from its `def`/`fn` header to the last line indented
+/// deeper than that header (a whole Python file or Rust item when there is no header).
+fn enclosing_function(lines: &[&str], index: usize) -> std::ops::Range<usize> {
+    let header = lines.get(..=index).and_then(|before| {
+        before.iter().rposition(|line| {
+            let t = line.trim_start();
+            t.starts_with("def ")
+                || t.starts_with("async def ")
+                || t.starts_with("fn ")
+                || t.starts_with("pub fn ")
+                || t.starts_with("pub(crate) fn ")
+                || t.starts_with("async fn ")
+                || t.starts_with("pub async fn ")
+        })
+    });
+    let Some(start) = header else {
+        return 0..lines.len();
+    };
+    let header_indent = lines.get(start).map_or(0, |l| indentation(l));
+    let mut end = index + 1;
+    while let Some(line) = lines.get(end) {
+        if !is_blank_or_comment(line) && indentation(line) <= header_indent {
+            // A Rust body closes with a `}` at the header's indentation: keep it out.
+            break;
+        }
+        end += 1;
+    }
+    start..end.max(index + 1)
+}
+
+/// Replace one variable or field of line `index` by another name of the same role: variables
+/// from the enclosing function (parameters included), fields from the whole file. Names used
+/// nearest the line come first.
+fn swap_identifier_edits(
+    lines: &[&str],
+    classes: &[Vec<ByteClass>],
+    index: usize,
+    language: Language,
+) -> Vec<LineEdit> {
+    let Some(text) = lines.get(index).copied() else {
+        return Vec::new();
+    };
+    let Some(line_classes) = classes.get(index) else {
+        return Vec::new();
+    };
+    let tokens = tokenize(text, line_classes, language);
+    if tokens.is_empty()
+        || is_skipped_line(&tokens, language)
+        || tokens.iter().any(|t| {
+            t.kind == TokenKind::Ident && matches!(t.text, "def" | "fn" | "class" | "struct")
+        })
+    {
+        return Vec::new();
+    }
+    // Vocabulary by role, with the distance in lines of its nearest use.
+    let function = enclosing_function(lines, index);
+    let mut vocabulary: Vec<(IdentRole, &str, usize)> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(line_classes) = classes.get(i) else {
+            continue;
+        };
+        let in_function = function.contains(&i);
+        let line_tokens = tokenize(line, line_classes, language);
+        for (k, token) in line_tokens.iter().enumerate() {
+            let binds = token.kind == TokenKind::Ident
+                && !is_keyword(token.text, language)
+                && !token.text.starts_with(char::is_uppercase)
+                && token.text != "self"
+                && line_tokens
+                    .get(k + 1)
+                    .is_some_and(|n| matches!(n.text, "=" | ":" | "," | ")"));
+            let role = match (ident_role(&line_tokens, k, language), binds) {
+                (Some(IdentRole::Field), _) => IdentRole::Field,
+                // Variables, parameters and assignment targets belong to their function.
+                (Some(IdentRole::Variable), _) | (None, true) if in_function => IdentRole::Variable,
+                // `pub width: f64,` outside any function declares a Rust struct field.
+                (None, true)
+                    if language == Language::Rust
+                        && line_tokens.get(k + 1).is_some_and(|n| n.text == ":") =>
+                {
+                    IdentRole::Field
+                }
+                _ => continue,
+            };
+            let distance = i.abs_diff(index);
+            match vocabulary
+                .iter_mut()
+                .find(|(r, name, _)| *r == role && *name == token.text)
+            {
+                Some(entry) => entry.2 = entry.2.min(distance),
+                None => vocabulary.push((role, token.text, distance)),
+            }
+        }
+    }
+    let mut edits: Vec<(usize, LineEdit)> = Vec::new();
+    for (k, token) in tokens.iter().enumerate() {
+        let Some(role) = ident_role(&tokens, k, language) else {
+            continue;
+        };
+        for (_, name, distance) in vocabulary
+            .iter()
+            .filter(|(r, name, _)| *r == role && *name != token.text)
+        {
+            if let Some(new_text) = replace_span(text, token.start, token.end, name) {
+                edits.push((
+                    *distance,
+                    LineEdit {
+                        new_text,
+                        operator: MutationOperator::SwapIdentifier,
+                        description: format!("`{}` → `{name}`", token.text),
+                    },
+                ));
+            }
+        }
+    }
+    // Names used nearest the line first (stable: left to right among equals), then cut.
+    edits.sort_by_key(|(distance, _)| *distance);
+    edits
+        .into_iter()
+        .take(MAX_IDENTIFIER_SWAPS)
+        .map(|(_, edit)| edit)
+        .collect()
+}
+
 fn insert_return_edit(
     lines: &[&str],
     classes: &[Vec<ByteClass>],
@@ -1644,5 +1872,97 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn swaps(source: &str, language: Language, line: u32) -> Vec<String> {
+        let file = if language == Language::Python {
+            "m.py"
+        } else {
+            "m.rs"
+        };
+        enumerate_mutations(file, source, language, &[line], 200)
+            .into_iter()
+            .filter(|c| c.operator == MutationOperator::SwapIdentifier)
+            .map(|c| c.new_text)
+            .collect()
+    }
+
+    #[test]
+    fn swap_identifier_offers_the_functions_other_variables() {
+        let source = "def shipping(order, rate):\n    weight = order.weight\n    base = weight * rate\n    return base + weight\n\n\ndef other(unrelated):\n    return unrelated\n";
+        let got = swaps(source, Language::Python, 4);
+        assert!(
+            got.contains(&"    return base + rate".to_string()),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&"    return order + weight".to_string()),
+            "{got:?}"
+        );
+        // Names of another function and the function's own name are never offered.
+        assert!(
+            got.iter()
+                .all(|g| !g.contains("unrelated") && !g.contains("shipping"))
+        );
+        // Keywords stay.
+        assert!(got.iter().all(|g| g.trim_start().starts_with("return ")));
+        // The assignment target of a line is not swapped, its right-hand side is.
+        let got = swaps(source, Language::Python, 3);
+        assert!(got.iter().all(|g| g.starts_with("    base = ")), "{got:?}");
+        assert!(
+            got.contains(&"    base = weight * order".to_string()),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn swap_identifier_offers_fields_of_the_file_for_a_field() {
+        let source = "pub struct Box3 {\n    pub depth: f64,\n    pub side: f64,\n}\n\nimpl Box3 {\n    pub fn face(&self) -> f64 {\n        self.side * self.side\n    }\n}\n";
+        let got = swaps(source, Language::Rust, 8);
+        assert!(
+            got.contains(&"        self.side * self.depth".to_string()),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&"        self.depth * self.side".to_string()),
+            "{got:?}"
+        );
+        // `self` itself is never replaced.
+        assert!(
+            got.iter().all(|g| g.matches("self.").count() == 2),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn swap_identifier_is_capped_nearest_names_first() {
+        let mut source = String::from("def f(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9):\n");
+        source.push_str("    x = a0 + a1 + a2 + a3\n    return x\n");
+        let got = swaps(&source, Language::Python, 2);
+        assert_eq!(got.len(), MAX_IDENTIFIER_SWAPS);
+    }
+
+    #[test]
+    fn sibling_calls_swap_within_a_family_only() {
+        use MutationOperator::SiblingCall;
+        let got = with_operator(
+            "    return name.strip().upper()",
+            Language::Python,
+            SiblingCall,
+        );
+        assert!(got.contains(&"    return name.strip().lower()".to_string()));
+        assert!(got.contains(&"    return name.rstrip().upper()".to_string()));
+        assert!(got.contains(&"    return name.strip().capitalize()".to_string()));
+        assert!(!got.iter().any(|g| g.contains("to_lowercase")));
+        assert_eq!(
+            with_operator("    s.to_lowercase()", Language::Rust, SiblingCall),
+            vec!["    s.to_uppercase()"]
+        );
+        assert_eq!(
+            with_operator("    xs.iter().any(|x| *x > 0)", Language::Rust, SiblingCall),
+            vec!["    xs.iter().all(|x| *x > 0)"]
+        );
+        // A variable that happens to be called `first` is not a call.
+        assert!(with_operator("    first = 3", Language::Python, SiblingCall).is_empty());
     }
 }

@@ -125,7 +125,11 @@ async fn run_task(
             command_deny: policy.body.guard.command_deny.clone(),
             ..ToolConfig::default()
         },
-        retrieve: wiring::retrieve_fn(catalog.clone(), policy),
+        retrieve: wiring::retrieve_fn(
+            catalog.clone(),
+            policy,
+            super::run::retriever_setup(wiring::RetrieverKind::Fused),
+        ),
         guard: wiring::guard_fn(catalog.clone(), policy, &workspace),
         trust: wiring::trust_fn(catalog.clone(), policy, &workspace, temp_dir),
         catalog,

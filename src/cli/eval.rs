@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use tact_actors::wiring::MiniLmEmbedder;
 use tact_models::DecisionModel;
 use tact_policies::Policy;
 use tact_policies::eval::cache::{ResultCache, cache_key};
@@ -24,7 +25,7 @@ use tact_policies::eval::trigger_eval::{
     harness_prompt, prompt_digest, prompt_from, threshold_sweep, trigger_report,
 };
 use tact_policies::eval::{DEFAULT_SEED, EvalError};
-use tact_policies::retrieval::{EmbedError, Embedder, EmbeddingCache};
+use tact_policies::retrieval::{Embedder, EmbeddingCache};
 use tact_runtime::model_io::ConfidenceSignal;
 
 #[derive(Debug, clap::Args)]
@@ -104,6 +105,10 @@ pub struct RetrievalArgs {
 pub struct SelectionArgs {
     #[command(flatten)]
     pub common: CommonArgs,
+    /// Ask the model for the full-list stress case (20 candidates, minutes per item on a CPU)
+    /// on only the first N sampled items; 0 skips it. Default: every item.
+    #[arg(long)]
+    pub stress_items: Option<usize>,
     #[command(flatten)]
     pub model: ModelArgs,
 }
@@ -260,35 +265,8 @@ fn load_model(spec: &str) -> anyhow::Result<Box<dyn DecisionModel>> {
     Ok(Box::new(tact_models::LlamaDecisionModel::new(handle)))
 }
 
-/// MiniLM behind the retriever's [`Embedder`] seam.
-struct MiniLmEmbedder {
-    model: tact_models::bert::MiniLm,
-}
-
-impl Embedder for MiniLmEmbedder {
-    fn id(&self) -> String {
-        "all-minilm-l6-v2".to_string()
-    }
-
-    fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
-        texts
-            .iter()
-            .map(|t| self.model.embed(t).map_err(|e| EmbedError(e.to_string())))
-            .collect()
-    }
-}
-
 fn load_minilm() -> anyhow::Result<MiniLmEmbedder> {
-    let dir = tact_models::fetch::minilm_dir(&tact_models::fetch::default_home());
-    let model = tact_models::bert::MiniLm::load(&dir, &tact_models::BackendKind::DEFAULT.device())
-        .with_context(|| format!("loading MiniLM from {}", dir.display()))?;
-    Ok(MiniLmEmbedder { model })
-}
-
-fn minilm_installed() -> bool {
-    tact_models::fetch::minilm_dir(&tact_models::fetch::default_home())
-        .join("model.safetensors")
-        .is_file()
+    MiniLmEmbedder::load_default().context("loading MiniLM (run `tact models fetch`)")
 }
 
 // ---------------------------------------------------------------- trigger
@@ -423,7 +401,7 @@ fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
         "none" => false,
         "minilm" => true,
         "auto" => {
-            let installed = minilm_installed();
+            let installed = MiniLmEmbedder::installed();
             if !installed {
                 eprintln!(
                     "MiniLM is not installed: BM25-only (run `tact models fetch` for the embedding variants)"
@@ -528,7 +506,10 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
     let mut lazy = LazyModel::new(&args.model.model)?;
     let model_id = lazy.as_ref().map(|m| m.cache_id().to_string());
     let mut cache = ResultCache::open(&common.cache_dir.join("choices.jsonl"))?;
-    let total = sets.iter().map(|s| s.labelled().len()).sum::<usize>() as u64;
+    let stress = args
+        .stress_items
+        .map_or(items.len(), |n| n.min(items.len()));
+    let total = (sets.iter().map(|s| s.labelled().len() - 1).sum::<usize>() + stress) as u64;
     let bar = progress_bar(if lazy.is_some() { total } else { 0 }, "selection");
     let mut chooser = |item: &SelectionItem,
                        set_key: &str,
@@ -566,6 +547,7 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
         &sets,
         &policy.body.retrieval,
         common.seed,
+        args.stress_items,
         choose,
         model_id,
         &mut |_| bar.inc(1),

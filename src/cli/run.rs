@@ -39,6 +39,9 @@ pub struct Args {
     pub json: bool,
     #[command(flatten)]
     pub model: ModelArgs,
+    /// Retriever: `fused` (BM25 + MiniLM embeddings, the default) or `bm25`.
+    #[arg(long, default_value = "fused")]
+    pub retriever: wiring::RetrieverKind,
     /// Force the trigger to always seek a tool (the "always tool" baseline).
     #[arg(long)]
     pub always_call: bool,
@@ -259,7 +262,7 @@ pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
             command_deny: policy.body.guard.command_deny.clone(),
             ..ToolConfig::default()
         },
-        retrieve: wiring::retrieve_fn(catalog.clone(), &policy),
+        retrieve: wiring::retrieve_fn(catalog.clone(), &policy, retriever_setup(args.retriever)),
         guard: wiring::guard_fn(catalog.clone(), &policy, workspace),
         trust: wiring::trust_fn(catalog.clone(), &policy, workspace, temp_dir),
         catalog,
@@ -274,6 +277,14 @@ pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
         budget_override,
         policy,
     })
+}
+
+/// The retriever a job runs with.
+pub fn retriever_setup(kind: wiring::RetrieverKind) -> wiring::RetrieverSetup {
+    match kind {
+        wiring::RetrieverKind::Fused => wiring::RetrieverSetup::fused_default(),
+        wiring::RetrieverKind::Bm25 => wiring::RetrieverSetup::bm25_only(),
+    }
 }
 
 /// Resolve the workspace (copying a bundled example when asked).

@@ -274,11 +274,15 @@ pub type Chooser<'a> =
 
 /// Evaluate a selector (`choose`, e.g. the model) and the baselines on every candidate set.
 /// `choose` returns the choice and the forward passes it spent; `None` skips the model.
+/// `stress_items` limits the model's stress case (`full`) to the first that many items; its
+/// figures then carry that `n` (the baselines still cover every item).
+#[allow(clippy::too_many_arguments)]
 pub fn evaluate_selection(
     items: &[SelectionItem],
     sets: &[CandidateSets],
     policy: &RetrievalPolicy,
     seed: u64,
+    stress_items: Option<usize>,
     mut choose: Option<&mut Chooser<'_>>,
     model_id: Option<String>,
     progress: &mut dyn FnMut(usize),
@@ -329,10 +333,16 @@ pub fn evaluate_selection(
             .zip(&slices)
             .map(|(item, s)| bm25_pick(&item.query, s, policy))
             .collect();
+        // The stress case costs minutes per item on a CPU: the model may see only a prefix.
+        let model_items = if key == "full" {
+            stress_items.map_or(items.len(), |n| n.min(items.len()))
+        } else {
+            items.len()
+        };
         let model = match choose.as_mut() {
-            Some(choose) => {
-                let mut picks = Vec::with_capacity(items.len());
-                for (item, set) in items.iter().zip(&slices) {
+            Some(choose) if model_items > 0 => {
+                let mut picks = Vec::with_capacity(model_items);
+                for (item, set) in items.iter().zip(&slices).take(model_items) {
                     let (choice, spent) = choose(item, key, set)?;
                     passes += spent;
                     choices_made += 1;
@@ -340,14 +350,15 @@ pub fn evaluate_selection(
                     step += 1;
                     progress(step);
                 }
-                let (metrics, outcomes) = score(items, &picks, &slices);
+                let (metrics, outcomes) =
+                    score(&items[..model_items], &picks, &slices[..model_items]);
                 for (scores, (tool, exact)) in per_item.iter_mut().zip(outcomes) {
                     scores.insert(format!("{key}.model.tool"), tool);
                     scores.insert(format!("{key}.model.args"), exact);
                 }
                 Some(metrics)
             }
-            None => None,
+            _ => None,
         };
         let (first_m, first_o) = score(items, &first, &slices);
         let (random_m, _) = score(items, &random, &slices);
@@ -486,6 +497,7 @@ mod tests {
             &sets,
             &policy,
             3,
+            None,
             Some(&mut oracle),
             Some("oracle".into()),
             &mut |_| {},
@@ -504,5 +516,63 @@ mod tests {
         );
         assert_eq!(per_item[0]["full.model.tool"], 1.0);
         assert_eq!(report.forward_passes_per_choice, Some(1.0));
+    }
+
+    /// `stress_items` bounds only the model's stress case: the model is asked for the full
+    /// list on the first N items, its figures say n = N, and the baselines still cover all.
+    #[test]
+    fn stress_items_limits_only_the_models_full_list() {
+        let policy = Policy::default_policy().unwrap().body.retrieval;
+        let item = |id: &str| SelectionItem {
+            id: id.into(),
+            query: "area of a triangle with base 10".into(),
+            messages: vec![],
+            tools: vec![
+                tool("volume", "volume of a cube"),
+                tool("area", "area of a triangle"),
+            ],
+            gold: gold(),
+            gold_position: 1,
+            category: String::new(),
+        };
+        let items = vec![item("1"), item("2"), item("3")];
+        let sets = candidate_sets(&items, &[], &policy, 3);
+        let mut asked: Vec<(String, String)> = Vec::new();
+        let mut oracle = |item: &SelectionItem,
+                          key: &str,
+                          _set: &[FunctionDef]|
+         -> Result<(Choice, u64), EvalError> {
+            asked.push((key.to_string(), item.id.clone()));
+            Ok((
+                Choice {
+                    name: item.gold.name.clone(),
+                    args: json!({"base": 10}),
+                },
+                1,
+            ))
+        };
+        let (report, per_item) = evaluate_selection(
+            &items,
+            &sets,
+            &policy,
+            3,
+            Some(1),
+            Some(&mut oracle),
+            Some("oracle".into()),
+            &mut |_| {},
+        )
+        .unwrap();
+        let full: Vec<&str> = asked
+            .iter()
+            .filter(|(k, _)| k == "full")
+            .map(|(_, id)| id.as_str())
+            .collect();
+        assert_eq!(full, vec!["1"]);
+        assert_eq!(asked.iter().filter(|(k, _)| k == "as_given").count(), 3);
+        let full_report = &report.by_candidates["full"];
+        assert_eq!(full_report.model.unwrap().n, 1);
+        assert_eq!(full_report.baselines.first.n, 3);
+        assert!(per_item[0].contains_key("full.model.tool"));
+        assert!(!per_item[1].contains_key("full.model.tool"));
     }
 }

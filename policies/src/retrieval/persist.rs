@@ -76,9 +76,14 @@ impl RetrievalIndex {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(io)?;
         }
-        let temporary = path.with_extension("partial");
+        // One temporary per process: two jobs persisting the same index at once must not
+        // interleave their bytes in one file.
+        let temporary = path.with_extension(format!("partial.{}", std::process::id()));
         let file = std::fs::File::create(&temporary).map_err(io)?;
-        self.write_to(file)?;
+        let mut writer = std::io::BufWriter::new(file);
+        self.write_to(&mut writer)?;
+        let file = writer.into_inner().map_err(|e| io(e.into_error()))?;
+        file.sync_all().map_err(io)?;
         std::fs::rename(&temporary, path).map_err(io)
     }
 

@@ -1,0 +1,195 @@
+//! The job's runtime retriever: BM25 fused with MiniLM over the real catalog, the persisted
+//! index, and what happens when the encoder is missing.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tact_actors::nodes::ShortlistResponse;
+use tact_actors::wiring::{self, EmbedderLoader, MiniLmEmbedder, RetrieverKind, RetrieverSetup};
+use tact_policies::Policy;
+use tact_policies::retrieval::{EmbedError, Embedder, HashingEmbedder};
+use tact_runtime::catalog::catalog;
+
+fn names(response: &ShortlistResponse) -> (Vec<String>, String) {
+    match response {
+        ShortlistResponse::Tools { tools, ranking } => (
+            tools.iter().map(|t| t.name.clone()).collect(),
+            ranking.clone(),
+        ),
+        ShortlistResponse::NoneFits { ranking } => (Vec::new(), ranking.clone()),
+        ShortlistResponse::Error(e) => panic!("retriever error: {e}"),
+    }
+}
+
+fn minilm_setup(index: &std::path::Path) -> RetrieverSetup {
+    let loader: EmbedderLoader = Arc::new(|| {
+        MiniLmEmbedder::load_default()
+            .map(|m| Arc::new(m) as Arc<dyn Embedder + Send + Sync>)
+            .map_err(|e| e.to_string())
+    });
+    RetrieverSetup {
+        kind: RetrieverKind::Fused,
+        index_path: Some(index.to_path_buf()),
+        embedder: Some(loader),
+    }
+}
+
+fn tools(response: &ShortlistResponse) -> Vec<String> {
+    names(response).0
+}
+
+/// The real encoder: paraphrases BM25 cannot match (no shared word with any description)
+/// reach the right tool through the embeddings, and a request no tool serves still gets
+/// *none fits* rather than a guess.
+#[test]
+fn fused_retriever_finds_paraphrases_bm25_misses() {
+    assert!(
+        MiniLmEmbedder::installed(),
+        "MiniLM must be installed (`tact models fetch`) for this test"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let policy = Policy::default_policy().unwrap();
+    let fused = wiring::retrieve_fn(catalog(), &policy, minilm_setup(&dir.path().join("i.idx")));
+    let bm25 = wiring::retrieve_fn(catalog(), &policy, RetrieverSetup::bm25_only());
+
+    let (fused_tools, ranking) = names(&fused("multiply 17 by 23"));
+    assert_eq!(ranking, "fused");
+    assert_eq!(fused_tools.first().map(String::as_str), Some("calc"));
+    assert!(matches!(
+        bm25("multiply 17 by 23"),
+        ShortlistResponse::NoneFits { .. }
+    ));
+
+    let question = "what changed since the last commit";
+    assert!(tools(&fused(question)).contains(&"git_diff".to_string()));
+    assert!(!tools(&bm25(question)).contains(&"git_diff".to_string()));
+
+    assert!(matches!(
+        fused("bake me a cake"),
+        ShortlistResponse::NoneFits { .. }
+    ));
+    // Never more than five, whatever the query.
+    assert!(tools(&fused("which files did I modify")).len() <= 5);
+}
+
+/// Counts what the encoder is asked to embed (a double beside the real test above).
+struct Counting {
+    inner: HashingEmbedder,
+    texts: Arc<AtomicUsize>,
+}
+
+impl Embedder for Counting {
+    fn id(&self) -> String {
+        self.inner.id()
+    }
+    fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        self.texts.fetch_add(texts.len(), Ordering::SeqCst);
+        self.inner.embed(texts)
+    }
+}
+
+fn counting_setup(
+    index: &std::path::Path,
+    loads: Arc<AtomicUsize>,
+    texts: Arc<AtomicUsize>,
+) -> RetrieverSetup {
+    let loader: EmbedderLoader = Arc::new(move || {
+        loads.fetch_add(1, Ordering::SeqCst);
+        Ok(Arc::new(Counting {
+            inner: HashingEmbedder { dimensions: 64 },
+            texts: texts.clone(),
+        }) as Arc<dyn Embedder + Send + Sync>)
+    });
+    RetrieverSetup {
+        kind: RetrieverKind::Fused,
+        index_path: Some(index.to_path_buf()),
+        embedder: Some(loader),
+    }
+}
+
+/// The catalog is embedded once and persisted: the next job's retriever loads the vectors
+/// and embeds only its queries; a repeated query is embedded once; a job that never asks
+/// never loads the encoder.
+#[test]
+fn catalog_embeddings_persist_and_the_encoder_loads_lazily() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = dir.path().join("catalog.idx");
+    let policy = Policy::default_policy().unwrap();
+    let workers = catalog()
+        .iter()
+        .filter(|s| s.performer == tact_runtime::catalog::Performer::Worker)
+        .count();
+
+    let (loads, texts) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let first = wiring::retrieve_fn(
+        catalog(),
+        &policy,
+        counting_setup(&index, loads.clone(), texts.clone()),
+    );
+    assert_eq!(loads.load(Ordering::SeqCst), 0, "loaded before any query");
+    let (_, ranking) = names(&first("read the file src/lib.rs"));
+    assert_eq!(ranking, "fused");
+    first("read the file src/lib.rs");
+    assert_eq!(loads.load(Ordering::SeqCst), 1);
+    assert_eq!(
+        texts.load(Ordering::SeqCst),
+        workers + 1,
+        "catalog + one query"
+    );
+    assert!(index.is_file());
+
+    let (loads, texts) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let second = wiring::retrieve_fn(
+        catalog(),
+        &policy,
+        counting_setup(&index, loads.clone(), texts.clone()),
+    );
+    second("run the tests");
+    assert_eq!(
+        texts.load(Ordering::SeqCst),
+        1,
+        "only the query is embedded"
+    );
+}
+
+/// A fused retriever whose encoder cannot load still answers, says it fell back to BM25 and
+/// why, and ranks exactly as BM25 does.
+#[test]
+fn missing_encoder_falls_back_to_bm25_and_says_so() {
+    let policy = Policy::default_policy().unwrap();
+    let loader: EmbedderLoader = Arc::new(|| Err("MiniLM is not installed".to_string()));
+    let broken = wiring::retrieve_fn(
+        catalog(),
+        &policy,
+        RetrieverSetup {
+            kind: RetrieverKind::Fused,
+            index_path: None,
+            embedder: Some(loader),
+        },
+    );
+    let bm25 = wiring::retrieve_fn(catalog(), &policy, RetrieverSetup::bm25_only());
+    let query = "run the tests and report failures";
+    let (tools, ranking) = names(&broken(query));
+    assert!(
+        ranking.starts_with("bm25 (fusion off: MiniLM is not installed"),
+        "{ranking}"
+    );
+    assert_eq!(tools, names(&bm25(query)).0);
+    assert!(!tools.is_empty());
+}
+
+/// A corrupt index file is rebuilt, not trusted and not fatal.
+#[test]
+fn corrupt_index_file_is_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = dir.path().join("catalog.idx");
+    std::fs::write(&index, b"not an index").unwrap();
+    let policy = Policy::default_policy().unwrap();
+    let (loads, texts) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let retrieve = wiring::retrieve_fn(catalog(), &policy, counting_setup(&index, loads, texts));
+    assert!(tools(&retrieve("run the tests")).contains(&"run_tests".to_string()));
+    let reloaded = tact_policies::retrieval::RetrievalIndex::load(&index).unwrap();
+    assert!(reloaded.embedded_count() > 0);
+}
