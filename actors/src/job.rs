@@ -332,7 +332,9 @@ impl Runner {
                 Ok(choice)
             }
             SelectorResponse::Error(e) => Err(ActorError::Model(e)),
-            SelectorResponse::Scores(..) => Err(ActorError::Model("unexpected scores".into())),
+            SelectorResponse::Scores(..) | SelectorResponse::Completion(..) => {
+                Err(ActorError::Model("unexpected response to a choice".into()))
+            }
         }
     }
 
@@ -375,7 +377,55 @@ impl Runner {
                 Ok(scores)
             }
             SelectorResponse::Error(e) => Err(ActorError::Model(e)),
-            SelectorResponse::Choice(_) => Err(ActorError::Model("unexpected choice".into())),
+            SelectorResponse::Choice(_) | SelectorResponse::Completion(..) => {
+                Err(ActorError::Model("unexpected response to scoring".into()))
+            }
+        }
+    }
+
+    /// The model continues `text` to the end of its line; recorded, and replayed on resume.
+    pub(crate) async fn complete(
+        &mut self,
+        text: String,
+        max_tokens: usize,
+    ) -> Result<String, ActorError> {
+        let key = request_key("complete", &(&text, max_tokens));
+        if let Some(line) = self
+            .replay
+            .get(&key)
+            .cloned()
+            .and_then(|v| serde_json::from_value::<String>(v).ok())
+        {
+            self.decision(
+                "selector",
+                json!({"key": key, "completion": line, "replayed": true}),
+            )?;
+            return Ok(line);
+        }
+        let job_id = self.cfg.job_id.clone();
+        let response = ask_stage::<SelectorNode>(
+            &job_id,
+            "selector",
+            || SelectorRequest::Complete {
+                text: text.clone(),
+                max_tokens,
+            },
+            600_000,
+        )
+        .await?;
+        match response {
+            SelectorResponse::Completion(line, cost) => {
+                self.burn_model(cost);
+                self.decision(
+                    "selector",
+                    json!({"key": key, "completion": line, "cost": cost, "recorded": line}),
+                )?;
+                Ok(line)
+            }
+            SelectorResponse::Error(e) => Err(ActorError::Model(e)),
+            SelectorResponse::Choice(_) | SelectorResponse::Scores(..) => Err(ActorError::Model(
+                "unexpected response to a completion".into(),
+            )),
         }
     }
 

@@ -59,12 +59,15 @@ pub enum SelectorRequest {
         prompt: StepPrompt,
         continuations: Vec<String>,
     },
+    /// Continue raw text to the end of its line.
+    Complete { text: String, max_tokens: usize },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum SelectorResponse {
     Choice(ToolChoice),
     Scores(Vec<f32>, ModelCost),
+    Completion(String, ModelCost),
     Error(String),
 }
 
@@ -90,6 +93,9 @@ impl StageLogic for SelectorNode {
             } => model
                 .score_continuations(&prompt, &continuations)
                 .map(|(s, c)| SelectorResponse::Scores(s, c)),
+            SelectorRequest::Complete { text, max_tokens } => model
+                .complete_line(&text, max_tokens)
+                .map(|(t, c)| SelectorResponse::Completion(t, c)),
         })
         .await;
         match result {

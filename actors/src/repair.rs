@@ -22,8 +22,15 @@ use crate::job::{Attempt, CallBlocked, JobOutcome, Runner};
 
 /// How many localized lines the repair looks at.
 const TOP_LOCATIONS: usize = 5;
-/// How many model-proposed replacements to try after the enumerated edits.
-const MODEL_PROPOSALS: usize = 3;
+/// How many localized lines the model writes replacements for, after the enumerated edits.
+const COMPLETION_LOCATIONS: usize = 2;
+/// How many cuts of one line the model continues (longest kept prefix first), per context.
+const MAX_CUTS: usize = 4;
+/// Most tokens the model writes after a cut.
+const COMPLETION_TOKENS: usize = 24;
+/// Failing assertions quoted to the model. One: on the development suite, SmolLM2 copied
+/// calls out of a list of three assertions into the code instead of fixing it.
+const QUOTED_ASSERTIONS: usize = 1;
 /// Cap on enumerated edits.
 const MAX_MUTATIONS: usize = 60;
 
@@ -438,30 +445,22 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     // Allocation (paper §2.3): enumerable edits never go through the model, so the mutate
     // candidates always come first. The model proposes its own replacement only after them,
     // and only when the trigger read it as confident; an unsure model hands back instead.
-    let mut proposals_left = if seek_tool { 0 } else { MODEL_PROPOSALS };
+    let mut proposals_pending = !seek_tool;
     let mut queue: std::collections::VecDeque<Candidate> = candidates.into();
-    let mut model_first = false;
     // Candidates judged before a crash are not tried again.
     let mut tried: BTreeSet<(String, u32, String)> = runner.judged.iter().cloned().collect();
     loop {
-        let next = if model_first || queue.is_empty() {
-            model_first = false;
-            if proposals_left == 0 {
-                None
-            } else {
-                proposals_left -= 1;
-                propose(
-                    runner,
-                    &locations,
-                    &contents,
-                    &failure_text,
-                    MODEL_PROPOSALS - proposals_left - 1,
-                )
-                .await?
-                .or_else(|| queue.pop_front())
+        let next = match queue.pop_front() {
+            Some(candidate) => Some(candidate),
+            None if proposals_pending => {
+                proposals_pending = false;
+                let proposals =
+                    propose_completions(runner, &source_locations, &baseline, &failure_text)
+                        .await?;
+                queue.extend(proposals);
+                queue.pop_front()
             }
-        } else {
-            queue.pop_front()
+            None => None,
         };
         let Some(cand) = next else { break };
         if !tried.insert((cand.file.clone(), cand.line, cand.new_line.clone()))
@@ -572,71 +571,221 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     runner.finish(JobStatus::Stopped, &reason)
 }
 
-/// Ask the model for a replacement of a localized line: the old text is fixed, only the new
-/// text is decoded, under a schema that admits one string.
-async fn propose(
+/// Cuts of a line for the model to continue: the line's text up to the end of each token,
+/// longest first (the whole line first, unless it already ends a statement). The kept prefix
+/// is fixed; only what follows it is written by the model.
+fn line_cuts(line: &str, max: usize) -> Vec<String> {
+    #[derive(PartialEq, Clone, Copy)]
+    enum Class {
+        Word,
+        Space,
+        Punct,
+    }
+    let class = |c: char| {
+        if c.is_alphanumeric() || c == '_' {
+            Class::Word
+        } else if c.is_whitespace() {
+            Class::Space
+        } else {
+            Class::Punct
+        }
+    };
+    let indent = line.len() - line.trim_start().len();
+    let mut ends: Vec<usize> = Vec::new();
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    // `9.0` is one number, not `9`, `.`, `0`.
+    let class_at = |k: usize| -> Option<Class> {
+        let &(_, c) = chars.get(k)?;
+        let digit = |j: Option<usize>| {
+            j.and_then(|j| chars.get(j))
+                .is_some_and(|&(_, d)| d.is_ascii_digit())
+        };
+        if c == '.' && digit(k.checked_sub(1)) && digit(Some(k + 1)) {
+            Some(Class::Word)
+        } else {
+            Some(class(c))
+        }
+    };
+    for (k, &(at, c)) in chars.iter().enumerate() {
+        let Some(this) = class_at(k) else { continue };
+        if at < indent || this == Class::Space {
+            continue;
+        }
+        let end = at + c.len_utf8();
+        let next = class_at(k + 1);
+        // A token ends where the class changes; punctuation is one character at a time.
+        if next != Some(this) || this == Class::Punct {
+            ends.push(end);
+        }
+    }
+    let trimmed = line.trim_end();
+    let mut cuts: Vec<String> = Vec::new();
+    for &end in ends.iter().rev() {
+        let prefix = &line[..end];
+        let whole = end >= trimmed.len();
+        if whole && trimmed.ends_with([';', ':', ',', '{', '(', '[']) {
+            continue;
+        }
+        // The first token alone (`return`, `let`) says nothing of the fix.
+        if ends.first() == Some(&end) {
+            continue;
+        }
+        cuts.push(prefix.to_string());
+        if cuts.len() >= max {
+            break;
+        }
+    }
+    cuts
+}
+
+/// The failing tests' own assertion lines (from the test frames), else their messages' first
+/// lines: what the model is told the code must satisfy.
+fn failing_assertions(report: &TestReport, workspace: &std::path::Path) -> Vec<String> {
+    let mut quoted: Vec<String> = Vec::new();
+    for failure in &report.failures {
+        let from_frame = failure.frames.iter().rev().find_map(|frame| {
+            let text = std::fs::read_to_string(workspace.join(&frame.file)).ok()?;
+            let line = text
+                .lines()
+                .nth(frame.line.checked_sub(1)? as usize)?
+                .trim();
+            line.contains("assert").then(|| line.to_string())
+        });
+        let line = from_frame.or_else(|| {
+            failure
+                .message
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .map(|l| l.trim().to_string())
+        });
+        if let Some(line) = line
+            && !quoted.contains(&line)
+        {
+            quoted.push(line.chars().take(200).collect());
+        }
+        if quoted.len() >= QUOTED_ASSERTIONS {
+            break;
+        }
+    }
+    quoted
+}
+
+/// Raw code context the model continues: the file name and failing assertions as comments,
+/// then the enclosing function up to (not including) the localized line.
+fn completion_context(file: &str, content: &str, line: u32, assertions: &[String]) -> String {
+    let comment = if file.ends_with(".rs") { "//" } else { "#" };
+    let lines: Vec<&str> = content.lines().collect();
+    let index = (line as usize).saturating_sub(1).min(lines.len());
+    let window = &lines[index.saturating_sub(20)..index];
+    let start = window
+        .iter()
+        .rposition(|l| {
+            let t = l.trim_start();
+            t.starts_with("def ") || t.starts_with("fn ") || t.contains(" fn ")
+        })
+        .unwrap_or(0);
+    // The comments, doc comments and decorators right above the header say what the
+    // function is for: the model reads them as the specification.
+    let mut start = start;
+    while start > 0 {
+        let above = window[start - 1].trim_start();
+        if above.starts_with('#') || above.starts_with("//") || above.starts_with('@') {
+            start -= 1;
+        } else {
+            break;
+        }
+    }
+    let mut text = format!("{comment} {file}\n");
+    for assertion in assertions {
+        text.push_str(&format!("{comment} failing test: {assertion}\n"));
+    }
+    // A blank line: the test is a note about the file, not part of the function's comment.
+    text.push('\n');
+    for l in &window[start..] {
+        text.push_str(l);
+        text.push('\n');
+    }
+    text
+}
+
+/// The model writes replacements for the top localized lines: each cut of the line keeps its
+/// prefix and the model continues it to the end of the line (greedy). The proposals are ranked
+/// like the enumerated edits; the tests decide.
+async fn propose_completions(
     runner: &mut Runner,
     locations: &[localize::CandidateLocation],
-    contents: &std::collections::HashMap<String, String>,
+    baseline: &TestReport,
     failure: &str,
-    which: usize,
-) -> Result<Option<Candidate>, ActorError> {
-    let Some(loc) = locations.get(which % locations.len().max(1)) else {
-        return Ok(None);
-    };
-    let Some(content) = contents.get(&loc.file) else {
-        return Ok(None);
-    };
-    let Some(old_line) = content.lines().nth(loc.line.saturating_sub(1) as usize) else {
-        return Ok(None);
-    };
-    let prompt = context_prompt(&runner.cfg.task, &loc.file, content, loc.line, failure);
-    let schema = json!({
-        "type": "object",
-        "properties": {
-            "old_text": {"type": "string", "enum": [old_line]},
-            "new_text": {"type": "string", "maxLength": 160}
-        },
-        "required": ["old_text", "new_text"]
-    });
-    let candidate = ToolCandidate {
-        name: "replace_line".into(),
-        description: "Replace the localized line with a corrected one.".into(),
-        schema,
-    };
-    runner.transcript.push((
-        "user".into(),
-        prompt
-            .messages
-            .first()
-            .map(|m| m.1.clone())
-            .unwrap_or_default(),
-    ));
-    let choice = runner.select(vec![candidate], None).await;
-    runner.transcript.pop();
-    let choice = match choice {
-        Ok(c) => c,
-        Err(ActorError::Model(e)) => {
-            runner.decision("selector", json!({"proposal_error": e}))?;
-            return Ok(None);
+) -> Result<Vec<Candidate>, ActorError> {
+    let assertions = failing_assertions(baseline, &runner.cfg.workspace);
+    let mut proposals: Vec<Candidate> = Vec::new();
+    for loc in locations.iter().take(COMPLETION_LOCATIONS) {
+        let Ok(content) = std::fs::read_to_string(runner.cfg.workspace.join(&loc.file)) else {
+            continue;
+        };
+        let Some(old_line) = content.lines().nth(loc.line.saturating_sub(1) as usize) else {
+            continue;
+        };
+        // Two readings of the line: the function alone (its name and comments say what it is
+        // for), then with the failing assertion (what it must return). On the development
+        // suite each found fixes the other missed.
+        let contexts = [
+            completion_context(&loc.file, &content, loc.line, &[]),
+            completion_context(&loc.file, &content, loc.line, &assertions),
+        ];
+        let cuts = line_cuts(old_line, MAX_CUTS);
+        let mut written: Vec<Candidate> = Vec::new();
+        let attempts: Vec<(String, String)> = contexts
+            .iter()
+            .flat_map(|c| cuts.iter().map(|p| (c.clone(), p.clone())))
+            .collect();
+        for (context, prefix) in attempts {
+            let completion = match runner
+                .complete(format!("{context}{prefix}"), COMPLETION_TOKENS)
+                .await
+            {
+                Ok(c) => c,
+                Err(ActorError::Model(e)) => {
+                    runner.decision("selector", json!({"completion_error": e}))?;
+                    return Ok(proposals);
+                }
+                Err(e) => return Err(e),
+            };
+            let new_line = format!("{prefix}{}", completion.trim_end());
+            if completion.trim().is_empty()
+                || new_line.trim() == old_line.trim()
+                || written.iter().any(|c| c.new_line == new_line)
+            {
+                continue;
+            }
+            written.push(Candidate {
+                file: loc.file.clone(),
+                line: loc.line,
+                old_line: old_line.to_string(),
+                new_line,
+                origin: "model".into(),
+                score: 0.0,
+            });
         }
-        Err(e) => return Err(e),
-    };
-    let Some(new_text) = choice.args.get("new_text").and_then(Value::as_str) else {
-        return Ok(None);
-    };
-    // Keep the original indentation: the model writes the code, not the layout.
-    let indent: String = old_line.chars().take_while(|c| c.is_whitespace()).collect();
-    let new_line = format!("{indent}{}", new_text.trim());
-    let _ = prompt;
-    Ok(Some(Candidate {
-        file: loc.file.clone(),
-        line: loc.line,
-        old_line: old_line.to_string(),
-        new_line,
-        origin: "model".into(),
-        score: 0.0,
-    }))
+        if written.len() > 1 {
+            let prompt = context_prompt(&runner.cfg.task, &loc.file, &content, loc.line, failure);
+            let continuations: Vec<String> = written
+                .iter()
+                .map(|c| format!(" {}", c.new_line.trim()))
+                .collect();
+            let scores = runner.score(prompt, continuations).await?;
+            for (c, s) in written.iter_mut().zip(scores) {
+                c.score = s / (c.new_line.len().max(1) as f32).sqrt();
+            }
+            written.sort_by(|a, b| b.score.total_cmp(&a.score));
+        }
+        proposals.extend(written);
+    }
+    runner.decision(
+        "proposals",
+        json!({"written_by": "model", "lines": proposals.iter().map(|c| json!({"file": c.file, "line": c.line, "new_line": c.new_line})).collect::<Vec<_>>()}),
+    )?;
+    Ok(proposals)
 }
 
 #[cfg(test)]
@@ -654,5 +803,55 @@ mod tests {
         let edited = content.replacen(&old, &new, 1);
         assert_eq!(edited.matches(&new).count(), 1, "the revert is unambiguous");
         assert_eq!(edited.replacen(&new, &old, 1), content);
+    }
+
+    #[test]
+    fn line_cuts_keep_prefixes_longest_first() {
+        let cuts = line_cuts("    return sum(scores) / 2", 10);
+        assert_eq!(
+            cuts,
+            vec![
+                "    return sum(scores) / 2",
+                "    return sum(scores) /",
+                "    return sum(scores)",
+                "    return sum(scores",
+                "    return sum(",
+                "    return sum",
+            ]
+        );
+        // A line that ends a statement is not extended; the cap holds.
+        let cuts = line_cuts("    let total = a + b;", 2);
+        assert_eq!(cuts, vec!["    let total = a + b", "    let total = a +"]);
+        // A decimal number is one token.
+        let cuts = line_cuts("    c * 9.0 / 5.0", 3);
+        assert_eq!(
+            cuts,
+            vec!["    c * 9.0 / 5.0", "    c * 9.0 /", "    c * 9.0"]
+        );
+    }
+
+    #[test]
+    fn completion_context_starts_at_the_enclosing_function() {
+        let content = "import math\n\n\ndef mean_score(scores):\n    total = sum(scores)\n    return total / 2\n";
+        let text = completion_context(
+            "scores.py",
+            content,
+            6,
+            &["assert mean_score([1, 2, 3, 6]) == 3".to_string()],
+        );
+        assert_eq!(
+            text,
+            "# scores.py\n# failing test: assert mean_score([1, 2, 3, 6]) == 3\n\ndef mean_score(scores):\n    total = sum(scores)\n"
+        );
+        let rust = completion_context(
+            "src/lib.rs",
+            "use std::fmt;\n\n/// Twice x.\npub fn f(x: f64) -> f64 {\n    x * 2.0\n}\n",
+            5,
+            &[],
+        );
+        assert_eq!(
+            rust,
+            "// src/lib.rs\n\n/// Twice x.\npub fn f(x: f64) -> f64 {\n"
+        );
     }
 }

@@ -35,4 +35,19 @@ pub trait DecisionModel: Send + Sync {
         prompt: &StepPrompt,
         continuations: &[String],
     ) -> Result<(Vec<f32>, ModelCost), ModelError>;
+
+    /// Greedy continuation of raw `text` to the end of its line (at most `max_tokens`): the
+    /// repair's constrained proposal, where the line's kept prefix is fixed and only the rest
+    /// is written. Models that cannot write code say so.
+    fn complete_line(
+        &self,
+        text: &str,
+        max_tokens: usize,
+    ) -> Result<(String, ModelCost), ModelError> {
+        let _ = (text, max_tokens);
+        Err(ModelError::Unsupported(format!(
+            "{} does not write code",
+            self.id()
+        )))
+    }
 }

@@ -250,6 +250,54 @@ impl Engine {
         })
     }
 
+    /// Greedy continuation of `text` (raw, no chat template) to the end of its line: at most
+    /// `max_tokens`, cut at the first newline or end-of-turn token. The prompt's forward pass
+    /// reuses the cached prefix of the previous call, so completing several cuts of one line
+    /// after one long context costs little more than the tails.
+    pub fn complete_line(
+        &self,
+        text: &str,
+        max_tokens: usize,
+    ) -> Result<(String, ModelCost), ModelError> {
+        let prompt_ids = self.encode(text)?;
+        if prompt_ids.is_empty() {
+            return Err(ModelError::Inference("empty prompt".into()));
+        }
+        let (mut cache, out) = self.forward_reusing_prefix(&prompt_ids, LogitsFor::Last)?;
+        let mut row = last_row(log_probs(out.logits)?)?;
+        let mut cost = ModelCost {
+            forward_passes: 1,
+            tokens: prompt_ids.len() as u64,
+        };
+        let mut ids = Vec::new();
+        for _ in 0..max_tokens {
+            let next = next_token_stats(&row).top_id;
+            if self.is_stop(next) || self.token_text(next).contains(['\n', '\u{10a}']) {
+                break;
+            }
+            ids.push(next);
+            // Decode so far; a newline may hide inside a merged token.
+            if decode(&self.tokenizer, &ids)?.contains('\n')
+                || cache.len() + 1 >= self.llama.config().max_seq_len
+            {
+                break;
+            }
+            let out = self.llama.forward(&[next], &mut cache, LogitsFor::Last)?;
+            row = last_row(log_probs(out.logits)?)?;
+            cost = cost.plus(ModelCost {
+                forward_passes: 1,
+                tokens: 1,
+            });
+        }
+        let completion = decode(&self.tokenizer, &ids)?;
+        let line = completion
+            .split('\n')
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        Ok((line, cost))
+    }
+
     pub fn token_text(&self, id: u32) -> String {
         self.token_texts
             .get(id as usize)

@@ -138,6 +138,16 @@ impl DecisionModel for LlamaDecisionModel {
         self.handle
             .call(move |engine| engine.score_continuations(&text, &continuations))?
     }
+
+    fn complete_line(
+        &self,
+        text: &str,
+        max_tokens: usize,
+    ) -> Result<(String, ModelCost), ModelError> {
+        let text = text.to_string();
+        self.handle
+            .call(move |engine| engine.complete_line(&text, max_tokens))?
+    }
 }
 
 /// One labelled example for [`train_probe`].
