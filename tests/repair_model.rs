@@ -1,0 +1,122 @@
+//! The main job with the real default model (SmolLM2-135M, installed by `tact models fetch`):
+//! one bug an enumerated identifier swap fixes (the model only ranks), and one no enumerated
+//! edit can fix (the model writes the new end of the line; the tests decide).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let name = entry.file_name();
+        if name == "target" || name == ".tact" || name == "__pycache__" {
+            continue;
+        }
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &to.join(&name));
+        } else {
+            std::fs::copy(entry.path(), to.join(&name)).unwrap();
+        }
+    }
+}
+
+/// Run the headline task on a copy of `examples/bugs/NAME`; returns the workspace, the exit
+/// code and the JSON events.
+fn run_bug(name: &str) -> (tempfile::TempDir, i32, Vec<Value>) {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/bugs")
+        .join(name);
+    let scratch = tempfile::tempdir().unwrap();
+    copy_dir(&source, scratch.path());
+    let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+        .args(["run", "--json", "--workspace"])
+        .arg(scratch.path())
+        .output()
+        .unwrap();
+    let events = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    (scratch, out.status.code().unwrap_or(-1), events)
+}
+
+fn bug_key(name: &str) -> toml::Table {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/bugs")
+        .join(name)
+        .join("BUG.toml");
+    std::fs::read_to_string(path).unwrap().parse().unwrap()
+}
+
+/// The kept candidate: the last `tests_decide` decision, which must have fixed everything.
+fn kept(events: &[Value]) -> &Value {
+    events
+        .iter()
+        .rev()
+        .find(|e| e["event"] == "decision" && e["node"] == "tests_decide")
+        .map(|e| &e["detail"])
+        .expect("no candidate was tested")
+}
+
+fn assert_fixed_as_keyed(name: &str, workspace: &Path, code: i32, events: &[Value]) {
+    assert_eq!(code, 0, "{name}: {events:#?}");
+    let key = bug_key(name);
+    let file = key["bug_file"].as_str().unwrap();
+    let line = key["bug_line"].as_integer().unwrap() as usize;
+    let content = std::fs::read_to_string(workspace.join(file)).unwrap();
+    assert_eq!(
+        content.lines().nth(line - 1),
+        key["fixed_line"].as_str(),
+        "{name}: the bug line is not the answer key's"
+    );
+    assert_eq!(kept(events)["judgement"], "Fixed");
+}
+
+#[test]
+fn the_model_ranks_an_identifier_swap_that_fixes_rs_rectangle() {
+    let (ws, code, events) = run_bug("rs_rectangle");
+    assert_fixed_as_keyed("rs_rectangle", ws.path(), code, &events);
+    assert!(
+        kept(&events)["candidate"]
+            .as_str()
+            .unwrap()
+            .contains("mutate:SwapIdentifier"),
+        "{:#?}",
+        kept(&events)
+    );
+}
+
+#[test]
+fn the_model_writes_the_fix_for_py_scores_and_the_tests_keep_it() {
+    let (ws, code, events) = run_bug("py_scores");
+    assert_fixed_as_keyed("py_scores", ws.path(), code, &events);
+    assert!(
+        kept(&events)["candidate"]
+            .as_str()
+            .unwrap()
+            .ends_with("(model): 3 passed, 0 failed"),
+        "{:#?}",
+        kept(&events)
+    );
+    // Every enumerated edit was tried (and reverted) before the model wrote one.
+    let proposals = events
+        .iter()
+        .position(|e| e["event"] == "decision" && e["node"] == "proposals")
+        .expect("the model proposed nothing");
+    let reverted = events
+        .iter()
+        .take(proposals)
+        .filter(|e| e["event"] == "decision" && e["node"] == "reverted")
+        .count();
+    assert!(reverted >= 1, "no enumerated edit was tried first");
+    // The test file is untouched.
+    let original =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/bugs/py_scores/tests/test_scores.py");
+    assert_eq!(
+        std::fs::read_to_string(ws.path().join("tests/test_scores.py")).unwrap(),
+        std::fs::read_to_string(original).unwrap()
+    );
+}
