@@ -345,3 +345,69 @@ fn selection_eval_without_a_model_reports_baselines_per_shortlist_size() {
         1.0
     );
 }
+
+/// `tact ab --kind retrieval` with the real MiniLM (installed by `tact models fetch`): turning
+/// the embeddings' fusion weight off loses the paraphrases BM25 cannot match, so the fused
+/// default is accepted over it; the same edition on both sides is not.
+#[test]
+fn retrieval_ab_with_minilm_accepts_fusion_over_bm25_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    // Fillers first, so a ranking that ties everything at zero never lists a gold tool by luck.
+    let mut rows: Vec<serde_json::Value> = (0..20)
+        .map(|i| serde_json::json!({"tool_id": format!("filler_{i}"), "name": format!("filler_{i}"), "description": format!("Unrelated gadget number {i}"), "parameters": null, "source": "t"}))
+        .collect();
+    rows.push(serde_json::json!({"tool_id": "get_weather", "name": "get_weather", "description": "Current weather conditions and forecast for a city", "parameters": null, "source": "t"}));
+    rows.push(serde_json::json!({"tool_id": "read_file", "name": "read_file", "description": "Read a text file from disk and return its content", "parameters": null, "source": "t"}));
+    let catalog = write(dir.path(), "catalog.jsonl", &rows);
+    let queries = [
+        ("will it rain in Oslo tomorrow", "get_weather"),
+        ("how hot is it in Rome right now", "get_weather"),
+        ("do I need an umbrella in London", "get_weather"),
+        ("is it sunny in Madrid", "get_weather"),
+        ("will it snow in Zurich tonight", "get_weather"),
+        ("show me what notes.txt says", "read_file"),
+        ("print config.yaml for me", "read_file"),
+        ("open todo.md and show me its lines", "read_file"),
+    ];
+    let items: Vec<serde_json::Value> = queries
+        .iter()
+        .enumerate()
+        .map(|(i, (q, gold))| serde_json::json!({"id": i.to_string(), "query": q, "gold_tools": [gold], "gold_names": [gold], "hard_negatives": []}))
+        .collect();
+    let data = write(dir.path(), "retrieval.jsonl", &items);
+    let fused = dir.path().join("fused.toml");
+    std::fs::write(&fused, tact_policies::policy::DEFAULT_POLICY).unwrap();
+    let bm25_only = dir.path().join("bm25.toml");
+    std::fs::write(
+        &bm25_only,
+        tact_policies::policy::DEFAULT_POLICY
+            .replace("embedding_weight = 1.0", "embedding_weight = 0.0"),
+    )
+    .unwrap();
+    let ab = |a: &Path, b: &Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+            .args(["ab", "--kind", "retrieval", "--embeddings", "minilm", "--a"])
+            .arg(a)
+            .arg("--b")
+            .arg(b)
+            .args(["--data", data.to_str().unwrap()])
+            .args(["--catalog", catalog.to_str().unwrap()])
+            .args(["--metric", "recall_at_5", "--resamples", "500", "--json"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        one_json(&String::from_utf8_lossy(&out.stdout))
+    };
+    let better = ab(&bm25_only, &fused);
+    assert_eq!(better["decision"], "accept_b", "{better}");
+    assert!(better["b"]["value"].as_f64().unwrap() > better["a"]["value"].as_f64().unwrap());
+    let same = ab(&fused, &fused);
+    assert_eq!(same["decision"], "keep_a", "{same}");
+    let log = std::fs::read_to_string(dir.path().join(".tact/ab-log.jsonl")).unwrap();
+    assert_eq!(log.lines().count(), 2);
+}

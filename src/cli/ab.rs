@@ -11,10 +11,12 @@ use tact_policies::eval::DEFAULT_SEED;
 use tact_policies::eval::bootstrap::{mean_over, paired_bootstrap};
 use tact_policies::eval::data::{CatalogRow, RetrievalItem, read_jsonl};
 use tact_policies::eval::metrics::binary_metrics;
-use tact_policies::eval::retrieval_eval::evaluate_retrieval;
+use tact_policies::eval::retrieval_eval::{EmbeddingLookup, evaluate_retrieval};
 use tact_policies::eval::trigger_eval::seeks_tool;
 
-use super::eval::{CommonArgs, ModelArgs, emit, load_sample, trigger_signals};
+use super::eval::{
+    CommonArgs, ModelArgs, emit, load_sample, retrieval_embeddings, trigger_signals,
+};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -28,8 +30,9 @@ pub struct Args {
     #[arg(long)]
     pub data: PathBuf,
     /// Trigger: `f1`, `precision`, `recall`, `accuracy`. Retrieval: a per-item key such as
-    /// `bm25.catalog_all.gold_tools.recall_at_5` (or just `recall_at_5`, meaning BM25 on the
-    /// whole catalog against gold tools).
+    /// `fused.catalog_all.gold_tools.recall_at_5` or `shortlist.catalog_500.recall` (a bare
+    /// `recall_at_5` means the fused ranking — BM25 when embeddings are off — on the whole
+    /// catalog against gold tools).
     #[arg(long)]
     pub metric: String,
     /// What the data measures.
@@ -38,6 +41,9 @@ pub struct Args {
     /// Tool catalog (retrieval; trigger items with `tools_ref`).
     #[arg(long)]
     pub catalog: Option<PathBuf>,
+    /// Retrieval: sentence embeddings `auto` (MiniLM when installed), `minilm` or `none`.
+    #[arg(long, default_value = "auto")]
+    pub embeddings: String,
     #[arg(long)]
     pub limit: Option<usize>,
     #[arg(long, default_value_t = DEFAULT_SEED)]
@@ -146,8 +152,16 @@ fn ab_retrieval(args: &Args, a: &Policy, b: &Policy) -> anyhow::Result<Outcome> 
     };
     let catalog = read_jsonl::<CatalogRow>(catalog_path)?;
     let items: Vec<RetrievalItem> = load_sample(&args.data, args.limit, args.seed)?;
+    let (cache, embedder_id) =
+        retrieval_embeddings(&args.embeddings, &args.cache_dir, &catalog, &items)?;
+    let lookup = embedder_id.as_deref().map(|id| EmbeddingLookup {
+        embedder_id: id,
+        cache: &cache,
+    });
     let key = if args.metric.contains('.') {
         args.metric.clone()
+    } else if lookup.is_some() {
+        format!("fused.catalog_all.gold_tools.{}", args.metric)
     } else {
         format!("bm25.catalog_all.gold_tools.{}", args.metric)
     };
@@ -156,7 +170,7 @@ fn ab_retrieval(args: &Args, a: &Policy, b: &Policy) -> anyhow::Result<Outcome> 
             &catalog,
             &items,
             &p.body.retrieval,
-            None,
+            lookup,
             args.seed,
             &mut |_| {},
         )?;

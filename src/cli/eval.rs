@@ -383,21 +383,22 @@ fn save_embedding_cache(path: &Path, cache: &EmbeddingCache) -> anyhow::Result<(
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent)?;
     }
-    let temporary = path.with_extension("partial");
+    let temporary = path.with_extension(format!("partial.{}", std::process::id()));
     std::fs::write(&temporary, cache.to_bytes()?)?;
     std::fs::rename(&temporary, path)?;
     Ok(())
 }
 
-fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
-    let common = &args.common;
-    let policy = load_policy(common.policy.as_deref())?;
-    let Some(catalog_path) = &common.catalog else {
-        bail!("the retrieval evaluation needs --catalog");
-    };
-    let catalog = read_jsonl::<CatalogRow>(catalog_path)?;
-    let items: Vec<RetrievalItem> = load_sample(&common.data, common.limit, common.seed)?;
-    let use_embeddings = match args.embeddings.as_str() {
+/// MiniLM vectors of the catalog and the queries, filled from and saved to the cache in
+/// `cache_dir`: `mode` is `auto` (when installed), `minilm` or `none`. Returns the cache and the
+/// encoder's id (`None`: BM25 only).
+pub(crate) fn retrieval_embeddings(
+    mode: &str,
+    cache_dir: &Path,
+    catalog: &[CatalogRow],
+    items: &[RetrievalItem],
+) -> anyhow::Result<(EmbeddingCache, Option<String>)> {
+    let use_embeddings = match mode {
         "none" => false,
         "minilm" => true,
         "auto" => {
@@ -411,30 +412,38 @@ fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
         }
         other => bail!("unknown --embeddings {other:?} (auto, minilm, none)"),
     };
-    let cache_path = common.cache_dir.join("embeddings-all-minilm-l6-v2.msgpack");
-    let mut cache = EmbeddingCache::default();
-    let mut embedder_id = String::new();
-    if use_embeddings {
-        let embedder = load_minilm()?;
-        embedder_id = embedder.id();
-        cache = load_embedding_cache(&cache_path)?;
-        let texts = texts_to_embed(&catalog, &items);
-        let bar = progress_bar(texts.len() as u64, "embedding");
-        let mut since_save = 0usize;
-        // Embed in chunks and save after each, so an interrupted run keeps its vectors.
-        for chunk in texts.chunks(256) {
-            let added = cache.fill(&embedder, chunk, 32, &mut |_| {})?;
-            bar.inc(chunk.len() as u64);
-            since_save += added;
-            if since_save > 0 {
-                save_embedding_cache(&cache_path, &cache)?;
-                since_save = 0;
-            }
-        }
-        bar.finish_and_clear();
+    if !use_embeddings {
+        return Ok((EmbeddingCache::default(), None));
     }
-    let lookup = use_embeddings.then_some(EmbeddingLookup {
-        embedder_id: &embedder_id,
+    let cache_path = cache_dir.join("embeddings-all-minilm-l6-v2.msgpack");
+    let embedder = load_minilm()?;
+    let mut cache = load_embedding_cache(&cache_path)?;
+    let texts = texts_to_embed(catalog, items);
+    let bar = progress_bar(texts.len() as u64, "embedding");
+    // Embed in chunks and save after each, so an interrupted run keeps its vectors.
+    for chunk in texts.chunks(256) {
+        let added = cache.fill(&embedder, chunk, 32, &mut |_| {})?;
+        bar.inc(chunk.len() as u64);
+        if added > 0 {
+            save_embedding_cache(&cache_path, &cache)?;
+        }
+    }
+    bar.finish_and_clear();
+    Ok((cache, Some(embedder.id())))
+}
+
+fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
+    let common = &args.common;
+    let policy = load_policy(common.policy.as_deref())?;
+    let Some(catalog_path) = &common.catalog else {
+        bail!("the retrieval evaluation needs --catalog");
+    };
+    let catalog = read_jsonl::<CatalogRow>(catalog_path)?;
+    let items: Vec<RetrievalItem> = load_sample(&common.data, common.limit, common.seed)?;
+    let (cache, embedder_id) =
+        retrieval_embeddings(&args.embeddings, &common.cache_dir, &catalog, &items)?;
+    let lookup = embedder_id.as_deref().map(|id| EmbeddingLookup {
+        embedder_id: id,
         cache: &cache,
     });
     let bar = progress_bar(items.len() as u64, "retrieval");
