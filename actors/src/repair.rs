@@ -361,16 +361,10 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         }
     }
 
-    // 4. Trigger: is the model sure enough to write a fix of its own once the enumerated
-    //    candidates are exhausted? Unsure → the job hands back a checkpoint instead.
-    let candidates_offered: Vec<ToolCandidate> = ["mutate", "apply_edit"]
-        .iter()
-        .filter_map(|n| runner.candidate(n))
-        .collect();
+    // 4. What the model will be told if it is ever asked (see step 7).
     runner
         .transcript
         .push(("tool".into(), format!("failing: {failure_text}")));
-    let seek_tool = runner.trigger(candidates_offered).await?;
 
     // 5. Enumerate candidates with the deterministic mutate tool (never test code).
     let source_locations: Vec<localize::CandidateLocation> = locations
@@ -443,9 +437,11 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
 
     // 7. Try: apply → trust gate → tests decide → keep or go back to the checkpoint.
     // Allocation (paper §2.3): enumerable edits never go through the model, so the mutate
-    // candidates always come first. The model proposes its own replacement only after them,
-    // and only when the trigger read it as confident; an unsure model hands back instead.
-    let mut proposals_pending = !seek_tool;
+    // candidates always come first. Only when they are exhausted is the trigger asked whether
+    // the model is sure enough to write a fix of its own: confident → it proposes, unsure →
+    // the job hands back a checkpoint. Asking earlier would spend a long forward pass on every
+    // task, most of which the enumerated edits fix.
+    let mut proposals_pending = true;
     let mut queue: std::collections::VecDeque<Candidate> = candidates.into();
     // Candidates judged before a crash are not tried again.
     let mut tried: BTreeSet<(String, u32, String)> = runner.judged.iter().cloned().collect();
@@ -454,10 +450,17 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             Some(candidate) => Some(candidate),
             None if proposals_pending => {
                 proposals_pending = false;
-                let proposals =
-                    propose_completions(runner, &source_locations, &baseline, &failure_text)
-                        .await?;
-                queue.extend(proposals);
+                let offered: Vec<ToolCandidate> = ["mutate", "apply_edit"]
+                    .iter()
+                    .filter_map(|n| runner.candidate(n))
+                    .collect();
+                let seek_tool = runner.trigger(offered).await?;
+                if !seek_tool {
+                    let proposals =
+                        propose_completions(runner, &source_locations, &baseline, &failure_text)
+                            .await?;
+                    queue.extend(proposals);
+                }
                 queue.pop_front()
             }
             None => None,
