@@ -253,11 +253,21 @@ impl Runner {
         &mut self,
         candidates: Vec<ToolCandidate>,
     ) -> Result<bool, ActorError> {
+        let prompt = self.prompt(None);
+        self.trigger_on(prompt, candidates).await
+    }
+
+    /// The trigger on a given prompt (the repair asks about the failure as first seen, not
+    /// about the transcript of every candidate tried since). True: seek a tool.
+    pub(crate) async fn trigger_on(
+        &mut self,
+        prompt: StepPrompt,
+        candidates: Vec<ToolCandidate>,
+    ) -> Result<bool, ActorError> {
         if self.cfg.always_call {
             self.decision("trigger", json!({"action": "seek_tool", "forced": true}))?;
             return Ok(true);
         }
-        let prompt = self.prompt(None);
         let key = request_key("trigger", &(&prompt, &candidates));
         let (decision, signal) = match self.replay.get(&key).cloned().and_then(|v| {
             serde_json::from_value::<(
@@ -292,6 +302,49 @@ impl Runner {
         Ok(seek)
     }
 
+    /// Ask the selector stage, or replay the answer recorded for the same request when the
+    /// job resumes. The answer is written to the ledger (`recorded`) before it is used.
+    /// `extract` takes the answer and its cost out of the stage's response.
+    async fn ask_selector<T>(
+        &mut self,
+        key: String,
+        field: &str,
+        request: SelectorRequest,
+        extract: fn(SelectorResponse) -> Result<(T, ModelCost), String>,
+    ) -> Result<T, ActorError>
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned,
+    {
+        if let Some(answer) = self
+            .replay
+            .get(&key)
+            .cloned()
+            .and_then(|v| serde_json::from_value::<T>(v).ok())
+        {
+            self.decision(
+                "selector",
+                json!({"key": key, field: answer, "replayed": true}),
+            )?;
+            return Ok(answer);
+        }
+        let job_id = self.cfg.job_id.clone();
+        let response =
+            ask_stage::<SelectorNode>(&job_id, "selector", || request.clone(), 600_000).await?;
+        let response = match response {
+            SelectorResponse::Error(e) => return Err(ActorError::Model(e)),
+            other => other,
+        };
+        let (answer, cost) = extract(response).map_err(ActorError::Model)?;
+        self.burn_model(cost);
+        let value = serde_json::to_value(&answer)
+            .map_err(|e| ActorError::Model(format!("recording the model's answer: {e}")))?;
+        self.decision(
+            "selector",
+            json!({"key": key, field: value, "cost": cost, "recorded": value}),
+        )?;
+        Ok(answer)
+    }
+
     pub(crate) async fn select(
         &mut self,
         candidates: Vec<ToolCandidate>,
@@ -299,43 +352,15 @@ impl Runner {
     ) -> Result<ToolChoice, ActorError> {
         let prompt = self.prompt(feedback);
         let key = request_key("choose", &(&prompt, &candidates));
-        if let Some(choice) = self
-            .replay
-            .get(&key)
-            .cloned()
-            .and_then(|v| serde_json::from_value::<ToolChoice>(v).ok())
-        {
-            self.decision(
-                "selector",
-                json!({"key": key, "choice": choice, "replayed": true}),
-            )?;
-            return Ok(choice);
-        }
-        let job_id = self.cfg.job_id.clone();
-        let response = ask_stage::<SelectorNode>(
-            &job_id,
-            "selector",
-            || SelectorRequest::Choose {
-                prompt: prompt.clone(),
-                candidates: candidates.clone(),
-            },
-            600_000,
-        )
-        .await?;
-        match response {
+        let request = SelectorRequest::Choose { prompt, candidates };
+        self.ask_selector(key, "choice", request, |response| match response {
             SelectorResponse::Choice(choice) => {
-                self.burn_model(choice.cost);
-                self.decision(
-                    "selector",
-                    json!({"key": key, "choice": choice, "recorded": choice}),
-                )?;
-                Ok(choice)
+                let cost = choice.cost;
+                Ok((choice, cost))
             }
-            SelectorResponse::Error(e) => Err(ActorError::Model(e)),
-            SelectorResponse::Scores(..) | SelectorResponse::Completion(..) => {
-                Err(ActorError::Model("unexpected response to a choice".into()))
-            }
-        }
+            _ => Err("unexpected response to a choice".into()),
+        })
+        .await
     }
 
     pub(crate) async fn score(
@@ -344,89 +369,30 @@ impl Runner {
         continuations: Vec<String>,
     ) -> Result<Vec<f32>, ActorError> {
         let key = request_key("score", &(&prompt, &continuations));
-        if let Some(scores) = self
-            .replay
-            .get(&key)
-            .cloned()
-            .and_then(|v| serde_json::from_value::<Vec<f32>>(v).ok())
-        {
-            self.decision(
-                "selector",
-                json!({"key": key, "scores": scores, "replayed": true}),
-            )?;
-            return Ok(scores);
-        }
-        let job_id = self.cfg.job_id.clone();
-        let response = ask_stage::<SelectorNode>(
-            &job_id,
-            "selector",
-            || SelectorRequest::Score {
-                prompt: prompt.clone(),
-                continuations: continuations.clone(),
-            },
-            600_000,
-        )
-        .await?;
-        match response {
-            SelectorResponse::Scores(scores, cost) => {
-                self.burn_model(cost);
-                self.decision(
-                    "selector",
-                    json!({"key": key, "scores": scores, "continuations": continuations, "cost": cost, "recorded": scores}),
-                )?;
-                Ok(scores)
-            }
-            SelectorResponse::Error(e) => Err(ActorError::Model(e)),
-            SelectorResponse::Choice(_) | SelectorResponse::Completion(..) => {
-                Err(ActorError::Model("unexpected response to scoring".into()))
-            }
-        }
+        let request = SelectorRequest::Score {
+            prompt,
+            continuations,
+        };
+        self.ask_selector(key, "scores", request, |response| match response {
+            SelectorResponse::Scores(scores, cost) => Ok((scores, cost)),
+            _ => Err("unexpected response to scoring".into()),
+        })
+        .await
     }
 
-    /// The model continues `text` to the end of its line; recorded, and replayed on resume.
+    /// The model continues `text` to the end of its line.
     pub(crate) async fn complete(
         &mut self,
         text: String,
         max_tokens: usize,
     ) -> Result<String, ActorError> {
         let key = request_key("complete", &(&text, max_tokens));
-        if let Some(line) = self
-            .replay
-            .get(&key)
-            .cloned()
-            .and_then(|v| serde_json::from_value::<String>(v).ok())
-        {
-            self.decision(
-                "selector",
-                json!({"key": key, "completion": line, "replayed": true}),
-            )?;
-            return Ok(line);
-        }
-        let job_id = self.cfg.job_id.clone();
-        let response = ask_stage::<SelectorNode>(
-            &job_id,
-            "selector",
-            || SelectorRequest::Complete {
-                text: text.clone(),
-                max_tokens,
-            },
-            600_000,
-        )
-        .await?;
-        match response {
-            SelectorResponse::Completion(line, cost) => {
-                self.burn_model(cost);
-                self.decision(
-                    "selector",
-                    json!({"key": key, "completion": line, "cost": cost, "recorded": line}),
-                )?;
-                Ok(line)
-            }
-            SelectorResponse::Error(e) => Err(ActorError::Model(e)),
-            SelectorResponse::Choice(_) | SelectorResponse::Scores(..) => Err(ActorError::Model(
-                "unexpected response to a completion".into(),
-            )),
-        }
+        let request = SelectorRequest::Complete { text, max_tokens };
+        self.ask_selector(key, "completion", request, |response| match response {
+            SelectorResponse::Completion(line, cost) => Ok((line, cost)),
+            _ => Err("unexpected response to a completion".into()),
+        })
+        .await
     }
 
     /// Does this verified observation make the plan's commit trigger hold?

@@ -361,10 +361,13 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         }
     }
 
-    // 4. What the model will be told if it is ever asked (see step 7).
+    // 4. What the trigger will read if it is ever asked (step 7): the task and the failure as
+    //    first seen. Its τ was tuned on short decision prompts; the transcript of every
+    //    candidate tried since would be a different (and much longer) question.
     runner
         .transcript
         .push(("tool".into(), format!("failing: {failure_text}")));
+    let trigger_prompt = runner.prompt(None);
 
     // 5. Enumerate candidates with the deterministic mutate tool (never test code).
     let source_locations: Vec<localize::CandidateLocation> = locations
@@ -454,7 +457,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     .iter()
                     .filter_map(|n| runner.candidate(n))
                     .collect();
-                let seek_tool = runner.trigger(offered).await?;
+                let seek_tool = runner.trigger_on(trigger_prompt.clone(), offered).await?;
                 if !seek_tool {
                     let proposals =
                         propose_completions(runner, &source_locations, &baseline, &failure_text)
