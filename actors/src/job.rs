@@ -778,13 +778,12 @@ impl Runner {
                 return Err(ActorError::Escalated(reason));
             }
             // Retrieve a shortlist for the task and what the last observation said.
-            let query = match self.transcript.last() {
-                Some((_, last)) => format!(
-                    "{} {}",
-                    self.cfg.task,
-                    last.chars().take(200).collect::<String>()
-                ),
-                None => self.cfg.task.clone(),
+            let query = RetrievalQuery {
+                intent: self.cfg.task.clone(),
+                observation: self
+                    .transcript
+                    .last()
+                    .map(|(_, last)| last.chars().take(200).collect::<String>()),
             };
             let job_id = self.cfg.job_id.clone();
             let shortlist =
@@ -805,7 +804,7 @@ impl Runner {
             self.decision(
                 "retriever",
                 json!({
-                    "query": query,
+                    "query": query.lexical_text(),
                     "ranking": ranking,
                     "none_fits": none_fits,
                     "shortlist": candidates.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),

@@ -121,20 +121,46 @@ pub enum ShortlistResponse {
     Error(String),
 }
 
+/// What the job asks the retriever: the intent (the task) and what the last observation said.
+/// Words of both count for BM25; only the intent is embedded, because a sentence encoder
+/// reads a JSON observation tail as the request's meaning and drifts away from the task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RetrievalQuery {
+    pub intent: String,
+    pub observation: Option<String>,
+}
+
+impl RetrievalQuery {
+    pub fn intent(text: impl Into<String>) -> RetrievalQuery {
+        RetrievalQuery {
+            intent: text.into(),
+            observation: None,
+        }
+    }
+
+    /// The text BM25 ranks with.
+    pub fn lexical_text(&self) -> String {
+        match &self.observation {
+            Some(observation) => format!("{} {observation}", self.intent),
+            None => self.intent.clone(),
+        }
+    }
+}
+
 /// Ranks the catalog for a query. Implemented over `policies::retrieval`.
-pub type RetrieveFn = Arc<dyn Fn(&str) -> ShortlistResponse + Send + Sync>;
+pub type RetrieveFn = Arc<dyn Fn(&RetrievalQuery) -> ShortlistResponse + Send + Sync>;
 
 pub struct RetrieverNode {
     pub retrieve: RetrieveFn,
 }
 
 impl StageLogic for RetrieverNode {
-    type Request = String;
+    type Request = RetrievalQuery;
     type Response = ShortlistResponse;
     fn stage(&self) -> &'static str {
         "retriever"
     }
-    async fn handle(&self, query: String) -> ShortlistResponse {
+    async fn handle(&self, query: RetrievalQuery) -> ShortlistResponse {
         (self.retrieve)(&query)
     }
 }

@@ -17,7 +17,7 @@ use tact_runtime::catalog::{self, ToolSpec};
 use tact_runtime::model_io::ToolCandidate;
 use tact_runtime::records::TrustVerdict;
 
-use crate::nodes::{GuardFn, Refusal, RetrieveFn, ShortlistResponse, TrustFn};
+use crate::nodes::{GuardFn, Refusal, RetrievalQuery, RetrieveFn, ShortlistResponse, TrustFn};
 
 /// The guard over the catalog, the policy's allow/deny lists and the job's read hashes.
 pub fn guard_fn(catalog: Vec<ToolSpec>, policy: &Policy, workspace: &Path) -> GuardFn {
@@ -307,11 +307,12 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy, setup: RetrieverSetu
         degraded: None,
     });
     let retrieval_policy = policy.body.retrieval.clone();
-    Arc::new(move |query| {
+    Arc::new(move |query: &RetrievalQuery| {
         let Ok(mut state) = state.lock() else {
             return ShortlistResponse::Error("the retriever's lock is poisoned".to_string());
         };
-        let vector = state.query_vector(query);
+        let vector = state.query_vector(&query.intent);
+        let text = query.lexical_text();
         let ranking = match (&vector, &state.degraded, setup.kind) {
             (Some(_), _, _) => "fused".to_string(),
             (None, Some(reason), RetrieverKind::Fused) => format!("bm25 (fusion off: {reason})"),
@@ -319,7 +320,7 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy, setup: RetrieverSetu
         };
         match state
             .index
-            .shortlist(query, vector.as_deref(), &retrieval_policy)
+            .shortlist(&text, vector.as_deref(), &retrieval_policy)
         {
             Shortlist::Tools(tools) => ShortlistResponse::Tools {
                 tools: tools

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use tact_actors::nodes::ShortlistResponse;
+use tact_actors::nodes::{RetrievalQuery, ShortlistResponse};
 use tact_actors::wiring::{self, EmbedderLoader, MiniLmEmbedder, RetrieverKind, RetrieverSetup};
 use tact_policies::Policy;
 use tact_policies::retrieval::{EmbedError, Embedder, HashingEmbedder};
@@ -54,24 +54,24 @@ fn fused_retriever_finds_paraphrases_bm25_misses() {
     let fused = wiring::retrieve_fn(catalog(), &policy, minilm_setup(&dir.path().join("i.idx")));
     let bm25 = wiring::retrieve_fn(catalog(), &policy, RetrieverSetup::bm25_only());
 
-    let (fused_tools, ranking) = names(&fused("multiply 17 by 23"));
+    let (fused_tools, ranking) = names(&fused(&RetrievalQuery::intent("multiply 17 by 23")));
     assert_eq!(ranking, "fused");
     assert_eq!(fused_tools.first().map(String::as_str), Some("calc"));
     assert!(matches!(
-        bm25("multiply 17 by 23"),
+        bm25(&RetrievalQuery::intent("multiply 17 by 23")),
         ShortlistResponse::NoneFits { .. }
     ));
 
     let question = "what changed since the last commit";
-    assert!(tools(&fused(question)).contains(&"git_diff".to_string()));
-    assert!(!tools(&bm25(question)).contains(&"git_diff".to_string()));
+    assert!(tools(&fused(&RetrievalQuery::intent(question))).contains(&"git_diff".to_string()));
+    assert!(!tools(&bm25(&RetrievalQuery::intent(question))).contains(&"git_diff".to_string()));
 
     assert!(matches!(
-        fused("bake me a cake"),
+        fused(&RetrievalQuery::intent("bake me a cake")),
         ShortlistResponse::NoneFits { .. }
     ));
     // Never more than five, whatever the query.
-    assert!(tools(&fused("which files did I modify")).len() <= 5);
+    assert!(tools(&fused(&RetrievalQuery::intent("which files did I modify"))).len() <= 5);
 }
 
 /// Counts what the encoder is asked to embed (a double beside the real test above).
@@ -129,9 +129,9 @@ fn catalog_embeddings_persist_and_the_encoder_loads_lazily() {
         counting_setup(&index, loads.clone(), texts.clone()),
     );
     assert_eq!(loads.load(Ordering::SeqCst), 0, "loaded before any query");
-    let (_, ranking) = names(&first("read the file src/lib.rs"));
+    let (_, ranking) = names(&first(&RetrievalQuery::intent("read the file src/lib.rs")));
     assert_eq!(ranking, "fused");
-    first("read the file src/lib.rs");
+    first(&RetrievalQuery::intent("read the file src/lib.rs"));
     assert_eq!(loads.load(Ordering::SeqCst), 1);
     assert_eq!(
         texts.load(Ordering::SeqCst),
@@ -146,7 +146,7 @@ fn catalog_embeddings_persist_and_the_encoder_loads_lazily() {
         &policy,
         counting_setup(&index, loads.clone(), texts.clone()),
     );
-    second("run the tests");
+    second(&RetrievalQuery::intent("run the tests"));
     assert_eq!(
         texts.load(Ordering::SeqCst),
         1,
@@ -171,12 +171,12 @@ fn missing_encoder_falls_back_to_bm25_and_says_so() {
     );
     let bm25 = wiring::retrieve_fn(catalog(), &policy, RetrieverSetup::bm25_only());
     let query = "run the tests and report failures";
-    let (tools, ranking) = names(&broken(query));
+    let (tools, ranking) = names(&broken(&RetrievalQuery::intent(query)));
     assert!(
         ranking.starts_with("bm25 (fusion off: MiniLM is not installed"),
         "{ranking}"
     );
-    assert_eq!(tools, names(&bm25(query)).0);
+    assert_eq!(tools, names(&bm25(&RetrievalQuery::intent(query))).0);
     assert!(!tools.is_empty());
 }
 
@@ -189,7 +189,31 @@ fn corrupt_index_file_is_rebuilt() {
     let policy = Policy::default_policy().unwrap();
     let (loads, texts) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
     let retrieve = wiring::retrieve_fn(catalog(), &policy, counting_setup(&index, loads, texts));
-    assert!(tools(&retrieve("run the tests")).contains(&"run_tests".to_string()));
+    assert!(
+        tools(&retrieve(&RetrievalQuery::intent("run the tests")))
+            .contains(&"run_tests".to_string())
+    );
     let reloaded = tact_policies::retrieval::RetrievalIndex::load(&index).unwrap();
     assert!(reloaded.embedded_count() > 0);
+}
+
+/// Regression: the job once embedded "task + last observation" as one query; the JSON tail
+/// of a `search` result pulled the embedding towards the read tools and `run_command` fell
+/// off the shortlist of "run a program in the workspace". Only the intent is embedded now.
+#[test]
+fn an_observation_tail_does_not_drag_the_embedding_away_from_the_task() {
+    assert!(MiniLmEmbedder::installed(), "run `tact models fetch` first");
+    let dir = tempfile::tempdir().unwrap();
+    let policy = Policy::default_policy().unwrap();
+    let fused = wiring::retrieve_fn(catalog(), &policy, minilm_setup(&dir.path().join("i.idx")));
+    let query = RetrievalQuery {
+        intent: "run a program in the workspace".into(),
+        observation: Some(
+            r#"search → {"files_searched":3,"matches":[{"line":1,"path":"notes.txt","text":"hello world"}]}"#
+                .into(),
+        ),
+    };
+    let (tools, ranking) = names(&fused(&query));
+    assert_eq!(ranking, "fused");
+    assert!(tools.contains(&"run_command".to_string()), "{tools:?}");
 }
