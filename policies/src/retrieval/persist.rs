@@ -76,9 +76,11 @@ impl RetrievalIndex {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(io)?;
         }
-        // One temporary per process: two jobs persisting the same index at once must not
-        // interleave their bytes in one file.
-        let temporary = path.with_extension(format!("partial.{}", std::process::id()));
+        // One temporary per writer (process and call): two jobs, or two threads, persisting
+        // the same index at once must not interleave their bytes in one file.
+        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let nth = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let temporary = path.with_extension(format!("partial.{}.{nth}", std::process::id()));
         let file = std::fs::File::create(&temporary).map_err(io)?;
         let mut writer = std::io::BufWriter::new(file);
         self.write_to(&mut writer)?;
