@@ -62,6 +62,8 @@ impl EndlessScript {
             p_tool: 0.9,
             name: "calc".into(),
             args: json!({"expression": "1+1"}),
+            complete_after: None,
+            completion: None,
         };
         ScriptedModel::new(vec![step; SCRIPT_STEPS])
     }

@@ -33,6 +33,19 @@ fn next_random(state: &mut u64) -> u64 {
     *state
 }
 
+/// One program for the loop: a copy of `example` is fixed by the job; `file` must end up
+/// exactly `fixed`; `script` is the scripted model's steps.
+struct LoopCase<'a> {
+    example: &'a Path,
+    file: &'a str,
+    fixed: String,
+    script: Vec<serde_json::Value>,
+    /// Kill after 30 ms plus a random share of this many ms (about the job's length).
+    window_ms: u64,
+    /// Text the kept candidate's evidence contains (which path fixed it).
+    kept_origin: &'a str,
+}
+
 #[test]
 fn kill_9_loop_every_job_resumes_to_its_end_with_one_side_effect() {
     let iterations: usize = std::env::var("TACT_KILL_LOOP")
@@ -50,22 +63,75 @@ fn kill_9_loop_every_job_resumes_to_its_end_with_one_side_effect() {
         original, fixed,
         "the example's bug is where this test expects it"
     );
-    let scratch = tempfile::tempdir().unwrap();
-    // The scripted model: confident that a tool is needed, and (if ever asked to propose) the
-    // right line. Scoring is deterministic.
-    let script = scratch.path().join("script.json");
-    let steps: Vec<serde_json::Value> = (0..8)
-        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "replace_line", "args": {"old_text": "    a + b", "new_text": "a - b"}}))
+    // The scripted model: confident that a tool is needed, so only enumerated edits are
+    // tried. Scoring is deterministic.
+    let script = (0..8)
+        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
         .collect();
-    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+    kill_loop(
+        &LoopCase {
+            example: &example,
+            file: "src/lib.rs",
+            fixed,
+            script,
+            window_ms: 700,
+            kept_origin: "(mutate:",
+        },
+        iterations,
+    );
+}
+
+/// The same loop through the path where the model writes the fix: every enumerated edit of
+/// `py_scores` fails, the trigger reads the model as confident, the (scripted) model continues
+/// a cut of the line, the tests keep it. Recorded completions are replayed on resume, so a kill
+/// anywhere still ends with exactly the one fix.
+#[test]
+fn kill_9_loop_through_a_model_written_fix() {
+    let iterations: usize = std::env::var("TACT_KILL_LOOP")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(8, |n: usize| n.div_ceil(2));
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/bugs/py_scores");
+    let original = std::fs::read_to_string(example.join("scores.py")).unwrap();
+    let fixed = original.replacen(
+        "return sum(scores) / 2",
+        "return sum(scores) / len(scores)",
+        1,
+    );
+    assert_ne!(original, fixed, "the bug is where this test expects it");
+    let mut script: Vec<serde_json::Value> = (0..8)
+        .map(|_| serde_json::json!({"p_tool": 0.0, "name": "stop", "args": {}}))
+        .collect();
+    script.push(
+        serde_json::json!({"complete_after": "return sum(scores) /", "completion": " len(scores)"}),
+    );
+    kill_loop(
+        &LoopCase {
+            example: &example,
+            file: "scores.py",
+            fixed,
+            script,
+            // The whole job takes about 4.5 s here; kills land before, during and after the
+            // model's proposals.
+            window_ms: 4500,
+            kept_origin: "(model)",
+        },
+        iterations,
+    );
+}
+
+fn kill_loop(case: &LoopCase<'_>, iterations: usize) {
+    let scratch = tempfile::tempdir().unwrap();
+    let script = scratch.path().join("script.json");
+    std::fs::write(&script, serde_json::to_string(&case.script).unwrap()).unwrap();
     let mut rng = 0x9e37_79b9_7f4a_7c15u64;
     let mut resume_latencies = Vec::new();
     let mut killed_mid_job = 0;
     for i in 0..iterations {
         let ws = scratch.path().join(format!("ws{i}"));
-        copy_dir(&example, &ws);
+        copy_dir(case.example, &ws);
         let job = format!("k{i}");
-        let delay = Duration::from_millis(30 + next_random(&mut rng) % 700);
+        let delay = Duration::from_millis(30 + next_random(&mut rng) % case.window_ms);
         let mut child = Command::new(env!("CARGO_BIN_EXE_tact"))
             .args(["run", "--json", "--job-id", &job, "--workspace"])
             .arg(&ws)
@@ -129,17 +195,29 @@ fn kill_9_loop_every_job_resumes_to_its_end_with_one_side_effect() {
             Some(&JobStatus::Done),
             "iteration {i} (killed after {delay:?}): resume exited {status:?}"
         );
-        let now = std::fs::read_to_string(ws.join("src/lib.rs")).unwrap();
+        let now = std::fs::read_to_string(ws.join(case.file)).unwrap();
         assert_eq!(
-            now, fixed,
+            now, case.fixed,
             "iteration {i}: exactly the one fix, nothing doubled or left over"
         );
-        let kept = state
+        let kept: Vec<String> = state
             .records
             .iter()
-            .filter(|r| matches!(&r.entry, LedgerEntry::Decision { node, detail, .. } if node == "tests_decide" && detail["judgement"] == "Fixed"))
-            .count();
-        assert_eq!(kept, 1, "iteration {i}: one kept edit");
+            .filter_map(|r| match &r.entry {
+                LedgerEntry::Decision { node, detail, .. }
+                    if node == "tests_decide" && detail["judgement"] == "Fixed" =>
+                {
+                    Some(detail["candidate"].as_str().unwrap_or_default().to_string())
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(kept.len(), 1, "iteration {i}: one kept edit");
+        assert!(
+            kept[0].contains(case.kept_origin),
+            "iteration {i}: kept {}",
+            kept[0]
+        );
     }
     resume_latencies.sort();
     let median = resume_latencies.get(resume_latencies.len() / 2).copied();

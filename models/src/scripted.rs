@@ -9,25 +9,42 @@ use crate::decision::DecisionModel;
 use crate::error::ModelError;
 
 /// One scripted step: the confidence the trigger will read and the choice the selector makes.
+/// A step with `complete_after` is instead a rule for [`DecisionModel::complete_line`]: text
+/// ending with it is continued with `completion` (any other text with nothing).
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct ScriptedStep {
     /// Probability that a tool is needed (reported as `p_tool` and `probe`).
+    #[serde(default)]
     pub p_tool: f32,
+    #[serde(default)]
     pub name: String,
+    #[serde(default)]
     pub args: serde_json::Value,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complete_after: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completion: Option<String>,
 }
 
 #[derive(Debug, Default)]
 pub struct ScriptedModel {
     steps: Vec<ScriptedStep>,
+    /// (suffix, completion) rules.
+    completions: Vec<(String, String)>,
     confidence_cursor: Mutex<usize>,
     choice_cursor: Mutex<usize>,
 }
 
 impl ScriptedModel {
     pub fn new(steps: Vec<ScriptedStep>) -> Self {
+        let (rules, steps): (Vec<ScriptedStep>, Vec<ScriptedStep>) =
+            steps.into_iter().partition(|s| s.complete_after.is_some());
         Self {
             steps,
+            completions: rules
+                .into_iter()
+                .filter_map(|r| Some((r.complete_after?, r.completion.unwrap_or_default())))
+                .collect(),
             confidence_cursor: Mutex::new(0),
             choice_cursor: Mutex::new(0),
         }
@@ -98,5 +115,19 @@ impl DecisionModel for ScriptedModel {
         // Prefer shorter continuations: deterministic and independent of the script.
         let scores = continuations.iter().map(|c| -(c.len() as f32)).collect();
         Ok((scores, ONE_PASS))
+    }
+
+    fn complete_line(
+        &self,
+        text: &str,
+        _max_tokens: usize,
+    ) -> Result<(String, ModelCost), ModelError> {
+        let completion = self
+            .completions
+            .iter()
+            .find(|(suffix, _)| text.ends_with(suffix.as_str()))
+            .map(|(_, completion)| completion.clone())
+            .unwrap_or_default();
+        Ok((completion, ONE_PASS))
     }
 }
