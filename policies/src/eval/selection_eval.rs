@@ -451,11 +451,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn baselines_and_a_perfect_selector_on_two_items() {
-        let policy = Policy::default_policy().unwrap().body.retrieval;
-        let items: Vec<SelectionItem> = vec![SelectionItem {
-            id: "1".into(),
+    /// The test item: "area of a triangle", gold `area(base = 10)`, offered second.
+    fn triangle_item(id: &str) -> SelectionItem {
+        SelectionItem {
+            id: id.into(),
             query: "area of a triangle with base 10".into(),
             messages: vec![],
             tools: vec![
@@ -465,7 +464,24 @@ mod tests {
             gold: gold(),
             gold_position: 1,
             category: String::new(),
-        }];
+        }
+    }
+
+    /// A perfect selector's answer: the gold tool with the gold argument, one pass.
+    fn gold_choice(item: &SelectionItem) -> Result<(Choice, u64), EvalError> {
+        Ok((
+            Choice {
+                name: item.gold.name.clone(),
+                args: json!({"base": 10}),
+            },
+            1,
+        ))
+    }
+
+    #[test]
+    fn baselines_and_a_perfect_selector_on_two_items() {
+        let policy = Policy::default_policy().unwrap().body.retrieval;
+        let items: Vec<SelectionItem> = vec![triangle_item("1")];
         let catalog = vec![CatalogRow {
             tool_id: "perimeter".into(),
             name: "perimeter".into(),
@@ -483,15 +499,7 @@ mod tests {
         let mut oracle = |item: &SelectionItem,
                           _key: &str,
                           _set: &[FunctionDef]|
-         -> Result<(Choice, u64), EvalError> {
-            Ok((
-                Choice {
-                    name: item.gold.name.clone(),
-                    args: json!({"base": 10}),
-                },
-                1,
-            ))
-        };
+         -> Result<(Choice, u64), EvalError> { gold_choice(item) };
         let (report, per_item) = evaluate_selection(
             &items,
             &sets,
@@ -523,19 +531,7 @@ mod tests {
     #[test]
     fn stress_items_limits_only_the_models_full_list() {
         let policy = Policy::default_policy().unwrap().body.retrieval;
-        let item = |id: &str| SelectionItem {
-            id: id.into(),
-            query: "area of a triangle with base 10".into(),
-            messages: vec![],
-            tools: vec![
-                tool("volume", "volume of a cube"),
-                tool("area", "area of a triangle"),
-            ],
-            gold: gold(),
-            gold_position: 1,
-            category: String::new(),
-        };
-        let items = vec![item("1"), item("2"), item("3")];
+        let items = vec![triangle_item("1"), triangle_item("2"), triangle_item("3")];
         let sets = candidate_sets(&items, &[], &policy, 3);
         let mut asked: Vec<(String, String)> = Vec::new();
         let mut oracle = |item: &SelectionItem,
@@ -543,13 +539,7 @@ mod tests {
                           _set: &[FunctionDef]|
          -> Result<(Choice, u64), EvalError> {
             asked.push((key.to_string(), item.id.clone()));
-            Ok((
-                Choice {
-                    name: item.gold.name.clone(),
-                    args: json!({"base": 10}),
-                },
-                1,
-            ))
+            gold_choice(item)
         };
         let (report, per_item) = evaluate_selection(
             &items,
