@@ -201,13 +201,11 @@ impl RuntimeRetriever {
     fn encoder(&mut self) -> Option<Arc<dyn Embedder + Send + Sync>> {
         let loader = self.loader.clone()?;
         if self.encoder.is_none() {
-            let loaded = loader();
-            if let Ok(encoder) = &loaded
-                && let Err(e) = self.embed_catalog(encoder.as_ref())
-            {
-                self.encoder = Some(Err(e));
-                return None;
-            }
+            // An encoder that cannot embed the catalog is as good as none.
+            let loaded = loader().and_then(|encoder| {
+                self.embed_catalog(encoder.as_ref())?;
+                Ok(encoder)
+            });
             self.encoder = Some(loaded);
         }
         match &self.encoder {

@@ -217,3 +217,35 @@ fn an_observation_tail_does_not_drag_the_embedding_away_from_the_task() {
     assert_eq!(ranking, "fused");
     assert!(tools.contains(&"run_command".to_string()), "{tools:?}");
 }
+
+/// An encoder that loads but fails to embed the catalog is treated as missing: BM25, and the
+/// reason is named from the first answer on.
+#[test]
+fn an_encoder_that_cannot_embed_falls_back_from_the_first_query() {
+    struct Failing;
+    impl Embedder for Failing {
+        fn id(&self) -> String {
+            "failing".into()
+        }
+        fn embed(&self, _texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+            Err(EmbedError("out of memory".into()))
+        }
+    }
+    let policy = Policy::default_policy().unwrap();
+    let loader: EmbedderLoader =
+        Arc::new(|| Ok(Arc::new(Failing) as Arc<dyn Embedder + Send + Sync>));
+    let retrieve = wiring::retrieve_fn(
+        catalog(),
+        &policy,
+        RetrieverSetup {
+            kind: RetrieverKind::Fused,
+            index_path: None,
+            embedder: Some(loader),
+        },
+    );
+    for _ in 0..2 {
+        let (tools, ranking) = names(&retrieve(&RetrievalQuery::intent("run the tests")));
+        assert!(ranking.contains("out of memory"), "{ranking}");
+        assert!(tools.contains(&"run_tests".to_string()));
+    }
+}
