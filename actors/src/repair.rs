@@ -408,35 +408,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     )?;
 
     // 6. The model ranks the enumerated candidates by likelihood.
-    if !candidates.is_empty() {
-        let mut by_location: std::collections::BTreeMap<(String, u32), Vec<usize>> =
-            Default::default();
-        for (i, c) in candidates.iter().enumerate() {
-            by_location
-                .entry((c.file.clone(), c.line))
-                .or_default()
-                .push(i);
-        }
-        for ((file, line), indices) in by_location {
-            let content = contents.get(&file).cloned().unwrap_or_default();
-            let prompt = context_prompt(&runner.cfg.task, &file, &content, line, &failure_text);
-            let continuations: Vec<String> = indices
-                .iter()
-                .map(|&i| format!(" {}", candidates[i].new_line.trim()))
-                .collect();
-            let scores = runner.score(prompt, continuations).await?;
-            for (k, &i) in indices.iter().enumerate() {
-                if let Some(s) = scores.get(k) {
-                    candidates[i].score += *s / (candidates[i].new_line.len().max(1) as f32).sqrt();
-                }
-            }
-        }
-        candidates.sort_by(|a, b| {
-            b.score
-                .partial_cmp(&a.score)
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
-    }
+    rank_by_model(runner, &mut candidates, &contents, &failure_text).await?;
 
     // 7. Try: apply → trust gate → tests decide → keep or go back to the checkpoint.
     // Allocation (paper §2.3): enumerable edits never go through the model, so the mutate
@@ -575,6 +547,39 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         &reason,
     )?;
     runner.finish(JobStatus::Stopped, &reason)
+}
+
+/// The model ranks candidate edits: per localized line, one scoring request over the line's
+/// candidates (summed log-likelihood, divided by the square root of the new line's length so
+/// longer lines are not penalised for their length alone), added to each candidate's prior;
+/// then best first, ties in their given order.
+async fn rank_by_model(
+    runner: &mut Runner,
+    candidates: &mut [Candidate],
+    contents: &std::collections::HashMap<String, String>,
+    failure: &str,
+) -> Result<(), ActorError> {
+    let mut by_location: std::collections::BTreeMap<(String, u32), Vec<usize>> = Default::default();
+    for (i, c) in candidates.iter().enumerate() {
+        by_location
+            .entry((c.file.clone(), c.line))
+            .or_default()
+            .push(i);
+    }
+    for ((file, line), indices) in by_location {
+        let content = contents.get(&file).cloned().unwrap_or_default();
+        let prompt = context_prompt(&runner.cfg.task, &file, &content, line, failure);
+        let continuations: Vec<String> = indices
+            .iter()
+            .map(|&i| format!(" {}", candidates[i].new_line.trim()))
+            .collect();
+        let scores = runner.score(prompt, continuations).await?;
+        for (&i, s) in indices.iter().zip(scores) {
+            candidates[i].score += s / (candidates[i].new_line.len().max(1) as f32).sqrt();
+        }
+    }
+    candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
+    Ok(())
 }
 
 /// Cuts of a line for the model to continue: the line's text up to the end of each token,
@@ -774,16 +779,8 @@ async fn propose_completions(
             });
         }
         if written.len() > 1 {
-            let prompt = context_prompt(&runner.cfg.task, &loc.file, &content, loc.line, failure);
-            let continuations: Vec<String> = written
-                .iter()
-                .map(|c| format!(" {}", c.new_line.trim()))
-                .collect();
-            let scores = runner.score(prompt, continuations).await?;
-            for (c, s) in written.iter_mut().zip(scores) {
-                c.score = s / (c.new_line.len().max(1) as f32).sqrt();
-            }
-            written.sort_by(|a, b| b.score.total_cmp(&a.score));
+            let current = std::collections::HashMap::from([(loc.file.clone(), content.clone())]);
+            rank_by_model(runner, &mut written, &current, failure).await?;
         }
         proposals.extend(written);
     }

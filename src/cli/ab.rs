@@ -11,7 +11,7 @@ use tact_policies::eval::DEFAULT_SEED;
 use tact_policies::eval::bootstrap::{mean_over, paired_bootstrap};
 use tact_policies::eval::data::{CatalogRow, RetrievalItem, read_jsonl};
 use tact_policies::eval::metrics::binary_metrics;
-use tact_policies::eval::retrieval_eval::{EmbeddingLookup, evaluate_retrieval};
+use tact_policies::eval::retrieval_eval::evaluate_retrieval;
 use tact_policies::eval::trigger_eval::seeks_tool;
 
 use super::eval::{
@@ -152,12 +152,8 @@ fn ab_retrieval(args: &Args, a: &Policy, b: &Policy) -> anyhow::Result<Outcome> 
     };
     let catalog = read_jsonl::<CatalogRow>(catalog_path)?;
     let items: Vec<RetrievalItem> = load_sample(&args.data, args.limit, args.seed)?;
-    let (cache, embedder_id) =
-        retrieval_embeddings(&args.embeddings, &args.cache_dir, &catalog, &items)?;
-    let lookup = embedder_id.as_deref().map(|id| EmbeddingLookup {
-        embedder_id: id,
-        cache: &cache,
-    });
+    let vectors = retrieval_embeddings(&args.embeddings, &args.cache_dir, &catalog, &items)?;
+    let lookup = vectors.lookup();
     let key = if args.metric.contains('.') {
         args.metric.clone()
     } else if lookup.is_some() {

@@ -389,15 +389,30 @@ fn save_embedding_cache(path: &Path, cache: &EmbeddingCache) -> anyhow::Result<(
     Ok(())
 }
 
+/// The vectors a retrieval evaluation reads: the cache and the encoder that filled it (`None`:
+/// BM25 only).
+pub(crate) struct RetrievalVectors {
+    cache: EmbeddingCache,
+    embedder_id: Option<String>,
+}
+
+impl RetrievalVectors {
+    pub(crate) fn lookup(&self) -> Option<EmbeddingLookup<'_>> {
+        self.embedder_id.as_deref().map(|id| EmbeddingLookup {
+            embedder_id: id,
+            cache: &self.cache,
+        })
+    }
+}
+
 /// MiniLM vectors of the catalog and the queries, filled from and saved to the cache in
-/// `cache_dir`: `mode` is `auto` (when installed), `minilm` or `none`. Returns the cache and the
-/// encoder's id (`None`: BM25 only).
+/// `cache_dir`: `mode` is `auto` (when installed), `minilm` or `none`.
 pub(crate) fn retrieval_embeddings(
     mode: &str,
     cache_dir: &Path,
     catalog: &[CatalogRow],
     items: &[RetrievalItem],
-) -> anyhow::Result<(EmbeddingCache, Option<String>)> {
+) -> anyhow::Result<RetrievalVectors> {
     let use_embeddings = match mode {
         "none" => false,
         "minilm" => true,
@@ -413,7 +428,10 @@ pub(crate) fn retrieval_embeddings(
         other => bail!("unknown --embeddings {other:?} (auto, minilm, none)"),
     };
     if !use_embeddings {
-        return Ok((EmbeddingCache::default(), None));
+        return Ok(RetrievalVectors {
+            cache: EmbeddingCache::default(),
+            embedder_id: None,
+        });
     }
     let cache_path = cache_dir.join("embeddings-all-minilm-l6-v2.msgpack");
     let embedder = load_minilm()?;
@@ -429,7 +447,10 @@ pub(crate) fn retrieval_embeddings(
         }
     }
     bar.finish_and_clear();
-    Ok((cache, Some(embedder.id())))
+    Ok(RetrievalVectors {
+        cache,
+        embedder_id: Some(embedder.id()),
+    })
 }
 
 fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
@@ -440,12 +461,8 @@ fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
     };
     let catalog = read_jsonl::<CatalogRow>(catalog_path)?;
     let items: Vec<RetrievalItem> = load_sample(&common.data, common.limit, common.seed)?;
-    let (cache, embedder_id) =
-        retrieval_embeddings(&args.embeddings, &common.cache_dir, &catalog, &items)?;
-    let lookup = embedder_id.as_deref().map(|id| EmbeddingLookup {
-        embedder_id: id,
-        cache: &cache,
-    });
+    let vectors = retrieval_embeddings(&args.embeddings, &common.cache_dir, &catalog, &items)?;
+    let lookup = vectors.lookup();
     let bar = progress_bar(items.len() as u64, "retrieval");
     let (report, _) = evaluate_retrieval(
         &catalog,

@@ -17,7 +17,7 @@ use super::data::{CatalogRow, FunctionDef, GoldCall, SelectionItem};
 use super::metrics::mean;
 use super::rng::SplitMix64;
 use crate::policy::RetrievalPolicy;
-use crate::retrieval::{IndexedTool, RankingVariant, RetrievalIndex, ToolSpec};
+use crate::retrieval::{RankingVariant, RetrievalIndex, ToolSpec};
 
 /// Size of the stress-case candidate list.
 pub const FULL_POOL: usize = 20;
@@ -116,17 +116,7 @@ pub fn candidate_sets(
                 }
             }
             SplitMix64::for_label(seed, &item.id).shuffle(&mut full);
-            let specs: Vec<ToolSpec> = full
-                .iter()
-                .enumerate()
-                .map(|(i, t)| ToolSpec {
-                    tool_id: i.to_string(),
-                    name: t.name.clone(),
-                    description: t.description.clone(),
-                    parameters: t.parameters.clone(),
-                })
-                .collect();
-            let pool_index = RetrievalIndex::build(&specs);
+            let pool_index = positional_index(&full);
             // Rank every pool member: BM25 order first, then the unmatched ones in pool order,
             // so a shortlist of k always has k candidates.
             let mut order: Vec<usize> = pool_index
@@ -233,8 +223,8 @@ fn score(
     )
 }
 
-/// The BM25 baseline's pick among a candidate set.
-fn bm25_pick(query: &str, set: &[FunctionDef], policy: &RetrievalPolicy) -> Option<Choice> {
+/// A BM25 index over a candidate set whose tool ids are the candidates' positions.
+fn positional_index(set: &[FunctionDef]) -> RetrievalIndex {
     let specs: Vec<ToolSpec> = set
         .iter()
         .enumerate()
@@ -245,17 +235,12 @@ fn bm25_pick(query: &str, set: &[FunctionDef], policy: &RetrievalPolicy) -> Opti
             parameters: t.parameters.clone(),
         })
         .collect();
-    let index = RetrievalIndex::from_tokens(
-        specs
-            .iter()
-            .map(|s| IndexedTool {
-                tool_id: s.tool_id.clone(),
-                name: s.name.clone(),
-                embedding_text: String::new(),
-            })
-            .collect(),
-        &specs.iter().map(ToolSpec::tokens).collect::<Vec<_>>(),
-    );
+    RetrievalIndex::build(&specs)
+}
+
+/// The BM25 baseline's pick among a candidate set.
+fn bm25_pick(query: &str, set: &[FunctionDef], policy: &RetrievalPolicy) -> Option<Choice> {
+    let index = positional_index(set);
     let top = index.ranking(query, None, RankingVariant::Bm25, policy, 1);
     let name = top
         .first()
