@@ -39,6 +39,8 @@ enum Command {
     Ab(cli::ab::Args),
     /// Fit the hidden-state probe the trigger can read instead of p_tool.
     TrainProbe(cli::train_probe::Args),
+    /// Fit the repair job's candidate ranker on a bug suite (tasks.jsonl), split by id.
+    TrainRanker(cli::train_ranker::Args),
     /// Run every task of a suite and measure fixes, tool calls, model passes and wall time.
     BenchJobs(cli::bench_jobs::Args),
     /// The tool worker process (started by the executor; speaks framed MessagePack).
@@ -72,6 +74,7 @@ fn main() -> std::process::ExitCode {
         Command::Worker => cli::worker::run(),
         Command::BenchJobs(args) => cli::bench_jobs::run(args),
         Command::TrainProbe(args) => cli::train_probe::run(args),
+        Command::TrainRanker(args) => cli::train_ranker::run(args),
     };
     match result {
         Ok(code) => std::process::ExitCode::from(u8::try_from(code).unwrap_or(1)),

@@ -89,6 +89,9 @@ pub(crate) struct Attempt {
     pub(crate) args: Value,
     pub(crate) depends_on: Vec<String>,
     pub(crate) offered: Vec<String>,
+    /// Puts the workspace back as the job found it: admitted past the budget ceilings (a job
+    /// that ran out of budget must still be able to undo its own unverified edit).
+    pub(crate) restore: bool,
 }
 
 /// A call that ran.
@@ -135,8 +138,8 @@ pub(crate) struct Runner {
     pub(crate) replay: HashMap<String, Value>,
     /// Candidate edits applied but not yet judged when the job last stopped (file, old, new).
     pub(crate) pending_reverts: Vec<(String, String, String)>,
-    /// Candidates already judged (file, line, new text).
-    pub(crate) judged: Vec<(String, u32, String)>,
+    /// Candidates already judged (file, line, new text, passed the tests).
+    pub(crate) judged: Vec<(String, u32, String, bool)>,
     /// Read-only calls that were in doubt at resume: re-run once the pipeline is up.
     pub(crate) reruns: Vec<(String, Value)>,
 }
@@ -363,14 +366,15 @@ impl Runner {
         .await
     }
 
-    pub(crate) async fn score(
+    /// Log-likelihood of each continuation after raw `text` (recorded, replayed on resume).
+    pub(crate) async fn score_text(
         &mut self,
-        prompt: StepPrompt,
+        text: String,
         continuations: Vec<String>,
     ) -> Result<Vec<f32>, ActorError> {
-        let key = request_key("score", &(&prompt, &continuations));
-        let request = SelectorRequest::Score {
-            prompt,
+        let key = request_key("score_text", &(&text, &continuations));
+        let request = SelectorRequest::ScoreText {
+            text,
             continuations,
         };
         self.ask_selector(key, "scores", request, |response| match response {
@@ -498,7 +502,9 @@ impl Runner {
                 )));
             }
         }
-        if let Err(breach) = self.budget.admit(projected, spec.effect) {
+        if let Err(breach) = self.budget.admit(projected, spec.effect)
+            && !attempt.restore
+        {
             return Err(CallBlocked::Budget(breach));
         }
         // 3. Intent, durable before the call starts.
@@ -856,6 +862,7 @@ impl Runner {
                 _ => {}
             }
             let attempt = Attempt {
+                restore: false,
                 tool: choice.name.clone(),
                 args: choice.args.clone(),
                 depends_on: last_work.iter().cloned().collect(),
@@ -1122,6 +1129,7 @@ async fn drive(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
             tool,
             args,
             depends_on: vec![],
+            restore: false,
         };
         if let Err(CallBlocked::Fatal(e)) = runner.perform(attempt).await {
             return Err(e);
@@ -1284,6 +1292,17 @@ fn restore(runner: &mut Runner) -> Result<Option<String>, ActorError> {
                             text("file"),
                             detail.get("line").and_then(Value::as_u64).unwrap_or(0) as u32,
                             text("new_line"),
+                            false,
+                        ));
+                    }
+                    "probe_verdict" => {
+                        // A probe's outcome is evidence: a resumed job neither repeats it
+                        // nor forgets that it passed.
+                        runner.judged.push((
+                            text("file"),
+                            detail.get("line").and_then(Value::as_u64).unwrap_or(0) as u32,
+                            text("new_line"),
+                            detail.get("passed") == Some(&Value::Bool(true)),
                         ));
                     }
                     _ => {}

@@ -5,7 +5,7 @@ pub mod error;
 pub mod events;
 pub mod job;
 pub mod nodes;
-mod repair;
+pub mod repair;
 pub mod stage;
 pub mod supervisor;
 pub mod watch;

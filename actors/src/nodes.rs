@@ -61,6 +61,11 @@ pub enum SelectorRequest {
     },
     /// Continue raw text to the end of its line.
     Complete { text: String, max_tokens: usize },
+    /// Log-likelihood of each continuation after raw text.
+    ScoreText {
+        text: String,
+        continuations: Vec<String>,
+    },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -92,6 +97,12 @@ impl StageLogic for SelectorNode {
                 continuations,
             } => model
                 .score_continuations(&prompt, &continuations)
+                .map(|(s, c)| SelectorResponse::Scores(s, c)),
+            SelectorRequest::ScoreText {
+                text,
+                continuations,
+            } => model
+                .score_text(&text, &continuations)
                 .map(|(s, c)| SelectorResponse::Scores(s, c)),
             SelectorRequest::Complete { text, max_tokens } => model
                 .complete_line(&text, max_tokens)

@@ -2,50 +2,246 @@
 //!
 //! Deterministic nodes carry the load: the test runner's output is parsed, failures are
 //! localized without the model, a deterministic `mutate` tool enumerates small edits, the model
-//! only ranks candidates (and, when those run out, proposes a replacement for a localized line
-//! under a constraint: the old text is fixed, only the new text is generated), and the tests
-//! decide. An edit is kept only when the failing tests pass and nothing that passed fails;
-//! otherwise the file goes back to its checkpoint.
+//! writes further candidates (replacement and inserted lines, within the plan's explore share)
+//! and reads every candidate's likelihood, a learned ranker orders them, and the tests decide.
+//!
+//! Candidates are bounded probes (C.24 CheckpointReturn): each is one `probe_edit` call that
+//! tries the edit in a scratch copy of the workspace and runs the failing tests there (then the
+//! whole suite, if they pass). The workspace itself is written once, by the smallest passing
+//! candidate, and confirmed by a full test run; a confirmation that fails is undone at once.
+//! So whatever stops a job — budget, error, refusal, kill -9 — the workspace holds either the
+//! verified fix or what it held before.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use serde_json::{Value, json};
 use tact_policies::localize;
 use tact_policies::mutate;
+use tact_policies::rank::{
+    self, CandidateEdit, CandidateFeatures, CandidateOrigin, CandidateRanker,
+};
 use tact_runtime::ledger::JobStatus;
-use tact_runtime::model_io::{StepPrompt, ToolCandidate};
+use tact_runtime::model_io::ToolCandidate;
 use tact_runtime::records::{NextAction, TestedRoute, ToolRef, TrustVerdict};
 use tact_runtime::testreport::{TestReport, parse_test_output};
 
 use crate::error::ActorError;
 use crate::job::{Attempt, CallBlocked, JobOutcome, Runner};
 
-/// How many localized lines the repair looks at.
-const TOP_LOCATIONS: usize = 5;
-/// How many localized lines the model writes replacements for, after the enumerated edits.
+/// How many localized lines the model writes replacements and insertions for.
 const COMPLETION_LOCATIONS: usize = 2;
 /// How many cuts of one line the model continues (longest kept prefix first), per context.
-const MAX_CUTS: usize = 4;
+const MAX_CUTS: usize = 3;
 /// Most tokens the model writes after a cut.
 const COMPLETION_TOKENS: usize = 24;
 /// Failing assertions quoted to the model. One: on the development suite, SmolLM2 copied
 /// calls out of a list of three assertions into the code instead of fixing it.
 const QUOTED_ASSERTIONS: usize = 1;
-/// Cap on enumerated edits.
-const MAX_MUTATIONS: usize = 60;
+/// Enumerated candidates probed before the model is asked to write any: most enumerable bugs
+/// are fixed within these, and a task that is not should not wait for the model any longer.
+const FIRST_WAVE: usize = 8;
+/// Calls kept back from probing: the commit's edit, its confirming run and, should the
+/// confirmation fail, the edit's undo.
+const COMMIT_RESERVE: u64 = 3;
+/// After the first passing probe, how many of the next queued candidates with a smaller edit
+/// are still probed, so the least change wins.
+const SMALLER_LOOKAHEAD: usize = 4;
 
-/// One candidate edit of one line.
+/// One candidate and what the ranker made of it.
 #[derive(Debug, Clone)]
 struct Candidate {
-    file: String,
-    line: u32,
-    old_line: String,
-    new_line: String,
-    origin: String,
+    edit: CandidateEdit,
+    features: CandidateFeatures,
     score: f32,
 }
 
-fn report_of(obs: &tact_runtime::messages::Observation) -> Option<TestReport> {
+impl Candidate {
+    fn key(&self) -> (String, u32, String) {
+        (
+            self.edit.file.clone(),
+            self.edit.line,
+            self.edit.new_text(),
+        )
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "{}:{} `{}` → `{}` ({})",
+            self.edit.file,
+            self.edit.line,
+            self.edit.old_line.trim(),
+            self.edit
+                .replacement
+                .iter()
+                .map(|l| l.trim())
+                .collect::<Vec<_>>()
+                .join(" ⏎ "),
+            self.edit.origin.name()
+        )
+    }
+}
+
+/// Extend the edited line with neighbours until the old block occurs exactly once in the file
+/// and the new block exactly once in the edited file, so the edit and its undo are both
+/// unambiguous exact-string edits. Returns (old block, new block).
+fn edit_block(content: &str, edit: &CandidateEdit) -> Option<(String, String)> {
+    let lines: Vec<&str> = content.lines().collect();
+    let index = (edit.line as usize).checked_sub(1)?;
+    if lines.get(index).map(|l| l.trim_end()) != Some(edit.old_line.trim_end()) {
+        return None;
+    }
+    // A deletion needs a neighbour: the new block must not be empty.
+    let first_radius = usize::from(edit.replacement.is_empty());
+    for radius in first_radius..8usize {
+        let lo = index.saturating_sub(radius);
+        let hi = (index + radius).min(lines.len() - 1);
+        let old = lines[lo..=hi].join("\n");
+        if content.matches(&old).count() != 1 {
+            continue;
+        }
+        let mut replaced: Vec<&str> = lines[lo..index].to_vec();
+        replaced.extend(edit.replacement.iter().map(String::as_str));
+        replaced.extend(&lines[index + 1..=hi]);
+        let new = replaced.join("\n");
+        if new.is_empty() || new == old {
+            continue;
+        }
+        if content.replacen(&old, &new, 1).matches(&new).count() == 1 {
+            return Some((old, new));
+        }
+    }
+    None
+}
+
+/// What a probe found.
+#[derive(Debug, Clone)]
+struct ProbeOutcome {
+    work_id: String,
+    passed: bool,
+    evidence: String,
+    verdict: TrustVerdict,
+}
+
+fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
+    let output = &done.observation.output;
+    let status = output
+        .get("status")
+        .and_then(Value::as_str)
+        .unwrap_or("no status");
+    let counts = |k: &str| {
+        output.get(k).and_then(|r| {
+            Some(format!(
+                "{k}: {} passed, {} failed",
+                r.get("passed")?.as_u64()?,
+                r.get("failed")?.as_u64()?
+            ))
+        })
+    };
+    let evidence = match (&done.observation.error, counts("narrow"), counts("full")) {
+        (Some(e), _, _) => format!("refused: {e}"),
+        (None, narrow, full) => [Some(status.to_string()), narrow, full]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join("; "),
+    };
+    let passed = done.observation.ok
+        && status == "passed"
+        && !matches!(done.verdict, TrustVerdict::Failed { .. });
+    ProbeOutcome {
+        work_id: done.work_id,
+        passed,
+        evidence,
+        verdict: done.verdict,
+    }
+}
+
+impl Runner {
+    async fn run_tests(
+        &mut self,
+        depends_on: Vec<String>,
+    ) -> Result<(String, Option<TestReport>, TrustVerdict), CallBlocked> {
+        let done = self
+            .perform(Attempt {
+                tool: "run_tests".into(),
+                args: json!({}),
+                depends_on,
+                offered: vec!["run_tests".into()],
+                restore: false,
+            })
+            .await?;
+        Ok((done.work_id, report_of(&done.observation), done.verdict))
+    }
+
+    async fn read(&mut self, path: &str) -> Result<(String, String), CallBlocked> {
+        let done = self
+            .perform(Attempt {
+                tool: "read_file".into(),
+                args: json!({"path": path}),
+                depends_on: vec![],
+                offered: vec!["read_file".into()],
+                restore: false,
+            })
+            .await?;
+        let content = std::fs::read_to_string(self.cfg.workspace.join(path))
+            .map_err(|e| CallBlocked::InDoubt(format!("reading {path}: {e}")))?;
+        Ok((done.work_id, content))
+    }
+
+    async fn edit(
+        &mut self,
+        path: &str,
+        old: &str,
+        new: &str,
+        restore: bool,
+    ) -> Result<(String, TrustVerdict), CallBlocked> {
+        let done = self
+            .perform(Attempt {
+                tool: "apply_edit".into(),
+                args: json!({"path": path, "old_text": old, "new_text": new}),
+                depends_on: vec![],
+                offered: vec!["apply_edit".into()],
+                restore,
+            })
+            .await?;
+        Ok((done.work_id, done.verdict))
+    }
+
+    /// One candidate tried in a scratch copy: one call, the workspace untouched.
+    async fn probe(
+        &mut self,
+        path: &str,
+        old: &str,
+        new: &str,
+        tests: &[String],
+        timeout_ms: u64,
+    ) -> Result<ProbeOutcome, CallBlocked> {
+        let mut args = json!({
+            "edits": [{"path": path, "old_text": old, "new_text": new}],
+            "timeout_ms": timeout_ms,
+        });
+        if !tests.is_empty() {
+            args["tests"] = json!(tests);
+        }
+        let done = self
+            .perform(Attempt {
+                tool: "probe_edit".into(),
+                args,
+                depends_on: vec![],
+                offered: vec!["probe_edit".into()],
+                restore: false,
+            })
+            .await?;
+        Ok(probe_outcome(done))
+    }
+
+    fn tool_calls_left(&self) -> u64 {
+        self.budget.residual().tool_calls
+    }
+}
+
+/// The test report in a `run_tests` (or probe) observation, if the output could be read.
+pub fn report_of(obs: &tact_runtime::messages::Observation) -> Option<TestReport> {
     // The failure details (messages, frames) come from the output tails; the counts from the
     // tool's own parse of the whole output when it gives them (the tails may be cut).
     let text = [
@@ -78,126 +274,6 @@ fn failing_names(report: &TestReport) -> BTreeSet<String> {
     report.failures.iter().map(|f| f.test.clone()).collect()
 }
 
-/// Is `after` acceptable against `before`: every failing test now passes and nothing new
-/// fails (`Fixed`), or strictly fewer failures and no new ones (`Progress`)?
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Judgement {
-    Fixed,
-    Progress,
-    Worse,
-}
-
-fn judge(before: &TestReport, after: &TestReport) -> Judgement {
-    if after.all_passed() && after.passed >= before.passed {
-        return Judgement::Fixed;
-    }
-    if after.build_failed {
-        return Judgement::Worse;
-    }
-    let was = failing_names(before);
-    let now = failing_names(after);
-    if now.is_subset(&was) && now.len() < was.len() && after.passed > before.passed {
-        Judgement::Progress
-    } else {
-        Judgement::Worse
-    }
-}
-
-/// Extend a line with neighbours until the block occurs exactly once in the file, so that an
-/// exact-string edit is unambiguous. Returns (old block, new block).
-fn unique_block(content: &str, line: u32, new_line: &str) -> Option<(String, String)> {
-    let lines: Vec<&str> = content.lines().collect();
-    let index = (line as usize).checked_sub(1)?;
-    lines.get(index)?;
-    for radius in 0..8usize {
-        let lo = index.saturating_sub(radius);
-        let hi = (index + radius).min(lines.len() - 1);
-        let old = lines[lo..=hi].join("\n");
-        if content.matches(&old).count() == 1 {
-            let mut replaced: Vec<&str> = lines[lo..=hi].to_vec();
-            replaced[index - lo] = new_line;
-            let new = replaced.join("\n");
-            // The revert is an exact-string edit too: the new block must be unique in the
-            // edited file, or the workspace could not go back to its checkpoint.
-            if content.replacen(&old, &new, 1).matches(&new).count() == 1 {
-                return Some((old, new));
-            }
-        }
-    }
-    None
-}
-
-fn context_prompt(task: &str, file: &str, content: &str, line: u32, failure: &str) -> StepPrompt {
-    let lines: Vec<&str> = content.lines().collect();
-    let index = line.saturating_sub(1) as usize;
-    let lo = index.saturating_sub(6);
-    let hi = (index + 6).min(lines.len());
-    let excerpt: String = lines
-        .get(lo..hi)
-        .unwrap_or(&[])
-        .iter()
-        .enumerate()
-        .map(|(i, l)| format!("{:>4} {}\n", lo + i + 1, l))
-        .collect();
-    StepPrompt {
-        system: "You fix bugs in code. Reply with the corrected line only.".into(),
-        messages: vec![(
-            "user".into(),
-            format!(
-                "{task}\nA test fails:\n{failure}\n\nIn {file}:\n{excerpt}\nThe bug is on line {line}. The correct line {line} is:"
-            ),
-        )],
-        feedback: None,
-    }
-}
-
-impl Runner {
-    async fn run_tests(
-        &mut self,
-        depends_on: Vec<String>,
-    ) -> Result<(String, Option<TestReport>, TrustVerdict), CallBlocked> {
-        let done = self
-            .perform(Attempt {
-                tool: "run_tests".into(),
-                args: json!({}),
-                depends_on,
-                offered: vec!["run_tests".into()],
-            })
-            .await?;
-        Ok((done.work_id, report_of(&done.observation), done.verdict))
-    }
-
-    async fn read(&mut self, path: &str) -> Result<(String, String), CallBlocked> {
-        let done = self
-            .perform(Attempt {
-                tool: "read_file".into(),
-                args: json!({"path": path}),
-                depends_on: vec![],
-                offered: vec!["read_file".into()],
-            })
-            .await?;
-        let content = std::fs::read_to_string(self.cfg.workspace.join(path))
-            .map_err(|e| CallBlocked::InDoubt(format!("reading {path}: {e}")))?;
-        Ok((done.work_id, content))
-    }
-
-    async fn edit(
-        &mut self,
-        path: &str,
-        old: &str,
-        new: &str,
-    ) -> Result<(String, TrustVerdict), CallBlocked> {
-        let done = self
-            .perform(Attempt {
-                tool: "apply_edit".into(),
-                args: json!({"path": path, "old_text": old, "new_text": new}),
-                depends_on: vec![],
-                offered: vec!["apply_edit".into()],
-            })
-            .await?;
-        Ok((done.work_id, done.verdict))
-    }
-}
 
 fn blocked_to_error(runner: &mut Runner, blocked: CallBlocked) -> Result<JobOutcome, ActorError> {
     match blocked {
@@ -243,6 +319,7 @@ macro_rules! step {
     };
 }
 
+
 fn candidate_id(file: &str, old_block: &str, new_block: &str) -> String {
     use sha2::Digest;
     let mut h = sha2::Sha256::new();
@@ -252,15 +329,15 @@ fn candidate_id(file: &str, old_block: &str, new_block: &str) -> String {
     hex::encode(h.finalize())[..16].to_string()
 }
 
-/// Undo candidate edits a crashed run applied but never judged: the workspace goes back to its
-/// checkpoint before anything else happens.
+/// Undo a commit edit a crashed run applied but never confirmed: the workspace goes back to
+/// its checkpoint before anything else happens.
 async fn revert_pending(runner: &mut Runner) -> Result<(), CallBlocked> {
     for (file, old_block, new_block) in std::mem::take(&mut runner.pending_reverts) {
         let content = std::fs::read_to_string(runner.cfg.workspace.join(&file)).unwrap_or_default();
         if content.matches(new_block.as_str()).count() == 1 && !content.contains(old_block.as_str())
         {
             runner.read(&file).await?;
-            runner.edit(&file, &new_block, &old_block).await?;
+            runner.edit(&file, &new_block, &old_block, true).await?;
         }
         let id = candidate_id(&file, &old_block, &new_block);
         runner
@@ -273,11 +350,73 @@ async fn revert_pending(runner: &mut Runner) -> Result<(), CallBlocked> {
     Ok(())
 }
 
+/// The ranker the policy names, if any (a policy without one orders by the hand-set prior).
+fn load_ranker(runner: &mut Runner) -> Result<Option<CandidateRanker>, ActorError> {
+    match runner.cfg.policy.ranker() {
+        Ok(ranker) => Ok(ranker),
+        Err(e) => {
+            runner.decision("ranker", json!({"error": e.to_string(), "fallback": "hand_set"}))?;
+            Ok(None)
+        }
+    }
+}
+
+/// The decoder reads every candidate: per edited line, one request scoring the original line
+/// and each replacement (followed by the same next lines) after the function's code so far.
+async fn score_candidates(
+    runner: &mut Runner,
+    candidates: &mut [Candidate],
+    contents: &HashMap<String, String>,
+) -> Result<(), ActorError> {
+    let edits: Vec<CandidateEdit> = candidates.iter().map(|c| c.edit.clone()).collect();
+    let mut features: Vec<CandidateFeatures> =
+        candidates.iter().map(|c| c.features.clone()).collect();
+    for request in rank::scoring_requests(&edits, contents) {
+        match runner
+            .score_text(request.context.clone(), request.continuations.clone())
+            .await
+        {
+            Ok(scores) => rank::apply_scores(&mut features, &request, &scores),
+            Err(ActorError::Model(e)) => {
+                // A model that cannot score leaves the likelihood features unset; the ranker
+                // still orders by the rest.
+                runner.decision("selector", json!({"scoring_error": e}))?;
+                break;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    for (c, f) in candidates.iter_mut().zip(features) {
+        c.features = f;
+    }
+    Ok(())
+}
+
+fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>) {
+    for c in candidates.iter_mut() {
+        c.score = match ranker {
+            Some(r) => r.score(&c.features),
+            None => rank::hand_set_score(&c.features),
+        };
+    }
+    // Best first; ties keep the enumeration order (stable sort).
+    candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
+}
+
+/// How the probe budget is divided: `(enumerated, model-written)` probes, from the calls left
+/// and the plan's explore share.
+fn probe_allocation(calls_left: u64, explore_share: f32) -> (usize, usize) {
+    let probes = calls_left.saturating_sub(COMMIT_RESERVE) as usize;
+    let share = explore_share.clamp(0.0, 1.0);
+    let model = ((probes as f32) * share).round() as usize;
+    (probes - model.min(probes), model.min(probes))
+}
+
 pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
     step!(runner, revert_pending(runner).await);
     // 1. Reproduce: the commit trigger is a verified failing run.
     let (first_run, report, verdict) = step!(runner, runner.run_tests(vec![]).await);
-    let Some(mut baseline) = report else {
+    let Some(baseline) = report else {
         let reason = format!(
             "could not read the test runner's output ({})",
             verdict.label()
@@ -320,9 +459,11 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         "commit_trigger",
         json!({"holds": true, "evidence": first_run, "failed": baseline.failed}),
     )?;
+    let repair = runner.cfg.policy.body.repair.clone();
 
     // 2. Localize without the model.
-    let locations = match localize::localize(&baseline, &runner.cfg.workspace, TOP_LOCATIONS) {
+    let locations = match localize::localize(&baseline, &runner.cfg.workspace, repair.locations)
+    {
         Ok(l) => l,
         Err(e) => {
             runner.decision("localize", json!({"error": e.to_string()}))?;
@@ -351,9 +492,11 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             )
         })
         .unwrap_or_default();
+    // The narrow run of every probe: the tests that fail now.
+    let failing_tests: Vec<String> = failing_names(&baseline).into_iter().collect();
 
     // 3. Read the localized files (the guard needs this job's read hashes before any edit).
-    let mut contents: std::collections::HashMap<String, String> = Default::default();
+    let mut contents: HashMap<String, String> = Default::default();
     for loc in &locations {
         if !contents.contains_key(&loc.file) {
             let (_, content) = step!(runner, runner.read(&loc.file).await);
@@ -361,9 +504,8 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         }
     }
 
-    // 4. What the trigger will read if it is ever asked (step 7): the task and the failure as
-    //    first seen. Its τ was tuned on short decision prompts; the transcript of every
-    //    candidate tried since would be a different (and much longer) question.
+    // 4. What the trigger will read if it is ever asked: the task and the failure as first
+    //    seen (its τ was tuned on short decision prompts).
     runner
         .transcript
         .push(("tool".into(), format!("failing: {failure_text}")));
@@ -380,211 +522,337 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         })
         .cloned()
         .collect();
-    let mutations =
-        mutate::mutations_for_locations(&runner.cfg.workspace, &source_locations, MAX_MUTATIONS)
-            .unwrap_or_default();
-    let rank_of = |file: &str, line: u32| {
-        source_locations
-            .iter()
-            .position(|l| l.file == file && l.line == line)
-            .unwrap_or(source_locations.len())
-    };
-    let mut candidates: Vec<Candidate> = mutations
-        .iter()
-        .map(|m| Candidate {
-            file: m.file.clone(),
-            line: m.line,
-            old_line: m.old_text.clone(),
-            new_line: m.new_text.clone(),
-            origin: format!("mutate:{:?}", m.operator),
-            // Localization prior: lower-ranked locations start behind.
-            score: -(rank_of(&m.file, m.line) as f32) * 2.0,
-        })
-        .collect();
+    let mutations = mutate::mutations_for_locations(
+        &runner.cfg.workspace,
+        &source_locations,
+        repair.max_candidates,
+    )
+    .unwrap_or_default();
     runner.perform_local(
         "mutate",
         json!({"locations": source_locations.iter().map(|l| json!({"file": l.file, "line": l.line})).collect::<Vec<_>>()}),
-        json!({"candidates": mutations}),
+        json!({"candidates": mutations.len()}),
+    )?;
+    let edits = rank::edits_from_mutations(&mutations, &source_locations);
+    let features = rank::base_features(&edits);
+    let mut enumerated: Vec<Candidate> = edits
+        .into_iter()
+        .zip(features)
+        .map(|(edit, features)| Candidate {
+            edit,
+            features,
+            score: 0.0,
+        })
+        .collect();
+
+    // 6. The model reads every candidate; the learned ranker orders them.
+    let ranker = load_ranker(runner)?;
+    score_candidates(runner, &mut enumerated, &contents).await?;
+    order(&mut enumerated, ranker.as_ref());
+    runner.decision(
+        "rank",
+        json!({
+            "ranker": ranker.as_ref().map(|r| r.edition.clone()).unwrap_or_else(|| "hand_set".into()),
+            "candidates": enumerated.len(),
+            "top": enumerated.iter().take(10).map(|c| json!({"candidate": c.describe(), "score": c.score})).collect::<Vec<_>>(),
+        }),
     )?;
 
-    // 6. The model ranks the enumerated candidates by likelihood.
-    rank_by_model(runner, &mut candidates, &contents, &failure_text).await?;
-
-    // 7. Try: apply → trust gate → tests decide → keep or go back to the checkpoint.
-    // Allocation (paper §2.3): enumerable edits never go through the model, so the mutate
-    // candidates always come first. Only when they are exhausted is the trigger asked whether
-    // the model is sure enough to write a fix of its own: confident → it proposes, unsure →
-    // the job hands back a checkpoint. Asking earlier would spend a long forward pass on every
-    // task, most of which the enumerated edits fix.
-    let mut proposals_pending = true;
-    let mut queue: std::collections::VecDeque<Candidate> = candidates.into();
-    // Candidates judged before a crash are not tried again.
-    let mut tried: BTreeSet<(String, u32, String)> = runner.judged.iter().cloned().collect();
+    // 7. Probe. The plan's explore share divides the probes between enumerated candidates and
+    //    model-written ones: the first enumerated wave, then (if the trigger reads the model as
+    //    confident enough to write) the model's proposals, then the rest of the enumerated
+    //    ones, each within its share.
+    let (enumerated_share, model_share) =
+        probe_allocation(runner.tool_calls_left(), runner.plan.explore_share);
+    runner.decision(
+        "probe_allocation",
+        json!({"enumerated": enumerated_share, "model_written": model_share, "explore_share": runner.plan.explore_share}),
+    )?;
+    let mut enumerated: VecDeque<Candidate> = enumerated.into();
+    let mut model_queue: VecDeque<Candidate> = VecDeque::new();
+    let mut model_asked = model_share == 0;
+    let (mut enumerated_probed, mut model_probed) = (0usize, 0usize);
+    // Outcomes recorded before a crash are evidence, not work to redo.
+    let mut tried: BTreeSet<(String, u32, String)> = BTreeSet::new();
+    let mut passing: Vec<(Candidate, String, String, ProbeOutcome)> = Vec::new();
+    let recorded_passes: Vec<(String, u32, String)> = runner
+        .judged
+        .iter()
+        .filter(|j| j.3)
+        .map(|j| (j.0.clone(), j.1, j.2.clone()))
+        .collect();
+    for (file, line, new_text, _) in runner.judged.clone() {
+        tried.insert((file, line, new_text));
+    }
+    let mut probes = 0usize;
+    let mut lookahead_left: Option<usize> = None;
+    let timeout_ms = repair.probe_timeout_ms;
     loop {
-        let next = match queue.pop_front() {
-            Some(candidate) => Some(candidate),
-            None if proposals_pending => {
-                proposals_pending = false;
-                let offered: Vec<ToolCandidate> = ["mutate", "apply_edit"]
-                    .iter()
-                    .filter_map(|n| runner.candidate(n))
-                    .collect();
-                let seek_tool = runner.trigger_on(trigger_prompt.clone(), offered).await?;
-                if !seek_tool {
-                    let proposals =
-                        propose_completions(runner, &source_locations, &baseline, &failure_text)
-                            .await?;
-                    queue.extend(proposals);
-                }
-                queue.pop_front()
+        if lookahead_left == Some(0) {
+            break;
+        }
+        // Which queue the next probe comes from: the first enumerated wave, then the model's
+        // proposals, then the rest; a share the other side did not use is lent over.
+        let first_wave = enumerated_probed < FIRST_WAVE.min(enumerated_share);
+        if passing.is_empty() && !model_asked && (!first_wave || enumerated.is_empty()) {
+            model_asked = true;
+            let offered: Vec<ToolCandidate> = ["mutate", "apply_edit"]
+                .iter()
+                .filter_map(|n| runner.candidate(n))
+                .collect();
+            let seek_tool = runner.trigger_on(trigger_prompt.clone(), offered).await?;
+            if !seek_tool {
+                let mut written =
+                    propose_completions(runner, &source_locations, &baseline, &contents).await?;
+                score_candidates(runner, &mut written, &contents).await?;
+                order(&mut written, ranker.as_ref());
+                model_queue = written.into();
             }
-            None => None,
+            continue;
+        }
+        let unused_model = if model_asked && model_queue.is_empty() {
+            model_share.saturating_sub(model_probed)
+        } else {
+            0
         };
-        let Some(cand) = next else { break };
-        if !tried.insert((cand.file.clone(), cand.line, cand.new_line.clone()))
-            || cand.new_line == cand.old_line
+        let unused_enumerated = if enumerated.is_empty() {
+            enumerated_share.saturating_sub(enumerated_probed)
+        } else {
+            0
+        };
+        let enumerated_ok =
+            !enumerated.is_empty() && enumerated_probed < enumerated_share + unused_model;
+        let model_ok =
+            !model_queue.is_empty() && model_probed < model_share + unused_enumerated;
+        let next = if first_wave && enumerated_ok {
+            enumerated.pop_front().map(|c| (c, false))
+        } else if model_ok {
+            model_queue.pop_front().map(|c| (c, true))
+        } else if enumerated_ok {
+            enumerated.pop_front().map(|c| (c, false))
+        } else {
+            None
+        };
+        let Some((cand, from_model)) = next else { break };
+        if let Some(n) = lookahead_left.as_mut() {
+            *n = n.saturating_sub(1);
+        }
+        if let Some(best) = passing.first()
+            && cand.features.edit_chars >= best.0.features.edit_chars
         {
+            // Only a smaller edit can still win.
             continue;
         }
-        let content = match std::fs::read_to_string(runner.cfg.workspace.join(&cand.file)) {
-            Ok(c) => c,
-            Err(e) => return Err(ActorError::Io(e)),
-        };
-        let Some((old_block, new_block)) = unique_block(&content, cand.line, &cand.new_line) else {
+        let key = cand.key();
+        let recorded_pass =
+            recorded_passes.contains(&key) && !passing.iter().any(|p| p.0.key() == key);
+        if !recorded_pass && !tried.insert(key.clone()) {
+            continue;
+        }
+        let Some(content) = contents.get(&cand.edit.file) else {
             continue;
         };
-        let id = candidate_id(&cand.file, &old_block, &new_block);
-        // Written before the edit, so a crash between edit and judgement can be undone.
-        runner.decision(
-            "candidate_applied",
-            json!({"id": id, "file": cand.file, "line": cand.line, "new_line": cand.new_line, "old_block": old_block, "new_block": new_block, "origin": cand.origin}),
-        )?;
-        let (edit_id, edit_verdict) = step!(
+        let Some((old_block, new_block)) = edit_block(content, &cand.edit) else {
+            continue;
+        };
+        if recorded_pass {
+            let outcome = ProbeOutcome {
+                work_id: String::new(),
+                passed: true,
+                evidence: "passed before the job was interrupted".into(),
+                verdict: TrustVerdict::Verified,
+            };
+            passing.push((cand, old_block, new_block, outcome));
+            passing.sort_by_key(|p| p.0.features.edit_chars);
+            lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
+            continue;
+        }
+        // Never past the reserve: the commit must always be affordable.
+        if runner.tool_calls_left() <= COMMIT_RESERVE {
+            break;
+        }
+        if from_model {
+            model_probed += 1;
+        } else {
+            enumerated_probed += 1;
+        }
+        probes += 1;
+        let outcome = step!(
             runner,
-            runner.edit(&cand.file, &old_block, &new_block).await
+            runner
+                .probe(
+                    &cand.edit.file,
+                    &old_block,
+                    &new_block,
+                    &failing_tests,
+                    timeout_ms
+                )
+                .await
         );
-        if let TrustVerdict::Failed { reason } = &edit_verdict {
-            runner.routes.push(TestedRoute {
-                tool_ref: ToolRef::new("apply_edit", 1),
-                work_id: Some(edit_id.clone()),
-                evidence: format!(
-                    "{}:{} `{}` → `{}` ({}): edit rejected: {reason}",
-                    cand.file,
-                    cand.line,
-                    cand.old_line.trim(),
-                    cand.new_line.trim(),
-                    cand.origin
-                ),
-                verdict: edit_verdict.clone(),
-            });
-            step!(
-                runner,
-                runner.edit(&cand.file, &new_block, &old_block).await
-            );
-            runner.decision("reverted", json!({"id": id, "file": cand.file}))?;
-            continue;
-        }
-        let (test_id, report, test_verdict) =
-            step!(runner, runner.run_tests(vec![edit_id.clone()]).await);
-        let judgement = report
-            .as_ref()
-            .map(|r| judge(&baseline, r))
-            .unwrap_or(Judgement::Worse);
-        let evidence = format!(
-            "{}:{} `{}` → `{}` ({}): {}",
-            cand.file,
-            cand.line,
-            cand.old_line.trim(),
-            cand.new_line.trim(),
-            cand.origin,
-            report
-                .as_ref()
-                .map(|r| format!("{} passed, {} failed", r.passed, r.failed))
-                .unwrap_or_else(|| "no test report".into())
-        );
+        let evidence = format!("{}: {}", cand.describe(), outcome.evidence);
         runner.routes.push(TestedRoute {
-            tool_ref: ToolRef::new("apply_edit", 1),
-            work_id: Some(test_id.clone()),
+            tool_ref: ToolRef::new("probe_edit", 1),
+            work_id: Some(outcome.work_id.clone()),
             evidence: evidence.clone(),
-            verdict: test_verdict.clone(),
+            verdict: outcome.verdict.clone(),
         });
         runner.decision(
-            "tests_decide",
-            json!({"id": id, "file": cand.file, "line": cand.line, "new_line": cand.new_line, "candidate": evidence, "judgement": format!("{judgement:?}")}),
+            "probe_verdict",
+            json!({
+                "work_id": outcome.work_id,
+                "file": cand.edit.file,
+                "line": cand.edit.line,
+                "new_line": cand.edit.new_text(),
+                "origin": cand.edit.origin.name(),
+                "score": cand.score,
+                "edit_chars": cand.features.edit_chars,
+                "passed": outcome.passed,
+                "evidence": evidence,
+            }),
         )?;
-        match (judgement, report) {
-            (Judgement::Fixed, Some(_)) => {
-                let summary = format!("fixed: {evidence}");
-                runner.checkpoint(
-                    NextAction::Stop {
-                        reason: "all tests pass".into(),
-                    },
-                    &summary,
-                )?;
-                return runner.finish(JobStatus::Done, &summary);
-            }
-            (Judgement::Progress, Some(r)) => {
-                baseline = r;
-            }
-            _ => {
-                // Back to the checkpoint: undo exactly this edit.
-                step!(
-                    runner,
-                    runner.edit(&cand.file, &new_block, &old_block).await
-                );
-                runner.decision("reverted", json!({"id": id, "file": cand.file}))?;
-            }
+        if outcome.passed {
+            passing.push((cand, old_block, new_block, outcome));
+            passing.sort_by_key(|p| p.0.features.edit_chars);
+            lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
         }
     }
-    let reason = format!(
-        "no candidate made the failing tests pass ({} tried)",
-        tried.len()
-    );
+    // 8. Commit the smallest passing candidate.
+    if let Some(outcome) = commit(runner, &mut passing).await? {
+        return Ok(outcome);
+    }
+    let left = enumerated.len() + model_queue.len();
+    let (status, reason) = if left > 0 {
+        (
+            JobStatus::BudgetExhausted,
+            format!(
+                "budget: probed {probes} candidates ({enumerated_probed} enumerated, {model_probed} written by the model), none passed; {left} untried; the workspace is unchanged"
+            ),
+        )
+    } else {
+        (
+            JobStatus::Stopped,
+            format!(
+                "nothing left to try: {probes} candidates probed ({enumerated_probed} enumerated, {model_probed} written by the model), none passed; the workspace is unchanged"
+            ),
+        )
+    };
     runner.checkpoint(
         NextAction::Ask {
             question: "None of my candidate fixes passed the tests. Where should I look?".into(),
         },
         &reason,
     )?;
-    runner.finish(JobStatus::Stopped, &reason)
+    runner.finish(status, &reason)
 }
 
-/// The model ranks candidate edits: per localized line, one scoring request over the line's
-/// candidates (summed log-likelihood, divided by the square root of the new line's length so
-/// longer lines are not penalised for their length alone), added to each candidate's prior;
-/// then best first, ties in their given order.
-async fn rank_by_model(
+/// Write the smallest passing candidate to the workspace and confirm it with a full test run;
+/// a confirmation that fails is undone at once and the next passing candidate is tried. The
+/// other passing candidates stay in the checkpoint as evidence.
+async fn commit(
     runner: &mut Runner,
-    candidates: &mut [Candidate],
-    contents: &std::collections::HashMap<String, String>,
-    failure: &str,
-) -> Result<(), ActorError> {
-    let mut by_location: std::collections::BTreeMap<(String, u32), Vec<usize>> = Default::default();
-    for (i, c) in candidates.iter().enumerate() {
-        by_location
-            .entry((c.file.clone(), c.line))
-            .or_default()
-            .push(i);
-    }
-    for ((file, line), indices) in by_location {
-        let content = contents.get(&file).cloned().unwrap_or_default();
-        let prompt = context_prompt(&runner.cfg.task, &file, &content, line, failure);
-        let continuations: Vec<String> = indices
-            .iter()
-            .map(|&i| format!(" {}", candidates[i].new_line.trim()))
-            .collect();
-        let scores = runner.score(prompt, continuations).await?;
-        for (&i, s) in indices.iter().zip(scores) {
-            candidates[i].score += s / (candidates[i].new_line.len().max(1) as f32).sqrt();
+    passing: &mut Vec<(Candidate, String, String, ProbeOutcome)>,
+) -> Result<Option<JobOutcome>, ActorError> {
+    while !passing.is_empty() {
+        let (cand, old_block, new_block, _) = passing.remove(0);
+        let id = candidate_id(&cand.edit.file, &old_block, &new_block);
+        // Written before the edit, so a crash between edit and confirmation can be undone.
+        runner.decision(
+            "candidate_applied",
+            json!({"id": id, "file": cand.edit.file, "line": cand.edit.line, "new_line": cand.edit.new_text(), "old_block": old_block, "new_block": new_block, "origin": cand.edit.origin.name()}),
+        )?;
+        let applied = match runner.edit(&cand.edit.file, &old_block, &new_block, false).await {
+            Ok(done) => done,
+            Err(blocked) => return blocked_to_error(runner, blocked).map(Some),
+        };
+        let confirmed = match applied.1 {
+            TrustVerdict::Failed { reason } => Err(format!("edit rejected: {reason}")),
+            _ => match runner.run_tests(vec![applied.0.clone()]).await {
+                Ok((test_id, Some(report), verdict)) if report.all_passed() => {
+                    Ok((test_id, report, verdict))
+                }
+                Ok((_, Some(report), _)) => Err(format!(
+                    "full run: {} passed, {} failed",
+                    report.passed, report.failed
+                )),
+                Ok((_, None, _)) => Err("no test report".into()),
+                Err(blocked) => {
+                    // Whatever stopped the confirmation, the unconfirmed edit goes.
+                    undo(runner, &id, &cand, &old_block, &new_block).await?;
+                    return blocked_to_error(runner, blocked).map(Some);
+                }
+            },
+        };
+        let evidence = cand.describe();
+        match confirmed {
+            Ok((test_id, report, verdict)) => {
+                runner.routes.push(TestedRoute {
+                    tool_ref: ToolRef::new("run_tests", 1),
+                    work_id: Some(test_id.clone()),
+                    evidence: format!(
+                        "committed {evidence}: {} passed, {} failed",
+                        report.passed, report.failed
+                    ),
+                    verdict,
+                });
+                runner.decision(
+                    "tests_decide",
+                    json!({"id": id, "file": cand.edit.file, "line": cand.edit.line, "new_line": cand.edit.new_text(), "candidate": evidence, "judgement": "Fixed"}),
+                )?;
+                let others: Vec<String> = passing.iter().map(|p| p.0.describe()).collect();
+                let summary = if others.is_empty() {
+                    format!("fixed: {evidence}")
+                } else {
+                    format!(
+                        "fixed: {evidence} (the smallest of {} passing candidates; also passing: {})",
+                        others.len() + 1,
+                        others.join("; ")
+                    )
+                };
+                runner.checkpoint(
+                    NextAction::Stop {
+                        reason: "all tests pass".into(),
+                    },
+                    &summary,
+                )?;
+                return runner.finish(JobStatus::Done, &summary).map(Some);
+            }
+            Err(why) => {
+                runner.decision(
+                    "tests_decide",
+                    json!({"id": id, "file": cand.edit.file, "line": cand.edit.line, "new_line": cand.edit.new_text(), "candidate": evidence, "judgement": "Worse", "why": why}),
+                )?;
+                undo(runner, &id, &cand, &old_block, &new_block).await?;
+            }
         }
     }
-    candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
-    Ok(())
+    Ok(None)
 }
 
-/// Cuts of a line for the model to continue: the line's text up to the end of each token,
-/// longest first (the whole line first, unless it already ends a statement). The kept prefix
-/// is fixed; only what follows it is written by the model.
+/// Put the file back as it was before an unconfirmed commit (admitted past the budget).
+async fn undo(
+    runner: &mut Runner,
+    id: &str,
+    cand: &Candidate,
+    old_block: &str,
+    new_block: &str,
+) -> Result<(), ActorError> {
+    let content =
+        std::fs::read_to_string(runner.cfg.workspace.join(&cand.edit.file)).unwrap_or_default();
+    if content.matches(new_block).count() == 1 {
+        match runner.edit(&cand.edit.file, new_block, old_block, true).await {
+            Ok(_) => {}
+            Err(CallBlocked::Fatal(e)) => return Err(e),
+            Err(other) => {
+                runner.decision(
+                    "reverted",
+                    json!({"id": id, "file": cand.edit.file, "failed": format!("{other:?}")}),
+                )?;
+                return Ok(());
+            }
+        }
+    }
+    runner.decision("reverted", json!({"id": id, "file": cand.edit.file}))
+}
 fn line_cuts(line: &str, max: usize) -> Vec<String> {
     #[derive(PartialEq, Clone, Copy)]
     enum Class {
@@ -719,38 +987,49 @@ fn completion_context(file: &str, content: &str, line: u32, assertions: &[String
     text
 }
 
-/// The model writes replacements for the top localized lines: each cut of the line keeps its
-/// prefix and the model continues it to the end of the line (greedy). The proposals are ranked
-/// like the enumerated edits; the tests decide.
+
+/// The model writes candidates for the top localized lines, in the function's own context
+/// (its comments and docstring, and in a second reading the failing assertion):
+/// - replacements: each cut of the line keeps its prefix and the model continues it to the end
+///   of the line (greedy), so only the rest of the line is new;
+/// - insertions: a new line before the localized one, at its indentation.
+///
+/// Everything outside the edited line stays byte-identical; the tests decide.
 async fn propose_completions(
     runner: &mut Runner,
     locations: &[localize::CandidateLocation],
     baseline: &TestReport,
-    failure: &str,
+    contents: &HashMap<String, String>,
 ) -> Result<Vec<Candidate>, ActorError> {
     let assertions = failing_assertions(baseline, &runner.cfg.workspace);
-    let mut proposals: Vec<Candidate> = Vec::new();
-    for loc in locations.iter().take(COMPLETION_LOCATIONS) {
-        let Ok(content) = std::fs::read_to_string(runner.cfg.workspace.join(&loc.file)) else {
+    let mut proposals: Vec<CandidateEdit> = Vec::new();
+    let best = locations.iter().map(|l| l.score).fold(f64::MIN, f64::max).max(1e-9);
+    'locations: for (rank, loc) in locations.iter().enumerate().take(COMPLETION_LOCATIONS) {
+        let Some(content) = contents.get(&loc.file) else {
             continue;
         };
         let Some(old_line) = content.lines().nth(loc.line.saturating_sub(1) as usize) else {
             continue;
         };
-        // Two readings of the line: the function alone (its name and comments say what it is
-        // for), then with the failing assertion (what it must return). On the development
-        // suite each found fixes the other missed.
         let contexts = [
-            completion_context(&loc.file, &content, loc.line, &[]),
-            completion_context(&loc.file, &content, loc.line, &assertions),
+            completion_context(&loc.file, content, loc.line, &[]),
+            completion_context(&loc.file, content, loc.line, &assertions),
         ];
-        let cuts = line_cuts(old_line, MAX_CUTS);
-        let mut written: Vec<Candidate> = Vec::new();
-        let attempts: Vec<(String, String)> = contexts
-            .iter()
-            .flat_map(|c| cuts.iter().map(|p| (c.clone(), p.clone())))
+        let indent: String = old_line
+            .chars()
+            .take_while(|c| c.is_whitespace())
             .collect();
-        for (context, prefix) in attempts {
+        // (context, prefix, insert before the line?)
+        let mut attempts: Vec<(String, String, bool)> = contexts
+            .iter()
+            .flat_map(|c| {
+                line_cuts(old_line, MAX_CUTS)
+                    .into_iter()
+                    .map(move |p| (c.clone(), p, false))
+            })
+            .collect();
+        attempts.push((contexts[1].clone(), indent.clone(), true));
+        for (context, prefix, insert) in attempts {
             let completion = match runner
                 .complete(format!("{context}{prefix}"), COMPLETION_TOKENS)
                 .await
@@ -758,37 +1037,50 @@ async fn propose_completions(
                 Ok(c) => c,
                 Err(ActorError::Model(e)) => {
                     runner.decision("selector", json!({"completion_error": e}))?;
-                    return Ok(proposals);
+                    break 'locations;
                 }
                 Err(e) => return Err(e),
             };
             let new_line = format!("{prefix}{}", completion.trim_end());
-            if completion.trim().is_empty()
-                || new_line.trim() == old_line.trim()
-                || written.iter().any(|c| c.new_line == new_line)
+            if completion.trim().is_empty() || new_line.trim() == old_line.trim() {
+                continue;
+            }
+            let replacement = if insert {
+                vec![new_line, old_line.to_string()]
+            } else {
+                vec![new_line]
+            };
+            if proposals
+                .iter()
+                .any(|p| p.line == loc.line && p.replacement == replacement)
             {
                 continue;
             }
-            written.push(Candidate {
+            proposals.push(CandidateEdit {
                 file: loc.file.clone(),
                 line: loc.line,
                 old_line: old_line.to_string(),
-                new_line,
-                origin: "model".into(),
-                score: 0.0,
+                replacement,
+                origin: CandidateOrigin::Model,
+                location_rank: rank as u32,
+                location_score: (loc.score / best) as f32,
             });
         }
-        if written.len() > 1 {
-            let current = std::collections::HashMap::from([(loc.file.clone(), content.clone())]);
-            rank_by_model(runner, &mut written, &current, failure).await?;
-        }
-        proposals.extend(written);
     }
     runner.decision(
         "proposals",
-        json!({"written_by": "model", "lines": proposals.iter().map(|c| json!({"file": c.file, "line": c.line, "new_line": c.new_line})).collect::<Vec<_>>()}),
+        json!({"written_by": "model", "edits": proposals.iter().map(|c| json!({"file": c.file, "line": c.line, "replacement": c.replacement})).collect::<Vec<_>>()}),
     )?;
-    Ok(proposals)
+    let features = rank::base_features(&proposals);
+    Ok(proposals
+        .into_iter()
+        .zip(features)
+        .map(|(edit, features)| Candidate {
+            edit,
+            features,
+            score: 0.0,
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -796,16 +1088,58 @@ async fn propose_completions(
 mod tests {
     use super::*;
 
+    fn edit(line: u32, old: &str, replacement: &[&str]) -> CandidateEdit {
+        CandidateEdit {
+            file: "f.py".into(),
+            line,
+            old_line: old.into(),
+            replacement: replacement.iter().map(|s| s.to_string()).collect(),
+            origin: CandidateOrigin::Model,
+            location_rank: 0,
+            location_score: 1.0,
+        }
+    }
+
     /// Regression: a candidate that turned line 5 into a copy of line 7 could not be reverted
     /// (the guard refused the non-unique old text) and the job stopped with the file edited.
     #[test]
     fn a_candidate_block_is_unique_before_and_after_the_edit() {
         let content = "def grade(score):\n    if score > 90:\n        return 'A'\n    if score >= 80:\n        return 'B'\n";
-        let (old, new) = unique_block(content, 2, "    if score >= 80:").unwrap();
+        let (old, new) =
+            edit_block(content, &edit(2, "    if score > 90:", &["    if score >= 80:"])).unwrap();
         assert_eq!(content.matches(&old).count(), 1);
         let edited = content.replacen(&old, &new, 1);
         assert_eq!(edited.matches(&new).count(), 1, "the revert is unambiguous");
         assert_eq!(edited.replacen(&new, &old, 1), content);
+    }
+
+    #[test]
+    fn deletions_and_insertions_are_unambiguous_blocks() {
+        let content = "def f(n):\n    i = 1\n    i *= n\n    return i\n";
+        let (old, new) = edit_block(content, &edit(3, "    i *= n", &[])).unwrap();
+        assert!(!new.is_empty());
+        assert_eq!(
+            content.replacen(&old, &new, 1),
+            "def f(n):\n    i = 1\n    return i\n"
+        );
+        let (old, new) = edit_block(
+            content,
+            &edit(4, "    return i", &["    i += 1", "    return i"]),
+        )
+        .unwrap();
+        assert_eq!(
+            content.replacen(&old, &new, 1),
+            "def f(n):\n    i = 1\n    i *= n\n    i += 1\n    return i\n"
+        );
+        // A stale candidate (the line no longer reads its old text) is refused.
+        assert!(edit_block(content, &edit(2, "    i = 2", &["    i = 3"])).is_none());
+    }
+
+    #[test]
+    fn the_explore_share_divides_the_probes() {
+        assert_eq!(probe_allocation(60, 0.25), (43, 14));
+        assert_eq!(probe_allocation(60, 0.0), (57, 0));
+        assert_eq!(probe_allocation(2, 0.5), (0, 0));
     }
 
     #[test]

@@ -36,6 +36,21 @@ pub trait DecisionModel: Send + Sync {
         continuations: &[String],
     ) -> Result<(Vec<f32>, ModelCost), ModelError>;
 
+    /// Total log-likelihood of each continuation after raw `text` (no chat template): how
+    /// natural the model finds each version of a piece of code. Models that cannot score raw
+    /// text say so.
+    fn score_text(
+        &self,
+        text: &str,
+        continuations: &[String],
+    ) -> Result<(Vec<f32>, ModelCost), ModelError> {
+        let _ = (text, continuations);
+        Err(ModelError::Unsupported(format!(
+            "{} does not score raw text",
+            self.id()
+        )))
+    }
+
     /// Greedy continuation of raw `text` to the end of its line (at most `max_tokens`): the
     /// repair's constrained proposal, where the line's kept prefix is fixed and only the rest
     /// is written. Models that cannot write code say so.

@@ -139,6 +139,17 @@ impl DecisionModel for LlamaDecisionModel {
             .call(move |engine| engine.score_continuations(&text, &continuations))?
     }
 
+    fn score_text(
+        &self,
+        text: &str,
+        continuations: &[String],
+    ) -> Result<(Vec<f32>, ModelCost), ModelError> {
+        let text = text.to_string();
+        let continuations = continuations.to_vec();
+        self.handle
+            .call(move |engine| engine.score_continuations(&text, &continuations))?
+    }
+
     fn complete_line(
         &self,
         text: &str,

@@ -117,6 +117,16 @@ impl DecisionModel for ScriptedModel {
         Ok((scores, ONE_PASS))
     }
 
+    fn score_text(
+        &self,
+        _text: &str,
+        continuations: &[String],
+    ) -> Result<(Vec<f32>, ModelCost), ModelError> {
+        // Shorter is likelier: deterministic and independent of the script.
+        let scores = continuations.iter().map(|c| -(c.len() as f32)).collect();
+        Ok((scores, ONE_PASS))
+    }
+
     fn complete_line(
         &self,
         text: &str,

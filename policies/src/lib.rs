@@ -9,6 +9,7 @@ pub mod localize;
 pub mod minefield;
 pub mod mutate;
 pub mod planning;
+pub mod rank;
 pub mod policy;
 pub mod retrieval;
 pub mod trigger;

@@ -15,6 +15,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+mod expr;
+
 /// Source languages the mutation operators understand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -62,6 +64,18 @@ pub enum MutationOperator {
     /// A variable or field replaced by another one of the same kind in scope (`net + tax_rate`
     /// → `net + tax`, `self.width * self.width` → `self.width * self.height`).
     SwapIdentifier,
+    /// A term too many: `a - b` → `a`, `2 * x` → `x`, `x *= y` → `x = y`.
+    DropTerm,
+    /// A term too few: `range(n)` → `range(n + 1)`, `s[n - i]` → `s[n - 1 - i]`.
+    AddOffset,
+    /// Operands in the wrong order: `a - b` → `b - a`, `x in s` → `s in x`.
+    SwapOperands,
+    /// A statement that should not be there (the line becomes blank).
+    DeleteLine,
+    /// A condition too many: `a && b` → `a`, `x > 0 and y` → `y`.
+    DropClause,
+    /// A string or char literal edited: `' '` ↔ `''`, `'('` → `'['`, `"E+"` → `"E"`.
+    LiteralEdit,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -834,8 +848,21 @@ fn mutate_line_with_classes(
     edits.extend(boundary_edits(text, &tokens, language));
     if !declares_function {
         edits.extend(swap_argument_edits(text, &tokens, language));
+        edits.extend(expr::drop_term_edits(text, &tokens, language));
+        edits.extend(expr::swap_operand_edits(text, &tokens, language));
+        edits.extend(expr::add_offset_edits(text, &tokens, language));
+        edits.extend(expr::delete_line_edit(&tokens, language));
+        edits.extend(expr::drop_clause_edits(text, &tokens, language));
+        edits.extend(expr::literal_edits(text, &tokens));
     }
     edits
+}
+
+fn others(
+    replacements: &[&'static str],
+    operator: MutationOperator,
+) -> Vec<(&'static str, MutationOperator)> {
+    replacements.iter().map(|r| (*r, operator)).collect()
 }
 
 fn operator_replacements(
@@ -856,18 +883,21 @@ fn operator_replacements(
         _ => binary,
     };
     match (token.text, language) {
-        ("<", _) if comparison_ok => vec![("<=", ComparisonFlip), (">", ComparisonFlip)],
-        ("<=", _) if comparison_ok => vec![("<", ComparisonFlip), (">=", ComparisonFlip)],
-        (">", _) if comparison_ok => vec![(">=", ComparisonFlip), ("<", ComparisonFlip)],
-        (">=", _) if comparison_ok => vec![(">", ComparisonFlip), ("<=", ComparisonFlip)],
-        ("==", _) if comparison_ok => vec![("!=", ComparisonFlip)],
-        ("!=", _) if comparison_ok => vec![("==", ComparisonFlip)],
-        ("+", _) if binary => vec![("-", ArithmeticFlip)],
-        ("-", _) if binary => vec![("+", ArithmeticFlip)],
-        ("*", _) if binary => vec![("/", ArithmeticFlip)],
-        ("/", Language::Python) if binary => vec![("//", ArithmeticFlip), ("*", ArithmeticFlip)],
-        ("/", Language::Rust) if binary => vec![("*", ArithmeticFlip)],
-        ("//", Language::Python) if binary => vec![("/", ArithmeticFlip)],
+        // The nearest flips first (enumeration order is a ranking feature), then the rest of
+        // the family: hand-inserted bugs swap any comparison for any other.
+        ("<", _) if comparison_ok => others(&["<=", ">", ">=", "==", "!="], ComparisonFlip),
+        ("<=", _) if comparison_ok => others(&["<", ">=", ">", "==", "!="], ComparisonFlip),
+        (">", _) if comparison_ok => others(&[">=", "<", "<=", "==", "!="], ComparisonFlip),
+        (">=", _) if comparison_ok => others(&[">", "<=", "<", "==", "!="], ComparisonFlip),
+        ("==", _) if comparison_ok => others(&["!=", "<", ">", "<=", ">="], ComparisonFlip),
+        ("!=", _) if comparison_ok => others(&["==", "<", ">", "<=", ">="], ComparisonFlip),
+        ("+", _) if binary => others(&["-", "*", "/", "%"], ArithmeticFlip),
+        ("-", _) if binary => others(&["+", "*", "/", "%"], ArithmeticFlip),
+        ("*", _) if binary => others(&["/", "+", "-", "%"], ArithmeticFlip),
+        ("%", _) if binary => others(&["/", "*", "+", "-"], ArithmeticFlip),
+        ("/", Language::Python) if binary => others(&["//", "*", "%", "+", "-"], ArithmeticFlip),
+        ("/", Language::Rust) if binary => others(&["*", "%", "+", "-"], ArithmeticFlip),
+        ("//", Language::Python) if binary => others(&["/", "%", "*"], ArithmeticFlip),
         ("+=", _) => vec![("-=", ArithmeticFlip)],
         ("-=", _) => vec![("+=", ArithmeticFlip)],
         ("*=", _) => vec![("/=", ArithmeticFlip)],
@@ -910,6 +940,14 @@ fn off_by_one_constants(literal: &str) -> Vec<(String, String)> {
             format!("{down}{suffix}"),
             format!("`{literal}` → `{down}{suffix}`"),
         ));
+    }
+    // Small constants a wrong value is often written in place of (after the ±1 neighbours).
+    for small in ["0", "1", "2", "-1"] {
+        let text = format!("{small}{suffix}");
+        if small != digits && !results.iter().any(|(r, _)| *r == text) {
+            let description = format!("`{literal}` → `{text}`");
+            results.push((text, description));
+        }
     }
     results
 }

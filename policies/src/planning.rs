@@ -178,7 +178,7 @@ pub fn initial_plan(job_id: &str, task: &str, family: TaskFamily, policy: &Polic
         budget,
         probe_budget: Some(probe),
         policy_ref: policy.policy_ref(),
-        explore_share: 0.2,
+        explore_share: policy.body.repair.explore_share,
         stop_conditions: vec![
             StopCondition::ObjectiveMet,
             StopCondition::BudgetExhausted,

@@ -95,6 +95,38 @@ pub struct SupervisionPolicy {
     pub within_secs: u64,
 }
 
+/// How the failing-tests job probes candidate fixes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RepairPolicy {
+    /// The candidate ranker: a built-in artifact's name (see [`BUILTIN_RANKERS`]) or a path
+    /// (absolute, or relative to `$TACT_HOME`). None orders by the hand-set prior.
+    pub ranker: Option<String>,
+    /// Share of the probe budget for candidates the model writes (the plan's explore share).
+    pub explore_share: f32,
+    /// Time limit of one probe's test run, in milliseconds.
+    pub probe_timeout_ms: u64,
+    /// Localized lines the candidates are drawn from.
+    pub locations: usize,
+    /// Most enumerated candidates.
+    pub max_candidates: usize,
+}
+
+impl Default for RepairPolicy {
+    fn default() -> Self {
+        Self {
+            ranker: None,
+            explore_share: 0.25,
+            probe_timeout_ms: 60_000,
+            locations: 12,
+            max_candidates: 300,
+        }
+    }
+}
+
+/// Ranker artifacts compiled into the binary, by name.
+pub const BUILTIN_RANKERS: &[(&str, &str)] = &[];
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PolicyBody {
     pub name: String,
@@ -104,6 +136,8 @@ pub struct PolicyBody {
     pub trust: TrustPolicy,
     pub budget: BudgetPolicy,
     pub supervision: SupervisionPolicy,
+    #[serde(default)]
+    pub repair: RepairPolicy,
 }
 
 /// A parsed policy and its edition.
@@ -151,6 +185,31 @@ impl Policy {
             Some(p) => Policy::load(p),
             None => Policy::default_policy(),
         }
+    }
+
+    /// The candidate ranker this policy names, loaded and checked.
+    pub fn ranker(
+        &self,
+    ) -> Result<Option<crate::rank::CandidateRanker>, crate::rank::RankError> {
+        let Some(name) = &self.body.repair.ranker else {
+            return Ok(None);
+        };
+        if let Some((_, text)) = BUILTIN_RANKERS.iter().find(|(n, _)| n == name) {
+            return crate::rank::CandidateRanker::parse(text, name).map(Some);
+        }
+        let path = std::path::PathBuf::from(name);
+        let path = if path.is_absolute() {
+            path
+        } else {
+            let home = std::env::var_os("TACT_HOME")
+                .map(std::path::PathBuf::from)
+                .or_else(|| {
+                    std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".tact"))
+                })
+                .unwrap_or_default();
+            home.join(path)
+        };
+        crate::rank::CandidateRanker::load(&path).map(Some)
     }
 
     pub fn policy_ref(&self) -> PolicyRef {

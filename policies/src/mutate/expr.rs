@@ -1,0 +1,492 @@
+//! Expression-shaped edits: the bugs hand-inserted into real programs are often a term too
+//! many (`len(s) - 1` for `len(s)`), a term too few (`range(n)` for `range(n + 1)`), operands
+//! in the wrong order (`x in s` for `s in x`) or a statement that should not be there. Each
+//! operator here works on one line's tokens and keeps everything else byte-identical.
+
+use super::{Language, LineEdit, MutationOperator, Token, TokenKind, ends_operand, is_keyword};
+
+/// Operands longer than this many tokens are not moved or dropped: the edit would be a rewrite,
+/// not a small fix.
+const MAX_OPERAND_TOKENS: usize = 24;
+/// Operands swapped must be short: a swap of long expressions is a rewrite.
+const MAX_SWAPPED_TOKENS: usize = 8;
+
+/// Binary operators whose terms may be dropped or swapped.
+fn is_term_operator(text: &str) -> bool {
+    matches!(text, "+" | "-" | "*" | "/" | "//" | "%" | "**")
+}
+
+fn is_swappable_operator(text: &str, language: Language) -> bool {
+    is_term_operator(text)
+        || matches!(text, "<" | "<=" | ">" | ">=" | "==" | "!=")
+        || (language == Language::Python && text == "in")
+}
+
+/// The exclusive end of the operand that starts at `start`: an identifier, number or literal
+/// (a unary `-` or `!` in front allowed), then any `.name`, `::name`, call and index groups; or
+/// a bracketed group. `None` when no operand starts there.
+fn operand_end(tokens: &[Token<'_>], start: usize, language: Language) -> Option<usize> {
+    let first = tokens.get(start)?;
+    let mut i = start;
+    if first.kind == TokenKind::Operator && matches!(first.text, "-" | "!") {
+        i += 1;
+    }
+    let head = tokens.get(i)?;
+    i = match head.kind {
+        TokenKind::Ident if !is_keyword(head.text, language) => i + 1,
+        TokenKind::Number | TokenKind::Literal => i + 1,
+        TokenKind::Open if head.text != "{" => matching_close(tokens, i)? + 1,
+        _ => return None,
+    };
+    loop {
+        match tokens.get(i) {
+            Some(t) if t.kind == TokenKind::Open && t.text != "{" => {
+                // A call or index group glued to what came before.
+                let glued = tokens.get(i - 1).is_some_and(|p| p.end == t.start);
+                if !glued {
+                    break;
+                }
+                i = matching_close(tokens, i)? + 1;
+            }
+            Some(t) if matches!(t.text, "." | "::") => {
+                let name = tokens.get(i + 1)?;
+                if name.kind != TokenKind::Ident && name.kind != TokenKind::Number {
+                    break;
+                }
+                i += 2;
+            }
+            Some(t) if t.text == "?" && language == Language::Rust => i += 1,
+            // `x as i64` is one operand in Rust.
+            Some(t) if t.text == "as" && language == Language::Rust => {
+                if tokens.get(i + 1).is_some_and(|n| n.kind == TokenKind::Ident) {
+                    i += 2;
+                } else {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
+    (i - start <= MAX_OPERAND_TOKENS).then_some(i)
+}
+
+/// The start of the operand that ends (inclusive) at `last`.
+fn operand_start(tokens: &[Token<'_>], last: usize, language: Language) -> Option<usize> {
+    // Try every start close enough; the operand must end exactly at `last`.
+    let lowest = last.saturating_sub(MAX_OPERAND_TOKENS);
+    (lowest..=last)
+        .find(|&s| {
+            // The token before the start must not glue onto it (`a.b`, `f(x)`, `x as T`).
+            let glued_before = s.checked_sub(1).and_then(|p| tokens.get(p)).is_some_and(|p| {
+                matches!(p.text, "." | "::" | "as")
+                    || (tokens[s].kind == TokenKind::Open
+                        && p.end == tokens[s].start
+                        && matches!(p.kind, TokenKind::Ident | TokenKind::Close))
+            });
+            !glued_before && operand_end(tokens, s, language) == Some(last + 1)
+        })
+        // `-x` at the start of an expression is fine, but `a - x` must not read `- x` as the
+        // operand.
+        .filter(|&s| {
+            tokens[s].kind != TokenKind::Operator
+                || !ends_operand(s.checked_sub(1).and_then(|p| tokens.get(p)), language)
+        })
+}
+
+fn matching_close(tokens: &[Token<'_>], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, t) in tokens.iter().enumerate().skip(open) {
+        match t.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn splice(text: &str, start: usize, end: usize, replacement: &str) -> Option<String> {
+    Some(format!(
+        "{}{replacement}{}",
+        text.get(..start)?,
+        text.get(end..)?
+    ))
+}
+
+/// A binary operator between two operands: (left start, operator index, right end exclusive).
+fn binary_sites(tokens: &[Token<'_>], language: Language) -> Vec<(usize, usize, usize)> {
+    partial_binary_sites(tokens, language)
+        .into_iter()
+        .filter_map(|(l, k, r)| Some((l?, k, r?)))
+        .collect()
+}
+
+/// Binary operators with whichever operands could be delimited.
+fn partial_binary_sites(
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<(Option<usize>, usize, Option<usize>)> {
+    let mut sites = Vec::new();
+    for k in 1..tokens.len() {
+        let op = &tokens[k];
+        let is_op = (op.kind == TokenKind::Operator
+            && (is_term_operator(op.text) || is_swappable_operator(op.text, language)))
+            || (op.kind == TokenKind::Ident && op.text == "in" && language == Language::Python);
+        if !is_op || !ends_operand(tokens.get(k - 1), language) {
+            continue;
+        }
+        // Rust generics: `<`/`>` only when spaced like a comparison.
+        if language == Language::Rust && matches!(op.text, "<" | ">") {
+            continue;
+        }
+        let left = operand_start(tokens, k - 1, language);
+        let right = operand_end(tokens, k + 1, language);
+        if left.is_some() || right.is_some() {
+            sites.push((left, k, right));
+        }
+    }
+    sites
+}
+
+/// `a - b` → `a` and → `b`: a term too many.
+pub(super) fn drop_term_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    for (left, k, right) in partial_binary_sites(tokens, language) {
+        let op = &tokens[k];
+        if !is_term_operator(op.text) {
+            continue;
+        }
+        // Keep the left operand: cut from its end to the right operand's end.
+        if let Some(right) = right
+            && let Some(new_text) = splice(text, tokens[k - 1].end, tokens[right - 1].end, "")
+        {
+            edits.push(LineEdit {
+                description: format!(
+                    "drop `{} {}`",
+                    op.text,
+                    text.get(tokens[k + 1].start..tokens[right - 1].end)
+                        .unwrap_or("")
+                ),
+                new_text,
+                operator: MutationOperator::DropTerm,
+            });
+        }
+        // Keep the right operand (not for `-`: `a - b` → `b` flips a sign, rarely a fix).
+        if op.text != "-"
+            && let Some(left) = left
+            && let Some(new_text) = splice(text, tokens[left].start, tokens[k + 1].start, "")
+        {
+            edits.push(LineEdit {
+                description: format!(
+                    "drop `{} {}`",
+                    text.get(tokens[left].start..tokens[k - 1].end)
+                        .unwrap_or(""),
+                    op.text
+                ),
+                new_text,
+                operator: MutationOperator::DropTerm,
+            });
+        }
+    }
+    // `x *= y` → `x = y`.
+    for t in tokens {
+        if t.kind == TokenKind::Operator
+            && matches!(t.text, "+=" | "-=" | "*=" | "/=" | "//=" | "%=")
+            && let Some(new_text) = splice(text, t.start, t.end, "=")
+        {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::DropTerm,
+                description: format!("`{}` → `=`", t.text),
+            });
+        }
+    }
+    edits
+}
+
+/// `a < b` → `b < a`, `x in s` → `s in x`: operands in the wrong order.
+pub(super) fn swap_operand_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    for (left, k, right) in binary_sites(tokens, language) {
+        let op = &tokens[k];
+        // Swapping `+`/`*`/`==`/`!=` operands changes nothing for numbers.
+        if matches!(op.text, "+" | "*" | "==" | "!=") {
+            continue;
+        }
+        let (Some(a), Some(b)) = (
+            text.get(tokens[left].start..tokens[k - 1].end),
+            text.get(tokens[k + 1].start..tokens[right - 1].end),
+        ) else {
+            continue;
+        };
+        if a == b || right - left > 2 * MAX_SWAPPED_TOKENS + 1 {
+            continue;
+        }
+        let Some(between) = text.get(tokens[k - 1].end..tokens[k + 1].start) else {
+            continue;
+        };
+        if let Some(new_text) = splice(
+            text,
+            tokens[left].start,
+            tokens[right - 1].end,
+            &format!("{b}{between}{a}"),
+        ) {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::SwapOperands,
+                description: format!("swap `{a}` and `{b}`"),
+            });
+        }
+    }
+    edits
+}
+
+/// `range(n)` → `range(n + 1)`, `s[len(s) - i]` → `s[len(s) - 1 - i]`: a term too few, as an
+/// off-by-one after an operand inside brackets or before a block.
+pub(super) fn add_offset_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = &tokens[i];
+        match t.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        let starts_operand = matches!(t.kind, TokenKind::Ident | TokenKind::Number)
+            && !is_keyword(t.text, language)
+            && !i
+                .checked_sub(1)
+                .and_then(|p| tokens.get(p))
+                .is_some_and(|p| matches!(p.text, "." | "::"));
+        let Some(end) = starts_operand
+            .then(|| operand_end(tokens, i, language))
+            .flatten()
+        else {
+            i += 1;
+            continue;
+        };
+        let next = tokens.get(end);
+        // Where an off-by-one lives: an argument or index (inside brackets), a Rust range end
+        // before its block, a Python slice bound.
+        let boundary = match next {
+            Some(n) => {
+                (depth > 0 && matches!(n.text, ")" | "]" | "," | ":" | "-" | "+"))
+                    || (language == Language::Rust && n.text == "{")
+            }
+            None => false,
+        };
+        let is_literal_one = end == i + 1 && t.text == "1";
+        if boundary && !is_literal_one {
+            let at = tokens[end - 1].end;
+            for offset in [" + 1", " - 1"] {
+                if let Some(new_text) = splice(text, at, at, offset) {
+                    edits.push(LineEdit {
+                        new_text,
+                        operator: MutationOperator::AddOffset,
+                        description: format!(
+                            "`{}` → `{}{offset}`",
+                            text.get(tokens[i].start..at).unwrap_or(""),
+                            text.get(tokens[i].start..at).unwrap_or("")
+                        ),
+                    });
+                }
+            }
+        }
+        // Operands nest (`len(x)` holds `x`): step into them too.
+        i += 1;
+    }
+    edits
+}
+
+/// A statement that should not be there: the whole line goes (it becomes blank, so line
+/// numbers stay put). Never a block header, a declaration or a lone bracket.
+pub(super) fn delete_line_edit(tokens: &[Token<'_>], language: Language) -> Option<LineEdit> {
+    let first = tokens.first()?;
+    let last = tokens.last()?;
+    let header = match language {
+        Language::Python => {
+            last.text == ":"
+                || matches!(
+                    first.text,
+                    "def" | "class" | "return" | "else" | "elif" | "try" | "except"
+                )
+        }
+        Language::Rust => {
+            matches!(last.text, "{" | "}" | "(" | "[")
+                || matches!(first.text, "fn" | "pub" | "let" | "return" | "}" | "else")
+                || tokens.len() < 3
+        }
+    };
+    if header || first.kind == TokenKind::Close {
+        return None;
+    }
+    Some(LineEdit {
+        new_text: String::new(),
+        operator: MutationOperator::DeleteLine,
+        description: "delete the line".into(),
+    })
+}
+
+/// `a && b` → `a` (and → `b`), `x and y` likewise: a condition too many. A clause runs to the
+/// next boolean operator, or to the end of its bracket, block or line, at the same depth.
+pub(super) fn drop_clause_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let is_bool = |t: &Token<'_>| match language {
+        Language::Rust => matches!(t.text, "&&" | "||"),
+        Language::Python => t.kind == TokenKind::Ident && matches!(t.text, "and" | "or"),
+    };
+    let is_stop = |t: &Token<'_>| {
+        t.kind == TokenKind::Close
+            || t.kind == TokenKind::Comma
+            || t.text == "{"
+            || (language == Language::Python && matches!(t.text, ":" | "if" | "else" | "for"))
+    };
+    let mut edits = Vec::new();
+    for (k, op) in tokens.iter().enumerate() {
+        if !is_bool(op) || k == 0 {
+            continue;
+        }
+        // The clause after: up to the next boolean operator or stop at depth 0.
+        let mut depth = 0i32;
+        let mut end = tokens.len();
+        for (j, t) in tokens.iter().enumerate().skip(k + 1) {
+            if depth == 0 && (is_bool(t) || is_stop(t)) {
+                end = j;
+                break;
+            }
+            match t.kind {
+                TokenKind::Open => depth += 1,
+                TokenKind::Close => depth -= 1,
+                _ => {}
+            }
+        }
+        // The clause before: back to the previous boolean operator or an opener at depth 0.
+        let mut depth = 0i32;
+        let mut start = 0;
+        for j in (0..k).rev() {
+            let t = &tokens[j];
+            match t.kind {
+                TokenKind::Close => depth += 1,
+                TokenKind::Open if depth > 0 => depth -= 1,
+                _ => {}
+            }
+            let opener = t.kind == TokenKind::Open && depth == 0;
+            let keyword = matches!(t.text, "if" | "while" | "return" | "elif" | "=" | "not");
+            if depth == 0 && (is_bool(t) || opener || (keyword && j + 1 < k)) {
+                start = j + 1;
+                break;
+            }
+        }
+        if end <= k + 1 || start >= k {
+            continue;
+        }
+        let (Some(last), Some(first)) = (tokens.get(end - 1), tokens.get(start)) else {
+            continue;
+        };
+        // Keep the left clause: drop ` op right`.
+        if let Some(new_text) = splice(text, tokens[k - 1].end, last.end, "") {
+            edits.push(LineEdit {
+                description: format!("drop `{} {}`", op.text, text.get(tokens[k + 1].start..last.end).unwrap_or("")),
+                new_text,
+                operator: MutationOperator::DropClause,
+            });
+        }
+        // Keep the right clause: drop `left op `.
+        if let Some(new_text) = splice(text, first.start, tokens[k + 1].start, "") {
+            edits.push(LineEdit {
+                description: format!("drop `{} {}`", text.get(first.start..tokens[k - 1].end).unwrap_or(""), op.text),
+                new_text,
+                operator: MutationOperator::DropClause,
+            });
+        }
+    }
+    edits
+}
+
+/// String and char literals: empty ↔ one space, a bracket or comparison character for its
+/// partner, the first letter's case, the last character dropped.
+pub(super) fn literal_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
+    const PAIRS: [(&str, &str); 8] = [
+        ("<", ">"),
+        ("(", "["),
+        (")", "]"),
+        (".", ","),
+        ("0", "1"),
+        ("+", "-"),
+        ("a", "A"),
+        ("_", "-"),
+    ];
+    let mut edits = Vec::new();
+    for t in tokens.iter().filter(|t| t.kind == TokenKind::Literal) {
+        let Some(quote) = t.text.chars().next().filter(|c| matches!(c, '\'' | '"')) else {
+            continue;
+        };
+        if !t.text.ends_with(quote) || t.text.len() < 2 {
+            continue;
+        }
+        let inner = &t.text[1..t.text.len() - 1];
+        let mut variants: Vec<String> = Vec::new();
+        match inner {
+            "" => variants.push(" ".into()),
+            " " => variants.push(String::new()),
+            _ => {}
+        }
+        for (a, b) in PAIRS {
+            if inner == a {
+                variants.push(b.to_string());
+            } else if inner == b {
+                variants.push(a.to_string());
+            }
+        }
+        if inner.chars().count() >= 2 && inner.chars().count() <= 12 {
+            let mut chars: Vec<char> = inner.chars().collect();
+            chars.pop();
+            variants.push(chars.into_iter().collect());
+            let mut first = inner.chars();
+            if let Some(c) = first.next().filter(|c| c.is_alphabetic()) {
+                let flipped: String = if c.is_uppercase() {
+                    c.to_lowercase().collect()
+                } else {
+                    c.to_uppercase().collect()
+                };
+                variants.push(format!("{flipped}{}", first.as_str()));
+            }
+        }
+        for v in variants {
+            if v == inner {
+                continue;
+            }
+            let literal = format!("{quote}{v}{quote}");
+            if let Some(new_text) = splice(text, t.start, t.end, &literal) {
+                edits.push(LineEdit {
+                    new_text,
+                    operator: MutationOperator::LiteralEdit,
+                    description: format!("`{}` → `{literal}`", t.text),
+                });
+            }
+        }
+    }
+    edits
+}
