@@ -57,11 +57,7 @@ struct Candidate {
 
 impl Candidate {
     fn key(&self) -> (String, u32, String) {
-        (
-            self.edit.file.clone(),
-            self.edit.line,
-            self.edit.new_text(),
-        )
+        (self.edit.file.clone(), self.edit.line, self.edit.new_text())
     }
 
     fn describe(&self) -> String {
@@ -274,7 +270,6 @@ fn failing_names(report: &TestReport) -> BTreeSet<String> {
     report.failures.iter().map(|f| f.test.clone()).collect()
 }
 
-
 fn blocked_to_error(runner: &mut Runner, blocked: CallBlocked) -> Result<JobOutcome, ActorError> {
     match blocked {
         CallBlocked::Budget(breach) => runner.on_budget_breach(&breach),
@@ -319,7 +314,6 @@ macro_rules! step {
     };
 }
 
-
 fn candidate_id(file: &str, old_block: &str, new_block: &str) -> String {
     use sha2::Digest;
     let mut h = sha2::Sha256::new();
@@ -355,7 +349,10 @@ fn load_ranker(runner: &mut Runner) -> Result<Option<CandidateRanker>, ActorErro
     match runner.cfg.policy.ranker() {
         Ok(ranker) => Ok(ranker),
         Err(e) => {
-            runner.decision("ranker", json!({"error": e.to_string(), "fallback": "hand_set"}))?;
+            runner.decision(
+                "ranker",
+                json!({"error": e.to_string(), "fallback": "hand_set"}),
+            )?;
             Ok(None)
         }
     }
@@ -462,8 +459,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     let repair = runner.cfg.policy.body.repair.clone();
 
     // 2. Localize without the model.
-    let locations = match localize::localize(&baseline, &runner.cfg.workspace, repair.locations)
-    {
+    let locations = match localize::localize(&baseline, &runner.cfg.workspace, repair.locations) {
         Ok(l) => l,
         Err(e) => {
             runner.decision("localize", json!({"error": e.to_string()}))?;
@@ -547,7 +543,10 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
 
     // 6. The model reads every candidate; the learned ranker orders them.
     let ranker = load_ranker(runner)?;
-    score_candidates(runner, &mut enumerated, &contents).await?;
+    let model_reads = ranker.as_ref().is_none_or(CandidateRanker::uses_model);
+    if model_reads {
+        score_candidates(runner, &mut enumerated, &contents).await?;
+    }
     order(&mut enumerated, ranker.as_ref());
     runner.decision(
         "rank",
@@ -604,7 +603,9 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             if !seek_tool {
                 let mut written =
                     propose_completions(runner, &source_locations, &baseline, &contents).await?;
-                score_candidates(runner, &mut written, &contents).await?;
+                if model_reads {
+                    score_candidates(runner, &mut written, &contents).await?;
+                }
                 order(&mut written, ranker.as_ref());
                 model_queue = written.into();
             }
@@ -622,8 +623,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         };
         let enumerated_ok =
             !enumerated.is_empty() && enumerated_probed < enumerated_share + unused_model;
-        let model_ok =
-            !model_queue.is_empty() && model_probed < model_share + unused_enumerated;
+        let model_ok = !model_queue.is_empty() && model_probed < model_share + unused_enumerated;
         let next = if first_wave && enumerated_ok {
             enumerated.pop_front().map(|c| (c, false))
         } else if model_ok {
@@ -633,7 +633,9 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         } else {
             None
         };
-        let Some((cand, from_model)) = next else { break };
+        let Some((cand, from_model)) = next else {
+            break;
+        };
         if let Some(n) = lookahead_left.as_mut() {
             *n = n.saturating_sub(1);
         }
@@ -760,7 +762,10 @@ async fn commit(
             "candidate_applied",
             json!({"id": id, "file": cand.edit.file, "line": cand.edit.line, "new_line": cand.edit.new_text(), "old_block": old_block, "new_block": new_block, "origin": cand.edit.origin.name()}),
         )?;
-        let applied = match runner.edit(&cand.edit.file, &old_block, &new_block, false).await {
+        let applied = match runner
+            .edit(&cand.edit.file, &old_block, &new_block, false)
+            .await
+        {
             Ok(done) => done,
             Err(blocked) => return blocked_to_error(runner, blocked).map(Some),
         };
@@ -839,7 +844,10 @@ async fn undo(
     let content =
         std::fs::read_to_string(runner.cfg.workspace.join(&cand.edit.file)).unwrap_or_default();
     if content.matches(new_block).count() == 1 {
-        match runner.edit(&cand.edit.file, new_block, old_block, true).await {
+        match runner
+            .edit(&cand.edit.file, new_block, old_block, true)
+            .await
+        {
             Ok(_) => {}
             Err(CallBlocked::Fatal(e)) => return Err(e),
             Err(other) => {
@@ -987,7 +995,6 @@ fn completion_context(file: &str, content: &str, line: u32, assertions: &[String
     text
 }
 
-
 /// The model writes candidates for the top localized lines, in the function's own context
 /// (its comments and docstring, and in a second reading the failing assertion):
 /// - replacements: each cut of the line keeps its prefix and the model continues it to the end
@@ -1003,7 +1010,11 @@ async fn propose_completions(
 ) -> Result<Vec<Candidate>, ActorError> {
     let assertions = failing_assertions(baseline, &runner.cfg.workspace);
     let mut proposals: Vec<CandidateEdit> = Vec::new();
-    let best = locations.iter().map(|l| l.score).fold(f64::MIN, f64::max).max(1e-9);
+    let best = locations
+        .iter()
+        .map(|l| l.score)
+        .fold(f64::MIN, f64::max)
+        .max(1e-9);
     'locations: for (rank, loc) in locations.iter().enumerate().take(COMPLETION_LOCATIONS) {
         let Some(content) = contents.get(&loc.file) else {
             continue;
@@ -1015,10 +1026,7 @@ async fn propose_completions(
             completion_context(&loc.file, content, loc.line, &[]),
             completion_context(&loc.file, content, loc.line, &assertions),
         ];
-        let indent: String = old_line
-            .chars()
-            .take_while(|c| c.is_whitespace())
-            .collect();
+        let indent: String = old_line.chars().take_while(|c| c.is_whitespace()).collect();
         // (context, prefix, insert before the line?)
         let mut attempts: Vec<(String, String, bool)> = contexts
             .iter()
@@ -1105,8 +1113,11 @@ mod tests {
     #[test]
     fn a_candidate_block_is_unique_before_and_after_the_edit() {
         let content = "def grade(score):\n    if score > 90:\n        return 'A'\n    if score >= 80:\n        return 'B'\n";
-        let (old, new) =
-            edit_block(content, &edit(2, "    if score > 90:", &["    if score >= 80:"])).unwrap();
+        let (old, new) = edit_block(
+            content,
+            &edit(2, "    if score > 90:", &["    if score >= 80:"]),
+        )
+        .unwrap();
         assert_eq!(content.matches(&old).count(), 1);
         let edited = content.replacen(&old, &new, 1);
         assert_eq!(edited.matches(&new).count(), 1, "the revert is unambiguous");

@@ -125,7 +125,12 @@ impl Default for RepairPolicy {
 }
 
 /// Ranker artifacts compiled into the binary, by name.
-pub const BUILTIN_RANKERS: &[(&str, &str)] = &[];
+/// `failing-tests-v1`: fitted by `tact train-ranker --suite ../shared/bugs --no-model` on the
+/// suite's `fit` part (see docs/benchmarks.md); it reads no model features.
+pub const BUILTIN_RANKERS: &[(&str, &str)] = &[(
+    "failing-tests-v1",
+    include_str!("../rankers/failing-tests-v1.json"),
+)];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PolicyBody {
@@ -188,9 +193,7 @@ impl Policy {
     }
 
     /// The candidate ranker this policy names, loaded and checked.
-    pub fn ranker(
-        &self,
-    ) -> Result<Option<crate::rank::CandidateRanker>, crate::rank::RankError> {
+    pub fn ranker(&self) -> Result<Option<crate::rank::CandidateRanker>, crate::rank::RankError> {
         let Some(name) = &self.body.repair.ranker else {
             return Ok(None);
         };

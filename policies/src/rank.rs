@@ -140,11 +140,7 @@ impl CandidateFeatures {
             if scored { 1.0 } else { 0.0 },
         ];
         let origin = self.origin.name();
-        v.extend(
-            ORIGINS
-                .iter()
-                .map(|o| if *o == origin { 1.0 } else { 0.0 }),
-        );
+        v.extend(ORIGINS.iter().map(|o| if *o == origin { 1.0 } else { 0.0 }));
         v
     }
 }
@@ -210,6 +206,14 @@ impl CandidateRanker {
     /// Higher is more likely the fix.
     pub fn score(&self, features: &CandidateFeatures) -> f32 {
         dot_standardized(&self.weights, &self.mean, &self.scale, &features.vector())
+    }
+
+    /// Does any weight read the decoder's likelihoods? If not, the job need not ask for them.
+    pub fn uses_model(&self) -> bool {
+        self.features
+            .iter()
+            .zip(&self.weights)
+            .any(|(name, w)| name.starts_with("logprob") && w.abs() > 1e-6)
     }
 
     /// Loads an artifact and checks it was fitted on this build's features.
@@ -376,7 +380,10 @@ pub fn fit_ranker(
 
 /// 1-based rank of the right candidate when candidates are ordered by `score` (best first,
 /// ties keep their given order), or None when the group has no right candidate.
-pub fn rank_of_right(group: &RankingGroup, score: impl Fn(&CandidateFeatures) -> f32) -> Option<usize> {
+pub fn rank_of_right(
+    group: &RankingGroup,
+    score: impl Fn(&CandidateFeatures) -> f32,
+) -> Option<usize> {
     let right = group.right?;
     let mut order: Vec<usize> = (0..group.candidates.len()).collect();
     let scores: Vec<f32> = group.candidates.iter().map(&score).collect();
@@ -423,7 +430,14 @@ pub fn fit_ranker_cv(
                 count += 1;
             }
         }
-        table.push((l2, if count > 0 { total / count as f32 } else { f32::NEG_INFINITY }));
+        table.push((
+            l2,
+            if count > 0 {
+                total / count as f32
+            } else {
+                f32::NEG_INFINITY
+            },
+        ));
     }
     let best = table
         .iter()
@@ -575,7 +589,8 @@ pub fn scoring_requests(
     for (i, e) in edits.iter().enumerate() {
         let key = (e.file.clone(), e.line);
         if let Some((_, r)) = requests.iter_mut().find(|(k, _)| *k == key) {
-            r.continuations.push(continuation(contents, e, Some(&e.replacement)));
+            r.continuations
+                .push(continuation(contents, e, Some(&e.replacement)));
             r.targets.push(Some(i));
             continue;
         }
@@ -649,7 +664,12 @@ pub fn apply_scores(features: &mut [CandidateFeatures], request: &ScoringRequest
         .zip(scores)
         .find(|(t, _)| t.is_none())
         .map(|(_, s)| *s);
-    for ((target, score), text) in request.targets.iter().zip(scores).zip(&request.continuations) {
+    for ((target, score), text) in request
+        .targets
+        .iter()
+        .zip(scores)
+        .zip(&request.continuations)
+    {
         let Some(i) = target else { continue };
         if let Some(f) = features.get_mut(*i) {
             let chars = text.chars().count().max(8) as f32;
@@ -685,8 +705,16 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        assert!(matches_reference_fix("    return a < b", "    return a <= b", &diff));
-        assert!(!matches_reference_fix("    return a < b", "    return a > b", &diff));
+        assert!(matches_reference_fix(
+            "    return a < b",
+            "    return a <= b",
+            &diff
+        ));
+        assert!(!matches_reference_fix(
+            "    return a < b",
+            "    return a > b",
+            &diff
+        ));
         let deletion: Vec<String> = vec!["-        i *= n".into()];
         assert!(matches_reference_fix("        i *= n", "", &deletion));
     }

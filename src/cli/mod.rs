@@ -2,13 +2,14 @@
 
 pub mod ab;
 pub mod bench_jobs;
+pub mod bench_report;
 pub mod eval;
 pub mod ledger;
 pub mod models;
 pub mod resume;
 pub mod run;
-pub mod tools;
 pub mod suite;
+pub mod tools;
 pub mod train_probe;
 pub mod train_ranker;
 pub mod tune;

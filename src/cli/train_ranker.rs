@@ -95,7 +95,11 @@ fn extract(
     let workspace = scratch.path().join("ws");
     copy_dir(&task.workspace, &workspace)?;
     let workspace = workspace.canonicalize()?;
-    let ctx = ToolContext::new(&workspace, scratch.path().join("tmp"), ToolConfig::default())?;
+    let ctx = ToolContext::new(
+        &workspace,
+        scratch.path().join("tmp"),
+        ToolConfig::default(),
+    )?;
     let call = ToolCall {
         work_id: "baseline".into(),
         tool: ToolRef::new("run_tests", 1),
@@ -149,16 +153,17 @@ fn extract(
             rank::apply_scores(&mut features, &request, &scores);
         }
     }
-    let right = edits.iter().position(|e| e.matches_reference(&task.fix_diff));
+    let right = edits
+        .iter()
+        .position(|e| e.matches_reference(&task.fix_diff));
     let located = locations.iter().any(|l| {
         contents
             .get(&l.file)
             .and_then(|c| c.lines().nth(l.line.saturating_sub(1) as usize))
             .is_some_and(|line| {
                 task.fix_diff.iter().any(|d| {
-                    d.strip_prefix('-').is_some_and(|old| {
-                        !old.trim().is_empty() && old.trim() == line.trim()
-                    })
+                    d.strip_prefix('-')
+                        .is_some_and(|old| !old.trim().is_empty() && old.trim() == line.trim())
                 })
             })
     });
@@ -302,10 +307,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             .filter(|g| part_of(&g.id) == p)
             .collect::<Vec<_>>()
     };
-    let fit: Vec<RankingGroup> = in_part(Part::Fit)
-        .iter()
-        .map(|g| g.group.clone())
-        .collect();
+    let fit: Vec<RankingGroup> = in_part(Part::Fit).iter().map(|g| g.group.clone()).collect();
     let trained_on = format!(
         "{} (fit part: {} tasks, {} with the reference fix enumerated)",
         args.suite.display(),

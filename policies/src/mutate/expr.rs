@@ -58,7 +58,10 @@ fn operand_end(tokens: &[Token<'_>], start: usize, language: Language) -> Option
             Some(t) if t.text == "?" && language == Language::Rust => i += 1,
             // `x as i64` is one operand in Rust.
             Some(t) if t.text == "as" && language == Language::Rust => {
-                if tokens.get(i + 1).is_some_and(|n| n.kind == TokenKind::Ident) {
+                if tokens
+                    .get(i + 1)
+                    .is_some_and(|n| n.kind == TokenKind::Ident)
+                {
                     i += 2;
                 } else {
                     break;
@@ -77,12 +80,15 @@ fn operand_start(tokens: &[Token<'_>], last: usize, language: Language) -> Optio
     (lowest..=last)
         .find(|&s| {
             // The token before the start must not glue onto it (`a.b`, `f(x)`, `x as T`).
-            let glued_before = s.checked_sub(1).and_then(|p| tokens.get(p)).is_some_and(|p| {
-                matches!(p.text, "." | "::" | "as")
-                    || (tokens[s].kind == TokenKind::Open
-                        && p.end == tokens[s].start
-                        && matches!(p.kind, TokenKind::Ident | TokenKind::Close))
-            });
+            let glued_before = s
+                .checked_sub(1)
+                .and_then(|p| tokens.get(p))
+                .is_some_and(|p| {
+                    matches!(p.text, "." | "::" | "as")
+                        || (tokens[s].kind == TokenKind::Open
+                            && p.end == tokens[s].start
+                            && matches!(p.kind, TokenKind::Ident | TokenKind::Close))
+                });
             !glued_before && operand_end(tokens, s, language) == Some(last + 1)
         })
         // `-x` at the start of an expression is fine, but `a - x` must not read `- x` as the
@@ -137,7 +143,7 @@ fn partial_binary_sites(
         let is_op = (op.kind == TokenKind::Operator
             && (is_term_operator(op.text) || is_swappable_operator(op.text, language)))
             || (op.kind == TokenKind::Ident && op.text == "in" && language == Language::Python);
-        if !is_op || !ends_operand(tokens.get(k - 1), language) {
+        if !is_op || !ends_operand(tokens.get(k - 1), language) || k + 1 >= tokens.len() {
             continue;
         }
         // Rust generics: `<`/`>` only when spaced like a comparison.
@@ -336,7 +342,9 @@ pub(super) fn delete_line_edit(tokens: &[Token<'_>], language: Language) -> Opti
                 || tokens.len() < 3
         }
     };
-    if header || first.kind == TokenKind::Close {
+    // Text alone (a docstring's line) is not a statement.
+    let all_text = tokens.iter().all(|t| t.kind == TokenKind::Literal);
+    if header || all_text || first.kind == TokenKind::Close {
         return None;
     }
     Some(LineEdit {
@@ -408,7 +416,11 @@ pub(super) fn drop_clause_edits(
         // Keep the left clause: drop ` op right`.
         if let Some(new_text) = splice(text, tokens[k - 1].end, last.end, "") {
             edits.push(LineEdit {
-                description: format!("drop `{} {}`", op.text, text.get(tokens[k + 1].start..last.end).unwrap_or("")),
+                description: format!(
+                    "drop `{} {}`",
+                    op.text,
+                    text.get(tokens[k + 1].start..last.end).unwrap_or("")
+                ),
                 new_text,
                 operator: MutationOperator::DropClause,
             });
@@ -416,7 +428,11 @@ pub(super) fn drop_clause_edits(
         // Keep the right clause: drop `left op `.
         if let Some(new_text) = splice(text, first.start, tokens[k + 1].start, "") {
             edits.push(LineEdit {
-                description: format!("drop `{} {}`", text.get(first.start..tokens[k - 1].end).unwrap_or(""), op.text),
+                description: format!(
+                    "drop `{} {}`",
+                    text.get(first.start..tokens[k - 1].end).unwrap_or(""),
+                    op.text
+                ),
                 new_text,
                 operator: MutationOperator::DropClause,
             });
@@ -489,4 +505,152 @@ pub(super) fn literal_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
         }
     }
     edits
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::super::{Language, MutationOperator, mutate_line};
+
+    fn edits(text: &str, language: Language, operator: MutationOperator) -> Vec<String> {
+        mutate_line(text, language)
+            .into_iter()
+            .filter(|(_, op, _)| *op == operator)
+            .map(|(t, _, _)| t)
+            .collect()
+    }
+
+    fn has(text: &str, language: Language, operator: MutationOperator, want: &str) {
+        let got = edits(text, language, operator);
+        assert!(got.iter().any(|g| g == want), "{want:?} not in {got:#?}");
+    }
+
+    // Each case is a bug of the HumanEvalFix development suite, named by its task.
+    #[test]
+    fn drop_term_python_23_83_128_and_rust_146() {
+        let py = Language::Python;
+        has(
+            "    return len(string) - 1",
+            py,
+            MutationOperator::DropTerm,
+            "    return len(string)",
+        );
+        has(
+            "    return 18 * n * (10 ** (n - 2))",
+            py,
+            MutationOperator::DropTerm,
+            "    return 18 * (10 ** (n - 2))",
+        );
+        has(
+            "    prod = 0 if 0 in arr else (-1) ** 2 * len(list(filter(lambda x: x < 0, arr)))",
+            py,
+            MutationOperator::DropTerm,
+            "    prod = 0 if 0 in arr else (-1) ** len(list(filter(lambda x: x < 0, arr)))",
+        );
+        has(
+            "            product*= product*int_digit",
+            py,
+            MutationOperator::DropTerm,
+            "            product= product*int_digit",
+        );
+        has(
+            "        if w.chars().nth(0).unwrap().to_digit(10).unwrap() + 1 % 2 == 1 {",
+            Language::Rust,
+            MutationOperator::DropTerm,
+            "        if w.chars().nth(0).unwrap().to_digit(10).unwrap() % 2 == 1 {",
+        );
+        has(
+            "        bfact = bfact * fact as i64 * i as i64;",
+            Language::Rust,
+            MutationOperator::DropTerm,
+            "        bfact = bfact * fact as i64;",
+        );
+    }
+
+    #[test]
+    fn swap_operands_python_7_and_96() {
+        let py = Language::Python;
+        has(
+            "    return [x for x in strings if x in substring]",
+            py,
+            MutationOperator::SwapOperands,
+            "    return [x for x in strings if substring in x]",
+        );
+        has(
+            "        if j % i == 0:",
+            py,
+            MutationOperator::SwapOperands,
+            "        if i % j == 0:",
+        );
+        // `a + b` and `a == b` are symmetric: nothing to swap.
+        assert!(edits("x = a + b", py, MutationOperator::SwapOperands).is_empty());
+    }
+
+    #[test]
+    fn add_offset_python_15_18_48_and_rust_15() {
+        let py = Language::Python;
+        has(
+            "    return ' '.join([str(x) for x in range(n)])",
+            py,
+            MutationOperator::AddOffset,
+            "    return ' '.join([str(x) for x in range(n + 1)])",
+        );
+        has(
+            "        if text[i] != text[len(text) - i]:",
+            py,
+            MutationOperator::AddOffset,
+            "        if text[i] != text[len(text) - 1 - i]:",
+        );
+        has(
+            "    for number in 0..n{",
+            Language::Rust,
+            MutationOperator::AddOffset,
+            "    for number in 0..n + 1{",
+        );
+    }
+
+    #[test]
+    fn clauses_literals_and_deletions_rust_138_118_81_and_python_139() {
+        has(
+            "    if n % 2 == 0 && n >= 8 && n <= 8 {",
+            Language::Rust,
+            MutationOperator::DropClause,
+            "    if n % 2 == 0 && n >= 8 {",
+        );
+        has(
+            "    let mut out = \" \".to_string();",
+            Language::Rust,
+            MutationOperator::LiteralEdit,
+            "    let mut out = \"\".to_string();",
+        );
+        has(
+            "            res.push(\"E+\".to_string());",
+            Language::Rust,
+            MutationOperator::LiteralEdit,
+            "            res.push(\"E\".to_string());",
+        );
+        has(
+            "        i *= n",
+            Language::Python,
+            MutationOperator::DeleteLine,
+            "",
+        );
+        // Headers and declarations are never deleted.
+        assert!(
+            edits(
+                "    for i in range(n):",
+                Language::Python,
+                MutationOperator::DeleteLine
+            )
+            .is_empty()
+        );
+        assert!(
+            edits(
+                "    let x = 1;",
+                Language::Rust,
+                MutationOperator::DeleteLine
+            )
+            .is_empty()
+        );
+    }
 }
