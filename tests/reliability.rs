@@ -75,7 +75,7 @@ fn kill_9_loop_every_job_resumes_to_its_end_with_one_side_effect() {
             fixed,
             script,
             window_ms: 700,
-            kept_origin: "(mutate:",
+            kept_origin: "(arithmetic_flip)",
         },
         iterations,
     );

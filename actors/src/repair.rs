@@ -21,7 +21,6 @@ use tact_policies::rank::{
     self, CandidateEdit, CandidateFeatures, CandidateOrigin, CandidateRanker,
 };
 use tact_runtime::ledger::JobStatus;
-use tact_runtime::model_io::ToolCandidate;
 use tact_runtime::records::{NextAction, TestedRoute, ToolRef, TrustVerdict};
 use tact_runtime::testreport::{TestReport, parse_test_output};
 
@@ -500,12 +499,9 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         }
     }
 
-    // 4. What the trigger will read if it is ever asked: the task and the failure as first
-    //    seen (its τ was tuned on short decision prompts).
     runner
         .transcript
         .push(("tool".into(), format!("failing: {failure_text}")));
-    let trigger_prompt = runner.prompt(None);
 
     // 5. Enumerate candidates with the deterministic mutate tool (never test code).
     let source_locations: Vec<localize::CandidateLocation> = locations
@@ -594,21 +590,17 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         // proposals, then the rest; a share the other side did not use is lent over.
         let first_wave = enumerated_probed < FIRST_WAVE.min(enumerated_share);
         if passing.is_empty() && !model_asked && (!first_wave || enumerated.is_empty()) {
+            // The explore share is the plan's allocation: the model writes whenever the first
+            // enumerated wave found nothing (on SmolLM2 the trigger's p_tool sits above its τ
+            // on nearly every prompt, so gating on it kept the model from ever writing).
             model_asked = true;
-            let offered: Vec<ToolCandidate> = ["mutate", "apply_edit"]
-                .iter()
-                .filter_map(|n| runner.candidate(n))
-                .collect();
-            let seek_tool = runner.trigger_on(trigger_prompt.clone(), offered).await?;
-            if !seek_tool {
-                let mut written =
-                    propose_completions(runner, &source_locations, &baseline, &contents).await?;
-                if model_reads {
-                    score_candidates(runner, &mut written, &contents).await?;
-                }
-                order(&mut written, ranker.as_ref());
-                model_queue = written.into();
+            let mut written =
+                propose_completions(runner, &source_locations, &baseline, &contents).await?;
+            if model_reads {
+                score_candidates(runner, &mut written, &contents).await?;
             }
+            order(&mut written, ranker.as_ref());
+            model_queue = written.into();
             continue;
         }
         let unused_model = if model_asked && model_queue.is_empty() {

@@ -1,0 +1,214 @@
+//! Whatever ends the failing-tests job, the workspace holds either the committed, verified fix
+//! or exactly what it held before: one test per way of stopping (the kill -9 loop in
+//! `reliability.rs` covers crashes). The job runs as the real binary with real worker processes
+//! and the real test runner; the model is scripted (the real one has `repair_model.rs`).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+/// Every file under `dir` (but the job's own `.tact/` and caches) with its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let name = entry.file_name().to_string_lossy().to_string();
+            if matches!(
+                name.as_str(),
+                ".tact" | "__pycache__" | ".pytest_cache" | "target"
+            ) {
+                continue;
+            }
+            if entry.file_type().unwrap().is_dir() {
+                stack.push(entry.path());
+            } else {
+                let rel = entry.path().strip_prefix(dir).unwrap().display().to_string();
+                files.insert(rel, std::fs::read(entry.path()).unwrap());
+            }
+        }
+    }
+    files
+}
+
+fn write(dir: &Path, files: &[(&str, &str)]) {
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+}
+
+/// The scripted model: confident a tool is needed, writes nothing of its own.
+fn silent_model(dir: &Path) -> std::path::PathBuf {
+    let steps: Vec<Value> = (0..8)
+        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
+        .collect();
+    let path = dir.join("script.json");
+    std::fs::write(&path, serde_json::to_string(&steps).unwrap()).unwrap();
+    path
+}
+
+fn run(ws: &Path, script: &Path, extra: &[&str]) -> (i32, Vec<Value>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+        .args(["run", "--json", "--workspace"])
+        .arg(ws)
+        .arg("--scripted")
+        .arg(script)
+        .args(["--task", "the tests fail; find the bug and fix it"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let events = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    (out.status.code().unwrap_or(-1), events)
+}
+
+fn done(events: &[Value]) -> &Value {
+    events
+        .iter()
+        .rev()
+        .find(|e| e["event"] == "done")
+        .expect("a done event")
+}
+
+fn decisions<'a>(events: &'a [Value], node: &str) -> Vec<&'a Value> {
+    events
+        .iter()
+        .filter(|e| e["event"] == "decision" && e["node"] == node)
+        .map(|e| &e["detail"])
+        .collect()
+}
+
+/// A bug no enumerated edit fixes (the return value must be squared and halved): every probe
+/// fails.
+const UNFIXABLE: &[(&str, &str)] = &[
+    ("area.py", "def area(side):\n    return side\n"),
+    (
+        "test_area.py",
+        "from area import area\n\n\ndef test_area():\n    assert area(4) == 8\n",
+    ),
+    ("pytest.ini", "[pytest]\n"),
+];
+
+/// Regression (HumanEvalFix, `budget_exhausted` left `idx2 < threshold` in the user's file): a
+/// job that runs out of budget mid-way leaves the workspace exactly as it found it.
+#[test]
+fn a_budget_stop_leaves_the_workspace_untouched() {
+    let scratch = tempfile::tempdir().unwrap();
+    let ws = scratch.path().join("ws");
+    std::fs::create_dir_all(&ws).unwrap();
+    write(&ws, UNFIXABLE);
+    let before = snapshot(&ws);
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--max-tool-calls", "8"]);
+    let end = done(&events);
+    assert_eq!(end["status"], "budget_exhausted", "{end}");
+    assert!(
+        end["summary"].as_str().unwrap().contains("workspace is unchanged"),
+        "{end}"
+    );
+    // The probes ran (each one call, none past the commit reserve) and none touched the files.
+    let probes = decisions(&events, "probe_verdict");
+    assert!(!probes.is_empty() && probes.len() <= 8 - 3, "{probes:?}");
+    assert!(probes.iter().all(|p| p["passed"] == false));
+    assert_eq!(snapshot(&ws), before);
+}
+
+/// When every candidate has been probed and none passed, the job says so and nothing changed.
+#[test]
+fn nothing_left_to_try_leaves_the_workspace_untouched() {
+    let scratch = tempfile::tempdir().unwrap();
+    let ws = scratch.path().join("ws");
+    std::fs::create_dir_all(&ws).unwrap();
+    write(&ws, UNFIXABLE);
+    let before = snapshot(&ws);
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "stopped", "{end}");
+    assert!(
+        end["summary"].as_str().unwrap().starts_with("nothing left to try"),
+        "{end}"
+    );
+    assert_eq!(snapshot(&ws), before);
+}
+
+/// A wall-time stop between probes: same guarantee.
+#[test]
+fn a_wall_time_stop_leaves_the_workspace_untouched() {
+    let scratch = tempfile::tempdir().unwrap();
+    let ws = scratch.path().join("ws");
+    std::fs::create_dir_all(&ws).unwrap();
+    let mut files = UNFIXABLE.to_vec();
+    // Every test run takes a while, so the one-second ceiling is reached mid-job.
+    files[1] = (
+        "test_area.py",
+        "import time\nfrom area import area\n\n\ndef test_area():\n    time.sleep(0.4)\n    assert area(4) == 8\n",
+    );
+    write(&ws, &files);
+    let before = snapshot(&ws);
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--max-seconds", "1"]);
+    let end = done(&events);
+    assert_eq!(end["status"], "budget_exhausted", "{end}");
+    assert_eq!(snapshot(&ws), before);
+}
+
+/// Among passing candidates the smallest edit is committed, the others stay as evidence, and
+/// the test file is never edited (the guard refuses test edits in this job).
+#[test]
+fn the_least_change_wins_and_tests_are_never_edited() {
+    let scratch = tempfile::tempdir().unwrap();
+    let ws = scratch.path().join("ws");
+    std::fs::create_dir_all(&ws).unwrap();
+    write(
+        &ws,
+        &[
+            (
+                "count.py",
+                "def count_below(xs, limit):\n    return len([x for x in xs if x < limit - 1])\n",
+            ),
+            (
+                "test_count.py",
+                "from count import count_below\n\n\ndef test_count():\n    assert count_below([1, 2, 3], 3) == 2\n    assert count_below([5], 6) == 1\n",
+            ),
+            ("pytest.ini", "[pytest]\n"),
+        ],
+    );
+    let test_before = std::fs::read(ws.join("test_count.py")).unwrap();
+    let script = silent_model(scratch.path());
+    let (code, events) = run(&ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(code, 0);
+    // The committed edit is the smallest of the passing probes; it is what the file holds.
+    let passing: Vec<&Value> = decisions(&events, "probe_verdict")
+        .into_iter()
+        .filter(|p| p["passed"] == true)
+        .collect();
+    assert!(!passing.is_empty());
+    let smallest = passing
+        .iter()
+        .min_by_key(|p| p["edit_chars"].as_u64().unwrap())
+        .unwrap();
+    let kept = decisions(&events, "tests_decide");
+    let committed = kept.last().unwrap();
+    assert_eq!(committed["judgement"], "Fixed");
+    assert_eq!(committed["new_line"], smallest["new_line"]);
+    let fixed = std::fs::read_to_string(ws.join("count.py")).unwrap();
+    assert_eq!(
+        fixed,
+        format!(
+            "def count_below(xs, limit):\n{}\n",
+            smallest["new_line"].as_str().unwrap()
+        )
+    );
+    if passing.len() > 1 {
+        assert!(end["summary"].as_str().unwrap().contains("also passing"), "{end}");
+    }
+    assert_eq!(std::fs::read(ws.join("test_count.py")).unwrap(), test_before);
+}
