@@ -194,6 +194,7 @@ fn fixture() -> Fixture {
             call: call.clone(),
             offered: vec!["calc".into()],
             last_read: vec![],
+            protect_tests: false,
         },
         noop_observation: Observation {
             work_id: call.work_id.clone(),

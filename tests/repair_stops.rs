@@ -26,7 +26,12 @@ fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
             if entry.file_type().unwrap().is_dir() {
                 stack.push(entry.path());
             } else {
-                let rel = entry.path().strip_prefix(dir).unwrap().display().to_string();
+                let rel = entry
+                    .path()
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .display()
+                    .to_string();
                 files.insert(rel, std::fs::read(entry.path()).unwrap());
             }
         }
@@ -83,13 +88,13 @@ fn decisions<'a>(events: &'a [Value], node: &str) -> Vec<&'a Value> {
         .collect()
 }
 
-/// A bug no enumerated edit fixes (the return value must be squared and halved): every probe
-/// fails.
+/// A bug no enumerated edit fixes (the side must be squared and halved): there are candidates,
+/// and every probe fails.
 const UNFIXABLE: &[(&str, &str)] = &[
-    ("area.py", "def area(side):\n    return side\n"),
+    ("area.py", "def area(side):\n    return side * 3\n"),
     (
         "test_area.py",
-        "from area import area\n\n\ndef test_area():\n    assert area(4) == 8\n",
+        "from area import area\n\n\ndef test_area():\n    assert area(4) == 8\n    assert area(2) == 2\n",
     ),
     ("pytest.ini", "[pytest]\n"),
 ];
@@ -108,7 +113,10 @@ fn a_budget_stop_leaves_the_workspace_untouched() {
     let end = done(&events);
     assert_eq!(end["status"], "budget_exhausted", "{end}");
     assert!(
-        end["summary"].as_str().unwrap().contains("workspace is unchanged"),
+        end["summary"]
+            .as_str()
+            .unwrap()
+            .contains("workspace is unchanged"),
         "{end}"
     );
     // The probes ran (each one call, none past the commit reserve) and none touched the files.
@@ -131,9 +139,15 @@ fn nothing_left_to_try_leaves_the_workspace_untouched() {
     let end = done(&events);
     assert_eq!(end["status"], "stopped", "{end}");
     assert!(
-        end["summary"].as_str().unwrap().starts_with("nothing left to try"),
+        end["summary"]
+            .as_str()
+            .unwrap()
+            .starts_with("nothing left to try"),
         "{end}"
     );
+    let probes = decisions(&events, "probe_verdict");
+    assert!(probes.len() >= 3, "{probes:?}");
+    assert!(probes.iter().all(|p| p["passed"] == false));
     assert_eq!(snapshot(&ws), before);
 }
 
@@ -147,7 +161,7 @@ fn a_wall_time_stop_leaves_the_workspace_untouched() {
     // Every test run takes a while, so the one-second ceiling is reached mid-job.
     files[1] = (
         "test_area.py",
-        "import time\nfrom area import area\n\n\ndef test_area():\n    time.sleep(0.4)\n    assert area(4) == 8\n",
+        "import time\nfrom area import area\n\n\ndef test_area():\n    time.sleep(0.4)\n    assert area(4) == 8\n    assert area(2) == 2\n",
     );
     write(&ws, &files);
     let before = snapshot(&ws);
@@ -208,7 +222,13 @@ fn the_least_change_wins_and_tests_are_never_edited() {
         )
     );
     if passing.len() > 1 {
-        assert!(end["summary"].as_str().unwrap().contains("also passing"), "{end}");
+        assert!(
+            end["summary"].as_str().unwrap().contains("also passing"),
+            "{end}"
+        );
     }
-    assert_eq!(std::fs::read(ws.join("test_count.py")).unwrap(), test_before);
+    assert_eq!(
+        std::fs::read(ws.join("test_count.py")).unwrap(),
+        test_before
+    );
 }

@@ -457,6 +457,7 @@ impl Runner {
                 .iter()
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect(),
+            protect_tests: self.plan.task_family == "failing_tests",
         };
         let verdict = ask_stage::<GuardNode>(&job_id, "guard", || guard_request.clone(), 60_000)
             .await

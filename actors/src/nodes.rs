@@ -183,6 +183,9 @@ pub struct GuardRequest {
     pub offered: Vec<String>,
     /// Path → SHA-256 of the content this job last read.
     pub last_read: Vec<(String, String)>,
+    /// Refuse edits of test code (set for the failing-tests family).
+    #[serde(default)]
+    pub protect_tests: bool,
 }
 
 /// A refusal: a typed kind and the exact text the selector receives next time.

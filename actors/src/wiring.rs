@@ -24,7 +24,10 @@ pub fn guard_fn(catalog: Vec<ToolSpec>, policy: &Policy, workspace: &Path) -> Gu
     let guard_policy = policy.body.guard.clone();
     let workspace = workspace.to_path_buf();
     Arc::new(move |req| {
-        let mut state = GuardState::default();
+        let mut state = GuardState {
+            protect_tests: req.protect_tests,
+            ..GuardState::default()
+        };
         for (path, hash) in &req.last_read {
             state.record(path.clone(), hash.clone());
         }

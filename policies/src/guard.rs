@@ -14,6 +14,7 @@ use serde_json::Value;
 use tact_runtime::catalog::{Access, Performer, ResourceUse, ToolSpec, find};
 use tact_runtime::messages::{Observation, ToolCall};
 use tact_runtime::records::{RiskClass, ToolRef};
+use tact_runtime::source::{TestCodeTouch, change_touches_tests, edit_touches_tests, is_test_path};
 use tact_runtime::tools::command::{CommandRefusal, admit_command};
 use tact_runtime::tools::patch::parse_patch;
 use tact_runtime::tools::paths::{PathError, confine, lexical_key, relative_key};
@@ -89,6 +90,10 @@ pub enum GuardRefusal {
     CommandMalformed { reason: String },
     #[error("Tests cannot be run here: {reason}.")]
     NoTestRunner { reason: String },
+    #[error(
+        "Refused: {touch}. This job may not change or weaken tests; fix the code under test instead."
+    )]
+    TestEdit { tool: String, touch: TestCodeTouch },
     #[error("`{tool}` cannot be checked: {reason}.")]
     Internal { tool: String, reason: String },
 }
@@ -121,6 +126,7 @@ impl GuardRefusal {
             GuardRefusal::CommandDenied { .. } => "command_denied",
             GuardRefusal::CommandMalformed { .. } => "command_malformed",
             GuardRefusal::NoTestRunner { .. } => "no_test_runner",
+            GuardRefusal::TestEdit { .. } => "test_edit",
             GuardRefusal::Internal { .. } => "internal",
         }
     }
@@ -136,6 +142,11 @@ pub struct GuardState {
     /// the worker about whether `run_tests` can run in a workspace without runner markers.
     #[serde(default)]
     pub test_command: Option<Vec<String>>,
+    /// Refuse edits of test code (`apply_edit`, `write_file`, `apply_patch`, `probe_edit`):
+    /// set for jobs whose task is to make failing tests pass, which must not get there by
+    /// weakening the tests.
+    #[serde(default)]
+    pub protect_tests: bool,
 }
 
 impl GuardState {
@@ -309,6 +320,10 @@ pub fn check(
             reason: e.to_string(),
         })?;
 
+    if state.protect_tests {
+        protect_tests(call, &workspace)?;
+    }
+
     let mut paths: Vec<AdmittedPath> = Vec::new();
     for resource in &spec.resources {
         match resource {
@@ -395,6 +410,7 @@ pub fn check(
     let mut argv = None;
     match name {
         "apply_edit" => check_edit(call, &paths)?,
+        "probe_edit" => paths.extend(check_probe(call, &workspace)?),
         "run_command" => {
             let line = str_arg(&call.args, "command").unwrap_or_default();
             argv = Some(
@@ -455,6 +471,153 @@ fn check_edit(call: &ToolCall, paths: &[AdmittedPath]) -> Result<(), GuardRefusa
             count,
         }),
     }
+}
+
+/// The edits of a `probe_edit` call, as (path, old_text, new_text).
+fn probe_edits(call: &ToolCall) -> Vec<(&str, &str, &str)> {
+    call.args
+        .get("edits")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|edit| {
+            (
+                str_arg(edit, "path").unwrap_or_default(),
+                str_arg(edit, "old_text").unwrap_or_default(),
+                str_arg(edit, "new_text").unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+/// `probe_edit`'s preconditions: every edit's file is confined and exists, and its old_text
+/// occurs exactly once in it (after the earlier edits of the same call) and changes something.
+/// The probe never writes the workspace, so no fresh read is required.
+fn check_probe(call: &ToolCall, workspace: &Path) -> Result<Vec<AdmittedPath>, GuardRefusal> {
+    let mut texts: BTreeMap<String, String> = BTreeMap::new();
+    let mut paths = Vec::new();
+    for (requested, old_text, new_text) in probe_edits(call) {
+        let path = confine(workspace, requested).map_err(path_refusal)?;
+        let key = relative_key(workspace, &path);
+        if path.is_dir() {
+            return Err(GuardRefusal::NotAFile { path: key });
+        }
+        let text = match texts.get(&key) {
+            Some(text) => text.clone(),
+            None => read_text_if_exists(&path)
+                .map_err(|e| GuardRefusal::Internal {
+                    tool: "probe_edit".into(),
+                    reason: e.to_string(),
+                })?
+                .ok_or_else(|| GuardRefusal::EditTargetMissing { path: key.clone() })?,
+        };
+        if old_text == new_text {
+            return Err(GuardRefusal::NoOpEdit { path: key });
+        }
+        match count_occurrences(&text, old_text) {
+            1 => {}
+            0 => return Err(GuardRefusal::OldTextNotFound { path: key }),
+            count => return Err(GuardRefusal::OldTextNotUnique { path: key, count }),
+        }
+        texts.insert(key.clone(), text.replacen(old_text, new_text, 1));
+        if !paths.iter().any(|p: &AdmittedPath| p.key == key) {
+            paths.push(AdmittedPath {
+                key,
+                path,
+                access: Access::Read,
+            });
+        }
+    }
+    Ok(paths)
+}
+
+/// Refuse a call that would change test code: a test file, or an edit whose old text lies
+/// (wholly or partly) in a `#[cfg(test)]` item, a `#[test]` function or a Python test function
+/// or class, or a write or patch that changes or removes such a region. Checked before the
+/// read-freshness rules, so the model learns at once that the file is off limits. Calls whose
+/// paths or texts do not resolve are left to the ordinary checks.
+fn protect_tests(call: &ToolCall, workspace: &Path) -> Result<(), GuardRefusal> {
+    let tool = call.tool.name.as_str();
+    let refuse = |touch: TestCodeTouch| GuardRefusal::TestEdit {
+        tool: tool.to_string(),
+        touch,
+    };
+    let current = |requested: &str| -> Option<(String, Option<String>)> {
+        let path = confine(workspace, requested).ok()?;
+        let text = read_text_if_exists(&path).ok()?;
+        Some((relative_key(workspace, &path), text))
+    };
+    match tool {
+        "apply_edit" | "probe_edit" => {
+            let edits: Vec<(&str, &str, &str)> = if tool == "apply_edit" {
+                vec![(
+                    str_arg(&call.args, "path").unwrap_or_default(),
+                    str_arg(&call.args, "old_text").unwrap_or_default(),
+                    str_arg(&call.args, "new_text").unwrap_or_default(),
+                )]
+            } else {
+                probe_edits(call)
+            };
+            // Each edit against the text the earlier edits of the call left.
+            let mut files: BTreeMap<String, (String, String)> = BTreeMap::new();
+            for (requested, old_text, new_text) in edits {
+                let Some((key, on_disk)) = current(requested) else {
+                    continue;
+                };
+                let text = match files.get(&key) {
+                    Some((_, edited)) => edited.clone(),
+                    None => on_disk.unwrap_or_default(),
+                };
+                if let Some(touch) = edit_touches_tests(&key, &text, old_text) {
+                    return Err(refuse(touch));
+                }
+                if count_occurrences(&text, old_text) == 1 {
+                    let edited = text.replacen(old_text, new_text, 1);
+                    files
+                        .entry(key)
+                        .or_insert_with(|| (text.clone(), String::new()))
+                        .1 = edited;
+                }
+            }
+            for (key, (before, after)) in &files {
+                if let Some(touch) = change_touches_tests(key, Some(before), Some(after)) {
+                    return Err(refuse(touch));
+                }
+            }
+        }
+        "write_file" => {
+            let requested = str_arg(&call.args, "path").unwrap_or_default();
+            let content = str_arg(&call.args, "content").unwrap_or_default();
+            // A test file is refused even when it is not text (fixtures, data).
+            if let Ok(path) = confine(workspace, requested)
+                && is_test_path(&relative_key(workspace, &path))
+            {
+                return Err(refuse(TestCodeTouch {
+                    path: relative_key(workspace, &path),
+                    region: None,
+                }));
+            }
+            if let Some((key, before)) = current(requested)
+                && let Some(touch) = change_touches_tests(&key, before.as_deref(), Some(content))
+            {
+                return Err(refuse(touch));
+            }
+        }
+        "apply_patch" => {
+            let text = str_arg(&call.args, "patch").unwrap_or_default();
+            for change in plan_patch(workspace, text).unwrap_or_default() {
+                if let Some(touch) = change_touches_tests(
+                    &change.key,
+                    change.before.as_deref(),
+                    change.after.as_deref(),
+                ) {
+                    return Err(refuse(touch));
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -893,6 +1056,207 @@ mod tests {
         assert_eq!(state.last_read.get("a"), None);
         assert_eq!(state.last_read.get("b").map(String::as_str), Some("22"));
         assert_eq!(state.last_read.get("c").map(String::as_str), Some("33"));
+    }
+
+    const RUST_LIB: &str = "pub fn add(a: i32, b: i32) -> i32 {\n    a - b\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn adds() {\n        assert_eq!(super::add(2, 2), 4);\n    }\n}\n";
+    const PY_APP: &str =
+        "def area(w, h):\n    return w + h\n\n\ndef test_area():\n    assert area(2, 3) == 6\n";
+
+    /// A cargo crate with an inline test module, an integration test, and a Python module
+    /// with a test function; every file read, so only the test rule can refuse.
+    fn protected_fixture() -> Fixture {
+        let mut f = fixture();
+        std::fs::write(f.ws.join("Cargo.toml"), "[package]\nname = 'x'\n").unwrap();
+        std::fs::write(f.ws.join("src/calc.rs"), RUST_LIB).unwrap();
+        std::fs::create_dir_all(f.ws.join("tests")).unwrap();
+        std::fs::write(f.ws.join("tests/it.rs"), "#[test]\nfn it() {}\n").unwrap();
+        std::fs::write(f.ws.join("app.py"), PY_APP).unwrap();
+        for key in ["src/calc.rs", "tests/it.rs", "app.py"] {
+            f.read_current(key);
+        }
+        f.state.protect_tests = true;
+        f
+    }
+
+    fn edit_call(tool: &str, path: &str, old: &str, new: &str) -> ToolCall {
+        match tool {
+            "apply_edit" => call(
+                tool,
+                json!({"path": path, "old_text": old, "new_text": new}),
+            ),
+            _ => call(
+                tool,
+                json!({"edits": [{"path": path, "old_text": old, "new_text": new}]}),
+            ),
+        }
+    }
+
+    fn assert_test_edit(r: Result<AdmittedCall, GuardRefusal>, needle: &str) {
+        let refusal = r.unwrap_err();
+        assert_eq!(refusal.kind(), "test_edit", "{refusal:?}");
+        let text = refusal.to_string();
+        assert!(text.contains(needle), "{text}");
+        assert!(text.contains("may not change or weaken tests"), "{text}");
+    }
+
+    #[test]
+    fn test_code_edits_are_refused_for_every_editing_tool() {
+        let f = protected_fixture();
+        for tool in ["apply_edit", "probe_edit"] {
+            assert_test_edit(
+                f.check(&edit_call(
+                    tool,
+                    "src/calc.rs",
+                    "add(2, 2), 4",
+                    "add(2, 2), 0",
+                )),
+                "lines 5-11 of `src/calc.rs` are test code (a `#[cfg(test)]` item)",
+            );
+            assert_test_edit(
+                f.check(&edit_call(tool, "tests/it.rs", "fn it() {}", "fn it() { }")),
+                "`tests/it.rs` is a test file",
+            );
+            assert_test_edit(
+                f.check(&edit_call(tool, "app.py", "== 6", "== 5")),
+                "lines 5-6 of `app.py` are test code (a Python test function)",
+            );
+            // Partly inside: the old text runs from source into the test attribute.
+            assert_test_edit(
+                f.check(&edit_call(tool, "src/calc.rs", "}\n\n#[cfg(test)]", "}\n")),
+                "`src/calc.rs`",
+            );
+        }
+        let weakened = RUST_LIB.replace("assert_eq!(super::add(2, 2), 4);", "");
+        assert_test_edit(
+            f.check(&call(
+                "write_file",
+                json!({"path": "src/calc.rs", "content": weakened}),
+            )),
+            "lines 5-11 of `src/calc.rs`",
+        );
+        assert_test_edit(
+            f.check(&call(
+                "write_file",
+                json!({"path": "tests/new.rs", "content": "#[test]\nfn t() {}\n"}),
+            )),
+            "`tests/new.rs` is a test file",
+        );
+        std::fs::write(f.ws.join("tests/data.bin"), [0xff, 0x00, 0xfe]).unwrap();
+        assert_test_edit(
+            f.check(&call(
+                "write_file",
+                json!({"path": "tests/data.bin", "content": "x"}),
+            )),
+            "`tests/data.bin` is a test file",
+        );
+        let patch = "--- a/app.py\n+++ b/app.py\n@@ -5,2 +5,2 @@\n def test_area():\n-    assert area(2, 3) == 6\n+    assert area(2, 3) == 5\n";
+        assert_test_edit(
+            f.check(&call("apply_patch", json!({"patch": patch}))),
+            "lines 5-6 of `app.py` are test code",
+        );
+        // Hiding a test in a docstring is a test edit too, though no old text lies in it.
+        let hidden = "--- a/app.py\n+++ b/app.py\n@@ -4,3 +4,5 @@\n \n+\"\"\"\n def test_area():\n     assert area(2, 3) == 6\n+\"\"\"\n";
+        assert_test_edit(
+            f.check(&call("apply_patch", json!({"patch": hidden}))),
+            "`app.py`",
+        );
+    }
+
+    #[test]
+    fn source_edits_and_unprotected_jobs_are_not_refused() {
+        let mut f = protected_fixture();
+        for tool in ["apply_edit", "probe_edit"] {
+            f.check(&edit_call(
+                tool,
+                "src/calc.rs",
+                "    a - b\n",
+                "    a + b\n",
+            ))
+            .unwrap();
+            f.check(&edit_call(tool, "app.py", "return w + h", "return w * h"))
+                .unwrap();
+        }
+        let fixed = RUST_LIB.replace("a - b", "a + b");
+        f.check(&call(
+            "write_file",
+            json!({"path": "src/calc.rs", "content": fixed}),
+        ))
+        .unwrap();
+        let with_new_test = format!("{RUST_LIB}#[test]\nfn more() {{}}\n");
+        f.check(&call(
+            "write_file",
+            json!({"path": "src/calc.rs", "content": with_new_test}),
+        ))
+        .unwrap();
+        let patch = "--- a/app.py\n+++ b/app.py\n@@ -1,2 +1,2 @@\n def area(w, h):\n-    return w + h\n+    return w * h\n";
+        f.check(&call("apply_patch", json!({"patch": patch})))
+            .unwrap();
+
+        f.state.protect_tests = false;
+        for tool in ["apply_edit", "probe_edit"] {
+            f.check(&edit_call(
+                tool,
+                "src/calc.rs",
+                "add(2, 2), 4",
+                "add(2, 2), 0",
+            ))
+            .unwrap();
+            f.check(&edit_call(tool, "tests/it.rs", "fn it() {}", "fn it() { }"))
+                .unwrap();
+        }
+        f.check(&call(
+            "write_file",
+            json!({"path": "tests/new.rs", "content": "#[test]\nfn t() {}\n"}),
+        ))
+        .unwrap();
+    }
+
+    #[test]
+    fn probes_are_checked_like_edits_but_need_no_fresh_read() {
+        let mut f = protected_fixture();
+        f.state.last_read.clear();
+        let admitted = f
+            .check(&edit_call("probe_edit", "src/calc.rs", "a - b", "a + b"))
+            .unwrap();
+        assert_eq!(admitted.paths[0].key, "src/calc.rs");
+        assert_eq!(admitted.paths[0].access, Access::Read);
+        assert!(matches!(
+            f.check(&edit_call("probe_edit", "src/lib.rs", "fn b() {}", "x")),
+            Err(GuardRefusal::OldTextNotUnique { count: 2, .. })
+        ));
+        assert!(matches!(
+            f.check(&edit_call("probe_edit", "src/calc.rs", "nope", "x")),
+            Err(GuardRefusal::OldTextNotFound { .. })
+        ));
+        assert!(matches!(
+            f.check(&edit_call("probe_edit", "src/missing.rs", "a", "b")),
+            Err(GuardRefusal::EditTargetMissing { .. })
+        ));
+        assert!(matches!(
+            f.check(&edit_call("probe_edit", "../x.rs", "a", "b")),
+            Err(GuardRefusal::PathEscapes { .. })
+        ));
+        assert!(matches!(
+            f.check(&edit_call("probe_edit", "src/calc.rs", "a - b", "a - b")),
+            Err(GuardRefusal::NoOpEdit { .. })
+        ));
+        // Later edits of one call see the earlier ones.
+        let chained = call(
+            "probe_edit",
+            json!({"edits": [
+                {"path": "src/calc.rs", "old_text": "a - b", "new_text": "b - a"},
+                {"path": "src/calc.rs", "old_text": "b - a", "new_text": "b + a"}
+            ], "tests": ["tests::adds"]}),
+        );
+        assert_eq!(f.check(&chained).unwrap().paths.len(), 1);
+        let bad_tests = call(
+            "probe_edit",
+            json!({"edits": [{"path": "src/calc.rs", "old_text": "a - b", "new_text": "a + b"}], "tests": ["--co"]}),
+        );
+        assert!(matches!(
+            f.check(&bad_tests),
+            Err(GuardRefusal::SchemaViolation { .. })
+        ));
     }
 
     fn with_deps(mut c: ToolCall, id: &str, deps: &[&str]) -> ToolCall {

@@ -22,7 +22,12 @@ use serde::{Deserialize, Serialize};
 use tact_runtime::testreport::{Frame, TestReport};
 use thiserror::Error;
 
-use crate::mutate::{Language, code_only_lines};
+/// Test-code detection is shared with the worker and the guard; it lives in
+/// `tact_runtime::source`.
+pub use tact_runtime::source::is_test_location;
+use tact_runtime::source::{
+    Language, code_only_lines, is_test_path, python_test_regions, rust_item_end, rust_test_regions,
+};
 
 /// One ranked place where the bug may be.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -105,37 +110,6 @@ pub fn localize_with(
     Ok(rank(report, &index, options.top_n))
 }
 
-/// Whether line `line` of the file at `path` (workspace-relative) with contents `text` is test
-/// code: anything under a `tests/` (or `test/`) directory, `test_*.py`, `*_test.py`,
-/// `conftest.py`, and in Rust files the `#[cfg(test)]` items and `#[test]` functions. `line` and
-/// `text` only matter for Rust files.
-pub fn is_test_location(path: &str, line: u32, text: &str) -> bool {
-    if is_test_path(path) {
-        return true;
-    }
-    match Language::from_path(Path::new(path)) {
-        Some(Language::Rust) => {
-            let code = code_only_lines(text, Language::Rust);
-            rust_test_regions(&code)
-                .iter()
-                .any(|&(start, end)| (start..=end).contains(&line))
-        }
-        // pytest only collects `test*` functions from test files, which the path test covers; a
-        // `def testing_mode()` in a source module is source.
-        Some(Language::Python) | None => false,
-    }
-}
-
-fn is_test_path(path: &str) -> bool {
-    let normalized = path.replace('\\', "/");
-    let mut components: Vec<&str> = normalized.split('/').filter(|c| !c.is_empty()).collect();
-    let file_name = components.pop().unwrap_or_default();
-    components.iter().any(|c| *c == "tests" || *c == "test")
-        || (file_name.starts_with("test_") && file_name.ends_with(".py"))
-        || file_name.ends_with("_test.py")
-        || file_name == "conftest.py"
-}
-
 // ---------------------------------------------------------------------------------------------
 // Workspace index
 // ---------------------------------------------------------------------------------------------
@@ -168,8 +142,12 @@ impl SourceFile {
         };
         let test_regions = match language {
             Language::Rust => rust_test_regions(&code),
-            Language::Python => Vec::new(),
+            Language::Python => python_test_regions(&code),
         };
+        let test_regions = test_regions
+            .iter()
+            .map(|region| (region.start, region.end))
+            .collect();
         let is_test_file = is_test_path(&path);
         Self {
             path,
@@ -417,32 +395,6 @@ fn python_functions(code: &[String]) -> Vec<FunctionSpan> {
     functions
 }
 
-/// The line index where the braces opened at or after `start` close again; for an item ending in
-/// `;` before any `{` (a trait method declaration), that line.
-fn rust_item_end(code: &[String], start: usize) -> usize {
-    let mut depth = 0usize;
-    let mut opened = false;
-    for (index, line) in code.iter().enumerate().skip(start) {
-        for character in line.chars() {
-            match character {
-                '{' => {
-                    depth += 1;
-                    opened = true;
-                }
-                '}' => {
-                    depth = depth.saturating_sub(1);
-                    if opened && depth == 0 {
-                        return index;
-                    }
-                }
-                ';' if !opened => return index,
-                _ => {}
-            }
-        }
-    }
-    code.len().saturating_sub(1).max(start)
-}
-
 fn rust_functions(code: &[String]) -> Vec<FunctionSpan> {
     let Some(patterns) = PATTERNS.as_ref() else {
         return Vec::new();
@@ -459,38 +411,6 @@ fn rust_functions(code: &[String]) -> Vec<FunctionSpan> {
             })
         })
         .collect()
-}
-
-/// Items under `#[cfg(test)]` and functions marked `#[test]` (attributes included).
-fn rust_test_regions(code: &[String]) -> Vec<(u32, u32)> {
-    let mut regions = Vec::new();
-    let mut index = 0;
-    while index < code.len() {
-        let trimmed = code.get(index).map_or("", |l| l.trim());
-        let compact: String = trimmed.chars().filter(|c| !c.is_whitespace()).collect();
-        let is_test_attribute = compact.starts_with("#[cfg(test)]")
-            || compact == "#[test]"
-            || compact.starts_with("#[tokio::test");
-        if is_test_attribute {
-            // The item is the first following line that is not another attribute.
-            let item = (index + 1..code.len()).find(|&i| {
-                let line = code.get(i).map_or("", |l| l.trim());
-                !line.is_empty() && !line.starts_with("#[")
-            });
-            if let Some(item) = item {
-                let end = rust_item_end(code, item);
-                regions.push((line_number(index), line_number(end)));
-                index = if compact.starts_with("#[cfg(test)]") {
-                    end + 1
-                } else {
-                    item + 1
-                };
-                continue;
-            }
-        }
-        index += 1;
-    }
-    regions
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -968,36 +888,6 @@ mod tests {
             line,
             function: None,
         }
-    }
-
-    #[test]
-    fn test_locations() {
-        assert!(is_test_location("tests/test_x.py", 1, ""));
-        assert!(is_test_location("pkg/test_x.py", 1, ""));
-        assert!(is_test_location("pkg/x_test.py", 1, ""));
-        assert!(is_test_location("crate/tests/it.rs", 1, ""));
-        assert!(!is_test_location("src/lib.rs", 1, "fn a() {}\n"));
-        assert!(!is_test_location("testing.py", 1, "x = 1\n"));
-        assert!(!is_test_location(
-            "app.py",
-            2,
-            "def testing_mode():\n    return 1\n"
-        ));
-        let rust = "pub fn add(a: i32) -> i32 {\n    a + 1\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    #[test]\n    fn adds() {\n        assert_eq!(add(1), 2);\n    }\n}\n\n#[test]\nfn loose() {\n}\npub fn after() {}\n";
-        let lines: Vec<bool> = (1..=17)
-            .map(|l| is_test_location("src/lib.rs", l, rust))
-            .collect();
-        assert_eq!(
-            lines,
-            vec![
-                false, false, false, false, true, true, true, true, true, true, true, true, false,
-                true, true, true, false
-            ]
-        );
-        // A brace inside a string does not end the test module early.
-        let tricky = "#[cfg(test)]\nmod tests {\n    const S: &str = \"}\";\n    fn f() {}\n}\nfn real() {}\n";
-        assert!(is_test_location("src/lib.rs", 4, tricky));
-        assert!(!is_test_location("src/lib.rs", 6, tricky));
     }
 
     #[test]

@@ -13,28 +13,13 @@
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use tact_runtime::source::{ByteClass, classify_source, split_lines, split_terminator};
 use thiserror::Error;
 
 mod expr;
 
-/// Source languages the mutation operators understand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Language {
-    Python,
-    Rust,
-}
-
-impl Language {
-    /// By file extension: `.py` and `.rs`.
-    pub fn from_path(path: &Path) -> Option<Self> {
-        match path.extension().and_then(|ext| ext.to_str()) {
-            Some("py") => Some(Self::Python),
-            Some("rs") => Some(Self::Rust),
-            _ => None,
-        }
-    }
-}
+/// Source languages tact reads as code; defined in `tact_runtime::source`, next to the lexer.
+pub use tact_runtime::source::Language;
 
 /// The kind of edit a candidate makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -313,253 +298,6 @@ pub fn apply_mutation_to_file(
     std::fs::write(&path, mutated).map_err(io_error)
 }
 
-fn split_terminator(piece: &str) -> (&str, &str) {
-    if let Some(body) = piece.strip_suffix("\r\n") {
-        (body, "\r\n")
-    } else if let Some(body) = piece.strip_suffix('\n') {
-        (body, "\n")
-    } else {
-        (piece, "")
-    }
-}
-
-/// Lines without terminators; a trailing `\r` belongs to the terminator.
-fn split_lines(source: &str) -> Vec<&str> {
-    source
-        .split_inclusive('\n')
-        .map(|piece| split_terminator(piece).0)
-        .collect()
-}
-
-/// The lines of `source` with every string literal and comment character replaced by a space,
-/// so that brace matching and identifier scans see only code. Byte lengths are preserved.
-pub(crate) fn code_only_lines(source: &str, language: Language) -> Vec<String> {
-    let classes = classify_source(source, language);
-    split_lines(source)
-        .into_iter()
-        .zip(classes)
-        .map(|(line, line_classes)| {
-            line.char_indices()
-                .map(|(index, character)| {
-                    match line_classes.get(index).copied().unwrap_or(ByteClass::Code) {
-                        ByteClass::Code => character.to_string(),
-                        ByteClass::Text | ByteClass::Comment => " ".repeat(character.len_utf8()),
-                    }
-                })
-                .collect()
-        })
-        .collect()
-}
-
-// ---------------------------------------------------------------------------------------------
-// Lexing: which bytes are code, string literal or comment
-// ---------------------------------------------------------------------------------------------
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ByteClass {
-    Code,
-    /// Inside a string or character literal (quotes included).
-    Text,
-    Comment,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum LexState {
-    Code,
-    LineComment,
-    BlockComment {
-        depth: u32,
-    },
-    Str {
-        quote: char,
-        triple: bool,
-        raw_hashes: Option<usize>,
-    },
-}
-
-/// Classifies every byte of every line (as split by [`split_lines`]). Tracks strings and block
-/// comments across lines, so a docstring's inner lines are recognised as text.
-fn classify_source(source: &str, language: Language) -> Vec<Vec<ByteClass>> {
-    let lines = split_lines(source);
-    let mut state = LexState::Code;
-    let mut result = Vec::with_capacity(lines.len());
-    for line in lines {
-        let chars: Vec<(usize, char)> = line.char_indices().collect();
-        let mut classes = vec![ByteClass::Code; line.len()];
-        let mut position = 0;
-        while let Some(&(start, _)) = chars.get(position) {
-            let (class, consumed) = lex_step(&mut state, &chars, position, language);
-            let consumed = consumed.max(1);
-            let end = chars
-                .get(position + consumed)
-                .map_or(line.len(), |&(next_start, _)| next_start);
-            for class_slot in classes.iter_mut().take(end).skip(start) {
-                *class_slot = class;
-            }
-            position += consumed;
-        }
-        // Line comments and single-quoted strings end with the line.
-        match state {
-            LexState::LineComment => state = LexState::Code,
-            LexState::Str { triple: false, .. } if language == Language::Python => {
-                state = LexState::Code;
-            }
-            _ => {}
-        }
-        result.push(classes);
-    }
-    result
-}
-
-fn char_at(chars: &[(usize, char)], position: usize) -> Option<char> {
-    chars.get(position).map(|&(_, character)| character)
-}
-
-/// Consumes one or more characters at `position`, returning their class and how many.
-fn lex_step(
-    state: &mut LexState,
-    chars: &[(usize, char)],
-    position: usize,
-    language: Language,
-) -> (ByteClass, usize) {
-    let current = char_at(chars, position);
-    let next = char_at(chars, position + 1);
-    match *state {
-        LexState::LineComment => (ByteClass::Comment, 1),
-        LexState::BlockComment { depth } => {
-            if current == Some('*') && next == Some('/') {
-                *state = if depth <= 1 {
-                    LexState::Code
-                } else {
-                    LexState::BlockComment { depth: depth - 1 }
-                };
-                (ByteClass::Comment, 2)
-            } else if current == Some('/') && next == Some('*') {
-                *state = LexState::BlockComment {
-                    depth: depth.saturating_add(1),
-                };
-                (ByteClass::Comment, 2)
-            } else {
-                (ByteClass::Comment, 1)
-            }
-        }
-        LexState::Str {
-            quote,
-            triple,
-            raw_hashes,
-        } => {
-            if raw_hashes.is_none() && current == Some('\\') {
-                return (ByteClass::Text, 2);
-            }
-            if current != Some(quote) {
-                return (ByteClass::Text, 1);
-            }
-            if triple {
-                if next == Some(quote) && char_at(chars, position + 2) == Some(quote) {
-                    *state = LexState::Code;
-                    return (ByteClass::Text, 3);
-                }
-                return (ByteClass::Text, 1);
-            }
-            if let Some(hashes) = raw_hashes {
-                let closes = (1..=hashes).all(|k| char_at(chars, position + k) == Some('#'));
-                if closes {
-                    *state = LexState::Code;
-                    return (ByteClass::Text, 1 + hashes);
-                }
-                return (ByteClass::Text, 1);
-            }
-            *state = LexState::Code;
-            (ByteClass::Text, 1)
-        }
-        LexState::Code => lex_code(state, chars, position, language),
-    }
-}
-
-fn lex_code(
-    state: &mut LexState,
-    chars: &[(usize, char)],
-    position: usize,
-    language: Language,
-) -> (ByteClass, usize) {
-    let current = char_at(chars, position);
-    let next = char_at(chars, position + 1);
-    let previous_is_ident = position
-        .checked_sub(1)
-        .and_then(|p| char_at(chars, p))
-        .is_some_and(|c| c.is_alphanumeric() || c == '_');
-    match (language, current) {
-        (Language::Python, Some('#')) => {
-            *state = LexState::LineComment;
-            (ByteClass::Comment, 1)
-        }
-        (Language::Python, Some(quote @ ('"' | '\''))) => {
-            let triple = next == Some(quote) && char_at(chars, position + 2) == Some(quote);
-            *state = LexState::Str {
-                quote,
-                triple,
-                raw_hashes: None,
-            };
-            (ByteClass::Text, if triple { 3 } else { 1 })
-        }
-        (Language::Rust, Some('/')) if next == Some('/') => {
-            *state = LexState::LineComment;
-            (ByteClass::Comment, 2)
-        }
-        (Language::Rust, Some('/')) if next == Some('*') => {
-            *state = LexState::BlockComment { depth: 1 };
-            (ByteClass::Comment, 2)
-        }
-        (Language::Rust, Some('"')) => {
-            *state = LexState::Str {
-                quote: '"',
-                triple: false,
-                raw_hashes: None,
-            };
-            (ByteClass::Text, 1)
-        }
-        // Raw strings: r"..", r#".."#, br"..".
-        (Language::Rust, Some('r')) if !previous_is_ident || is_byte_prefix(chars, position) => {
-            let hashes = (position + 1..)
-                .take_while(|&p| char_at(chars, p) == Some('#'))
-                .count();
-            if char_at(chars, position + 1 + hashes) == Some('"') {
-                *state = LexState::Str {
-                    quote: '"',
-                    triple: false,
-                    raw_hashes: Some(hashes),
-                };
-                (ByteClass::Text, 2 + hashes)
-            } else {
-                (ByteClass::Code, 1)
-            }
-        }
-        (Language::Rust, Some('\'')) => {
-            // A char literal ('x', '\n', '\u{1F600}') closes within a few characters; a
-            // lifetime ('a) does not.
-            if next == Some('\\') {
-                let close =
-                    (position + 2..position + 12).find(|&p| char_at(chars, p) == Some('\''));
-                match close {
-                    Some(close) => (ByteClass::Text, close - position + 1),
-                    None => (ByteClass::Code, 1),
-                }
-            } else if next.is_some() && char_at(chars, position + 2) == Some('\'') {
-                (ByteClass::Text, 3)
-            } else {
-                (ByteClass::Code, 1)
-            }
-        }
-        _ => (ByteClass::Code, 1),
-    }
-}
-
-fn is_byte_prefix(chars: &[(usize, char)], position: usize) -> bool {
-    let before = position.checked_sub(1).and_then(|p| char_at(chars, p));
-    let before_that = position.checked_sub(2).and_then(|p| char_at(chars, p));
-    before == Some('b') && !before_that.is_some_and(|c| c.is_alphanumeric() || c == '_')
-}
-
 // ---------------------------------------------------------------------------------------------
 // Tokens
 // ---------------------------------------------------------------------------------------------
@@ -831,7 +569,22 @@ fn mutate_line_with_classes(
             TokenKind::Number => {
                 let after_dot = previous.is_some_and(|p| p.text == "." || p.text == "::");
                 if !after_dot {
+                    // `x - 0` and `x * 1` are the term dropped (DropTerm proposes that, as
+                    // the smaller and truer edit); an identity constant is never a fix.
+                    let identity = match previous.map(|p| p.text) {
+                        Some("+" | "-" | "+=" | "-=") => Some("0"),
+                        Some("*" | "/" | "//" | "*=" | "/=") => Some("1"),
+                        _ => None,
+                    };
                     for (replacement, description) in off_by_one_constants(token.text) {
+                        if identity.is_some_and(|i| {
+                            replacement.starts_with(i)
+                                && replacement[i.len()..]
+                                    .chars()
+                                    .all(|c| c.is_ascii_alphabetic())
+                        }) {
+                            continue;
+                        }
                         push(
                             token.start,
                             token.end,
@@ -1590,7 +1343,13 @@ mod tests {
                 Language::Python,
                 ConstantOffByOne
             ),
-            [7, 5, 0, 1, 2, -1].map(|n| format!("    return weeks * {n} + extra_days"))
+            [7, 5, 0, 2, -1].map(|n| format!("    return weeks * {n} + extra_days"))
+        );
+        // Regression (HumanEvalFix python-23): `len(s) - 1` → `len(s) - 0` passed the tests and,
+        // being the smallest edit, was committed over the true fix; identities are not edits.
+        assert!(
+            !with_operator("    return len(s) - 1", Language::Python, ConstantOffByOne)
+                .contains(&"    return len(s) - 0".to_string())
         );
         assert_eq!(
             with_operator("x = 0", Language::Python, ConstantOffByOne),
@@ -1863,17 +1622,6 @@ mod tests {
             enumerate_file_mutations(dir.path(), "notes.txt", &[1], 10),
             Err(MutateError::UnsupportedLanguage(_))
         ));
-    }
-
-    #[test]
-    fn code_only_lines_blank_strings_and_comments() {
-        let lines = code_only_lines("x = \"a(b)\"  # c(d)\ny = f(1)\n", Language::Python);
-        assert_eq!(lines[0].trim_end(), "x =");
-        assert_eq!(lines[0].len(), "x = \"a(b)\"  # c(d)".len());
-        assert_eq!(lines[1], "y = f(1)");
-        let rust = code_only_lines("let s = \"{\"; /* } */ g('}')", Language::Rust);
-        assert_eq!(rust[0].matches(['{', '}']).count(), 0);
-        assert!(rust[0].contains("g("));
     }
 
     #[test]

@@ -284,6 +284,21 @@ pub fn assess(
     first_doubt.unwrap_or(TrustVerdict::Verified)
 }
 
+/// The status a parsed report's own counts give, with the counts (passed, failed, errors).
+fn report_status(report: &Value) -> (&'static str, u64, u64, u64) {
+    let count = |key: &str| report.get(key).and_then(Value::as_u64).unwrap_or(0);
+    let (passed, failed_count, errors) = (count("passed"), count("failed"), count("errors"));
+    let build_failed = report.get("build_failed").and_then(Value::as_bool) == Some(true);
+    let status = if build_failed || failed_count > 0 || errors > 0 {
+        "failed"
+    } else if passed == 0 {
+        "no_tests"
+    } else {
+        "passed"
+    };
+    (status, passed, failed_count, errors)
+}
+
 fn str_of<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
     value.get(key).and_then(Value::as_str)
 }
@@ -339,26 +354,21 @@ impl Assessment<'_> {
         if out.get("timed_out").and_then(Value::as_bool) == Some(true) {
             return Err(unverified("the test run timed out: nothing is known"));
         }
-        let Some(report) = out.get("report").filter(|r| !r.is_null()) else {
+        let report_key = self.report_key()?;
+        let Some(report) = out.get(report_key).filter(|r| !r.is_null()) else {
             return Err(unverified(
                 "the test output could not be parsed; an exit code alone does not show which tests passed",
             ));
         };
-        let count = |key: &str| report.get(key).and_then(Value::as_u64).unwrap_or(0);
-        let (passed, failed_count, errors) = (count("passed"), count("failed"), count("errors"));
-        let build_failed = report.get("build_failed").and_then(Value::as_bool) == Some(true);
+        let (derived_status, passed, failed_count, errors) = report_status(report);
         let claimed_status = str_of(out, "status").unwrap_or_default();
-        let derived_status = if build_failed || failed_count > 0 || errors > 0 {
-            "failed"
-        } else if passed == 0 {
-            "no_tests"
-        } else {
-            "passed"
-        };
         if claimed_status != derived_status {
             return Err(failed(format!(
                 "the run claims `{claimed_status}` but its own counts ({passed} passed, {failed_count} failed, {errors} errors) say `{derived_status}`"
             )));
+        }
+        if self.spec.name == "probe_edit" {
+            self.probe_sequence(derived_status)?;
         }
         // Re-derive the counts from the output tails: a tail can only lose lines, so it never
         // shows more passes or failures than the full output did.
@@ -397,6 +407,59 @@ impl Assessment<'_> {
                 return Err(failed(format!(
                     "tests failed but the runner exited with {code:?}"
                 )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Where the judged report is: `report` for `run_tests`; for `probe_edit` the report of
+    /// its last run (`full` or `narrow`, as `last_run` says).
+    fn report_key(&self) -> Result<&'static str, TrustVerdict> {
+        if self.spec.name != "probe_edit" {
+            return Ok("report");
+        }
+        match str_of(self.output(), "last_run") {
+            Some("full") => Ok("full"),
+            Some("narrow") => Ok("narrow"),
+            other => Err(failed(format!(
+                "the probe names {other:?} as its last run, not `narrow` or `full`"
+            ))),
+        }
+    }
+
+    /// A probe runs the full suite exactly when its narrow run passed (and the call did not
+    /// opt out): a verdict resting on a narrow run alone, or a full run after a failed narrow
+    /// one, is not what the tool does.
+    fn probe_sequence(&self, last_status: &str) -> Check {
+        let out = self.output();
+        let narrow = out.get("narrow").filter(|r| !r.is_null());
+        let full_wanted = self
+            .call
+            .args
+            .get("full_suite_on_pass")
+            .and_then(Value::as_bool)
+            != Some(false);
+        match str_of(out, "last_run") {
+            Some("full") => {
+                if let Some(narrow) = narrow
+                    && report_status(narrow).0 != "passed"
+                {
+                    return Err(failed(
+                        "the probe ran the full suite although its narrow run did not pass",
+                    ));
+                }
+            }
+            _ => {
+                if last_status == "passed" && full_wanted {
+                    return Err(failed(
+                        "the probe claims a pass from its narrow run alone; the full suite should have run",
+                    ));
+                }
+                if !out.get("full").is_none_or(Value::is_null) {
+                    return Err(failed(
+                        "the probe reports a full run but names the narrow run as its last",
+                    ));
+                }
             }
         }
         Ok(())
@@ -1014,6 +1077,83 @@ mod tests {
         let v = f.assess(&sum, &obs, None);
         assert!(
             matches!(v, TrustVerdict::Failed { ref reason } if reason.contains("evaluates to 42")),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn probe_edit_observations_round_trip_through_the_gate() {
+        let f = fx();
+        f.put("calc.py", "def add(a, b):\n    return a - b\n");
+        f.put(
+            "test_calc.py",
+            "from calc import add\n\ndef test_add():\n    assert add(2, 3) == 5\n\ndef test_zero():\n    assert add(0, 0) == 0\n",
+        );
+        let probe = |new: &str, extra: Value| {
+            let mut args = json!({"edits": [{"path": "calc.py", "old_text": "return a - b", "new_text": new}]});
+            for (k, v) in extra.as_object().unwrap() {
+                args[k] = v.clone();
+            }
+            call("probe_edit", args)
+        };
+        // A passing and a failing candidate are both told truthfully: both verified.
+        let good = probe("return a + b", json!({"tests": ["test_calc.py::test_add"]}));
+        let (obs, v) = f.run(&good);
+        assert_eq!(v, TrustVerdict::Verified, "{}", obs.output);
+        assert_eq!(obs.output["status"], "passed");
+        assert_eq!(obs.output["last_run"], "full");
+        let bad = probe("return a * b", json!({}));
+        let (bad_obs, v) = f.run(&bad);
+        assert_eq!(v, TrustVerdict::Verified, "{}", bad_obs.output);
+        assert_eq!(bad_obs.output["status"], "failed");
+
+        // A failing candidate claimed as passing.
+        let mut lie = bad_obs.clone();
+        lie.output["status"] = json!("passed");
+        let v = f.assess(&bad, &lie, None);
+        assert!(
+            matches!(v, TrustVerdict::Failed { ref reason } if reason.contains("claims `passed`")),
+            "{v:?}"
+        );
+        // Counts doctored to a pass, exit code left as it was.
+        let mut lie = bad_obs.clone();
+        lie.output["status"] = json!("passed");
+        lie.output["full"]["failed"] = json!(0);
+        assert!(matches!(
+            f.assess(&bad, &lie, None),
+            TrustVerdict::Failed { .. }
+        ));
+        // A pass resting on the narrow run alone when the full suite was due.
+        let (mut narrow_only, _) = f.run(&good);
+        narrow_only.output["last_run"] = json!("narrow");
+        narrow_only.output["full"] = Value::Null;
+        let v = f.assess(&good, &narrow_only, None);
+        assert!(
+            matches!(v, TrustVerdict::Failed { ref reason } if reason.contains("full suite should have run")),
+            "{v:?}"
+        );
+        // ... which is fine when the call opted out of the full run.
+        let narrow_ok = probe(
+            "return a + b",
+            json!({"tests": ["test_calc.py::test_add"], "full_suite_on_pass": false}),
+        );
+        let (obs, v) = f.run(&narrow_ok);
+        assert_eq!(v, TrustVerdict::Verified, "{}", obs.output);
+        assert_eq!(obs.output["last_run"], "narrow");
+        // A hanging candidate: nothing is known.
+        let hang = probe("while True:\n        pass", json!({"timeout_ms": 1000}));
+        let (obs, v) = f.run(&hang);
+        assert_eq!(obs.output["status"], "timed_out");
+        assert!(matches!(v, TrustVerdict::Unverified { .. }), "{v:?}");
+        // A refused probe (test code) is a failed call.
+        let refused = call(
+            "probe_edit",
+            json!({"edits": [{"path": "test_calc.py", "old_text": "== 5", "new_text": "== 6"}]}),
+        );
+        let (obs, v) = f.run(&refused);
+        assert!(!obs.ok);
+        assert!(
+            matches!(v, TrustVerdict::Failed { ref reason } if reason.contains("test file")),
             "{v:?}"
         );
     }

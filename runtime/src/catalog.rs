@@ -481,6 +481,78 @@ pub fn catalog() -> Vec<ToolSpec> {
             Performer::Worker,
         ),
         spec(
+            "probe_edit",
+            "Try a candidate fix without changing the workspace: copy the workspace to a scratch directory, apply the edits there (each old_text replaced by new_text, exactly once; test code may not be edited), run the named tests stopping at the first failure and, if they pass, the whole test suite. Reports whether the candidate passes, with passed/failed counts.",
+            object(
+                &["edits"],
+                json!({
+                    "edits": {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": 8,
+                        "items": {
+                            "type": "object",
+                            "required": ["path", "old_text", "new_text"],
+                            "properties": {
+                                "path": path,
+                                "old_text": {"type": "string", "minLength": 1},
+                                "new_text": {"type": "string"}
+                            },
+                            "additionalProperties": false
+                        }
+                    },
+                    "tests": {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": 64,
+                        "items": {"type": "string", "minLength": 1, "pattern": "^[^\\s-]\\S*$"},
+                        "description": "Tests to run first: pytest node ids (file.py::test_name) or names, cargo test name filters"
+                    },
+                    "timeout_ms": timeout,
+                    "full_suite_on_pass": {"type": "boolean", "default": true}
+                }),
+            ),
+            output(
+                &[
+                    "status",
+                    "narrow",
+                    "full",
+                    "last_run",
+                    "command",
+                    "stdout_tail",
+                    "stderr_tail",
+                    "timed_out",
+                    "sandbox",
+                    "edits_applied",
+                    "scratch",
+                ],
+                json!({
+                    "status": {"enum": ["passed", "failed", "no_tests", "unparsed", "timed_out"]},
+                    "runner": {"type": "string"},
+                    "narrow": report,
+                    "full": report,
+                    "last_run": {"enum": ["narrow", "full"]},
+                    "command": {"type": "array", "items": {"type": "string"}},
+                    "stdout_tail": tail,
+                    "stderr_tail": tail,
+                    "timed_out": {"type": "boolean"},
+                    "sandbox": sandbox_schema(),
+                    "edits_applied": {"type": "integer", "minimum": 1, "maximum": 8},
+                    "scratch": {"type": "string"}
+                }),
+            ),
+            RiskClass::Exec,
+            vec![
+                ResourceUse::TestRunner,
+                ResourceUse::Workspace {
+                    access: Access::Read,
+                },
+            ],
+            (60_000, 1),
+            &[Schema, ExitCode, Tests],
+            Performer::Worker,
+        ),
+        spec(
             "run_command",
             "Run one allowed program with arguments in the workspace (no shell: pipes and redirections are not interpreted). Network access is blocked.",
             object(

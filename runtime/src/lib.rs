@@ -8,6 +8,7 @@ pub mod messages;
 pub mod model_io;
 pub mod records;
 pub mod sandbox;
+pub mod source;
 pub mod testreport;
 pub mod tools;
 pub mod wire;

@@ -15,7 +15,7 @@ use crate::sandbox::{CommandOutcome, run_sandboxed};
 use crate::testreport::{TestReport, TestRunner};
 
 /// Output kept for parsing a test run (the observation keeps only a tail of it).
-const TEST_PARSE_BYTES: usize = 4 * 1024 * 1024;
+pub(super) const TEST_PARSE_BYTES: usize = 4 * 1024 * 1024;
 const DIFF_BYTES: usize = 256 * 1024;
 
 /// How a workspace's tests are run.
@@ -124,7 +124,7 @@ pub fn report_json(report: &TestReport) -> Value {
     })
 }
 
-fn tail(text: &str, cap: usize) -> String {
+pub(super) fn tail(text: &str, cap: usize) -> String {
     if text.len() <= cap {
         return text.to_string();
     }
@@ -183,7 +183,7 @@ fn command_output(outcome: &CommandOutcome, cap: usize) -> Value {
     })
 }
 
-fn command_timeout(args: &Value, ctx: &ToolContext) -> Result<u64, ToolError> {
+pub(super) fn command_timeout(args: &Value, ctx: &ToolContext) -> Result<u64, ToolError> {
     Ok(
         opt_u64_arg(args, "timeout_ms")?.unwrap_or(if ctx.config.command_timeout_ms > 0 {
             ctx.config.command_timeout_ms

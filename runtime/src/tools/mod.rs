@@ -10,8 +10,9 @@ mod exec;
 mod fs;
 pub mod patch;
 pub mod paths;
+mod probe;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
@@ -24,6 +25,7 @@ use crate::sandbox::SandboxConfig;
 
 pub use exec::{TestCommand, detect_test_command, parse_test_report, report_json, test_status};
 pub use fs::{PlannedChange, count_occurrences, plan_patch, read_text_if_exists};
+pub use probe::{PROBE_SCRATCH_SKIP, PROBE_SLOT};
 
 /// Configuration the executor hands the worker at setup.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -86,7 +88,13 @@ impl ToolContext {
 
     /// The sandbox every command of this context runs in.
     pub fn sandbox(&self, timeout_ms: u64) -> SandboxConfig {
-        let mut config = SandboxConfig::new(&self.workspace, &self.temp_dir);
+        self.sandbox_rooted(&self.workspace, timeout_ms)
+    }
+
+    /// The same sandbox with another writable root in place of the workspace (a `probe_edit`
+    /// scratch copy): the workspace itself is then read-only to the command.
+    pub fn sandbox_rooted(&self, root: &Path, timeout_ms: u64) -> SandboxConfig {
+        let mut config = SandboxConfig::new(root, &self.temp_dir);
         config.timeout = std::time::Duration::from_millis(timeout_ms);
         config.output_cap = self.tail_bytes();
         config.extra_writable = self
@@ -156,6 +164,9 @@ pub enum ToolError {
     Regex(String),
     #[error("invalid glob: {0}")]
     Glob(String),
+    /// An edit of test code where tests must stay as they are.
+    #[error("refused: {0}; this job fixes the code under test and may not change or weaken tests")]
+    TestEdit(crate::source::TestCodeTouch),
 }
 
 /// Run one call in the worker. Never panics.
@@ -217,6 +228,7 @@ fn dispatch(call: &ToolCall, ctx: &ToolContext) -> Result<ToolOutput, ToolError>
         "apply_patch" => fs::apply_patch(args, ctx),
         "run_tests" => exec::run_tests(args, ctx),
         "run_command" => exec::run_command(args, ctx),
+        "probe_edit" => probe::probe_edit(args, ctx),
         "git_status" => exec::git_status(ctx),
         "git_diff" => exec::git_diff(args, ctx),
         "calc" => calc::run(args),

@@ -396,3 +396,278 @@ fn calc_and_job_actions() {
             .contains("must be a string")
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// probe_edit
+// ---------------------------------------------------------------------------------------------
+
+const PY_SOURCE: &str = "def add(a, b):\n    return a - b\n\n\ndef double(x):\n    return x * 2\n";
+const PY_TESTS: &str = "from calc import add, double\n\n\ndef test_add():\n    assert add(2, 3) == 5\n\n\ndef test_double():\n    assert double(4) == 8\n\n\ndef test_add_zero():\n    assert add(0, 0) == 0\n";
+
+fn py_ws() -> Ws {
+    let w = ws();
+    w.put("calc.py", PY_SOURCE);
+    w.put("test_calc.py", PY_TESTS);
+    w
+}
+
+fn fix(old: &str, new: &str) -> Value {
+    json!({"edits": [{"path": "calc.py", "old_text": old, "new_text": new}]})
+}
+
+/// The probe's output has every key the catalog's output schema requires.
+fn assert_probe_shape(out: &Value) {
+    let specs = crate::catalog::catalog();
+    let spec = crate::catalog::find(&specs, "probe_edit").unwrap();
+    for key in spec.output_schema["required"].as_array().unwrap() {
+        assert!(out.get(key.as_str().unwrap()).is_some(), "{key}: {out}");
+    }
+}
+
+#[test]
+fn probe_edit_judges_candidates_without_touching_the_workspace() {
+    let w = py_ws();
+    let obs = w.run("probe_edit", fix("return a - b", "return a + b"));
+    assert!(obs.ok, "{:?}", obs.error);
+    let out = &obs.output;
+    assert_probe_shape(out);
+    assert_eq!(out["status"], "passed", "{out}");
+    assert_eq!(out["last_run"], "full");
+    assert_eq!(out["narrow"], Value::Null, "no tests named: one full run");
+    assert_eq!(out["full"]["passed"], 3, "{out}");
+    assert_eq!(out["edits_applied"], 1);
+    assert_eq!(out["scratch"], "probes/slot-0");
+    assert_eq!(obs.exit_code, Some(0));
+    assert_eq!(
+        w.get("calc.py"),
+        PY_SOURCE,
+        "the workspace is never written"
+    );
+    let scratch = w.ctx.temp_dir.join("probes/slot-0");
+    assert!(
+        std::fs::read_to_string(scratch.join("calc.py"))
+            .unwrap()
+            .contains("a + b")
+    );
+
+    let obs = w.run("probe_edit", fix("return a - b", "return a * b"));
+    assert!(obs.ok, "{:?}", obs.error);
+    assert_eq!(obs.output["status"], "failed", "{}", obs.output);
+    assert_eq!(obs.output["full"]["failed"], 1);
+    assert_eq!(obs.output["full"]["passed"], 2);
+    assert_eq!(obs.exit_code, Some(1));
+    assert_eq!(
+        w.get("calc.py"),
+        PY_SOURCE,
+        "the workspace is never written"
+    );
+    // The slot was cleared and copied again: the earlier candidate is gone from it.
+    assert!(
+        std::fs::read_to_string(scratch.join("calc.py"))
+            .unwrap()
+            .contains("a * b")
+    );
+}
+
+#[test]
+fn probe_edit_runs_the_named_tests_first_then_the_suite() {
+    let w = py_ws();
+    // Narrowed by node id, stopping there: one test ran.
+    let mut args = fix("return a - b", "return a + b");
+    args["tests"] = json!(["test_calc.py::test_add"]);
+    args["full_suite_on_pass"] = json!(false);
+    let obs = w.run("probe_edit", args);
+    assert!(obs.ok, "{:?}", obs.error);
+    let out = &obs.output;
+    assert_eq!(out["status"], "passed", "{out}");
+    assert_eq!(out["last_run"], "narrow");
+    assert_eq!(out["narrow"]["passed"], 1, "{out}");
+    assert_eq!(out["narrow"]["failed"], 0);
+    assert_eq!(out["full"], Value::Null);
+    let command: Vec<String> = serde_json::from_value(out["command"].clone()).unwrap();
+    assert!(command.contains(&"-x".to_string()), "{command:?}");
+    assert_eq!(command.last().unwrap(), "test_calc.py::test_add");
+
+    // A bare name goes through -k; passing, the full suite runs as well.
+    let mut args = fix("return a - b", "return a + b");
+    args["tests"] = json!(["test_double"]);
+    let obs = w.run("probe_edit", args);
+    let out = &obs.output;
+    assert_eq!(out["narrow"]["passed"], 1, "{out}");
+    assert_eq!(out["last_run"], "full");
+    assert_eq!(out["full"]["passed"], 3, "{out}");
+    assert_eq!(out["status"], "passed");
+
+    // A failing narrow run stops there: no full run.
+    let mut args = fix("return a - b", "return a * b");
+    args["tests"] = json!(["test_add", "test_add_zero"]);
+    let obs = w.run("probe_edit", args);
+    let out = &obs.output;
+    assert_eq!(out["status"], "failed", "{out}");
+    assert_eq!(out["last_run"], "narrow");
+    assert_eq!(
+        out["narrow"]["failed"], 1,
+        "-x stops at the first failure: {out}"
+    );
+    assert_eq!(out["full"], Value::Null);
+    assert_eq!(obs.exit_code, Some(1));
+
+    // A name that matches nothing is reported as such, not as a pass.
+    let mut args = fix("return a - b", "return a + b");
+    args["tests"] = json!(["test_nothing_like_this"]);
+    let obs = w.run("probe_edit", args);
+    assert_eq!(obs.output["status"], "no_tests", "{}", obs.output);
+    assert_eq!(obs.output["full"], Value::Null);
+    assert_eq!(w.get("calc.py"), PY_SOURCE);
+}
+
+#[test]
+fn probe_edit_refuses_test_code_ambiguous_and_escaping_edits() {
+    let w = py_ws();
+    let err = w.err(
+        "probe_edit",
+        json!({"edits": [{"path": "test_calc.py", "old_text": "== 5", "new_text": "== -1"}]}),
+    );
+    assert!(err.contains("`test_calc.py` is a test file"), "{err}");
+    assert!(err.contains("may not change or weaken tests"), "{err}");
+
+    // A test function in a source module is test code too.
+    w.put(
+        "calc.py",
+        &format!("{PY_SOURCE}\n\ndef test_inline():\n    assert double(1) == 2\n"),
+    );
+    let err = w.err("probe_edit", fix("double(1) == 2", "True"));
+    assert!(
+        err.contains("lines 9-10 of `calc.py` are test code (a Python test function)"),
+        "{err}"
+    );
+    w.put("calc.py", PY_SOURCE);
+
+    let err = w.err("probe_edit", fix("return", "yield"));
+    assert!(err.contains("occurs 2 times"), "{err}");
+    let err = w.err("probe_edit", fix("no such text", "x"));
+    assert!(err.contains("occurs 0 times"), "{err}");
+    let err = w.err(
+        "probe_edit",
+        json!({"edits": [{"path": "../calc.py", "old_text": "a", "new_text": "b"}]}),
+    );
+    assert!(err.contains("outside the workspace"), "{err}");
+    let err = w.err("probe_edit", json!({"edits": []}));
+    assert!(err.contains("1 to 8"), "{err}");
+    let mut args = fix("return a - b", "return a + b");
+    args["tests"] = json!(["--collect-only"]);
+    assert!(w.err("probe_edit", args).contains("not starting with `-`"));
+    // Two edits of one file apply in order; a later one sees the earlier one's text.
+    let obs = w.run(
+        "probe_edit",
+        json!({"edits": [
+            {"path": "calc.py", "old_text": "return a - b", "new_text": "return b - a"},
+            {"path": "calc.py", "old_text": "b - a", "new_text": "b + a"}
+        ]}),
+    );
+    assert_eq!(
+        obs.output["status"], "passed",
+        "{:?} {}",
+        obs.error, obs.output
+    );
+    assert_eq!(obs.output["edits_applied"], 2);
+    assert_eq!(w.get("calc.py"), PY_SOURCE);
+    assert_eq!(w.get("test_calc.py"), PY_TESTS);
+}
+
+#[test]
+fn probe_edit_kills_a_hanging_candidate_at_its_timeout() {
+    let w = py_ws();
+    let mut args = fix("return a - b", "while True:\n        pass");
+    args["timeout_ms"] = json!(1500);
+    let started = std::time::Instant::now();
+    let obs = w.run("probe_edit", args);
+    assert!(obs.ok, "{:?}", obs.error);
+    assert_eq!(obs.output["status"], "timed_out", "{}", obs.output);
+    assert_eq!(obs.output["timed_out"], true);
+    assert_eq!(obs.exit_code, None);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(w.get("calc.py"), PY_SOURCE);
+}
+
+#[test]
+fn probe_edit_skips_caches_and_vcs_data() {
+    let w = py_ws();
+    w.put(".git/HEAD", "ref: refs/heads/main\n");
+    w.put(".tact/ledger", "x");
+    w.put("__pycache__/calc.pyc", "x");
+    w.put("node_modules/m/index.js", "x");
+    w.put(
+        "pkg/target/keep.txt",
+        "a python package may be named target\n",
+    );
+    std::os::unix::fs::symlink("calc.py", w.ctx.workspace.join("alias.py")).unwrap();
+    let obs = w.run("probe_edit", fix("return a - b", "return a + b"));
+    assert!(obs.ok, "{:?}", obs.error);
+    let scratch = w.ctx.temp_dir.join("probes/slot-0");
+    for skipped in [".git", ".tact", "__pycache__", "node_modules"] {
+        assert!(!scratch.join(skipped).exists(), "{skipped} was copied");
+    }
+    assert!(scratch.join("pkg/target/keep.txt").is_file());
+    assert_eq!(
+        std::fs::read_link(scratch.join("alias.py")).unwrap(),
+        std::path::PathBuf::from("calc.py")
+    );
+    let err = w.err(
+        "probe_edit",
+        json!({"edits": [{"path": ".git/HEAD", "old_text": "main", "new_text": "x"}]}),
+    );
+    assert!(err.contains("probes do not copy"), "{err}");
+}
+
+#[test]
+fn probe_edit_fixes_a_rust_crate_in_its_scratch_copy() {
+    if std::process::Command::new("cargo")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("cargo is not available: the Rust probe test is skipped");
+        return;
+    }
+    let w = ws();
+    w.put(
+        "Cargo.toml",
+        "[package]\nname = \"probed\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+    );
+    let lib = "pub fn add(a: i32, b: i32) -> i32 {\n    a - b\n}\n\npub fn neg(a: i32) -> i32 {\n    -a\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn adds() {\n        assert_eq!(add(2, 2), 4);\n    }\n\n    #[test]\n    fn negates() {\n        assert_eq!(neg(2), -2);\n    }\n}\n";
+    w.put("src/lib.rs", lib);
+    let edit = |old: &str, new: &str| json!({"edits": [{"path": "src/lib.rs", "old_text": old, "new_text": new}], "tests": ["tests::adds"]});
+    let obs = w.run("probe_edit", edit("    a - b\n", "    a + b\n"));
+    assert!(obs.ok, "{:?}", obs.error);
+    let out = &obs.output;
+    assert_eq!(out["runner"], "cargo");
+    assert_eq!(out["narrow"]["passed"], 1, "{out}");
+    assert_eq!(out["status"], "passed", "{out}");
+    assert_eq!(out["full"]["passed"], 2, "{out}");
+    assert_eq!(obs.exit_code, Some(0));
+    assert_eq!(w.get("src/lib.rs"), lib, "the workspace is never written");
+    assert!(
+        !w.ctx.workspace.join("target").exists() && !w.ctx.workspace.join("Cargo.lock").exists(),
+        "nothing is built in the workspace"
+    );
+
+    let obs = w.run("probe_edit", edit("    a - b\n", "    a / b\n"));
+    assert_eq!(obs.output["status"], "failed", "{}", obs.output);
+    assert_eq!(obs.output["last_run"], "narrow");
+    assert_eq!(obs.exit_code, Some(101));
+
+    let err = w.err(
+        "probe_edit",
+        edit("assert_eq!(add(2, 2), 4);", "assert_eq!(add(2, 2), 0);"),
+    );
+    assert!(
+        err.contains("lines 9-22 of `src/lib.rs` are test code (a `#[cfg(test)]` item)"),
+        "{err}"
+    );
+    assert_eq!(w.get("src/lib.rs"), lib);
+}
