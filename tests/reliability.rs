@@ -213,6 +213,20 @@ fn kill_loop(case: &LoopCase<'_>, iterations: usize) {
             })
             .collect();
         assert_eq!(kept.len(), 1, "iteration {i}: one kept edit");
+        // A probe whose verdict is recorded is never run again after a resume.
+        let mut probed = std::collections::HashSet::new();
+        for r in &state.records {
+            if let LedgerEntry::Decision { node, detail, .. } = &r.entry
+                && node == "probe_verdict"
+            {
+                let key = (
+                    detail["file"].to_string(),
+                    detail["line"].to_string(),
+                    detail["new_line"].to_string(),
+                );
+                assert!(probed.insert(key), "iteration {i}: a recorded probe ran again");
+            }
+        }
         assert!(
             kept[0].contains(case.kept_origin),
             "iteration {i}: kept {}",

@@ -46,6 +46,10 @@ const COMMIT_RESERVE: u64 = 3;
 /// are still probed, so the least change wins.
 const SMALLER_LOOKAHEAD: usize = 4;
 
+/// How the summary of a job that probed every candidate without a pass begins (the bench
+/// reads it as the `exhausted` stop reason).
+pub const NOTHING_LEFT_TO_TRY: &str = "nothing left to try";
+
 /// One candidate and what the ranker made of it.
 #[derive(Debug, Clone)]
 struct Candidate {
@@ -726,7 +730,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         (
             JobStatus::Stopped,
             format!(
-                "nothing left to try: {probes} candidates probed ({enumerated_probed} enumerated, {model_probed} written by the model), none passed; the workspace is unchanged"
+                "{NOTHING_LEFT_TO_TRY}: {probes} candidates probed ({enumerated_probed} enumerated, {model_probed} written by the model), none passed; the workspace is unchanged"
             ),
         )
     };

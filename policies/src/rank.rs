@@ -475,7 +475,7 @@ impl CandidateEdit {
             .iter()
             .filter(|l| l.as_str() != self.old_line)
             .collect();
-        let kept_old = self.replacement.iter().any(|l| *l == self.old_line);
+        let kept_old = self.replacement.contains(&self.old_line);
         if kept_old {
             // An insertion: nothing removed, the new line added.
             let squash = |s: &str| s.split_whitespace().collect::<String>();

@@ -129,7 +129,7 @@ impl StopReason {
             JobStatus::Done if summary.starts_with("fixed") => StopReason::Fixed,
             JobStatus::BudgetExhausted => StopReason::Budget,
             JobStatus::Stopped
-                if summary.starts_with("no candidate made the failing tests pass") =>
+                if summary.starts_with(tact_actors::repair::NOTHING_LEFT_TO_TRY) =>
             {
                 StopReason::Exhausted
             }
@@ -875,7 +875,7 @@ mod tests {
         assert_eq!(
             of(
                 &JobStatus::Stopped,
-                "no candidate made the failing tests pass (12 tried)"
+                "nothing left to try: 12 candidates probed (12 enumerated, 0 written by the model), none passed; the workspace is unchanged"
             ),
             StopReason::Exhausted
         );
