@@ -224,7 +224,10 @@ fn kill_loop(case: &LoopCase<'_>, iterations: usize) {
                     detail["line"].to_string(),
                     detail["new_line"].to_string(),
                 );
-                assert!(probed.insert(key), "iteration {i}: a recorded probe ran again");
+                assert!(
+                    probed.insert(key),
+                    "iteration {i}: a recorded probe ran again"
+                );
             }
         }
         assert!(

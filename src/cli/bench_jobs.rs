@@ -128,9 +128,7 @@ impl StopReason {
         match status {
             JobStatus::Done if summary.starts_with("fixed") => StopReason::Fixed,
             JobStatus::BudgetExhausted => StopReason::Budget,
-            JobStatus::Stopped
-                if summary.starts_with(tact_actors::repair::NOTHING_LEFT_TO_TRY) =>
-            {
+            JobStatus::Stopped if summary.starts_with(tact_actors::repair::NOTHING_LEFT_TO_TRY) => {
                 StopReason::Exhausted
             }
             JobStatus::NeedsAttention | JobStatus::WaitingForUser => StopReason::NeedsAttention,
