@@ -39,10 +39,15 @@ fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     files
 }
 
-fn write(dir: &Path, files: &[(&str, &str)]) {
+/// A scratch dir holding a workspace `ws/` with `files`.
+fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let scratch = tempfile::tempdir().unwrap();
+    let ws = scratch.path().join("ws");
+    std::fs::create_dir_all(&ws).unwrap();
     for (name, text) in files {
-        std::fs::write(dir.join(name), text).unwrap();
+        std::fs::write(ws.join(name), text).unwrap();
     }
+    (scratch, ws)
 }
 
 /// The scripted model: confident a tool is needed, writes nothing of its own.
@@ -103,10 +108,7 @@ const UNFIXABLE: &[(&str, &str)] = &[
 /// job that runs out of budget mid-way leaves the workspace exactly as it found it.
 #[test]
 fn a_budget_stop_leaves_the_workspace_untouched() {
-    let scratch = tempfile::tempdir().unwrap();
-    let ws = scratch.path().join("ws");
-    std::fs::create_dir_all(&ws).unwrap();
-    write(&ws, UNFIXABLE);
+    let (scratch, ws) = workspace(UNFIXABLE);
     let before = snapshot(&ws);
     let script = silent_model(scratch.path());
     let (_, events) = run(&ws, &script, &["--max-tool-calls", "8"]);
@@ -129,10 +131,7 @@ fn a_budget_stop_leaves_the_workspace_untouched() {
 /// When every candidate has been probed and none passed, the job says so and nothing changed.
 #[test]
 fn nothing_left_to_try_leaves_the_workspace_untouched() {
-    let scratch = tempfile::tempdir().unwrap();
-    let ws = scratch.path().join("ws");
-    std::fs::create_dir_all(&ws).unwrap();
-    write(&ws, UNFIXABLE);
+    let (scratch, ws) = workspace(UNFIXABLE);
     let before = snapshot(&ws);
     let script = silent_model(scratch.path());
     let (_, events) = run(&ws, &script, &[]);
@@ -154,16 +153,13 @@ fn nothing_left_to_try_leaves_the_workspace_untouched() {
 /// A wall-time stop between probes: same guarantee.
 #[test]
 fn a_wall_time_stop_leaves_the_workspace_untouched() {
-    let scratch = tempfile::tempdir().unwrap();
-    let ws = scratch.path().join("ws");
-    std::fs::create_dir_all(&ws).unwrap();
     let mut files = UNFIXABLE.to_vec();
     // Every test run takes a while, so the one-second ceiling is reached mid-job.
     files[1] = (
         "test_area.py",
         "import time\nfrom area import area\n\n\ndef test_area():\n    time.sleep(0.4)\n    assert area(4) == 8\n    assert area(2) == 2\n",
     );
-    write(&ws, &files);
+    let (scratch, ws) = workspace(&files);
     let before = snapshot(&ws);
     let script = silent_model(scratch.path());
     let (_, events) = run(&ws, &script, &["--max-seconds", "1"]);
@@ -176,23 +172,17 @@ fn a_wall_time_stop_leaves_the_workspace_untouched() {
 /// the test file is never edited (the guard refuses test edits in this job).
 #[test]
 fn the_least_change_wins_and_tests_are_never_edited() {
-    let scratch = tempfile::tempdir().unwrap();
-    let ws = scratch.path().join("ws");
-    std::fs::create_dir_all(&ws).unwrap();
-    write(
-        &ws,
-        &[
-            (
-                "count.py",
-                "def count_below(xs, limit):\n    return len([x for x in xs if x < limit - 1])\n",
-            ),
-            (
-                "test_count.py",
-                "from count import count_below\n\n\ndef test_count():\n    assert count_below([1, 2, 3], 3) == 2\n    assert count_below([5], 6) == 1\n",
-            ),
-            ("pytest.ini", "[pytest]\n"),
-        ],
-    );
+    let (scratch, ws) = workspace(&[
+        (
+            "count.py",
+            "def count_below(xs, limit):\n    return len([x for x in xs if x < limit - 1])\n",
+        ),
+        (
+            "test_count.py",
+            "from count import count_below\n\n\ndef test_count():\n    assert count_below([1, 2, 3], 3) == 2\n    assert count_below([5], 6) == 1\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
     let test_before = std::fs::read(ws.join("test_count.py")).unwrap();
     let script = silent_model(scratch.path());
     let (code, events) = run(&ws, &script, &[]);

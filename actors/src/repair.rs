@@ -529,17 +529,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         json!({"locations": source_locations.iter().map(|l| json!({"file": l.file, "line": l.line})).collect::<Vec<_>>()}),
         json!({"candidates": mutations.len()}),
     )?;
-    let edits = rank::edits_from_mutations(&mutations, &source_locations);
-    let features = rank::base_features(&edits);
-    let mut enumerated: Vec<Candidate> = edits
-        .into_iter()
-        .zip(features)
-        .map(|(edit, features)| Candidate {
-            edit,
-            features,
-            score: 0.0,
-        })
-        .collect();
+    let mut enumerated = candidates_of(rank::edits_from_mutations(&mutations, &source_locations));
 
     // 6. The model reads every candidate; the learned ranker orders them.
     let ranker = load_ranker(runner)?;
@@ -960,13 +950,7 @@ fn completion_context(file: &str, content: &str, line: u32, assertions: &[String
     let lines: Vec<&str> = content.lines().collect();
     let index = (line as usize).saturating_sub(1).min(lines.len());
     let window = &lines[index.saturating_sub(20)..index];
-    let start = window
-        .iter()
-        .rposition(|l| {
-            let t = l.trim_start();
-            t.starts_with("def ") || t.starts_with("fn ") || t.contains(" fn ")
-        })
-        .unwrap_or(0);
+    let start = rank::function_start(window);
     // The comments, doc comments and decorators right above the header say what the
     // function is for: the model reads them as the specification.
     let mut start = start;
@@ -1075,8 +1059,13 @@ async fn propose_completions(
         "proposals",
         json!({"written_by": "model", "edits": proposals.iter().map(|c| json!({"file": c.file, "line": c.line, "replacement": c.replacement})).collect::<Vec<_>>()}),
     )?;
-    let features = rank::base_features(&proposals);
-    Ok(proposals
+    Ok(candidates_of(proposals))
+}
+
+/// Edits with their model-free features, not yet scored.
+fn candidates_of(edits: Vec<CandidateEdit>) -> Vec<Candidate> {
+    let features = rank::base_features(&edits);
+    edits
         .into_iter()
         .zip(features)
         .map(|(edit, features)| Candidate {
@@ -1084,7 +1073,7 @@ async fn propose_completions(
             features,
             score: 0.0,
         })
-        .collect())
+        .collect()
 }
 
 #[cfg(test)]

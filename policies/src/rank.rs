@@ -600,13 +600,7 @@ pub fn scoring_requests(
         let lines: Vec<&str> = content.lines().collect();
         let index = (e.line as usize).saturating_sub(1).min(lines.len());
         let window = &lines[index.saturating_sub(SCORING_CONTEXT_LINES)..index];
-        let start = window
-            .iter()
-            .rposition(|l| {
-                let t = l.trim_start();
-                t.starts_with("def ") || t.starts_with("fn ") || t.contains(" fn ")
-            })
-            .unwrap_or(0);
+        let start = function_start(window);
         let mut context: String = window[start..].iter().map(|l| format!("{l}\n")).collect();
         if context.is_empty() {
             context.push('\n');
@@ -624,6 +618,18 @@ pub fn scoring_requests(
         ));
     }
     requests.into_iter().map(|(_, r)| r).collect()
+}
+
+/// Where the innermost function header in `window` (the lines above an edited line) is: the
+/// model reads a line in its function's context. 0 when no header is in view.
+pub fn function_start(window: &[&str]) -> usize {
+    window
+        .iter()
+        .rposition(|l| {
+            let t = l.trim_start();
+            t.starts_with("def ") || t.starts_with("fn ") || t.contains(" fn ")
+        })
+        .unwrap_or(0)
 }
 
 fn continuation(
