@@ -197,18 +197,23 @@ fn the_least_change_wins_and_tests_are_never_edited() {
     assert!(!passing.is_empty());
     let smallest = passing
         .iter()
-        .min_by_key(|p| p["edit_chars"].as_u64().unwrap())
+        .map(|p| p["edit_tokens"].as_u64().unwrap())
+        .min()
         .unwrap();
     let kept = decisions(&events, "tests_decide");
     let committed = kept.last().unwrap();
     assert_eq!(committed["judgement"], "Fixed");
-    assert_eq!(committed["new_line"], smallest["new_line"]);
+    let committed_probe = passing
+        .iter()
+        .find(|p| p["new_line"] == committed["new_line"])
+        .unwrap();
+    assert_eq!(committed_probe["edit_tokens"].as_u64().unwrap(), smallest);
     let fixed = std::fs::read_to_string(ws.join("count.py")).unwrap();
     assert_eq!(
         fixed,
         format!(
             "def count_below(xs, limit):\n{}\n",
-            smallest["new_line"].as_str().unwrap()
+            committed["new_line"].as_str().unwrap()
         )
     );
     if passing.len() > 1 {

@@ -63,6 +63,11 @@ impl Candidate {
         (self.edit.file.clone(), self.edit.line, self.edit.new_text())
     }
 
+    /// The size "least change wins" compares: tokens changed (ties go to the ranker's score).
+    fn size(&self) -> u32 {
+        rank::edit_tokens(&self.edit.old_line, &self.edit.replacement.join("\n"))
+    }
+
     fn describe(&self) -> String {
         format!(
             "{}:{} `{}` → `{}` ({})",
@@ -626,7 +631,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             *n = n.saturating_sub(1);
         }
         if let Some(best) = passing.first()
-            && cand.features.edit_chars >= best.0.features.edit_chars
+            && cand.size() > best.0.size()
         {
             // Only a smaller edit can still win.
             continue;
@@ -651,7 +656,11 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 verdict: TrustVerdict::Verified,
             };
             passing.push((cand, old_block, new_block, outcome));
-            passing.sort_by_key(|p| p.0.features.edit_chars);
+            passing.sort_by(|a, b| {
+                a.0.size()
+                    .cmp(&b.0.size())
+                    .then(b.0.score.total_cmp(&a.0.score))
+            });
             lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
             continue;
         }
@@ -694,13 +703,18 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 "origin": cand.edit.origin.name(),
                 "score": cand.score,
                 "edit_chars": cand.features.edit_chars,
+                "edit_tokens": cand.size(),
                 "passed": outcome.passed,
                 "evidence": evidence,
             }),
         )?;
         if outcome.passed {
             passing.push((cand, old_block, new_block, outcome));
-            passing.sort_by_key(|p| p.0.features.edit_chars);
+            passing.sort_by(|a, b| {
+                a.0.size()
+                    .cmp(&b.0.size())
+                    .then(b.0.score.total_cmp(&a.0.score))
+            });
             lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
         }
     }

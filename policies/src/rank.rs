@@ -160,6 +160,65 @@ pub fn edit_chars(old: &str, new: &str) -> u32 {
     ((a.len() - prefix - suffix) + (b.len() - prefix - suffix)) as u32
 }
 
+/// Tokens (words, numbers, single punctuation characters) removed plus added between two
+/// texts, once the common prefix and suffix are set aside: the size of a change as a reader
+/// sees it (`== 0` → `< 0` and `= 0` → `= 1` are both one token).
+pub fn edit_tokens(old: &str, new: &str) -> u32 {
+    fn tokens(s: &str) -> Vec<&str> {
+        #[derive(PartialEq, Clone, Copy)]
+        enum Class {
+            Word,
+            Operator,
+            Other,
+            Space,
+        }
+        let class = |c: char| {
+            if c.is_alphanumeric() || c == '_' {
+                Class::Word
+            } else if "=<>!&|+-*/%^".contains(c) {
+                Class::Operator
+            } else if c.is_whitespace() {
+                Class::Space
+            } else {
+                Class::Other
+            }
+        };
+        let mut out = Vec::new();
+        let mut start = 0;
+        let mut current: Option<Class> = None;
+        for (i, c) in s.char_indices() {
+            let k = class(c);
+            // Words and operator runs (`==`, `+=`) are one token; other punctuation is one each.
+            let continues = current == Some(k) && matches!(k, Class::Word | Class::Operator);
+            if !continues {
+                if let Some(prev) = current
+                    && prev != Class::Space
+                {
+                    out.push(&s[start..i]);
+                }
+                start = i;
+                current = Some(k);
+            }
+        }
+        if let Some(prev) = current
+            && prev != Class::Space
+        {
+            out.push(&s[start..]);
+        }
+        out
+    }
+    let a = tokens(old);
+    let b = tokens(new);
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let suffix = a[prefix..]
+        .iter()
+        .rev()
+        .zip(b[prefix..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    ((a.len() - prefix - suffix) + (b.len() - prefix - suffix)) as u32
+}
+
 /// Does replacing `old_line` with `new_line` (a blank `new_line` deletes it) make exactly the
 /// reference fix's changed lines (`-`/`+` entries), whitespace and blank lines aside?
 pub fn matches_reference_fix(old_line: &str, new_line: &str, fix_diff: &[String]) -> bool {
@@ -723,6 +782,15 @@ mod tests {
         ));
         let deletion: Vec<String> = vec!["-        i *= n".into()];
         assert!(matches_reference_fix("        i *= n", "", &deletion));
+    }
+
+    #[test]
+    fn edit_tokens_counts_what_a_reader_sees() {
+        assert_eq!(edit_tokens("if balance == 0 {", "if balance < 0 {"), 2);
+        assert_eq!(edit_tokens("let b = 0;", "let b = 1;"), 2);
+        assert_eq!(edit_tokens("return len(s) - 1", "return len(s)"), 2);
+        assert_eq!(edit_tokens("x += 1", "x = 1"), 2);
+        assert_eq!(edit_tokens("same", "same"), 0);
     }
 
     #[test]
