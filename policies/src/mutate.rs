@@ -61,6 +61,9 @@ pub enum MutationOperator {
     DropClause,
     /// A string or char literal edited: `' '` ↔ `''`, `'('` → `'['`, `"E+"` → `"E"`.
     LiteralEdit,
+    /// A one-token argument replaced by another argument of the same line: `ord(ch)` →
+    /// `ord("a")` where `ord("a")` is there too.
+    ReplaceArgument,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -607,6 +610,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::delete_line_edit(&tokens, language));
         edits.extend(expr::drop_clause_edits(text, &tokens, language));
         edits.extend(expr::literal_edits(text, &tokens));
+        edits.extend(expr::replace_argument_edits(text, &tokens, language));
     }
     edits
 }
@@ -694,8 +698,18 @@ fn off_by_one_constants(literal: &str) -> Vec<(String, String)> {
             format!("`{literal}` → `{down}{suffix}`"),
         ));
     }
-    // Small constants a wrong value is often written in place of (after the ±1 neighbours).
-    for small in ["0", "1", "2", "-1"] {
+    // ±2 (a wrong modulus, a skipped step), then small constants a wrong value is often
+    // written in place of.
+    let further = [value.checked_add(2), value.checked_sub(2)]
+        .into_iter()
+        .flatten()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>();
+    for small in further
+        .iter()
+        .map(String::as_str)
+        .chain(["0", "1", "2", "-1"])
+    {
         let text = format!("{small}{suffix}");
         if small != digits && !results.iter().any(|(r, _)| *r == text) {
             let description = format!("`{literal}` → `{text}`");
@@ -1343,7 +1357,7 @@ mod tests {
                 Language::Python,
                 ConstantOffByOne
             ),
-            [7, 5, 0, 2, -1].map(|n| format!("    return weeks * {n} + extra_days"))
+            [7, 5, 8, 4, 0, 2, -1].map(|n| format!("    return weeks * {n} + extra_days"))
         );
         // Regression (HumanEvalFix python-23): `len(s) - 1` → `len(s) - 0` passed the tests and,
         // being the smallest edit, was committed over the true fix; identities are not edits.
@@ -1552,7 +1566,7 @@ mod tests {
         assert!(new_lines("# if a < b and c: return 1", py).is_empty());
         assert_eq!(
             with_operator("x = 1  # was 2 < 3", py, MutationOperator::ConstantOffByOne),
-            ["x = 2", "x = 0", "x = -1"].map(|s| format!("{s}  # was 2 < 3"))
+            ["x = 2", "x = 0", "x = 3", "x = -1"].map(|s| format!("{s}  # was 2 < 3"))
         );
         assert!(code_edits("let s = \"a < b && 1 + 2\"; // c > d", Language::Rust).is_empty());
         assert_eq!(new_lines("let c = '<';", Language::Rust), ["let c = '>';"]);

@@ -83,7 +83,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 18] = [
+const ORIGINS: [&str; 19] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -101,6 +101,7 @@ const ORIGINS: [&str; 18] = [
     "delete_line",
     "drop_clause",
     "literal_edit",
+    "replace_argument",
     "model",
 ];
 

@@ -507,6 +507,47 @@ pub(super) fn literal_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
     edits
 }
 
+/// One-token arguments (`f(a, b)`'s `a` and `b`) take each other's place across the line: a
+/// wrong variable or literal passed to a call, where the right one is passed nearby.
+pub(super) fn replace_argument_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let arguments: Vec<&Token<'_>> = (1..tokens.len().saturating_sub(1))
+        .filter(|&i| {
+            let t = &tokens[i];
+            let value = match t.kind {
+                TokenKind::Ident => !is_keyword(t.text, language),
+                TokenKind::Literal | TokenKind::Number => true,
+                _ => false,
+            };
+            value
+                && matches!(tokens[i - 1].text, "(" | ",")
+                && matches!(tokens[i + 1].text, ")" | ",")
+        })
+        .map(|i| &tokens[i])
+        .collect();
+    let mut edits = Vec::new();
+    for a in &arguments {
+        let mut seen: Vec<&str> = Vec::new();
+        for b in &arguments {
+            if b.text == a.text || seen.contains(&b.text) {
+                continue;
+            }
+            seen.push(b.text);
+            if let Some(new_text) = splice(text, a.start, a.end, b.text) {
+                edits.push(LineEdit {
+                    new_text,
+                    operator: MutationOperator::ReplaceArgument,
+                    description: format!("`{}` → `{}`", a.text, b.text),
+                });
+            }
+        }
+    }
+    edits
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
@@ -564,6 +605,16 @@ mod tests {
             Language::Rust,
             MutationOperator::DropTerm,
             "        bfact = bfact * fact as i64;",
+        );
+    }
+
+    #[test]
+    fn replace_argument_python_50() {
+        has(
+            "    return \"\".join([chr(((ord(ch) - 5 - ord(\"a\")) % 26) + ord(ch)) for ch in s])",
+            Language::Python,
+            MutationOperator::ReplaceArgument,
+            "    return \"\".join([chr(((ord(ch) - 5 - ord(\"a\")) % 26) + ord(\"a\")) for ch in s])",
         );
     }
 
