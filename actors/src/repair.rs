@@ -556,11 +556,17 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     //    model-written ones: the first enumerated wave, then (if the trigger reads the model as
     //    confident enough to write) the model's proposals, then the rest of the enumerated
     //    ones, each within its share.
-    let (enumerated_share, model_share) =
-        probe_allocation(runner.tool_calls_left(), runner.plan.explore_share);
+    // The "always tool" baseline never lets the model write: every probe is an enumerated
+    // (tool-made) candidate.
+    let explore_share = if runner.cfg.always_call {
+        0.0
+    } else {
+        runner.plan.explore_share
+    };
+    let (enumerated_share, model_share) = probe_allocation(runner.tool_calls_left(), explore_share);
     runner.decision(
         "probe_allocation",
-        json!({"enumerated": enumerated_share, "model_written": model_share, "explore_share": runner.plan.explore_share}),
+        json!({"enumerated": enumerated_share, "model_written": model_share, "explore_share": explore_share}),
     )?;
     let mut enumerated: VecDeque<Candidate> = enumerated.into();
     let mut model_queue: VecDeque<Candidate> = VecDeque::new();
