@@ -161,10 +161,11 @@ fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
 }
 
 impl Runner {
+    /// The whole suite once; also how long it took (probes are timed against it).
     async fn run_tests(
         &mut self,
         depends_on: Vec<String>,
-    ) -> Result<(String, Option<TestReport>, TrustVerdict), CallBlocked> {
+    ) -> Result<(String, Option<TestReport>, TrustVerdict, u64), CallBlocked> {
         let done = self
             .perform(Attempt {
                 tool: "run_tests".into(),
@@ -174,7 +175,13 @@ impl Runner {
                 restore: false,
             })
             .await?;
-        Ok((done.work_id, report_of(&done.observation), done.verdict))
+        let took = done.observation.duration_ms;
+        Ok((
+            done.work_id,
+            report_of(&done.observation),
+            done.verdict,
+            took,
+        ))
     }
 
     async fn read(&mut self, path: &str) -> Result<(String, String), CallBlocked> {
@@ -408,6 +415,14 @@ fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>) {
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
 }
 
+/// A probe's time limit from the failing run's duration, within `ceiling_ms`.
+fn probe_timeout(baseline_ms: u64, ceiling_ms: u64) -> u64 {
+    baseline_ms
+        .saturating_mul(5)
+        .saturating_add(5_000)
+        .clamp(5_000, ceiling_ms.max(5_000))
+}
+
 /// How the probe budget is divided: `(enumerated, model-written)` probes, from the calls left
 /// and the plan's explore share.
 fn probe_allocation(calls_left: u64, explore_share: f32) -> (usize, usize) {
@@ -420,7 +435,7 @@ fn probe_allocation(calls_left: u64, explore_share: f32) -> (usize, usize) {
 pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
     step!(runner, revert_pending(runner).await);
     // 1. Reproduce: the commit trigger is a verified failing run.
-    let (first_run, report, verdict) = step!(runner, runner.run_tests(vec![]).await);
+    let (first_run, report, verdict, baseline_ms) = step!(runner, runner.run_tests(vec![]).await);
     let Some(baseline) = report else {
         let reason = format!(
             "could not read the test runner's output ({})",
@@ -586,7 +601,14 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     }
     let mut probes = 0usize;
     let mut lookahead_left: Option<usize> = None;
-    let timeout_ms = repair.probe_timeout_ms;
+    // A candidate that hangs (a loop whose exit the edit broke) costs its time limit once; the
+    // limit follows the suite's own pace (the failing run, compile included, times five plus
+    // five seconds), within the policy's ceiling.
+    let timeout_ms = probe_timeout(baseline_ms, repair.probe_timeout_ms);
+    runner.decision(
+        "probe_timeout",
+        json!({"timeout_ms": timeout_ms, "baseline_ms": baseline_ms}),
+    )?;
     loop {
         if lookahead_left == Some(0) {
             break;
@@ -778,14 +800,14 @@ async fn commit(
         let confirmed = match applied.1 {
             TrustVerdict::Failed { reason } => Err(format!("edit rejected: {reason}")),
             _ => match runner.run_tests(vec![applied.0.clone()]).await {
-                Ok((test_id, Some(report), verdict)) if report.all_passed() => {
+                Ok((test_id, Some(report), verdict, _)) if report.all_passed() => {
                     Ok((test_id, report, verdict))
                 }
-                Ok((_, Some(report), _)) => Err(format!(
+                Ok((_, Some(report), _, _)) => Err(format!(
                     "full run: {} passed, {} failed",
                     report.passed, report.failed
                 )),
-                Ok((_, None, _)) => Err("no test report".into()),
+                Ok((_, None, _, _)) => Err("no test report".into()),
                 Err(blocked) => {
                     // Whatever stopped the confirmation, the unconfirmed edit goes.
                     undo(runner, &id, &cand, &old_block, &new_block).await?;
@@ -1149,6 +1171,13 @@ mod tests {
         );
         // A stale candidate (the line no longer reads its old text) is refused.
         assert!(edit_block(content, &edit(2, "    i = 2", &["    i = 3"])).is_none());
+    }
+
+    #[test]
+    fn the_probe_time_limit_follows_the_suite() {
+        assert_eq!(probe_timeout(400, 60_000), 7_000);
+        assert_eq!(probe_timeout(30_000, 60_000), 60_000);
+        assert_eq!(probe_timeout(0, 60_000), 5_000);
     }
 
     #[test]
