@@ -193,3 +193,78 @@ fn bench_jobs_runs_a_jsonl_suite_and_writes_its_report() {
     ]);
     assert!(!none.status.success());
 }
+
+/// `tact train-ranker` on a small suite: it reproduces each failure, enumerates the candidates
+/// as the job does, labels the one equal to the reference fix, fits on the `fit` part, reports
+/// on the other, and writes an artifact the policy can load.
+#[test]
+fn train_ranker_fits_on_one_part_and_reports_on_the_other() {
+    if !pytest_available() {
+        assert!(std::env::var_os("TACT_SKIP_PYTHON_SUITE").is_some());
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let suite = tmp.path().join("suite");
+    // Six one-operator bugs (the reference fix is enumerable) and one rewrite (it is not).
+    let ops = [
+        ("-", "+"),
+        ("+", "-"),
+        ("*", "+"),
+        ("-", "*"),
+        ("//", "*"),
+        ("+", "*"),
+    ];
+    let mut lines: Vec<String> = ops
+        .iter()
+        .enumerate()
+        .map(|(i, (bad, good))| {
+            let (a, b) = (7 + i as i64, 3);
+            let want = match *good {
+                "+" => a + b,
+                "-" => a - b,
+                _ => a * b,
+            };
+            write_task(
+                &suite,
+                &format!("op-{i}"),
+                &format!("f{i}"),
+                &format!("def f{i}(a, b):\n    return a {bad} b\n"),
+                &format!("from f{i} import f{i}\n\n\ndef test_f{i}():\n    assert f{i}({a}, {b}) == {want}\n"),
+                &[&format!("-    return a {bad} b"), &format!("+    return a {good} b")],
+            )
+        })
+        .collect();
+    lines.push(write_task(
+        &suite,
+        "rewrite",
+        "area",
+        "def area(w, h):\n    return w\n",
+        "from area import area\n\n\ndef test_area():\n    assert area(2, 3) == 6\n",
+        &["-    return w", "+    return w * h"],
+    ));
+    std::fs::write(suite.join("tasks.jsonl"), lines.join("\n") + "\n").unwrap();
+    let out_path = tmp.path().join("ranker.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+        .args(["train-ranker", "--no-model", "--json", "--suite"])
+        .arg(&suite)
+        .arg("--out")
+        .arg(&out_path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let count = |part: &str, k: &str| report[part][k].as_u64().unwrap();
+    assert_eq!(count("fit", "tasks") + count("report", "tasks"), 7);
+    assert_eq!(
+        count("fit", "enumerated") + count("report", "enumerated"),
+        6,
+        "{report:#}"
+    );
+    let ranker = tact_policies::rank::CandidateRanker::load(&out_path).unwrap();
+    assert_eq!(report["ranker"], ranker.edition);
+    assert!(ranker.trained_on.contains("fit part"));
+}
