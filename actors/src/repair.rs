@@ -618,8 +618,9 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         let first_wave = enumerated_probed < FIRST_WAVE.min(enumerated_share);
         if passing.is_empty() && !model_asked && (!first_wave || enumerated.is_empty()) {
             // The explore share is the plan's allocation: the model writes whenever the first
-            // enumerated wave found nothing (on SmolLM2 the trigger's p_tool sits above its τ
-            // on nearly every prompt, so gating on it kept the model from ever writing).
+            // enumerated wave found nothing. (The trigger used to gate this; on SmolLM2 its
+            // p_tool in this context was always below τ, so the gate never held the model back,
+            // and the share, not a second reading of confidence, is what C.24 asks to decide.)
             model_asked = true;
             let mut written =
                 propose_completions(runner, &source_locations, &baseline, &contents).await?;
