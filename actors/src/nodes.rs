@@ -55,10 +55,6 @@ pub enum SelectorRequest {
         prompt: StepPrompt,
         candidates: Vec<ToolCandidate>,
     },
-    Score {
-        prompt: StepPrompt,
-        continuations: Vec<String>,
-    },
     /// Continue raw text to the end of its line.
     Complete { text: String, max_tokens: usize },
     /// Log-likelihood of each continuation after raw text.
@@ -92,12 +88,6 @@ impl StageLogic for SelectorNode {
             SelectorRequest::Choose { prompt, candidates } => model
                 .choose(&prompt, &candidates)
                 .map(SelectorResponse::Choice),
-            SelectorRequest::Score {
-                prompt,
-                continuations,
-            } => model
-                .score_continuations(&prompt, &continuations)
-                .map(|(s, c)| SelectorResponse::Scores(s, c)),
             SelectorRequest::ScoreText {
                 text,
                 continuations,

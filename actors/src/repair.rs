@@ -16,7 +16,6 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use serde_json::{Value, json};
 use tact_policies::localize;
-use tact_policies::mutate;
 use tact_policies::rank::{
     self, CandidateEdit, CandidateFeatures, CandidateOrigin, CandidateRanker,
 };
@@ -361,7 +360,11 @@ async fn revert_pending(runner: &mut Runner) -> Result<(), CallBlocked> {
 
 /// The ranker the policy names, if any (a policy without one orders by the hand-set prior).
 fn load_ranker(runner: &mut Runner) -> Result<Option<CandidateRanker>, ActorError> {
-    match runner.cfg.policy.ranker() {
+    match runner
+        .cfg
+        .policy
+        .ranker(&tact_models::fetch::default_home())
+    {
         Ok(ranker) => Ok(ranker),
         Err(e) => {
             runner.decision(
@@ -528,28 +531,21 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         .push(("tool".into(), format!("failing: {failure_text}")));
 
     // 5. Enumerate candidates with the deterministic mutate tool (never test code).
-    let source_locations: Vec<localize::CandidateLocation> = locations
-        .iter()
-        .filter(|loc| {
-            contents
-                .get(&loc.file)
-                .map(|c| !localize::is_test_location(&loc.file, loc.line, c))
-                .unwrap_or(false)
-        })
-        .cloned()
-        .collect();
-    let mutations = mutate::mutations_for_locations(
+    let rank::Enumerated {
+        source_locations,
+        edits,
+    } = rank::enumerate_candidates(
         &runner.cfg.workspace,
-        &source_locations,
+        &locations,
+        &contents,
         repair.max_candidates,
-    )
-    .unwrap_or_default();
+    );
     runner.perform_local(
         "mutate",
         json!({"locations": source_locations.iter().map(|l| json!({"file": l.file, "line": l.line})).collect::<Vec<_>>()}),
-        json!({"candidates": mutations.len()}),
+        json!({"candidates": edits.len()}),
     )?;
-    let mut enumerated = candidates_of(rank::edits_from_mutations(&mutations, &source_locations));
+    let mut enumerated = candidates_of(edits);
 
     // 6. The model reads every candidate; the learned ranker orders them.
     let ranker = load_ranker(runner)?;
@@ -589,7 +585,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     let (mut enumerated_probed, mut model_probed) = (0usize, 0usize);
     // Outcomes recorded before a crash are evidence, not work to redo.
     let mut tried: BTreeSet<(String, u32, String)> = BTreeSet::new();
-    let mut passing: Vec<(Candidate, String, String, ProbeOutcome)> = Vec::new();
+    let mut passing: Vec<Passing> = Vec::new();
     let recorded_passes: Vec<(String, u32, String)> = runner
         .judged
         .iter()
@@ -684,12 +680,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 evidence: "passed before the job was interrupted".into(),
                 verdict: TrustVerdict::Verified,
             };
-            passing.push((cand, old_block, new_block, outcome));
-            passing.sort_by(|a, b| {
-                a.0.size()
-                    .cmp(&b.0.size())
-                    .then(b.0.score.total_cmp(&a.0.score))
-            });
+            keep_passing(&mut passing, (cand, old_block, new_block, outcome));
             lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
             continue;
         }
@@ -738,12 +729,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             }),
         )?;
         if outcome.passed {
-            passing.push((cand, old_block, new_block, outcome));
-            passing.sort_by(|a, b| {
-                a.0.size()
-                    .cmp(&b.0.size())
-                    .then(b.0.score.total_cmp(&a.0.score))
-            });
+            keep_passing(&mut passing, (cand, old_block, new_block, outcome));
             lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
         }
     }
@@ -776,12 +762,25 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     runner.finish(status, &reason)
 }
 
+/// A passing candidate with its blocks and probe outcome.
+type Passing = (Candidate, String, String, ProbeOutcome);
+
+/// Keep a passing candidate, smallest edit first (ties: the ranker's higher score first).
+fn keep_passing(passing: &mut Vec<Passing>, item: Passing) {
+    passing.push(item);
+    passing.sort_by(|a, b| {
+        a.0.size()
+            .cmp(&b.0.size())
+            .then(b.0.score.total_cmp(&a.0.score))
+    });
+}
+
 /// Write the smallest passing candidate to the workspace and confirm it with a full test run;
 /// a confirmation that fails is undone at once and the next passing candidate is tried. The
 /// other passing candidates stay in the checkpoint as evidence.
 async fn commit(
     runner: &mut Runner,
-    passing: &mut Vec<(Candidate, String, String, ProbeOutcome)>,
+    passing: &mut Vec<Passing>,
 ) -> Result<Option<JobOutcome>, ActorError> {
     while !passing.is_empty() {
         let (cand, old_block, new_block, _) = passing.remove(0);

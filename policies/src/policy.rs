@@ -100,7 +100,7 @@ pub struct SupervisionPolicy {
 #[serde(default, deny_unknown_fields)]
 pub struct RepairPolicy {
     /// The candidate ranker: a built-in artifact's name (see [`BUILTIN_RANKERS`]) or a path
-    /// (absolute, or relative to `$TACT_HOME`). None orders by the hand-set prior.
+    /// (absolute, or relative to the models home). None orders by the hand-set prior.
     pub ranker: Option<String>,
     /// Share of the probe budget for candidates the model writes (the plan's explore share).
     pub explore_share: f32,
@@ -192,27 +192,19 @@ impl Policy {
         }
     }
 
-    /// The candidate ranker this policy names, loaded and checked.
-    pub fn ranker(&self) -> Result<Option<crate::rank::CandidateRanker>, crate::rank::RankError> {
+    /// The candidate ranker this policy names, loaded and checked. A path that is not a
+    /// built-in name is relative to `home` (the models home, as for the trigger's probe).
+    pub fn ranker(
+        &self,
+        home: &std::path::Path,
+    ) -> Result<Option<crate::rank::CandidateRanker>, crate::rank::RankError> {
         let Some(name) = &self.body.repair.ranker else {
             return Ok(None);
         };
         if let Some((_, text)) = BUILTIN_RANKERS.iter().find(|(n, _)| n == name) {
             return crate::rank::CandidateRanker::parse(text, name).map(Some);
         }
-        let path = std::path::PathBuf::from(name);
-        let path = if path.is_absolute() {
-            path
-        } else {
-            let home = std::env::var_os("TACT_HOME")
-                .map(std::path::PathBuf::from)
-                .or_else(|| {
-                    std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".tact"))
-                })
-                .unwrap_or_default();
-            home.join(path)
-        };
-        crate::rank::CandidateRanker::load(&path).map(Some)
+        crate::rank::CandidateRanker::load(&home.join(name)).map(Some)
     }
 
     pub fn policy_ref(&self) -> PolicyRef {

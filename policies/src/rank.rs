@@ -151,7 +151,13 @@ impl CandidateFeatures {
 pub fn edit_chars(old: &str, new: &str) -> u32 {
     let a: Vec<char> = old.chars().collect();
     let b: Vec<char> = new.chars().collect();
-    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    changed_middle(&a, &b)
+}
+
+/// Items removed plus added between two sequences once their common prefix and suffix are set
+/// aside.
+fn changed_middle<T: PartialEq>(a: &[T], b: &[T]) -> u32 {
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     let suffix = a[prefix..]
         .iter()
         .rev()
@@ -208,16 +214,7 @@ pub fn edit_tokens(old: &str, new: &str) -> u32 {
         }
         out
     }
-    let a = tokens(old);
-    let b = tokens(new);
-    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let suffix = a[prefix..]
-        .iter()
-        .rev()
-        .zip(b[prefix..].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    ((a.len() - prefix - suffix) + (b.len() - prefix - suffix)) as u32
+    changed_middle(&tokens(old), &tokens(new))
 }
 
 /// Does replacing `old_line` with `new_line` (a blank `new_line` deletes it) make exactly the
@@ -553,6 +550,41 @@ impl CandidateEdit {
             return !removed && want == have;
         }
         matches_reference_fix(&self.old_line, &self.new_text(), fix_diff)
+    }
+}
+
+/// What the repair enumerates for a failure: the localized lines that are not test code, and
+/// `mutate`'s edits of them with their locations' rank. The job and `tact train-ranker` both
+/// enumerate through here, so the ranker is fitted on exactly the job's candidates.
+#[derive(Debug, Clone)]
+pub struct Enumerated {
+    pub source_locations: Vec<crate::localize::CandidateLocation>,
+    pub edits: Vec<CandidateEdit>,
+}
+
+/// Enumerate candidates at `locations`; `contents` holds the localized files' text.
+pub fn enumerate_candidates(
+    workspace: &std::path::Path,
+    locations: &[crate::localize::CandidateLocation],
+    contents: &std::collections::HashMap<String, String>,
+    max_candidates: usize,
+) -> Enumerated {
+    let source_locations: Vec<crate::localize::CandidateLocation> = locations
+        .iter()
+        .filter(|l| {
+            contents
+                .get(&l.file)
+                .is_some_and(|c| !crate::localize::is_test_location(&l.file, l.line, c))
+        })
+        .cloned()
+        .collect();
+    let mutations =
+        crate::mutate::mutations_for_locations(workspace, &source_locations, max_candidates)
+            .unwrap_or_default();
+    let edits = edits_from_mutations(&mutations, &source_locations);
+    Enumerated {
+        source_locations,
+        edits,
     }
 }
 

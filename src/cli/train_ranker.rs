@@ -18,7 +18,6 @@ use serde_json::json;
 use tact_models::DecisionModel;
 use tact_policies::Policy;
 use tact_policies::localize;
-use tact_policies::mutate;
 use tact_policies::rank::{self, RankingGroup};
 use tact_runtime::messages::ToolCall;
 use tact_runtime::records::ToolRef;
@@ -131,19 +130,8 @@ fn extract(
             contents.insert(loc.file.clone(), text);
         }
     }
-    let source_locations: Vec<localize::CandidateLocation> = locations
-        .iter()
-        .filter(|l| {
-            contents
-                .get(&l.file)
-                .is_some_and(|c| !localize::is_test_location(&l.file, l.line, c))
-        })
-        .cloned()
-        .collect();
-    let mutations =
-        mutate::mutations_for_locations(&workspace, &source_locations, repair.max_candidates)
-            .unwrap_or_default();
-    let edits = rank::edits_from_mutations(&mutations, &source_locations);
+    let edits =
+        rank::enumerate_candidates(&workspace, &locations, &contents, repair.max_candidates).edits;
     let mut features = rank::base_features(&edits);
     if let Some(model) = model {
         for request in rank::scoring_requests(&edits, &contents) {
