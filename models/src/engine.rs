@@ -186,6 +186,12 @@ impl Engine {
         &self.id
     }
 
+    /// Run the matrix products on `threads` threads from now on.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), ModelError> {
+        self.llama = self.llama.with_threads(threads)?;
+        Ok(())
+    }
+
     pub fn llama(&self) -> &Llama {
         &self.llama
     }

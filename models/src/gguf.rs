@@ -7,8 +7,10 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::error::ModelError;
+use crate::kernels::{PackedMatrix, WeightBytes};
 
 const GGUF_MAGIC: &[u8; 4] = b"GGUF";
 const DEFAULT_ALIGNMENT: u64 = 32;
@@ -152,7 +154,9 @@ pub struct GgufFile {
     pub tensors: Vec<GgufTensorInfo>,
     pub alignment: u64,
     data_start: usize,
-    bytes: Vec<u8>,
+    /// The whole file: memory-mapped by [`GgufFile::open`], so tensors are served from the
+    /// page cache rather than copied (see [`GgufFile::tensor_matrix`]).
+    bytes: WeightBytes,
 }
 
 fn err(reason: impl Into<String>) -> ModelError {
@@ -244,19 +248,32 @@ impl<'a> Cursor<'a> {
 }
 
 impl GgufFile {
+    /// Map the file into memory and parse its header.
     pub fn open(path: &Path) -> Result<Self, ModelError> {
-        let bytes = std::fs::read(path).map_err(|e| ModelError::Load {
+        let load_err = |e: std::io::Error| ModelError::Load {
             path: path.display().to_string(),
             reason: e.to_string(),
-        })?;
-        Self::parse(bytes)
+        };
+        let file = std::fs::File::open(path).map_err(load_err)?;
+        // SAFETY: the mapping is read-only. Model files are written once by `models fetch`
+        // (atomically renamed into place) and never modified in place; if another process
+        // truncated one while it is mapped, reads of the lost pages would fault, the risk
+        // every mmap-based model loader (llama.cpp included) accepts.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(load_err)?;
+        let len = map.len();
+        Self::parse_bytes(WeightBytes::Mapped {
+            map: Arc::new(map),
+            range: 0..len,
+        })
     }
 
     pub fn parse(bytes: Vec<u8>) -> Result<Self, ModelError> {
-        let mut cur = Cursor {
-            bytes: &bytes,
-            pos: 0,
-        };
+        Self::parse_bytes(WeightBytes::Owned(Arc::new(bytes)))
+    }
+
+    fn parse_bytes(file_bytes: WeightBytes) -> Result<Self, ModelError> {
+        let bytes = file_bytes.as_slice();
+        let mut cur = Cursor { bytes, pos: 0 };
         if cur.take(4)? != GGUF_MAGIC {
             return Err(err("not a GGUF file (bad magic)"));
         }
@@ -320,7 +337,7 @@ impl GgufFile {
             tensors,
             alignment,
             data_start,
-            bytes,
+            bytes: file_bytes.clone(),
         };
         // Validate every tensor's byte range up front so later reads only fail on type.
         for info in &file.tensors {
@@ -396,9 +413,30 @@ impl GgufFile {
             .ok_or_else(|| err(format!("{}: offset overflows", info.name)))?;
         let end = start
             .checked_add(len)
-            .filter(|&end| end <= self.bytes.len() as u64)
+            .filter(|&end| end <= self.bytes.as_slice().len() as u64)
             .ok_or_else(|| err(format!("{}: data runs past end of file", info.name)))?;
-        Ok(&self.bytes[start as usize..end as usize])
+        Ok(&self.bytes.as_slice()[start as usize..end as usize])
+    }
+
+    /// A 2-D tensor as a [`PackedMatrix`] `[rows, cols]` (GGUF dims reversed), its blocks
+    /// borrowed from the mapped file where a packed kernel exists; `None` if absent.
+    pub fn tensor_matrix(&self, name: &str) -> Result<Option<PackedMatrix>, ModelError> {
+        let Some(info) = self.tensor_info(name) else {
+            return Ok(None);
+        };
+        let &[cols, rows] = info.dims.as_slice() else {
+            return Err(err(format!("{name}: {} dims, expected 2", info.dims.len())));
+        };
+        let raw = self.tensor_bytes(info)?;
+        let start = raw.as_ptr() as usize - self.bytes.as_slice().as_ptr() as usize;
+        let bytes = match &self.bytes {
+            WeightBytes::Mapped { map, range } => WeightBytes::Mapped {
+                map: map.clone(),
+                range: range.start + start..range.start + start + raw.len(),
+            },
+            WeightBytes::Owned(_) => WeightBytes::Owned(Arc::new(raw.to_vec())),
+        };
+        PackedMatrix::from_ggml(info.ggml_type, bytes, rows as usize, cols as usize).map(Some)
     }
 
     /// Dequantize a tensor to `f32`, returned with its GGUF dims.

@@ -8,6 +8,7 @@
 //! * [`bert::MiniLm`]: sentence embeddings.
 //! * [`llama_decision::train_probe`] and [`probe::Probe`]: the hidden-state probe.
 
+pub mod bench;
 pub mod bert;
 pub mod constrained;
 pub mod decision;
@@ -17,6 +18,7 @@ pub mod fetch;
 pub mod gguf;
 pub mod handle;
 pub mod hf;
+pub mod kernels;
 pub mod llama;
 pub mod llama_decision;
 pub mod probe;

@@ -8,10 +8,12 @@
 use std::sync::Arc;
 
 use burn::tensor::activation::{log_softmax, silu, softmax};
-use burn::tensor::{Device, Int, Tensor, TensorData};
+use burn::tensor::{Device, Tensor, TensorData};
+use rayon::ThreadPool;
 
 use crate::error::ModelError;
 use crate::gguf::GgufFile;
+use crate::kernels::{PackedMatrix, default_threads, thread_pool};
 
 /// How the two halves of each rotary pair are laid out in a head's q/k rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,9 +122,25 @@ pub type HostTensor = (Vec<f32>, Vec<usize>);
 pub trait WeightSource {
     /// The tensor as f32 plus its shape `[rows, cols]` (`[len]` for vectors); `None` if absent.
     fn tensor(&self, name: &str) -> Result<Option<HostTensor>, ModelError>;
+
+    /// A matrix `[rows, cols]` in whatever packed form the source holds it (f32 unless
+    /// overridden); `None` if absent.
+    fn matrix(&self, name: &str) -> Result<Option<PackedMatrix>, ModelError> {
+        match self.tensor(name)? {
+            Some((values, shape)) => match shape.as_slice() {
+                &[rows, cols] => PackedMatrix::from_f32(values, rows, cols).map(Some),
+                _ => Err(load_err(name, format!("shape {shape:?} is not a matrix"))),
+            },
+            None => Ok(None),
+        }
+    }
 }
 
 impl WeightSource for GgufFile {
+    fn matrix(&self, name: &str) -> Result<Option<PackedMatrix>, ModelError> {
+        self.tensor_matrix(name)
+    }
+
     fn tensor(&self, name: &str) -> Result<Option<HostTensor>, ModelError> {
         if self.tensor_info(name).is_none() {
             return Ok(None);
@@ -134,20 +152,21 @@ impl WeightSource for GgufFile {
     }
 }
 
+/// One decoder block. The matrices are `[out, in]` as the file stores them, multiplied by
+/// [`crate::kernels`]; norms and biases are burn tensors.
 struct Layer {
     attn_norm: Tensor<2>,
-    /// `[hidden, q_dim]`: stored transposed so `x @ w` needs no per-call transpose.
-    wq: Tensor<2>,
-    wk: Tensor<2>,
-    wv: Tensor<2>,
+    wq: PackedMatrix,
+    wk: PackedMatrix,
+    wv: PackedMatrix,
     bq: Option<Tensor<2>>,
     bk: Option<Tensor<2>>,
     bv: Option<Tensor<2>>,
-    wo: Tensor<2>,
+    wo: PackedMatrix,
     ffn_norm: Tensor<2>,
-    w_gate: Tensor<2>,
-    w_up: Tensor<2>,
-    w_down: Tensor<2>,
+    w_gate: PackedMatrix,
+    w_up: PackedMatrix,
+    w_down: PackedMatrix,
 }
 
 /// The decoder's weights on one device. Cloning is cheap (tensors are reference-counted)
@@ -157,11 +176,15 @@ pub struct Llama {
     config: LlamaConfig,
     device: Device,
     inner: Arc<LlamaInner>,
+    /// The threads the matrix products run on.
+    pool: Arc<ThreadPool>,
 }
 
 struct LlamaInner {
-    embed: Tensor<2>,
-    lm_head: Tensor<2>,
+    /// `[vocab, hidden]`; a token's embedding is its row, dequantized when looked up.
+    embed: PackedMatrix,
+    /// `[vocab, hidden]`: the embedding itself when the file ties them.
+    lm_head: PackedMatrix,
     final_norm: Tensor<2>,
     layers: Vec<Layer>,
     rope_cos: Tensor<2>,
@@ -230,37 +253,18 @@ fn load_err(name: &str, reason: impl Into<String>) -> ModelError {
     }
 }
 
-/// Row-major transpose of a `[rows, cols]` matrix.
-fn transpose(values: &[f32], rows: usize, cols: usize) -> Vec<f32> {
-    let mut out = vec![0.0; values.len()];
-    for r in 0..rows {
-        for c in 0..cols {
-            out[c * rows + r] = values[r * cols + c];
-        }
-    }
-    out
-}
-
-/// Reorder the rows of each head from NeoX halves to interleaved pairs:
+/// The row order that turns each head's NeoX halves into interleaved pairs:
 /// new row `2i` is old row `i`, new row `2i+1` is old row `i + d/2`.
-fn neox_rows_to_interleaved(
-    values: &[f32],
-    heads: usize,
-    head_dim: usize,
-    cols: usize,
-) -> Vec<f32> {
-    let mut out = vec![0.0; values.len()];
+fn neox_to_interleaved_order(heads: usize, head_dim: usize) -> Vec<usize> {
     let half = head_dim / 2;
+    let mut order = Vec::with_capacity(heads * head_dim);
     for h in 0..heads {
         for i in 0..half {
-            for (new, old) in [(2 * i, i), (2 * i + 1, i + half)] {
-                let dst = (h * head_dim + new) * cols;
-                let src = (h * head_dim + old) * cols;
-                out[dst..dst + cols].copy_from_slice(&values[src..src + cols]);
-            }
+            order.push(h * head_dim + i);
+            order.push(h * head_dim + i + half);
         }
     }
-    out
+    order
 }
 
 fn upload(values: Vec<f32>, shape: [usize; 2], device: &Device) -> Tensor<2> {
@@ -276,7 +280,8 @@ impl Llama {
         &self.device
     }
 
-    /// Load weights from any [`WeightSource`] (GGUF names) onto `device`.
+    /// Load weights from any [`WeightSource`] (GGUF names) onto `device`, with one decoder
+    /// thread per core.
     pub fn load(
         config: LlamaConfig,
         source: &dyn WeightSource,
@@ -284,32 +289,38 @@ impl Llama {
     ) -> Result<Self, ModelError> {
         config.validate()?;
         let c = &config;
-        let require = |name: &str| -> Result<HostTensor, ModelError> {
-            source
-                .tensor(name)?
-                .ok_or_else(|| load_err(name, "missing tensor"))
-        };
-        // A matrix `[out, in]` uploaded as `[in, out]`, after checking its shape.
+        // A matrix `[out, in]`, shape-checked; q/k rows reordered for NeoX files.
         let matrix = |name: &str, out: usize, inp: usize, rope_heads: Option<usize>| {
-            let (mut values, shape) = require(name)?;
-            if shape != [out, inp] {
+            let m = source
+                .matrix(name)?
+                .ok_or_else(|| load_err(name, "missing tensor"))?;
+            if (m.rows(), m.cols()) != (out, inp) {
                 return Err(load_err(
                     name,
-                    format!("shape {shape:?}, expected [{out}, {inp}]"),
+                    format!(
+                        "shape [{}, {}], expected [{out}, {inp}]",
+                        m.rows(),
+                        m.cols()
+                    ),
                 ));
             }
-            if let (Some(heads), RopeLayout::Neox) = (rope_heads, c.rope_layout) {
-                values = neox_rows_to_interleaved(&values, heads, c.head_dim, inp);
+            match (rope_heads, c.rope_layout) {
+                (Some(heads), RopeLayout::Neox) => {
+                    m.reorder_rows(&neox_to_interleaved_order(heads, c.head_dim))
+                }
+                _ => Ok(m),
             }
-            Ok::<_, ModelError>(upload(transpose(&values, out, inp), [inp, out], device))
         };
         let vector = |name: &str, len: usize, rope_heads: Option<usize>| {
-            let (mut values, shape) = require(name)?;
+            let (mut values, shape) = source
+                .tensor(name)?
+                .ok_or_else(|| load_err(name, "missing tensor"))?;
             if shape != [len] {
                 return Err(load_err(name, format!("shape {shape:?}, expected [{len}]")));
             }
             if let (Some(heads), RopeLayout::Neox) = (rope_heads, c.rope_layout) {
-                values = neox_rows_to_interleaved(&values, heads, c.head_dim, 1);
+                let order = neox_to_interleaved_order(heads, c.head_dim);
+                values = order.iter().map(|&i| values[i]).collect();
             }
             Ok::<_, ModelError>(upload(values, [1, len], device))
         };
@@ -319,68 +330,30 @@ impl Llama {
                 None => Ok(None),
             };
 
-        let (embed_values, embed_shape) = require("token_embd.weight")?;
-        if embed_shape != [c.vocab_size, c.hidden_size] {
-            return Err(load_err(
-                "token_embd.weight",
-                format!(
-                    "shape {embed_shape:?}, expected [{}, {}]",
-                    c.vocab_size, c.hidden_size
-                ),
-            ));
-        }
-        let lm_head = match source.tensor("output.weight")? {
+        let embed = matrix("token_embd.weight", c.vocab_size, c.hidden_size, None)?;
+        let lm_head = match source.matrix("output.weight")? {
             Some(_) => matrix("output.weight", c.vocab_size, c.hidden_size, None)?,
-            // Tied embeddings: the head is the embedding matrix transposed.
-            None => upload(
-                transpose(&embed_values, c.vocab_size, c.hidden_size),
-                [c.hidden_size, c.vocab_size],
-                device,
-            ),
+            // Tied embeddings: the head is the embedding matrix (shared, not copied).
+            None => embed.clone(),
         };
-        let embed = upload(embed_values, [c.vocab_size, c.hidden_size], device);
 
         let mut layers = Vec::with_capacity(c.num_layers);
         for i in 0..c.num_layers {
             let n = |suffix: &str| format!("blk.{i}.{suffix}");
+            let (h, q, kv, f) = (c.hidden_size, c.q_dim(), c.kv_dim(), c.intermediate_size);
             layers.push(Layer {
-                attn_norm: vector(&n("attn_norm.weight"), c.hidden_size, None)?,
-                wq: matrix(
-                    &n("attn_q.weight"),
-                    c.q_dim(),
-                    c.hidden_size,
-                    Some(c.num_heads),
-                )?,
-                wk: matrix(
-                    &n("attn_k.weight"),
-                    c.kv_dim(),
-                    c.hidden_size,
-                    Some(c.num_kv_heads),
-                )?,
-                wv: matrix(&n("attn_v.weight"), c.kv_dim(), c.hidden_size, None)?,
-                bq: optional_vector(&n("attn_q.bias"), c.q_dim(), Some(c.num_heads))?,
-                bk: optional_vector(&n("attn_k.bias"), c.kv_dim(), Some(c.num_kv_heads))?,
-                bv: optional_vector(&n("attn_v.bias"), c.kv_dim(), None)?,
-                wo: matrix(&n("attn_output.weight"), c.hidden_size, c.q_dim(), None)?,
-                ffn_norm: vector(&n("ffn_norm.weight"), c.hidden_size, None)?,
-                w_gate: matrix(
-                    &n("ffn_gate.weight"),
-                    c.intermediate_size,
-                    c.hidden_size,
-                    None,
-                )?,
-                w_up: matrix(
-                    &n("ffn_up.weight"),
-                    c.intermediate_size,
-                    c.hidden_size,
-                    None,
-                )?,
-                w_down: matrix(
-                    &n("ffn_down.weight"),
-                    c.hidden_size,
-                    c.intermediate_size,
-                    None,
-                )?,
+                attn_norm: vector(&n("attn_norm.weight"), h, None)?,
+                wq: matrix(&n("attn_q.weight"), q, h, Some(c.num_heads))?,
+                wk: matrix(&n("attn_k.weight"), kv, h, Some(c.num_kv_heads))?,
+                wv: matrix(&n("attn_v.weight"), kv, h, None)?,
+                bq: optional_vector(&n("attn_q.bias"), q, Some(c.num_heads))?,
+                bk: optional_vector(&n("attn_k.bias"), kv, Some(c.num_kv_heads))?,
+                bv: optional_vector(&n("attn_v.bias"), kv, None)?,
+                wo: matrix(&n("attn_output.weight"), h, q, None)?,
+                ffn_norm: vector(&n("ffn_norm.weight"), h, None)?,
+                w_gate: matrix(&n("ffn_gate.weight"), f, h, None)?,
+                w_up: matrix(&n("ffn_up.weight"), f, h, None)?,
+                w_down: matrix(&n("ffn_down.weight"), h, f, None)?,
             });
         }
         let final_norm = vector("output_norm.weight", c.hidden_size, None)?;
@@ -396,7 +369,53 @@ impl Llama {
                 rope_cos,
                 rope_sin,
             }),
+            pool: Arc::new(thread_pool(default_threads())?),
         })
+    }
+
+    /// The same weights, multiplied on `threads` threads.
+    pub fn with_threads(&self, threads: usize) -> Result<Self, ModelError> {
+        Ok(Self {
+            pool: Arc::new(thread_pool(threads)?),
+            ..self.clone()
+        })
+    }
+
+    /// Threads the matrix products run on.
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// How the weight matrices are held: format name → number of matrices.
+    pub fn weight_formats(&self) -> std::collections::BTreeMap<&'static str, usize> {
+        let inner = &*self.inner;
+        let mut out = std::collections::BTreeMap::new();
+        let mut count = |m: &PackedMatrix| *out.entry(m.format_name()).or_insert(0) += 1;
+        count(&inner.embed);
+        for l in &inner.layers {
+            for m in [&l.wq, &l.wk, &l.wv, &l.wo, &l.w_gate, &l.w_up, &l.w_down] {
+                count(m);
+            }
+        }
+        out
+    }
+
+    /// `h · Wᵀ` through the packed kernels, back as a burn tensor `[seq, rows]`.
+    fn linear(&self, m: &PackedMatrix, h: Tensor<2>) -> Result<Tensor<2>, ModelError> {
+        let [seq, _] = h.dims();
+        let y = m.matmul(&tensor_values(h)?, seq, &self.pool)?;
+        Ok(upload(y, [seq, m.rows()], &self.device))
+    }
+
+    /// Embedding rows of `tokens`, `[seq, hidden]`.
+    fn embed(&self, tokens: &[u32]) -> Result<Tensor<2>, ModelError> {
+        let hidden = self.config.hidden_size;
+        let mut values = Vec::with_capacity(tokens.len() * hidden);
+        for &t in tokens {
+            let t = t as usize;
+            values.extend(self.inner.embed.rows_f32(t..t + 1)?);
+        }
+        Ok(upload(values, [tokens.len(), hidden], &self.device))
     }
 
     /// Load a GGUF file's weights and config.
@@ -440,9 +459,7 @@ impl Llama {
             }
         }
         let inner = &*self.inner;
-        let ids: Vec<i64> = tokens.iter().map(|&t| i64::from(t)).collect();
-        let ids = Tensor::<1, Int>::from_data(TensorData::new(ids, [seq]), &self.device);
-        let mut x = inner.embed.clone().select(0, ids);
+        let mut x = self.embed(tokens)?;
 
         let cos = inner
             .rope_cos
@@ -459,9 +476,9 @@ impl Llama {
 
         for (layer, slot) in inner.layers.iter().zip(cache.layers.iter_mut()) {
             let h = rms_norm(x.clone(), &layer.attn_norm, c.rms_eps);
-            let q = with_bias(h.clone().matmul(layer.wq.clone()), &layer.bq);
-            let k = with_bias(h.clone().matmul(layer.wk.clone()), &layer.bk);
-            let v = with_bias(h.matmul(layer.wv.clone()), &layer.bv);
+            let q = with_bias(self.linear(&layer.wq, h.clone())?, &layer.bq);
+            let k = with_bias(self.linear(&layer.wk, h.clone())?, &layer.bk);
+            let v = with_bias(self.linear(&layer.wv, h)?, &layer.bv);
             // [seq, heads*d] -> [heads, seq, d]
             let q = q.reshape([seq, c.num_heads, c.head_dim]).swap_dims(0, 1);
             let k = k.reshape([seq, c.num_kv_heads, c.head_dim]).swap_dims(0, 1);
@@ -497,12 +514,12 @@ impl Llama {
             }
             let attn = softmax(scores, 2).matmul(v); // [heads, seq, d]
             let attn = attn.swap_dims(0, 1).reshape([seq, c.q_dim()]);
-            x = x.add(attn.matmul(layer.wo.clone()));
+            x = x.add(self.linear(&layer.wo, attn)?);
 
             let h = rms_norm(x.clone(), &layer.ffn_norm, c.rms_eps);
-            let gate = silu(h.clone().matmul(layer.w_gate.clone()));
-            let up = h.matmul(layer.w_up.clone());
-            x = x.add(gate.mul(up).matmul(layer.w_down.clone()));
+            let gate = silu(self.linear(&layer.w_gate, h.clone())?);
+            let up = self.linear(&layer.w_up, h)?;
+            x = x.add(self.linear(&layer.w_down, gate.mul(up))?);
         }
         cache.len = total;
 
@@ -515,7 +532,7 @@ impl Llama {
                 x.narrow(0, seq - n, n)
             }
         };
-        let logits = hidden.clone().matmul(inner.lm_head.clone());
+        let logits = self.linear(&inner.lm_head, hidden.clone())?;
         Ok(ForwardOutput { logits, hidden })
     }
 }

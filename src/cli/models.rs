@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Subcommand;
+use tact_models::bench;
 use tact_models::bert::MiniLm;
 use tact_models::engine::{BackendKind, Engine};
 use tact_models::fetch::{self, Progress};
@@ -51,6 +52,30 @@ pub enum ModelsCommand {
         #[arg(long)]
         backend: Option<String>,
     },
+    /// The decoder's speed as llama.cpp's llama-bench measures it: prefill tokens/s (logits
+    /// for the last position only), decode tokens/s, load time and resident memory; one JSON
+    /// object per figure with --json.
+    Bench {
+        /// A GGUF file or HF folder (default: the installed SmolLM2).
+        #[arg(long)]
+        model: Option<PathBuf>,
+        #[arg(long)]
+        backend: Option<String>,
+        /// Decoder threads (default: the machine's cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Prompt lengths to prefill.
+        #[arg(long, value_delimiter = ',', default_values_t = [128usize, 512])]
+        prefill: Vec<usize>,
+        /// Tokens to decode one at a time.
+        #[arg(long, default_value_t = 64)]
+        decode: usize,
+        /// Timed repetitions of each test (after one warm-up).
+        #[arg(long, default_value_t = 5)]
+        repetitions: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Sentence embedding with MiniLM.
     Embed {
         #[arg(long)]
@@ -60,6 +85,22 @@ pub enum ModelsCommand {
         #[arg(long)]
         backend: Option<String>,
     },
+}
+
+/// The decoder at `model` (a GGUF file or HF folder), or the installed SmolLM2.
+fn load_decoder(model: Option<PathBuf>, backend: BackendKind) -> anyhow::Result<Engine> {
+    let path = model.unwrap_or_else(|| fetch::smollm2_path(&fetch::default_home()));
+    if path.is_dir() {
+        tact_models::hf::engine_from_hf_folder(&path, backend)
+    } else if path.is_file() {
+        Engine::from_gguf_path(&path, backend)
+    } else {
+        anyhow::bail!(
+            "{} not found: run `tact models fetch`, or pass --model FILE.gguf|HF_DIR",
+            path.display()
+        );
+    }
+    .with_context(|| format!("loading {}", path.display()))
 }
 
 fn backend_of(name: Option<&str>) -> anyhow::Result<BackendKind> {
@@ -137,19 +178,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             backend,
         } => {
             let backend = backend_of(backend.as_deref())?;
-            let path = model.unwrap_or_else(|| fetch::smollm2_path(&fetch::default_home()));
             let load_started = Instant::now();
-            let engine = if path.is_dir() {
-                tact_models::hf::engine_from_hf_folder(&path, backend)
-            } else if path.is_file() {
-                Engine::from_gguf_path(&path, backend)
-            } else {
-                anyhow::bail!(
-                    "{} not found: run `tact models fetch`, or pass --model FILE.gguf|HF_DIR",
-                    path.display()
-                );
-            }
-            .with_context(|| format!("loading {}", path.display()))?;
+            let engine = load_decoder(model, backend)?;
             let load_ms = load_started.elapsed().as_millis();
             let text = if chat {
                 chatml(&[ChatMessage::new("user", prompt)])
@@ -179,6 +209,70 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                     generation.elapsed_ms,
                     backend.name()
                 );
+            }
+            Ok(0)
+        }
+        ModelsCommand::Bench {
+            model,
+            backend,
+            threads,
+            prefill,
+            decode,
+            repetitions,
+            json,
+        } => {
+            let backend = backend_of(backend.as_deref())?;
+            let load_started = Instant::now();
+            let mut engine = load_decoder(model, backend)?;
+            let load_ms = load_started.elapsed().as_secs_f64() * 1000.0;
+            if let Some(threads) = threads {
+                engine.set_threads(threads)?;
+            }
+            let weights = engine.id().to_owned();
+            let print = |figure: serde_json::Value| -> anyhow::Result<()> {
+                if json {
+                    println!("{}", serde_json::to_string(&figure)?);
+                } else {
+                    let test = figure["test"].as_str().unwrap_or_default();
+                    match figure.get("tokens_per_s_median") {
+                        Some(median) => println!(
+                            "{test:>8}: {median} tok/s (min {}, max {}), {} threads",
+                            figure["tokens_per_s_min"],
+                            figure["tokens_per_s_max"],
+                            figure["threads"]
+                        ),
+                        None => println!("{test:>8}: {} {}", figure["value"], figure["unit"]),
+                    }
+                }
+                Ok(())
+            };
+            let round = |v: f64| (v * 10.0).round() / 10.0;
+            print(serde_json::json!({
+                "weights": weights, "test": "load", "value": round(load_ms), "unit": "ms",
+            }))?;
+            let tests = prefill
+                .into_iter()
+                .map(bench::SpeedTest::Prefill)
+                .chain((decode > 0).then_some(bench::SpeedTest::Decode(decode)));
+            for test in tests {
+                let samples = bench::measure(engine.llama(), &test, repetitions)?;
+                print(serde_json::json!({
+                    "weights": weights,
+                    "test": samples.test,
+                    "threads": samples.threads,
+                    "backend": backend.name(),
+                    "tokens_per_s_median": round(samples.median()),
+                    "tokens_per_s_min": round(samples.min()),
+                    "tokens_per_s_max": round(samples.max()),
+                }))?;
+            }
+            if let Some((rss, peak)) = bench::resident_memory_mb() {
+                print(serde_json::json!({
+                    "weights": weights, "test": "resident_memory", "value": round(rss), "unit": "MB",
+                }))?;
+                print(serde_json::json!({
+                    "weights": weights, "test": "peak_resident_memory", "value": round(peak), "unit": "MB",
+                }))?;
             }
             Ok(0)
         }

@@ -1,0 +1,1044 @@
+//! Matrix products on the weights as the GGUF file stores them.
+//!
+//! Why not burn's `matmul`: at batch one a decode step is a chain of matrix-vector products,
+//! and burn's CPU backends send those through a general GEMM that spends most of a step in
+//! packing and dispatch (75 % of a decode step in a profile, see `docs/benchmarks.md`). They
+//! also need every weight inflated to f32 (≈ 8× the bytes of a 4-bit file). Here a matrix stays
+//! in its file format, usually borrowed straight from the memory-mapped file:
+//!
+//! * few rows of input (decode, short continuations): each thread takes a band of weight rows
+//!   and multiplies every input row with them block by block — dequantize 32 weights, multiply,
+//!   accumulate — compiled for AVX-512 or AVX2+FMA when the CPU has them (chosen at run time);
+//! * many rows of input (prefill): the weights are dequantized a tile at a time and handed to
+//!   the `gemm` crate, which is compute-bound there and better tuned than a hand-written loop.
+//!
+//! [`PackedMatrix::matmul_plain`] is the plain path (dequantize everything, triple loop); the
+//! tests hold the fast paths to it.
+
+use std::ops::Range;
+use std::sync::{Arc, OnceLock};
+
+use rayon::ThreadPool;
+use rayon::prelude::*;
+
+use crate::error::ModelError;
+use crate::gguf::{GgmlType, dequantize};
+
+/// Input rows at or above which a product goes through the tiled GEMM.
+pub const GEMM_MIN_ROWS: usize = 8;
+/// Weight rows dequantized per GEMM tile: bounds the scratch memory of a prefill through a
+/// large output head (49k rows) to a few MB.
+const GEMM_TILE_ROWS: usize = 1024;
+/// Elements per quantization block of the packed formats.
+const BLOCK: usize = 32;
+
+/// The raw bytes of a packed matrix.
+#[derive(Clone)]
+pub enum WeightBytes {
+    /// A byte range of the memory-mapped model file: nothing is copied, and the pages are
+    /// shared with the page cache.
+    Mapped {
+        map: Arc<memmap2::Mmap>,
+        range: Range<usize>,
+    },
+    /// Bytes of our own (rows reordered at load, or a file read into memory).
+    Owned(Arc<Vec<u8>>),
+}
+
+impl std::fmt::Debug for WeightBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let how = match self {
+            WeightBytes::Mapped { .. } => "mapped",
+            WeightBytes::Owned(_) => "owned",
+        };
+        write!(f, "{} {how} bytes", self.as_slice().len())
+    }
+}
+
+impl WeightBytes {
+    pub fn as_slice(&self) -> &[u8] {
+        match self {
+            WeightBytes::Mapped { map, range } => map.get(range.clone()).unwrap_or_default(),
+            WeightBytes::Owned(bytes) => bytes,
+        }
+    }
+}
+
+/// Block formats multiplied without inflating them (the rest are inflated to f32 at load).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockFormat {
+    Q8_0,
+    Q4_0,
+    Q4_1,
+}
+
+impl BlockFormat {
+    fn from_ggml(ggml_type: GgmlType) -> Option<Self> {
+        match ggml_type {
+            GgmlType::Q8_0 => Some(BlockFormat::Q8_0),
+            GgmlType::Q4_0 => Some(BlockFormat::Q4_0),
+            GgmlType::Q4_1 => Some(BlockFormat::Q4_1),
+            _ => None,
+        }
+    }
+
+    fn ggml(self) -> GgmlType {
+        match self {
+            BlockFormat::Q8_0 => GgmlType::Q8_0,
+            BlockFormat::Q4_0 => GgmlType::Q4_0,
+            BlockFormat::Q4_1 => GgmlType::Q4_1,
+        }
+    }
+
+    fn block_bytes(self) -> usize {
+        match self {
+            BlockFormat::Q8_0 => 34,
+            BlockFormat::Q4_0 => 18,
+            BlockFormat::Q4_1 => 20,
+        }
+    }
+}
+
+#[derive(Clone)]
+enum Storage {
+    F32(Arc<Vec<f32>>),
+    Blocks {
+        format: BlockFormat,
+        bytes: WeightBytes,
+    },
+}
+
+/// A `[rows, cols]` weight matrix in row-major order, like PyTorch's `nn.Linear` weight:
+/// output `r` of a product is the dot product of row `r` with the input row.
+#[derive(Clone)]
+pub struct PackedMatrix {
+    rows: usize,
+    cols: usize,
+    storage: Storage,
+}
+
+impl std::fmt::Debug for PackedMatrix {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "PackedMatrix[{}, {}; {}]",
+            self.rows,
+            self.cols,
+            self.format_name()
+        )
+    }
+}
+
+fn shape_err(what: impl Into<String>) -> ModelError {
+    ModelError::Inference(what.into())
+}
+
+impl PackedMatrix {
+    pub fn from_f32(values: Vec<f32>, rows: usize, cols: usize) -> Result<Self, ModelError> {
+        if values.len() != rows * cols {
+            return Err(shape_err(format!(
+                "{} values for a [{rows}, {cols}] matrix",
+                values.len()
+            )));
+        }
+        Ok(Self {
+            rows,
+            cols,
+            storage: Storage::F32(Arc::new(values)),
+        })
+    }
+
+    /// A matrix of `ggml_type` blocks. Formats without a packed kernel are dequantized here.
+    pub fn from_ggml(
+        ggml_type: GgmlType,
+        bytes: WeightBytes,
+        rows: usize,
+        cols: usize,
+    ) -> Result<Self, ModelError> {
+        match BlockFormat::from_ggml(ggml_type) {
+            Some(format) if cols.is_multiple_of(BLOCK) => {
+                let expected = rows * (cols / BLOCK) * format.block_bytes();
+                if bytes.as_slice().len() != expected {
+                    return Err(shape_err(format!(
+                        "{} bytes of {ggml_type:?} for a [{rows}, {cols}] matrix (expected {expected})",
+                        bytes.as_slice().len()
+                    )));
+                }
+                Ok(Self {
+                    rows,
+                    cols,
+                    storage: Storage::Blocks { format, bytes },
+                })
+            }
+            _ => Self::from_f32(dequantize(ggml_type, bytes.as_slice())?, rows, cols),
+        }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// `f32`, `Q8_0`, `Q4_0` or `Q4_1`: how the matrix is held in memory.
+    pub fn format_name(&self) -> &'static str {
+        match &self.storage {
+            Storage::F32(_) => "f32",
+            Storage::Blocks { format, .. } => match format {
+                BlockFormat::Q8_0 => "q8_0",
+                BlockFormat::Q4_0 => "q4_0",
+                BlockFormat::Q4_1 => "q4_1",
+            },
+        }
+    }
+
+    /// Bytes one row takes in storage.
+    fn row_bytes(&self) -> usize {
+        match &self.storage {
+            Storage::F32(_) => self.cols * 4,
+            Storage::Blocks { format, .. } => self.cols / BLOCK * format.block_bytes(),
+        }
+    }
+
+    /// Rows `range` as f32, row-major.
+    pub fn rows_f32(&self, range: Range<usize>) -> Result<Vec<f32>, ModelError> {
+        if range.start > range.end || range.end > self.rows {
+            return Err(shape_err(format!(
+                "rows {range:?} of a {}-row matrix",
+                self.rows
+            )));
+        }
+        match &self.storage {
+            Storage::F32(values) => {
+                Ok(values[range.start * self.cols..range.end * self.cols].to_vec())
+            }
+            Storage::Blocks { format, bytes } => {
+                let rb = self.row_bytes();
+                let raw = bytes
+                    .as_slice()
+                    .get(range.start * rb..range.end * rb)
+                    .ok_or_else(|| shape_err("packed rows past the end of their bytes"))?;
+                dequantize(format.ggml(), raw)
+            }
+        }
+    }
+
+    /// The same matrix with its rows in `order` (`new row i = old row order[i]`), owned.
+    pub fn reorder_rows(&self, order: &[usize]) -> Result<Self, ModelError> {
+        if order.len() != self.rows || order.iter().any(|&r| r >= self.rows) {
+            return Err(shape_err("row order does not fit the matrix"));
+        }
+        let storage = match &self.storage {
+            Storage::F32(values) => {
+                let mut out = Vec::with_capacity(values.len());
+                for &r in order {
+                    out.extend_from_slice(&values[r * self.cols..(r + 1) * self.cols]);
+                }
+                Storage::F32(Arc::new(out))
+            }
+            Storage::Blocks { format, bytes } => {
+                let rb = self.row_bytes();
+                let raw = bytes.as_slice();
+                let mut out = Vec::with_capacity(raw.len());
+                for &r in order {
+                    out.extend_from_slice(&raw[r * rb..(r + 1) * rb]);
+                }
+                Storage::Blocks {
+                    format: *format,
+                    bytes: WeightBytes::Owned(Arc::new(out)),
+                }
+            }
+        };
+        Ok(Self {
+            rows: self.rows,
+            cols: self.cols,
+            storage,
+        })
+    }
+
+    fn check_input(&self, x: &[f32], seq: usize) -> Result<(), ModelError> {
+        if seq == 0 || x.len() != seq * self.cols {
+            return Err(shape_err(format!(
+                "input of {} values is not {seq} rows of {}",
+                x.len(),
+                self.cols
+            )));
+        }
+        Ok(())
+    }
+
+    /// `x · Wᵀ` for `seq` input rows of `cols` values: `[seq, rows]`, row-major. Runs on
+    /// `pool`'s threads.
+    pub fn matmul(&self, x: &[f32], seq: usize, pool: &ThreadPool) -> Result<Vec<f32>, ModelError> {
+        self.check_input(x, seq)?;
+        if seq >= GEMM_MIN_ROWS {
+            return self.matmul_gemm(x, seq, pool);
+        }
+        // Per block of input: its sum, for the offset terms of Q4_0/Q4_1.
+        let block_sums: Vec<f32> = match &self.storage {
+            Storage::Blocks { .. } => x.chunks_exact(BLOCK).map(|b| b.iter().sum()).collect(),
+            Storage::F32(_) => Vec::new(),
+        };
+        let threads = pool.current_num_threads().max(1);
+        // A few bands per thread so a slow thread does not hold the others up.
+        let band = self.rows.div_ceil(threads * 4).max(16);
+        let mut transposed = vec![0.0f32; self.rows * seq];
+        let level = simd_level();
+        pool.install(|| {
+            transposed
+                .par_chunks_mut(band * seq)
+                .enumerate()
+                .for_each(|(i, out)| {
+                    let first = i * band;
+                    let band_rows = out.len() / seq;
+                    rows_times_inputs(
+                        level,
+                        self,
+                        first..first + band_rows,
+                        x,
+                        &block_sums,
+                        seq,
+                        out,
+                    );
+                })
+        });
+        if seq == 1 {
+            return Ok(transposed);
+        }
+        let mut out = vec![0.0f32; seq * self.rows];
+        for (r, row) in transposed.chunks_exact(seq).enumerate() {
+            for (t, &v) in row.iter().enumerate() {
+                out[t * self.rows + r] = v;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Dequantize a tile of rows at a time and multiply it with `gemm`.
+    fn matmul_gemm(
+        &self,
+        x: &[f32],
+        seq: usize,
+        pool: &ThreadPool,
+    ) -> Result<Vec<f32>, ModelError> {
+        let mut out = vec![0.0f32; seq * self.rows];
+        let threads = pool.current_num_threads().max(1);
+        let parallelism = if threads > 1 {
+            gemm::Parallelism::Rayon(threads)
+        } else {
+            gemm::Parallelism::None
+        };
+        let mut first = 0;
+        while first < self.rows {
+            let last = (first + GEMM_TILE_ROWS).min(self.rows);
+            let tile;
+            let weights: &[f32] = match &self.storage {
+                Storage::F32(values) => &values[first * self.cols..last * self.cols],
+                Storage::Blocks { .. } => {
+                    tile = self.rows_f32(first..last)?;
+                    &tile
+                }
+            };
+            let n = last - first;
+            let dst = &mut out[first..];
+            // The bounds gemm reads and writes, checked here because it takes raw pointers:
+            // lhs element (i, k) at i*cols + k, rhs element (k, j) at j*cols + k (the tile's
+            // rows are the product's columns), dst element (i, j) at i*rows + j.
+            let fits = x.len() >= seq * self.cols
+                && weights.len() >= n * self.cols
+                && dst.len() > (seq - 1) * self.rows + (n - 1);
+            if !fits {
+                return Err(shape_err("gemm operands out of bounds"));
+            }
+            let (rows, cols) = (self.rows as isize, self.cols as isize);
+            pool.install(|| {
+                // SAFETY: every index gemm touches is within the slices, checked just above;
+                // `dst` is exclusively borrowed and does not alias `x` or `weights`.
+                unsafe {
+                    gemm::gemm(
+                        seq,
+                        n,
+                        self.cols,
+                        dst.as_mut_ptr(),
+                        1,
+                        rows,
+                        false,
+                        x.as_ptr(),
+                        1,
+                        cols,
+                        weights.as_ptr(),
+                        cols,
+                        1,
+                        0.0,
+                        1.0,
+                        false,
+                        false,
+                        false,
+                        parallelism,
+                    )
+                }
+            });
+            first = last;
+        }
+        Ok(out)
+    }
+
+    /// The plain path: dequantize everything and multiply in a triple loop (for tests).
+    pub fn matmul_plain(&self, x: &[f32], seq: usize) -> Result<Vec<f32>, ModelError> {
+        self.check_input(x, seq)?;
+        let w = self.rows_f32(0..self.rows)?;
+        let mut out = vec![0.0f32; seq * self.rows];
+        for t in 0..seq {
+            let xt = &x[t * self.cols..(t + 1) * self.cols];
+            for r in 0..self.rows {
+                let wr = &w[r * self.cols..(r + 1) * self.cols];
+                out[t * self.rows + r] = wr.iter().zip(xt).map(|(a, b)| a * b).sum();
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Vector instructions the kernels are compiled for, detected once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SimdLevel {
+    Avx512,
+    Avx2Fma,
+    Scalar,
+}
+
+pub fn simd_level() -> SimdLevel {
+    static LEVEL: OnceLock<SimdLevel> = OnceLock::new();
+    *LEVEL.get_or_init(|| {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("fma")
+            {
+                return SimdLevel::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("fma")
+            {
+                return SimdLevel::Avx2Fma;
+            }
+        }
+        SimdLevel::Scalar
+    })
+}
+
+/// `out[(r - rows.start) * seq + t] = row r · input t` for the rows of one band.
+fn rows_times_inputs(
+    level: SimdLevel,
+    m: &PackedMatrix,
+    rows: Range<usize>,
+    x: &[f32],
+    block_sums: &[f32],
+    seq: usize,
+    out: &mut [f32],
+) {
+    match level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `simd_level` saw these features on this CPU.
+        SimdLevel::Avx512 => unsafe { band_avx512(m, rows, x, block_sums, seq, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        SimdLevel::Avx2Fma => unsafe { band_avx2(m, rows, x, block_sums, seq, out) },
+        _ => band::<false>(m, rows, x, block_sums, seq, out),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,fma,f16c")]
+fn band_avx512(
+    m: &PackedMatrix,
+    rows: Range<usize>,
+    x: &[f32],
+    block_sums: &[f32],
+    seq: usize,
+    out: &mut [f32],
+) {
+    band::<true>(m, rows, x, block_sums, seq, out)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn band_avx2(
+    m: &PackedMatrix,
+    rows: Range<usize>,
+    x: &[f32],
+    block_sums: &[f32],
+    seq: usize,
+    out: &mut [f32],
+) {
+    band::<true>(m, rows, x, block_sums, seq, out)
+}
+
+/// The band loop; inlined into each `target_feature` wrapper so it is compiled for it.
+#[inline(always)]
+fn band<const FMA: bool>(
+    m: &PackedMatrix,
+    rows: Range<usize>,
+    x: &[f32],
+    block_sums: &[f32],
+    seq: usize,
+    out: &mut [f32],
+) {
+    let cols = m.cols;
+    let blocks = cols / BLOCK;
+    match &m.storage {
+        Storage::F32(values) => {
+            for (r, out_r) in rows.zip(out.chunks_exact_mut(seq)) {
+                let w = &values[r * cols..(r + 1) * cols];
+                for (t, o) in out_r.iter_mut().enumerate() {
+                    *o = dot_f32::<FMA>(w, &x[t * cols..(t + 1) * cols]);
+                }
+            }
+        }
+        Storage::Blocks { format, bytes } => {
+            let raw = bytes.as_slice();
+            let rb = blocks * format.block_bytes();
+            for (r, out_r) in rows.zip(out.chunks_exact_mut(seq)) {
+                let Some(w) = raw.get(r * rb..(r + 1) * rb) else {
+                    continue;
+                };
+                for (t, o) in out_r.iter_mut().enumerate() {
+                    let xt = &x[t * cols..(t + 1) * cols];
+                    let sums = &block_sums[t * blocks..(t + 1) * blocks];
+                    *o = match format {
+                        BlockFormat::Q8_0 => dot_q8_0::<FMA>(w, xt),
+                        BlockFormat::Q4_0 => dot_q4::<FMA, false>(w, xt, sums),
+                        BlockFormat::Q4_1 => dot_q4::<FMA, true>(w, xt, sums),
+                    };
+                }
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn madd<const FMA: bool>(a: f32, b: f32, acc: f32) -> f32 {
+    // Without the FMA feature `mul_add` is a library call, far slower than mul then add.
+    if FMA { a.mul_add(b, acc) } else { a * b + acc }
+}
+
+#[inline(always)]
+fn f16_le(lo: u8, hi: u8) -> f32 {
+    half::f16::from_le_bytes([lo, hi]).to_f32()
+}
+
+/// Lane-wise accumulators: written so the compiler turns each lane loop into vector ops.
+#[inline(always)]
+fn dot_f32<const FMA: bool>(w: &[f32], x: &[f32]) -> f32 {
+    const L: usize = 32;
+    let mut acc = [0.0f32; L];
+    let (wc, wt) = w.as_chunks::<L>();
+    let (xc, xt) = x.as_chunks::<L>();
+    for (a, b) in wc.iter().zip(xc) {
+        for l in 0..L {
+            acc[l] = madd::<FMA>(a[l], b[l], acc[l]);
+        }
+    }
+    let tail: f32 = wt.iter().zip(xt).map(|(a, b)| a * b).sum();
+    acc.iter().sum::<f32>() + tail
+}
+
+/// Q8_0 block: f16 scale `d`, then 32 signed bytes; value = d · q.
+#[inline(always)]
+fn dot_q8_0<const FMA: bool>(w: &[u8], x: &[f32]) -> f32 {
+    let mut acc = [0.0f32; 16];
+    let (blocks, _) = w.as_chunks::<34>();
+    let (xs, _) = x.as_chunks::<BLOCK>();
+    for (b, xb) in blocks.iter().zip(xs) {
+        let d = f16_le(b[0], b[1]);
+        let mut s = [0.0f32; 16];
+        for l in 0..16 {
+            s[l] = madd::<FMA>(
+                f32::from(b[2 + l] as i8),
+                xb[l],
+                f32::from(b[18 + l] as i8) * xb[16 + l],
+            );
+        }
+        for l in 0..16 {
+            acc[l] = madd::<FMA>(d, s[l], acc[l]);
+        }
+    }
+    acc.iter().sum()
+}
+
+/// Q4_0 block: f16 scale `d`, 16 bytes of nibbles (low nibbles are values 0..16, high nibbles
+/// 16..32); value = d · (q − 8). Q4_1 block: f16 `d`, f16 minimum `m`, 16 bytes of nibbles;
+/// value = d · q + m. The offset term of a block is (offset) · Σx, from `block_sums`.
+#[inline(always)]
+fn dot_q4<const FMA: bool, const WITH_MIN: bool>(w: &[u8], x: &[f32], block_sums: &[f32]) -> f32 {
+    let mut acc = [0.0f32; 16];
+    let mut offsets = 0.0f32;
+    let (xs, _) = x.as_chunks::<BLOCK>();
+    if WITH_MIN {
+        let (blocks, _) = w.as_chunks::<20>();
+        for ((b, xb), &sum) in blocks.iter().zip(xs).zip(block_sums) {
+            let d = f16_le(b[0], b[1]);
+            let min = f16_le(b[2], b[3]);
+            let s = nibbles_dot::<FMA>(&b[4..20], xb);
+            for l in 0..16 {
+                acc[l] = madd::<FMA>(d, s[l], acc[l]);
+            }
+            offsets = madd::<FMA>(min, sum, offsets);
+        }
+    } else {
+        let (blocks, _) = w.as_chunks::<18>();
+        for ((b, xb), &sum) in blocks.iter().zip(xs).zip(block_sums) {
+            let d = f16_le(b[0], b[1]);
+            let s = nibbles_dot::<FMA>(&b[2..18], xb);
+            for l in 0..16 {
+                acc[l] = madd::<FMA>(d, s[l], acc[l]);
+            }
+            offsets = madd::<FMA>(-8.0 * d, sum, offsets);
+        }
+    }
+    acc.iter().sum::<f32>() + offsets
+}
+
+#[inline(always)]
+fn nibbles_dot<const FMA: bool>(q: &[u8], xb: &[f32; BLOCK]) -> [f32; 16] {
+    let mut s = [0.0f32; 16];
+    if let Ok(q) = <&[u8; 16]>::try_from(q) {
+        for l in 0..16 {
+            s[l] = madd::<FMA>(
+                f32::from(q[l] & 0x0F),
+                xb[l],
+                f32::from(q[l] >> 4) * xb[16 + l],
+            );
+        }
+    }
+    s
+}
+
+/// Heads of a grouped-query attention: `heads / kv_heads` query heads share a key/value head.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttentionShape {
+    pub heads: usize,
+    pub kv_heads: usize,
+    pub head_dim: usize,
+}
+
+/// The cached keys one query may attend to: positions `0..prefix`, plus `own` (positions of
+/// the query's own branch when several continuations share one prefix; empty otherwise).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VisibleKeys {
+    pub prefix: usize,
+    pub own: Range<usize>,
+}
+
+impl VisibleKeys {
+    /// Ordinary causal attention: the query at absolute position `pos` sees `0..=pos`.
+    pub fn causal(pos: usize) -> Self {
+        Self {
+            prefix: pos + 1,
+            own: 0..0,
+        }
+    }
+
+    fn positions(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.prefix).chain(self.own.clone())
+    }
+}
+
+/// Scaled dot-product attention of `visible.len()` queries `q` (`[seq, heads·d]`, rotary
+/// already applied) over cached `keys`/`values` (`[positions, kv_heads·d]`). Returns
+/// `[seq, heads·d]`. Each (query, head) pair is one task on `pool`; memory stays linear in
+/// the number of positions (no `[seq, positions]` score matrix).
+pub fn attention(
+    q: &[f32],
+    keys: &[f32],
+    values: &[f32],
+    visible: &[VisibleKeys],
+    shape: AttentionShape,
+    pool: &ThreadPool,
+) -> Result<Vec<f32>, ModelError> {
+    let AttentionShape {
+        heads,
+        kv_heads,
+        head_dim: d,
+    } = shape;
+    if heads == 0 || kv_heads == 0 || d == 0 || !heads.is_multiple_of(kv_heads) {
+        return Err(shape_err(format!(
+            "attention heads {heads}/{kv_heads} of {d}"
+        )));
+    }
+    let (q_dim, kv_dim, seq) = (heads * d, kv_heads * d, visible.len());
+    let positions = keys.len() / kv_dim;
+    let in_range = |v: &VisibleKeys| {
+        v.prefix <= positions && v.own.end <= positions && v.prefix + v.own.len() > 0
+    };
+    if q.len() != seq * q_dim
+        || keys.len() != values.len()
+        || keys.len() != positions * kv_dim
+        || !visible.iter().all(in_range)
+    {
+        return Err(shape_err("attention operands do not fit"));
+    }
+    let group = heads / kv_heads;
+    let scale = 1.0 / (d as f32).sqrt();
+    let level = simd_level();
+    let mut out = vec![0.0f32; seq * q_dim];
+    pool.install(|| {
+        out.par_chunks_mut(d).enumerate().for_each(|(task, out)| {
+            let (i, h) = (task / heads, task % heads);
+            let query = &q[i * q_dim + h * d..i * q_dim + (h + 1) * d];
+            let kv_offset = (h / group) * d;
+            let head = KvHead {
+                keys,
+                values,
+                kv_dim,
+                offset: kv_offset,
+                d,
+            };
+            match level {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: `simd_level` saw these features on this CPU.
+                SimdLevel::Avx512 => unsafe {
+                    attend_avx512(query, &head, &visible[i], scale, out)
+                },
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: as above.
+                SimdLevel::Avx2Fma => unsafe { attend_avx2(query, &head, &visible[i], scale, out) },
+                _ => attend::<false>(query, &head, &visible[i], scale, out),
+            }
+        })
+    });
+    Ok(out)
+}
+
+/// One key/value head inside the interleaved cache rows.
+struct KvHead<'a> {
+    keys: &'a [f32],
+    values: &'a [f32],
+    kv_dim: usize,
+    offset: usize,
+    d: usize,
+}
+
+impl KvHead<'_> {
+    fn key(&self, pos: usize) -> &[f32] {
+        let at = pos * self.kv_dim + self.offset;
+        &self.keys[at..at + self.d]
+    }
+    fn value(&self, pos: usize) -> &[f32] {
+        let at = pos * self.kv_dim + self.offset;
+        &self.values[at..at + self.d]
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,fma,f16c")]
+fn attend_avx512(query: &[f32], head: &KvHead, visible: &VisibleKeys, scale: f32, out: &mut [f32]) {
+    attend::<true>(query, head, visible, scale, out)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn attend_avx2(query: &[f32], head: &KvHead, visible: &VisibleKeys, scale: f32, out: &mut [f32]) {
+    attend::<true>(query, head, visible, scale, out)
+}
+
+#[inline(always)]
+fn attend<const FMA: bool>(
+    query: &[f32],
+    head: &KvHead,
+    visible: &VisibleKeys,
+    scale: f32,
+    out: &mut [f32],
+) {
+    let scores: Vec<f32> = visible
+        .positions()
+        .map(|p| dot_f32::<FMA>(query, head.key(p)) * scale)
+        .collect();
+    let max = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let mut total = 0.0f32;
+    for (p, score) in visible.positions().zip(&scores) {
+        let weight = (score - max).exp();
+        total += weight;
+        for (o, v) in out.iter_mut().zip(head.value(p)) {
+            *o = madd::<FMA>(weight, *v, *o);
+        }
+    }
+    let norm = 1.0 / total;
+    for o in out.iter_mut() {
+        *o *= norm;
+    }
+}
+
+/// A pool of `threads` decoder threads (at least one).
+pub fn thread_pool(threads: usize) -> Result<ThreadPool, ModelError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .thread_name(|i| format!("tact-decoder-{i}"))
+        .build()
+        .map_err(|e| ModelError::Inference(format!("decoder thread pool: {e}")))
+}
+
+/// The machine's cores, the default thread count.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    /// Deterministic values in [-1, 1).
+    fn values(n: usize, seed: u64) -> Vec<f32> {
+        let mut state = seed.max(1);
+        (0..n)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                ((state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0) as f32
+            })
+            .collect()
+    }
+
+    /// Quantize f32 values to blocks the way llama.cpp's reference quantizers do (absmax
+    /// scale; min/max for Q4_1), so the tests multiply realistic blocks.
+    fn quantize(format: BlockFormat, values: &[f32]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for block in values.chunks_exact(BLOCK) {
+            match format {
+                BlockFormat::Q8_0 => {
+                    let amax = block.iter().fold(0.0f32, |a, v| a.max(v.abs()));
+                    let d = amax / 127.0;
+                    let id = if d > 0.0 { 1.0 / d } else { 0.0 };
+                    out.extend(half::f16::from_f32(d).to_le_bytes());
+                    out.extend(block.iter().map(|v| (v * id).round() as i8 as u8));
+                }
+                BlockFormat::Q4_0 => {
+                    let max = block
+                        .iter()
+                        .copied()
+                        .fold(0.0f32, |a, v| if v.abs() > a.abs() { v } else { a });
+                    let d = max / -8.0;
+                    let id = if d != 0.0 { 1.0 / d } else { 0.0 };
+                    out.extend(half::f16::from_f32(d).to_le_bytes());
+                    let q = |v: f32| ((v * id + 8.5) as i32).clamp(0, 15) as u8;
+                    out.extend((0..16).map(|l| q(block[l]) | (q(block[16 + l]) << 4)));
+                }
+                BlockFormat::Q4_1 => {
+                    let min = block.iter().copied().fold(f32::INFINITY, f32::min);
+                    let max = block.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                    let d = (max - min) / 15.0;
+                    let id = if d != 0.0 { 1.0 / d } else { 0.0 };
+                    out.extend(half::f16::from_f32(d).to_le_bytes());
+                    out.extend(half::f16::from_f32(min).to_le_bytes());
+                    let q = |v: f32| (((v - min) * id + 0.5) as i32).clamp(0, 15) as u8;
+                    out.extend((0..16).map(|l| q(block[l]) | (q(block[16 + l]) << 4)));
+                }
+            }
+        }
+        out
+    }
+
+    fn matrices(rows: usize, cols: usize) -> Vec<PackedMatrix> {
+        let w = values(rows * cols, 7);
+        let mut out = vec![PackedMatrix::from_f32(w.clone(), rows, cols).unwrap()];
+        for format in [BlockFormat::Q8_0, BlockFormat::Q4_0, BlockFormat::Q4_1] {
+            let bytes = WeightBytes::Owned(Arc::new(quantize(format, &w)));
+            out.push(PackedMatrix::from_ggml(format.ggml(), bytes, rows, cols).unwrap());
+        }
+        out
+    }
+
+    fn assert_close(fast: &[f32], plain: &[f32], what: &str) {
+        assert_eq!(fast.len(), plain.len(), "{what}");
+        for (i, (a, b)) in fast.iter().zip(plain).enumerate() {
+            let tol = 1e-4 * (1.0 + b.abs());
+            assert!((a - b).abs() <= tol, "{what}[{i}]: fast {a} vs plain {b}");
+        }
+    }
+
+    #[test]
+    fn every_format_and_path_matches_the_plain_product() {
+        // 100 rows: bands of uneven size; 96 cols: three blocks; 1..12 inputs cross
+        // the switch to the tiled gemm.
+        for threads in [1, 2, 3] {
+            let pool = thread_pool(threads).unwrap();
+            for m in matrices(100, 96) {
+                for seq in [1, 2, 5, GEMM_MIN_ROWS, 12] {
+                    let x = values(seq * 96, seq as u64 + 11);
+                    let fast = m.matmul(&x, seq, &pool).unwrap();
+                    let plain = m.matmul_plain(&x, seq).unwrap();
+                    assert_close(&fast, &plain, &format!("{m:?} seq {seq} threads {threads}"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_plain_product_matches_dequantized_values() {
+        // The plain path itself, against values dequantized by hand for one Q4_1 block.
+        let mut block = Vec::new();
+        block.extend(half::f16::from_f32(0.5).to_le_bytes());
+        block.extend(half::f16::from_f32(-1.0).to_le_bytes());
+        block.extend((0u8..16).map(|l| l | ((15 - l) << 4)));
+        let m = PackedMatrix::from_ggml(GgmlType::Q4_1, WeightBytes::Owned(Arc::new(block)), 1, 32)
+            .unwrap();
+        let x: Vec<f32> = (0..32).map(|i| i as f32).collect();
+        let expected: f32 = (0..32)
+            .map(|i| {
+                let q = if i < 16 { i } else { 15 - (i - 16) };
+                (0.5 * q as f32 - 1.0) * i as f32
+            })
+            .sum();
+        let pool = thread_pool(1).unwrap();
+        assert_eq!(m.matmul_plain(&x, 1).unwrap(), vec![expected]);
+        assert_close(&m.matmul(&x, 1, &pool).unwrap(), &[expected], "q4_1 kernel");
+    }
+
+    #[test]
+    fn a_tall_matrix_crosses_gemm_tiles() {
+        let rows = GEMM_TILE_ROWS + 37;
+        let pool = thread_pool(2).unwrap();
+        for m in matrices(rows, 64) {
+            let x = values(GEMM_MIN_ROWS * 64, 5);
+            let fast = m.matmul(&x, GEMM_MIN_ROWS, &pool).unwrap();
+            assert_close(
+                &fast,
+                &m.matmul_plain(&x, GEMM_MIN_ROWS).unwrap(),
+                &format!("{m:?}"),
+            );
+        }
+    }
+
+    #[test]
+    fn reordered_rows_move_whole_rows() {
+        for m in matrices(4, 64) {
+            let moved = m.reorder_rows(&[2, 0, 3, 1]).unwrap();
+            let before = m.rows_f32(0..4).unwrap();
+            let after = moved.rows_f32(0..4).unwrap();
+            for (new, old) in [(0, 2), (1, 0), (2, 3), (3, 1)] {
+                assert_eq!(
+                    after[new * 64..(new + 1) * 64],
+                    before[old * 64..(old + 1) * 64]
+                );
+            }
+        }
+    }
+
+    /// Attention written the textbook way: scores, softmax, weighted sum.
+    fn attention_plain(
+        q: &[f32],
+        keys: &[f32],
+        values: &[f32],
+        visible: &[VisibleKeys],
+        s: AttentionShape,
+    ) -> Vec<f32> {
+        let (d, q_dim, kv_dim) = (s.head_dim, s.heads * s.head_dim, s.kv_heads * s.head_dim);
+        let mut out = vec![0.0; visible.len() * q_dim];
+        for (i, vis) in visible.iter().enumerate() {
+            for h in 0..s.heads {
+                let g = h / (s.heads / s.kv_heads);
+                let qh = &q[i * q_dim + h * d..][..d];
+                let pos: Vec<usize> = vis.positions().collect();
+                let scores: Vec<f32> = pos
+                    .iter()
+                    .map(|&p| {
+                        qh.iter()
+                            .zip(&keys[p * kv_dim + g * d..][..d])
+                            .map(|(a, b)| a * b)
+                            .sum::<f32>()
+                            / (d as f32).sqrt()
+                    })
+                    .collect();
+                let max = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                let exps: Vec<f32> = scores.iter().map(|s| (s - max).exp()).collect();
+                let total: f32 = exps.iter().sum();
+                for (e, &p) in exps.iter().zip(&pos) {
+                    for j in 0..d {
+                        out[i * q_dim + h * d + j] += e / total * values[p * kv_dim + g * d + j];
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn attention_matches_the_textbook_form_causal_and_branched() {
+        let s = AttentionShape {
+            heads: 6,
+            kv_heads: 2,
+            head_dim: 40,
+        };
+        let positions = 23;
+        let keys = values(positions * 80, 3);
+        let vals = values(positions * 80, 4);
+        // Three causal queries at the end, then two branches sharing a 15-position prefix.
+        let visible = vec![
+            VisibleKeys::causal(20),
+            VisibleKeys::causal(21),
+            VisibleKeys::causal(22),
+            VisibleKeys {
+                prefix: 15,
+                own: 15..17,
+            },
+            VisibleKeys {
+                prefix: 15,
+                own: 17..18,
+            },
+        ];
+        let q = values(visible.len() * 240, 9);
+        for threads in [1, 2] {
+            let pool = thread_pool(threads).unwrap();
+            let fast = attention(&q, &keys, &vals, &visible, s, &pool).unwrap();
+            assert_close(
+                &fast,
+                &attention_plain(&q, &keys, &vals, &visible, s),
+                "attention",
+            );
+        }
+        // A branch must not see its sibling: moving the sibling's key changes nothing.
+        let pool = thread_pool(1).unwrap();
+        let mut moved = keys.clone();
+        for v in &mut moved[17 * 80..18 * 80] {
+            *v += 5.0;
+        }
+        let only_first = &visible[3..4];
+        let q1 = &q[3 * 240..4 * 240];
+        assert_eq!(
+            attention(q1, &keys, &vals, only_first, s, &pool).unwrap(),
+            attention(q1, &moved, &vals, only_first, s, &pool).unwrap()
+        );
+        // A query that sees past the cache is an error.
+        assert!(
+            attention(
+                &q[..240],
+                &keys,
+                &vals,
+                &[VisibleKeys::causal(positions)],
+                s,
+                &pool
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn bad_shapes_are_errors_not_panics() {
+        let pool = thread_pool(1).unwrap();
+        let m = &matrices(4, 64)[3];
+        assert!(m.matmul(&[0.0; 63], 1, &pool).is_err());
+        assert!(m.matmul(&[], 0, &pool).is_err());
+        assert!(m.rows_f32(3..5).is_err());
+        assert!(m.reorder_rows(&[0, 1]).is_err());
+        let short = WeightBytes::Owned(Arc::new(vec![0u8; 10]));
+        assert!(PackedMatrix::from_ggml(GgmlType::Q4_1, short, 1, 32).is_err());
+        assert!(PackedMatrix::from_f32(vec![0.0; 3], 2, 2).is_err());
+    }
+}
