@@ -167,7 +167,10 @@ for text in PROMPTS:
     for _ in range(STEPS):
         logits = forward(seq)
         top = np.argsort(-logits)[:TOP_K]
-        steps.append({"top_ids": [int(t) for t in top], "top_logits": [float(logits[t]) for t in top]})
+        z = logits.astype(np.float64)
+        logprobs = z - (z.max() + np.log(np.exp(z - z.max()).sum()))
+        steps.append({"top_ids": [int(t) for t in top], "top_logits": [float(logits[t]) for t in top],
+                      "top_logprobs": [float(logprobs[t]) for t in top]})
         seq.append(int(top[0]))
     cases.append({"text": text, "prompt_ids": ids, "greedy": seq[len(ids):], "steps": steps})
     print(repr(text), "->", repr(tok.decode(seq[len(ids):])))

@@ -8,7 +8,7 @@ use tact_models::DecisionModel;
 use tact_models::bert::{MiniLm, cosine};
 use tact_models::engine::{BackendKind, Engine};
 use tact_models::handle::ModelHandle;
-use tact_models::llama::{KvCache, LogitsFor, tensor_rows};
+use tact_models::llama::{KvCache, LogitsFor, log_probs, tensor_rows};
 use tact_models::llama_decision::LlamaDecisionModel;
 use tact_runtime::model_io::{StepPrompt, ToolCandidate};
 
@@ -16,18 +16,44 @@ const BACKENDS: [BackendKind; 2] = [BackendKind::NdArray, BackendKind::Flex];
 /// Bound on the max abs logit error vs the numpy reference at f32 (issue 14's bar).
 const LOGIT_TOLERANCE: f32 = 1e-3;
 
+/// Per backend: max abs error over the reference's top logits at every step, the same at the
+/// first generated token, and the max abs error of the first token's log-probabilities.
+struct LogitErrors {
+    backend: BackendKind,
+    worst: f32,
+    worst_first: f32,
+    worst_first_logprob: f32,
+}
+
+impl LogitErrors {
+    fn assert_within(&self, tolerance: f32) {
+        let backend = self.backend;
+        assert!(
+            self.worst <= tolerance,
+            "{backend:?}: max abs logit error {} (first token {})",
+            self.worst,
+            self.worst_first
+        );
+        assert!(
+            self.worst_first_logprob <= tolerance,
+            "{backend:?}: first-token log-prob error {}",
+            self.worst_first_logprob
+        );
+    }
+}
+
 /// Teacher-forced steps of `fixture` on the GGUF at `path`, on both backends: the greedy
-/// tokens must equal the reference's; returns the max abs error over the reference's top
-/// logits at every step, and separately at the first step, per backend.
+/// tokens must equal the reference's; returns the errors against the reference per backend.
 fn logit_errors_vs_reference(
     path: &std::path::Path,
     fixture: &serde_json::Value,
-) -> Vec<(BackendKind, f32, f32)> {
+) -> Vec<LogitErrors> {
     let mut out = Vec::new();
     for backend in BACKENDS {
         let engine = Engine::from_gguf_path(path, backend).unwrap();
         let mut worst = 0.0f32;
         let mut worst_first = 0.0f32;
+        let mut worst_first_logprob = 0.0f32;
         for case in fixture["cases"].as_array().unwrap() {
             let prompt: Vec<u32> = case["prompt_ids"]
                 .as_array()
@@ -49,9 +75,18 @@ fn logit_errors_vs_reference(
                     .llama()
                     .forward(&feed, &mut cache, LogitsFor::Last)
                     .unwrap();
+                let logprobs = log_probs(out.logits.clone()).unwrap().pop().unwrap();
                 let logits = tensor_rows(out.logits).unwrap().pop().unwrap();
                 let top_ids = step["top_ids"].as_array().unwrap();
                 let top_logits = step["top_logits"].as_array().unwrap();
+                let top_logprobs = step["top_logprobs"].as_array().unwrap();
+                if got_greedy.is_empty() {
+                    for (id, want) in top_ids.iter().zip(top_logprobs) {
+                        let id = id.as_u64().unwrap() as usize;
+                        let err = (logprobs[id] - want.as_f64().unwrap() as f32).abs();
+                        worst_first_logprob = worst_first_logprob.max(err);
+                    }
+                }
                 for (id, want) in top_ids.iter().zip(top_logits) {
                     let id = id.as_u64().unwrap() as usize;
                     let err = (logits[id] - want.as_f64().unwrap() as f32).abs();
@@ -73,10 +108,15 @@ fn logit_errors_vs_reference(
             assert_eq!(got_greedy, greedy, "{backend:?}: {:?}", case["text"]);
         }
         println!(
-            "max abs logit error vs numpy reference ({backend:?}): {worst:.5} \
-             (first token {worst_first:.5})"
+            "max abs logit error vs numpy reference ({backend:?}): {worst:.6} (first token \
+             {worst_first:.6}; first-token log-prob {worst_first_logprob:.6})"
         );
-        out.push((backend, worst, worst_first));
+        out.push(LogitErrors {
+            backend,
+            worst,
+            worst_first,
+            worst_first_logprob,
+        });
     }
     out
 }
@@ -90,11 +130,8 @@ fn smollm2_logits_match_numpy_reference_on_both_backends() {
         return;
     };
     let fixture = common::fixture("llama_reference.json");
-    for (backend, worst, _) in logit_errors_vs_reference(&path, &fixture) {
-        assert!(
-            worst <= LOGIT_TOLERANCE,
-            "{backend:?}: max abs logit error {worst}"
-        );
+    for e in logit_errors_vs_reference(&path, &fixture) {
+        e.assert_within(LOGIT_TOLERANCE);
     }
 }
 
@@ -108,11 +145,8 @@ fn qwen2_coder_logits_match_numpy_reference_on_both_backends() {
         return;
     };
     let fixture = common::fixture("qwen2_reference.json");
-    for (backend, worst, _) in logit_errors_vs_reference(&path, &fixture) {
-        assert!(
-            worst <= LOGIT_TOLERANCE,
-            "{backend:?}: max abs logit error {worst}"
-        );
+    for e in logit_errors_vs_reference(&path, &fixture) {
+        e.assert_within(LOGIT_TOLERANCE);
     }
 }
 
