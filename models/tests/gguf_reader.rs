@@ -170,6 +170,34 @@ proptest::proptest! {
         ..proptest::test_runner::Config::default()
     })]
     #[test]
+    fn dequantizing_any_bytes_never_panics(
+        name_index in 0usize..COVERED.len(),
+        blocks in 0usize..4,
+        extra in 0usize..3,
+        seed in proptest::num::u64::ANY,
+    ) {
+        let ty = ggml_type(COVERED[name_index]);
+        let (block_elems, block_bytes) = ty.block_layout().unwrap();
+        let len = blocks * block_bytes + extra;
+        let mut state = seed | 1;
+        let raw: Vec<u8> = (0..len)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u8
+            })
+            .collect();
+        match dequantize(ty, &raw) {
+            Ok(values) => {
+                proptest::prop_assert!(len.is_multiple_of(block_bytes));
+                proptest::prop_assert_eq!(values.len(), len / block_bytes * block_elems);
+            }
+            Err(_) => proptest::prop_assert!(!len.is_multiple_of(block_bytes)),
+        }
+    }
+
+    #[test]
     fn random_bytes_never_panic(tail in proptest::collection::vec(proptest::num::u8::ANY, 0..256)) {
         let mut bytes = b"GGUF\x03\x00\x00\x00".to_vec();
         bytes.extend(tail);
