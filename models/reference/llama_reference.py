@@ -1,14 +1,18 @@
-"""Independent reference logits for models/src/llama.rs (SmolLM2-135M-Instruct GGUF).
+"""Independent reference logits for models/src/llama.rs, on a real GGUF file:
+SmolLM2-135M-Instruct (architecture `llama`, the default) or Qwen2.5-Coder-0.5B-Instruct
+(architecture `qwen2`: q/k/v bias, NEOX rotary, untied output head).
 
 Weights are read and dequantized by gguf-py (not tact's reader). The forward pass is plain
-numpy in the Hugging Face formulation: q/k rows are un-permuted from llama.cpp's interleaved
-layout back to HF's and RoPE uses `rotate_half`, so the Rust code's interleaved-pair RoPE is
-checked against a different but equivalent formulation. No KV cache: every step re-runs the
-full sequence. Token ids come from tests/fixtures (the prompts are token ids, so this test does
-not depend on the tokenizer).
+numpy in the Hugging Face formulation: for `llama`, q/k rows are un-permuted from llama.cpp's
+interleaved layout back to HF's; RoPE uses `rotate_half` for both (llama.cpp stores qwen2's
+rows unpermuted, NEOX style), so the Rust code's interleaved-pair RoPE (it permutes qwen2 rows
+at load) is checked against a different but equivalent formulation. No KV cache: every step
+re-runs the full sequence. Token ids are stored in the fixture (the Rust test feeds them, so it
+does not depend on the tokenizer).
 
     venv/bin/pip install numpy gguf tokenizers
-    venv/bin/python models/reference/llama_reference.py $TACT_HOME
+    venv/bin/python models/reference/llama_reference.py $TACT_HOME             # SmolLM2
+    venv/bin/python models/reference/llama_reference.py $TACT_HOME qwen2.5-coder
 """
 import json
 import pathlib
@@ -17,10 +21,17 @@ import sys
 import numpy as np
 from gguf import GGUFReader
 from gguf.quants import dequantize
-from tokenizers import AddedToken, Tokenizer, decoders, models, pre_tokenizers
+from tokenizers import AddedToken, Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers
 
 home = pathlib.Path(sys.argv[1])
-path = home / "smollm2-135m-instruct" / "SmolLM2-135M-Instruct.Q4_1.gguf"
+which = sys.argv[2] if len(sys.argv) > 2 else "smollm2"
+MODELS = {
+    "smollm2": ("smollm2-135m-instruct/SmolLM2-135M-Instruct.Q4_1.gguf", "llama_reference.json"),
+    "qwen2.5-coder": ("qwen2.5-coder-0.5b-instruct/Qwen2.5-Coder-0.5B-Instruct.Q4_K_M.gguf",
+                      "qwen2_reference.json"),
+}
+rel_path, fixture_name = MODELS[which]
+path = home / rel_path
 reader = GGUFReader(str(path))
 
 
@@ -34,12 +45,14 @@ def strings(key):
     return [bytes(field.parts[i]).decode("utf-8") for i in field.data]
 
 
-n_layer = int(meta("llama.block_count"))
-n_head = int(meta("llama.attention.head_count"))
-n_kv = int(meta("llama.attention.head_count_kv"))
-dim = int(meta("llama.embedding_length"))
-eps = float(meta("llama.attention.layer_norm_rms_epsilon"))
-theta = float(meta("llama.rope.freq_base"))
+arch = strings("general.architecture")[0]
+assert arch in ("llama", "qwen2"), arch
+n_layer = int(meta(f"{arch}.block_count"))
+n_head = int(meta(f"{arch}.attention.head_count"))
+n_kv = int(meta(f"{arch}.attention.head_count_kv"))
+dim = int(meta(f"{arch}.embedding_length"))
+eps = float(meta(f"{arch}.attention.layer_norm_rms_epsilon"))
+theta = float(meta(f"{arch}.rope.freq_base"))
 hd = dim // n_head
 
 W = {}
@@ -55,9 +68,11 @@ def unpermute(w, heads):
     return w.reshape(heads, hd // 2, 2, cols).swapaxes(1, 2).reshape(rows, cols)
 
 
-for i in range(n_layer):
-    W[f"blk.{i}.attn_q.weight"] = unpermute(W[f"blk.{i}.attn_q.weight"], n_head)
-    W[f"blk.{i}.attn_k.weight"] = unpermute(W[f"blk.{i}.attn_k.weight"], n_kv)
+if arch == "llama":
+    # qwen2 (NEOX) rows are stored as HF has them; llama's are interleaved by llama.cpp.
+    for i in range(n_layer):
+        W[f"blk.{i}.attn_q.weight"] = unpermute(W[f"blk.{i}.attn_q.weight"], n_head)
+        W[f"blk.{i}.attn_k.weight"] = unpermute(W[f"blk.{i}.attn_k.weight"], n_kv)
 emb = W["token_embd.weight"]
 head = W.get("output.weight", emb)
 
@@ -71,6 +86,12 @@ def rotate_half(x):
     return np.concatenate([-x[..., h:], x[..., :h]], axis=-1)
 
 
+def linear(h, name):
+    y = h @ W[name + ".weight"].T
+    bias = W.get(name + ".bias")
+    return y if bias is None else y + bias
+
+
 def forward(ids):
     T = len(ids)
     x = emb[ids]
@@ -82,9 +103,9 @@ def forward(ids):
     for i in range(n_layer):
         p = f"blk.{i}."
         h = rms(x, W[p + "attn_norm.weight"])
-        q = (h @ W[p + "attn_q.weight"].T).reshape(T, n_head, hd).transpose(1, 0, 2)
-        k = (h @ W[p + "attn_k.weight"].T).reshape(T, n_kv, hd).transpose(1, 0, 2)
-        v = (h @ W[p + "attn_v.weight"].T).reshape(T, n_kv, hd).transpose(1, 0, 2)
+        q = linear(h, p + "attn_q").reshape(T, n_head, hd).transpose(1, 0, 2)
+        k = linear(h, p + "attn_k").reshape(T, n_kv, hd).transpose(1, 0, 2)
+        v = linear(h, p + "attn_v").reshape(T, n_kv, hd).transpose(1, 0, 2)
         q = q * cos + rotate_half(q) * sin
         k = k * cos + rotate_half(k) * sin
         k = np.repeat(k, n_head // n_kv, axis=0)
@@ -105,18 +126,37 @@ def forward(ids):
 tokens = strings("tokenizer.ggml.tokens")
 merges = [tuple(m.split(" ", 1)) for m in strings("tokenizer.ggml.merges")]
 tok = Tokenizer(models.BPE({t: i for i, t in enumerate(tokens)}, merges))
-tok.pre_tokenizer = pre_tokenizers.Sequence([
-    pre_tokenizers.Digits(individual_digits=True),
-    pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True),
-])
+if which == "smollm2":
+    tok.pre_tokenizer = pre_tokenizers.Sequence([
+        pre_tokenizers.Digits(individual_digits=True),
+        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True),
+    ])
+    tok.add_special_tokens([AddedToken(t, normalized=False, special=True) for t in tokens[:17]])
+    PROMPTS = [
+        "<|im_start|>user\nWhat is the capital of France?<|im_end|>\n<|im_start|>assistant\n",
+        "def fibonacci(n):\n",
+        "The quick brown fox",
+    ]
+else:
+    # Qwen2's published tokenizer.json: NFC, then its split regex, then byte-level (no regex).
+    tok.normalizer = normalizers.NFC()
+    tok.pre_tokenizer = pre_tokenizers.Sequence([
+        pre_tokenizers.Split(Regex(r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"),
+                             behavior="isolated"),
+        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
+    ])
+    types_field = reader.fields["tokenizer.ggml.token_type"]
+    types = [int(types_field.parts[i][0]) for i in types_field.data]
+    tok.add_special_tokens([AddedToken(t, normalized=False, special=True)
+                            for t, kind in zip(tokens, types) if kind == 3])
+    PROMPTS = [
+        "<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n"
+        "<|im_start|>user\nWrite a Python function that reverses a string.<|im_end|>\n"
+        "<|im_start|>assistant\n",
+        "def fibonacci(n):\n",
+        "fn main() {\n    let xs = vec![1, 2, 3];\n",
+    ]
 tok.decoder = decoders.ByteLevel()
-tok.add_special_tokens([AddedToken(t, normalized=False, special=True) for t in tokens[:17]])
-
-PROMPTS = [
-    "<|im_start|>user\nWhat is the capital of France?<|im_end|>\n<|im_start|>assistant\n",
-    "def fibonacci(n):\n",
-    "The quick brown fox",
-]
 STEPS = 4
 TOP_K = 8
 cases = []
@@ -127,11 +167,14 @@ for text in PROMPTS:
     for _ in range(STEPS):
         logits = forward(seq)
         top = np.argsort(-logits)[:TOP_K]
-        steps.append({"top_ids": [int(t) for t in top], "top_logits": [float(logits[t]) for t in top]})
+        z = logits.astype(np.float64)
+        logprobs = z - (z.max() + np.log(np.exp(z - z.max()).sum()))
+        steps.append({"top_ids": [int(t) for t in top], "top_logits": [float(logits[t]) for t in top],
+                      "top_logprobs": [float(logprobs[t]) for t in top]})
         seq.append(int(top[0]))
     cases.append({"text": text, "prompt_ids": ids, "greedy": seq[len(ids):], "steps": steps})
     print(repr(text), "->", repr(tok.decode(seq[len(ids):])))
 
-out = pathlib.Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "llama_reference.json"
+out = pathlib.Path(__file__).resolve().parents[1] / "tests" / "fixtures" / fixture_name
 out.write_text(json.dumps({"model": path.name, "cases": cases}))
 print(f"wrote {out}")

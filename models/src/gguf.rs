@@ -89,8 +89,13 @@ pub enum GgmlType {
     F16,
     Q4_0,
     Q4_1,
+    Q5_0,
+    Q5_1,
     Q8_0,
+    Q2K,
+    Q3K,
     Q4K,
+    Q5K,
     Q6K,
     BF16,
     /// A type we can list but not dequantize.
@@ -104,8 +109,13 @@ impl GgmlType {
             1 => GgmlType::F16,
             2 => GgmlType::Q4_0,
             3 => GgmlType::Q4_1,
+            6 => GgmlType::Q5_0,
+            7 => GgmlType::Q5_1,
             8 => GgmlType::Q8_0,
+            10 => GgmlType::Q2K,
+            11 => GgmlType::Q3K,
             12 => GgmlType::Q4K,
+            13 => GgmlType::Q5K,
             14 => GgmlType::Q6K,
             30 => GgmlType::BF16,
             other => GgmlType::Other(other),
@@ -119,8 +129,13 @@ impl GgmlType {
             GgmlType::F16 | GgmlType::BF16 => Some((1, 2)),
             GgmlType::Q4_0 => Some((32, 18)),
             GgmlType::Q4_1 => Some((32, 20)),
+            GgmlType::Q5_0 => Some((32, 22)),
+            GgmlType::Q5_1 => Some((32, 24)),
             GgmlType::Q8_0 => Some((32, 34)),
+            GgmlType::Q2K => Some((256, 84)),
+            GgmlType::Q3K => Some((256, 110)),
             GgmlType::Q4K => Some((256, 144)),
+            GgmlType::Q5K => Some((256, 176)),
             GgmlType::Q6K => Some((256, 210)),
             GgmlType::Other(_) => None,
         }
@@ -474,8 +489,13 @@ pub fn dequantize(ggml_type: GgmlType, raw: &[u8]) -> Result<Vec<f32>, ModelErro
             GgmlType::BF16 => out.push(half::bf16::from_le_bytes([block[0], block[1]]).to_f32()),
             GgmlType::Q4_0 => dequant_q4_0(block, &mut out),
             GgmlType::Q4_1 => dequant_q4_1(block, &mut out),
+            GgmlType::Q5_0 => dequant_q5_0(block, &mut out),
+            GgmlType::Q5_1 => dequant_q5_1(block, &mut out),
             GgmlType::Q8_0 => dequant_q8_0(block, &mut out),
+            GgmlType::Q2K => dequant_q2_k(block, &mut out),
+            GgmlType::Q3K => dequant_q3_k(block, &mut out),
             GgmlType::Q4K => dequant_q4_k(block, &mut out),
+            GgmlType::Q5K => dequant_q5_k(block, &mut out),
             GgmlType::Q6K => dequant_q6_k(block, &mut out),
             GgmlType::Other(_) => return Err(err(format!("cannot dequantize {ggml_type:?}"))),
         }
@@ -498,6 +518,39 @@ fn dequant_q4_1(block: &[u8], out: &mut Vec<f32>) {
     let qs = &block[4..20];
     out.extend(qs.iter().map(|&q| (q & 0x0F) as f32 * d + m));
     out.extend(qs.iter().map(|&q| (q >> 4) as f32 * d + m));
+}
+
+/// The fifth bits of a Q5 block: bit `i` of the little-endian u32 belongs to value `i`.
+fn q5_high_bits(block: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([block[at], block[at + 1], block[at + 2], block[at + 3]])
+}
+
+/// The 5-bit quants of a Q5_0/Q5_1 block, in output order: value `j` takes the low nibble
+/// of byte `j` (`j < 16`) or the high nibble of byte `j - 16`, and bit `j` of `qh`.
+fn q5_quants(qh: u32, qs: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    (0..32usize).map(move |j| {
+        let low = if j < 16 {
+            qs[j] & 0x0F
+        } else {
+            qs[j - 16] >> 4
+        };
+        low | ((((qh >> j) & 1) as u8) << 4)
+    })
+}
+
+/// 32 values: f16 scale, 4 bytes of fifth bits, 16 bytes of nibbles; offset 16.
+fn dequant_q5_0(block: &[u8], out: &mut Vec<f32>) {
+    let d = f16_at(block, 0);
+    let qh = q5_high_bits(block, 2);
+    out.extend(q5_quants(qh, &block[6..22]).map(|q| (q as i32 - 16) as f32 * d));
+}
+
+/// 32 values: f16 scale, f16 minimum, 4 bytes of fifth bits, 16 bytes of nibbles.
+fn dequant_q5_1(block: &[u8], out: &mut Vec<f32>) {
+    let d = f16_at(block, 0);
+    let m = f16_at(block, 2);
+    let qh = q5_high_bits(block, 4);
+    out.extend(q5_quants(qh, &block[8..24]).map(|q| q as f32 * d + m));
 }
 
 /// 32 values: f16 scale, 32 signed bytes.
@@ -532,6 +585,75 @@ fn dequant_q4_k(block: &[u8], out: &mut Vec<f32>) {
         let (d_hi, min_hi) = (d * sc_hi as f32, dmin * m_hi as f32);
         out.extend(q.iter().map(|&b| d_lo * (b & 0x0F) as f32 - min_lo));
         out.extend(q.iter().map(|&b| d_hi * (b >> 4) as f32 - min_hi));
+    }
+}
+
+/// 256 values: 16 bytes of 4-bit (scale, min) pairs, 64 bytes of 2-bit quants, f16 d,
+/// f16 dmin. Value `i` (half `i / 128`, shift `2 * (i % 128 / 32)`) uses byte
+/// `32 * half + i % 32` and the pair of its 16-value group `i / 16`.
+fn dequant_q2_k(block: &[u8], out: &mut Vec<f32>) {
+    let scales = &block[0..16];
+    let qs = &block[16..80];
+    let d = f16_at(block, 80);
+    let dmin = f16_at(block, 82);
+    out.extend((0..256usize).map(|i| {
+        let half_index = i / 128;
+        let shift = 2 * ((i % 128) / 32);
+        let q = (qs[32 * half_index + i % 32] >> shift) & 3;
+        let sc = scales[i / 16];
+        let dl = d * (sc & 0x0F) as f32;
+        let ml = dmin * (sc >> 4) as f32;
+        dl * q as f32 - ml
+    }));
+}
+
+/// The signed 6-bit scale `g` (of 16) of a Q3_K block: low 4 bits from the nibbles of
+/// bytes 0..8, high 2 bits from the bit pairs of bytes 8..12, minus 32.
+fn q3_k_scale(g: usize, scales: &[u8]) -> i32 {
+    let low = if g < 8 {
+        scales[g] & 0x0F
+    } else {
+        scales[g - 8] >> 4
+    };
+    let high = (scales[8 + g % 4] >> (2 * (g / 4))) & 3;
+    (low | (high << 4)) as i32 - 32
+}
+
+/// 256 values: 32 bytes of high-bit mask, 64 bytes of 2-bit quants, 12 bytes of packed
+/// 6-bit scales, f16 d. A clear mask bit subtracts 4 from the 2-bit quant.
+fn dequant_q3_k(block: &[u8], out: &mut Vec<f32>) {
+    let hmask = &block[0..32];
+    let qs = &block[32..96];
+    let scales = &block[96..108];
+    let d = f16_at(block, 108);
+    out.extend((0..256usize).map(|i| {
+        let half_index = i / 128;
+        let shift = 2 * ((i % 128) / 32);
+        let low = ((qs[32 * half_index + i % 32] >> shift) & 3) as i32;
+        let high_set = (hmask[i % 32] >> (i / 32)) & 1 == 1;
+        let q = if high_set { low } else { low - 4 };
+        let dl = d * q3_k_scale(i / 16, scales) as f32;
+        dl * q as f32
+    }));
+}
+
+/// 256 values: f16 d, f16 dmin, 12 bytes of packed 6-bit scales/mins (as Q4_K), 32 bytes
+/// of fifth bits (bit `s` of byte `l` for value `32 s + l`), 128 bytes of nibbles.
+fn dequant_q5_k(block: &[u8], out: &mut Vec<f32>) {
+    let d = f16_at(block, 0);
+    let dmin = f16_at(block, 2);
+    let scales = &block[4..16];
+    let qh = &block[16..48];
+    let qs = &block[48..176];
+    for sub in 0..8 {
+        let (sc, m) = q4_k_scale_min(sub, scales);
+        let (dl, ml) = (d * sc as f32, dmin * m as f32);
+        let bytes = &qs[(sub / 2) * 32..(sub / 2) * 32 + 32];
+        let shift = 4 * (sub % 2);
+        out.extend(bytes.iter().zip(qh).map(|(&b, &h)| {
+            let q = ((b >> shift) & 0x0F) | (((h >> sub) & 1) << 4);
+            dl * q as f32 - ml
+        }));
     }
 }
 

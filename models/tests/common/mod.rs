@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use tact_models::fetch::{default_home, minilm_dir, smollm2_path};
+use tact_models::fetch::{default_home, minilm_dir, qwen_coder_path, smollm2_path};
 
 /// The installed SmolLM2 GGUF, or `None` (with a notice) when weights are not installed.
 pub fn smollm2_or_skip(test: &str) -> Option<PathBuf> {
@@ -13,6 +13,21 @@ pub fn smollm2_or_skip(test: &str) -> Option<PathBuf> {
     } else {
         eprintln!(
             "SKIPPED {test}: {} not installed (run `tact models fetch` or set TACT_HOME)",
+            path.display()
+        );
+        None
+    }
+}
+
+/// The installed Qwen2.5-Coder-0.5B GGUF (an optional tier), or `None` (with a notice).
+pub fn qwen_coder_or_skip(test: &str) -> Option<PathBuf> {
+    let path = qwen_coder_path(&default_home());
+    if path.is_file() {
+        Some(path)
+    } else {
+        eprintln!(
+            "SKIPPED {test}: {} not installed (run `tact models fetch qwen2.5-coder-0.5b` or set \
+             TACT_HOME)",
             path.display()
         );
         None
