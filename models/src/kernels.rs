@@ -9,8 +9,10 @@
 //! * few rows of input (decode, short continuations): each thread takes a band of weight rows
 //!   and multiplies every input row with them block by block — dequantize 32 weights, multiply,
 //!   accumulate — compiled for AVX-512 or AVX2+FMA when the CPU has them (chosen at run time);
-//! * many rows of input (prefill): the weights are dequantized a tile at a time and handed to
-//!   the `gemm` crate, which is compute-bound there and better tuned than a hand-written loop.
+//! * many rows of input (prefill): each thread dequantizes a band of 64 weight rows, lays it
+//!   out axis-major, and runs a register-tiled micro-kernel over it (6 inputs × 64 rows of
+//!   accumulators), as GEMM libraries do; the `gemm` crate measured no faster here and far
+//!   slower for a handful of rows, where its packing dominates.
 //!
 //! [`PackedMatrix::matmul_plain`] is the plain path (dequantize everything, triple loop); the
 //! tests hold the fast paths to it.
@@ -24,11 +26,17 @@ use rayon::prelude::*;
 use crate::error::ModelError;
 use crate::gguf::{GgmlType, dequantize};
 
-/// Input rows at or above which a product goes through the tiled GEMM.
-pub const GEMM_MIN_ROWS: usize = 8;
-/// Weight rows dequantized per GEMM tile: bounds the scratch memory of a prefill through a
-/// large output head (49k rows) to a few MB.
-const GEMM_TILE_ROWS: usize = 1024;
+/// Input rows at or above which a product goes through the register-tiled kernel.
+pub const TILED_MIN_ROWS: usize = 2;
+/// Weight rows a tiled task dequantizes and multiplies with every input row.
+const TILE_BAND_ROWS: usize = 64;
+/// Input rows × weight rows of one register tile (16 accumulators of 16 lanes).
+const TILE_INPUTS: usize = 4;
+const TILE_ROWS: usize = 4;
+/// Lanes of one accumulator.
+const LANES: usize = 16;
+/// Multiply-adds of an attention call above which it is spread over the pool.
+const PARALLEL_ATTENTION_WORK: usize = 1 << 18;
 /// Elements per quantization block of the packed formats.
 const BLOCK: usize = 32;
 
@@ -272,117 +280,47 @@ impl PackedMatrix {
     /// `x · Wᵀ` for `seq` input rows of `cols` values: `[seq, rows]`, row-major. Runs on
     /// `pool`'s threads.
     pub fn matmul(&self, x: &[f32], seq: usize, pool: &ThreadPool) -> Result<Vec<f32>, ModelError> {
-        self.check_input(x, seq)?;
-        if seq >= GEMM_MIN_ROWS {
-            return self.matmul_gemm(x, seq, pool);
-        }
-        // Per block of input: its sum, for the offset terms of Q4_0/Q4_1.
-        let block_sums: Vec<f32> = match &self.storage {
-            Storage::Blocks { .. } => x.chunks_exact(BLOCK).map(|b| b.iter().sum()).collect(),
-            Storage::F32(_) => Vec::new(),
-        };
-        let threads = pool.current_num_threads().max(1);
-        // A few bands per thread so a slow thread does not hold the others up.
-        let band = self.rows.div_ceil(threads * 4).max(16);
-        let mut transposed = vec![0.0f32; self.rows * seq];
-        let level = simd_level();
-        pool.install(|| {
-            transposed
-                .par_chunks_mut(band * seq)
-                .enumerate()
-                .for_each(|(i, out)| {
-                    let first = i * band;
-                    let band_rows = out.len() / seq;
-                    rows_times_inputs(
-                        level,
-                        self,
-                        first..first + band_rows,
-                        x,
-                        &block_sums,
-                        seq,
-                        out,
-                    );
-                })
-        });
-        if seq == 1 {
-            return Ok(transposed);
-        }
-        let mut out = vec![0.0f32; seq * self.rows];
-        for (r, row) in transposed.chunks_exact(seq).enumerate() {
-            for (t, &v) in row.iter().enumerate() {
-                out[t * self.rows + r] = v;
-            }
-        }
-        Ok(out)
+        self.matmul_at(simd_level(), x, seq, pool)
     }
 
-    /// Dequantize a tile of rows at a time and multiply it with `gemm`.
-    fn matmul_gemm(
+    /// [`PackedMatrix::matmul`] with the kernels of `level` (tests run every level the CPU
+    /// has, not only the best).
+    pub(crate) fn matmul_at(
         &self,
+        level: SimdLevel,
         x: &[f32],
         seq: usize,
         pool: &ThreadPool,
     ) -> Result<Vec<f32>, ModelError> {
-        let mut out = vec![0.0f32; seq * self.rows];
-        let threads = pool.current_num_threads().max(1);
-        let parallelism = if threads > 1 {
-            gemm::Parallelism::Rayon(threads)
-        } else {
-            gemm::Parallelism::None
-        };
-        let mut first = 0;
-        while first < self.rows {
-            let last = (first + GEMM_TILE_ROWS).min(self.rows);
-            let tile;
-            let weights: &[f32] = match &self.storage {
-                Storage::F32(values) => &values[first * self.cols..last * self.cols],
-                Storage::Blocks { .. } => {
-                    tile = self.rows_f32(first..last)?;
-                    &tile
-                }
-            };
-            let n = last - first;
-            let dst = &mut out[first..];
-            // The bounds gemm reads and writes, checked here because it takes raw pointers:
-            // lhs element (i, k) at i*cols + k, rhs element (k, j) at j*cols + k (the tile's
-            // rows are the product's columns), dst element (i, j) at i*rows + j.
-            let fits = x.len() >= seq * self.cols
-                && weights.len() >= n * self.cols
-                && dst.len() > (seq - 1) * self.rows + (n - 1);
-            if !fits {
-                return Err(shape_err("gemm operands out of bounds"));
-            }
-            let (rows, cols) = (self.rows as isize, self.cols as isize);
-            pool.install(|| {
-                // SAFETY: every index gemm touches is within the slices, checked just above;
-                // `dst` is exclusively borrowed and does not alias `x` or `weights`.
-                unsafe {
-                    gemm::gemm(
-                        seq,
-                        n,
-                        self.cols,
-                        dst.as_mut_ptr(),
-                        1,
-                        rows,
-                        false,
-                        x.as_ptr(),
-                        1,
-                        cols,
-                        weights.as_ptr(),
-                        cols,
-                        1,
-                        0.0,
-                        1.0,
-                        false,
-                        false,
-                        false,
-                        parallelism,
-                    )
-                }
-            });
-            first = last;
+        let mut outs = matmul_group_at(level, &[self], x, seq, pool)?;
+        outs.pop()
+            .ok_or_else(|| shape_err("a product of one matrix returned nothing"))
+    }
+
+    /// Rows `rows` times every input row into `out` (`[rows, seq]`).
+    fn band_product(
+        &self,
+        level: SimdLevel,
+        rows: Range<usize>,
+        x: &[f32],
+        block_sums: &[f32],
+        seq: usize,
+        out: &mut [f32],
+    ) -> Result<(), ModelError> {
+        if seq < TILED_MIN_ROWS {
+            rows_times_inputs(level, self, rows, x, block_sums, seq, out);
+            return Ok(());
         }
-        Ok(out)
+        let owned;
+        let w: &[f32] = match &self.storage {
+            Storage::F32(values) => &values[rows.start * self.cols..rows.end * self.cols],
+            Storage::Blocks { .. } => {
+                owned = self.rows_f32(rows)?;
+                &owned
+            }
+        };
+        tiles(level, w, x, self.cols, seq, out);
+        Ok(())
     }
 
     /// The plain path: dequantize everything and multiply in a triple loop (for tests).
@@ -401,12 +339,100 @@ impl PackedMatrix {
     }
 }
 
+/// The products of several matrices with the same input (q/k/v, or gate/up) in one
+/// parallel region: a decode step wakes the pool once per group instead of once per matrix.
+pub fn matmul_group(
+    matrices: &[&PackedMatrix],
+    x: &[f32],
+    seq: usize,
+    pool: &ThreadPool,
+) -> Result<Vec<Vec<f32>>, ModelError> {
+    matmul_group_at(simd_level(), matrices, x, seq, pool)
+}
+
+fn matmul_group_at(
+    level: SimdLevel,
+    matrices: &[&PackedMatrix],
+    x: &[f32],
+    seq: usize,
+    pool: &ThreadPool,
+) -> Result<Vec<Vec<f32>>, ModelError> {
+    for m in matrices {
+        m.check_input(x, seq)?;
+    }
+    let tiled = seq >= TILED_MIN_ROWS;
+    // Per block of input: its sum, for the offset terms of Q4_0/Q4_1.
+    let block_sums: Vec<f32> = if tiled {
+        Vec::new()
+    } else {
+        x.chunks_exact(BLOCK).map(|b| b.iter().sum()).collect()
+    };
+    let threads = pool.current_num_threads().max(1);
+    let total_rows: usize = matrices.iter().map(|m| m.rows).sum();
+    let band = if tiled {
+        // Rows dequantized at once: few enough to stay in L2 while every input row
+        // passes by.
+        TILE_BAND_ROWS
+    } else {
+        // A few bands per thread so a slow thread does not hold the others up.
+        total_rows.div_ceil(threads * 4).max(16)
+    };
+    let mut transposed: Vec<Vec<f32>> = matrices
+        .iter()
+        .map(|m| vec![0.0f32; m.rows * seq])
+        .collect();
+    let mut tasks: Vec<(&PackedMatrix, usize, &mut [f32])> = Vec::new();
+    for (m, out) in matrices.iter().zip(transposed.iter_mut()) {
+        for (i, chunk) in out.chunks_mut(band * seq).enumerate() {
+            tasks.push((m, i * band, chunk));
+        }
+    }
+    let run = |(m, first, out): (&PackedMatrix, usize, &mut [f32])| {
+        let rows = first..first + out.len() / seq;
+        m.band_product(level, rows, x, &block_sums, seq, out)
+    };
+    if threads == 1 || tasks.len() == 1 {
+        tasks.into_iter().try_for_each(run)?;
+    } else {
+        pool.install(|| tasks.into_par_iter().try_for_each(run))?;
+    }
+    if seq == 1 {
+        return Ok(transposed);
+    }
+    Ok(matrices
+        .iter()
+        .zip(transposed)
+        .map(|(m, t)| {
+            let mut out = vec![0.0f32; seq * m.rows];
+            for (r, row) in t.chunks_exact(seq).enumerate() {
+                for (i, &v) in row.iter().enumerate() {
+                    out[i * m.rows + r] = v;
+                }
+            }
+            out
+        })
+        .collect())
+}
+
 /// Vector instructions the kernels are compiled for, detected once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SimdLevel {
     Avx512,
     Avx2Fma,
     Scalar,
+}
+
+/// Every level this CPU can run, plainest first.
+pub fn simd_levels_here() -> Vec<SimdLevel> {
+    let best = simd_level();
+    [SimdLevel::Scalar, SimdLevel::Avx2Fma, SimdLevel::Avx512]
+        .into_iter()
+        .filter(|l| match l {
+            SimdLevel::Scalar => true,
+            SimdLevel::Avx2Fma => best != SimdLevel::Scalar,
+            SimdLevel::Avx512 => best == SimdLevel::Avx512,
+        })
+        .collect()
 }
 
 pub fn simd_level() -> SimdLevel {
@@ -515,6 +541,176 @@ fn band<const FMA: bool>(
                     };
                 }
             }
+        }
+    }
+}
+
+/// `out[r * seq + t] = w row r · x row t` for a band of f32 weight rows `w`.
+fn tiles(level: SimdLevel, w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
+    match level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `simd_level` saw these features on this CPU.
+        SimdLevel::Avx512 => unsafe { tiles_avx512(w, x, cols, seq, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        SimdLevel::Avx2Fma => unsafe { tiles_avx2(w, x, cols, seq, out) },
+        _ => tiles_generic::<false>(w, x, cols, seq, out),
+    }
+}
+
+/// Tokens of one AVX-512 register tile (with 4 vectors of weight rows: 24 accumulators).
+#[cfg(target_arch = "x86_64")]
+const PANEL_TOKENS: usize = 6;
+
+/// `out[r * seq + t] = w row r · x row t` for a band of at most [`TILE_BAND_ROWS`] f32
+/// weight rows. The band is first laid out axis-major (`panel[k][r]`, zero-padded to 64
+/// rows) so a tile broadcasts one input value against 64 weight rows at a time, as GEMM
+/// micro-kernels do; the 6 × 64 accumulators stay in registers over the whole shared axis.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn tiles_avx512(w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
+    let rows = w.len() / cols;
+    let mut panel = vec![0.0f32; cols * TILE_BAND_ROWS];
+    for (r, row) in w.chunks_exact(cols).enumerate() {
+        for (k, &v) in row.iter().enumerate() {
+            panel[k * TILE_BAND_ROWS + r] = v;
+        }
+    }
+    let mut t = 0;
+    while t < seq {
+        let n = (seq - t).min(PANEL_TOKENS);
+        match n {
+            6 => panel_tile::<6>(&panel, x, cols, seq, t, rows, out),
+            5 => panel_tile::<5>(&panel, x, cols, seq, t, rows, out),
+            4 => panel_tile::<4>(&panel, x, cols, seq, t, rows, out),
+            3 => panel_tile::<3>(&panel, x, cols, seq, t, rows, out),
+            2 => panel_tile::<2>(&panel, x, cols, seq, t, rows, out),
+            _ => panel_tile::<1>(&panel, x, cols, seq, t, rows, out),
+        }
+        t += n;
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[allow(clippy::too_many_arguments)]
+fn panel_tile<const TI: usize>(
+    panel: &[f32],
+    x: &[f32],
+    cols: usize,
+    seq: usize,
+    t: usize,
+    rows: usize,
+    out: &mut [f32],
+) {
+    use std::arch::x86_64::{
+        __m512, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_set1_ps, _mm512_setzero_ps,
+        _mm512_storeu_ps,
+    };
+    const V: usize = TILE_BAND_ROWS / LANES;
+    let (panel, _) = panel.as_chunks::<TILE_BAND_ROWS>();
+    let panel = &panel[..cols];
+    let xr: [&[f32]; TI] = std::array::from_fn(|i| &x[(t + i) * cols..(t + i + 1) * cols]);
+    let mut acc: [[__m512; V]; TI] = [[_mm512_setzero_ps(); V]; TI];
+    for (k, p) in panel.iter().enumerate() {
+        let (p, _) = p.as_chunks::<LANES>();
+        // Loops rather than `array::from_fn`: a closure would not be compiled for AVX-512.
+        let mut wv: [__m512; V] = [_mm512_setzero_ps(); V];
+        for q in 0..V {
+            // SAFETY: each pointer is to a whole `[f32; 16]` chunk of the panel row.
+            wv[q] = unsafe { _mm512_loadu_ps(p[q].as_ptr()) };
+        }
+        for i in 0..TI {
+            let b = _mm512_set1_ps(xr[i][k]);
+            for q in 0..V {
+                acc[i][q] = _mm512_fmadd_ps(b, wv[q], acc[i][q]);
+            }
+        }
+    }
+    for i in 0..TI {
+        let mut lanes = [0.0f32; TILE_BAND_ROWS];
+        let (chunks, _) = lanes.as_chunks_mut::<LANES>();
+        for q in 0..V {
+            // SAFETY: the pointer is to a whole `[f32; 16]` chunk.
+            unsafe { _mm512_storeu_ps(chunks[q].as_mut_ptr(), acc[i][q]) };
+        }
+        for (r, &v) in lanes.iter().take(rows).enumerate() {
+            out[r * seq + t + i] = v;
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn tiles_avx2(w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
+    tiles_generic::<true>(w, x, cols, seq, out)
+}
+
+#[inline(always)]
+fn tiles_generic<const FMA: bool>(w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
+    let rows = w.len() / cols;
+    let mut t = 0;
+    while t < seq {
+        let inputs = if seq - t >= TILE_INPUTS {
+            TILE_INPUTS
+        } else {
+            1
+        };
+        let mut r = 0;
+        while r < rows {
+            let weights = if rows - r >= TILE_ROWS { TILE_ROWS } else { 1 };
+            match (inputs, weights) {
+                (TILE_INPUTS, TILE_ROWS) => {
+                    tile::<FMA, TILE_INPUTS, TILE_ROWS>(w, x, cols, seq, t, r, out)
+                }
+                (TILE_INPUTS, _) => tile::<FMA, TILE_INPUTS, 1>(w, x, cols, seq, t, r, out),
+                (_, TILE_ROWS) => tile::<FMA, 1, TILE_ROWS>(w, x, cols, seq, t, r, out),
+                _ => tile::<FMA, 1, 1>(w, x, cols, seq, t, r, out),
+            }
+            r += weights;
+        }
+        t += inputs;
+    }
+}
+
+/// One register tile: inputs `t..t+TI` times weight rows `r..r+TR`, accumulated in
+/// `TI·TR` vectors of [`LANES`] lanes along the shared axis, then reduced.
+#[inline(always)]
+fn tile<const FMA: bool, const TI: usize, const TR: usize>(
+    w: &[f32],
+    x: &[f32],
+    cols: usize,
+    seq: usize,
+    t: usize,
+    r: usize,
+    out: &mut [f32],
+) {
+    let chunks = cols / LANES;
+    let xs: [&[[f32; LANES]]; TI] = std::array::from_fn(|i| {
+        &x[(t + i) * cols..(t + i + 1) * cols].as_chunks::<LANES>().0[..chunks]
+    });
+    let ws: [&[[f32; LANES]]; TR] = std::array::from_fn(|j| {
+        &w[(r + j) * cols..(r + j + 1) * cols].as_chunks::<LANES>().0[..chunks]
+    });
+    let mut acc = [[[0.0f32; LANES]; TR]; TI];
+    for c in 0..chunks {
+        for i in 0..TI {
+            let xv = &xs[i][c];
+            for j in 0..TR {
+                let wv = &ws[j][c];
+                for l in 0..LANES {
+                    acc[i][j][l] = madd::<FMA>(xv[l], wv[l], acc[i][j][l]);
+                }
+            }
+        }
+    }
+    let tail = chunks * LANES;
+    for i in 0..TI {
+        let xr = &x[(t + i) * cols..(t + i + 1) * cols];
+        for j in 0..TR {
+            let wr = &w[(r + j) * cols..(r + j + 1) * cols];
+            let rest: f32 = xr[tail..].iter().zip(&wr[tail..]).map(|(a, b)| a * b).sum();
+            out[(r + j) * seq + t + i] = acc[i][j].iter().sum::<f32>() + rest;
         }
     }
 }
@@ -659,6 +855,19 @@ pub fn attention(
     shape: AttentionShape,
     pool: &ThreadPool,
 ) -> Result<Vec<f32>, ModelError> {
+    attention_at(simd_level(), q, keys, values, visible, shape, pool)
+}
+
+/// [`attention`] with the kernels of `level`.
+pub(crate) fn attention_at(
+    level: SimdLevel,
+    q: &[f32],
+    keys: &[f32],
+    values: &[f32],
+    visible: &[VisibleKeys],
+    shape: AttentionShape,
+    pool: &ThreadPool,
+) -> Result<Vec<f32>, ModelError> {
     let AttentionShape {
         heads,
         kv_heads,
@@ -683,33 +892,40 @@ pub fn attention(
     }
     let group = heads / kv_heads;
     let scale = 1.0 / (d as f32).sqrt();
-    let level = simd_level();
     let mut out = vec![0.0f32; seq * q_dim];
-    pool.install(|| {
-        out.par_chunks_mut(d).enumerate().for_each(|(task, out)| {
-            let (i, h) = (task / heads, task % heads);
-            let query = &q[i * q_dim + h * d..i * q_dim + (h + 1) * d];
-            let kv_offset = (h / group) * d;
-            let head = KvHead {
-                keys,
-                values,
-                kv_dim,
-                offset: kv_offset,
-                d,
-            };
-            match level {
-                #[cfg(target_arch = "x86_64")]
-                // SAFETY: `simd_level` saw these features on this CPU.
-                SimdLevel::Avx512 => unsafe {
-                    attend_avx512(query, &head, &visible[i], scale, out)
-                },
-                #[cfg(target_arch = "x86_64")]
-                // SAFETY: as above.
-                SimdLevel::Avx2Fma => unsafe { attend_avx2(query, &head, &visible[i], scale, out) },
-                _ => attend::<false>(query, &head, &visible[i], scale, out),
-            }
-        })
-    });
+    let work: usize = visible
+        .iter()
+        .map(|v| v.prefix + v.own.len())
+        .sum::<usize>()
+        * heads
+        * d;
+    let one_task = |(task, out): (usize, &mut [f32])| {
+        let (i, h) = (task / heads, task % heads);
+        let query = &q[i * q_dim + h * d..i * q_dim + (h + 1) * d];
+        let kv_offset = (h / group) * d;
+        let head = KvHead {
+            keys,
+            values,
+            kv_dim,
+            offset: kv_offset,
+            d,
+        };
+        match level {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `simd_level` saw these features on this CPU.
+            SimdLevel::Avx512 => unsafe { attend_avx512(query, &head, &visible[i], scale, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above.
+            SimdLevel::Avx2Fma => unsafe { attend_avx2(query, &head, &visible[i], scale, out) },
+            _ => attend::<false>(query, &head, &visible[i], scale, out),
+        }
+    };
+    // Waking the pool costs more than a short decode step's attention on one thread.
+    if work < PARALLEL_ATTENTION_WORK {
+        out.chunks_mut(d).enumerate().for_each(one_task);
+    } else {
+        pool.install(|| out.par_chunks_mut(d).enumerate().for_each(one_task));
+    }
     Ok(out)
 }
 
@@ -736,7 +952,76 @@ impl KvHead<'_> {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,fma,f16c")]
 fn attend_avx512(query: &[f32], head: &KvHead, visible: &VisibleKeys, scale: f32, out: &mut [f32]) {
-    attend::<true>(query, head, visible, scale, out)
+    match head.d {
+        64 => attend_avx512_d::<4>(query, head, visible, scale, out),
+        128 => attend_avx512_d::<8>(query, head, visible, scale, out),
+        _ => attend::<true>(query, head, visible, scale, out),
+    }
+}
+
+/// Attention of one query and head of `16·V` dims with the query and the output held in
+/// registers; one pass over the keys with a running maximum (online softmax), so each key
+/// and value row is read once.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn attend_avx512_d<const V: usize>(
+    query: &[f32],
+    head: &KvHead,
+    visible: &VisibleKeys,
+    scale: f32,
+    out: &mut [f32],
+) {
+    use std::arch::x86_64::{
+        __m512, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_mul_ps, _mm512_reduce_add_ps,
+        _mm512_set1_ps, _mm512_setzero_ps, _mm512_storeu_ps,
+    };
+    let load = |chunk: &[f32; LANES]| -> __m512 {
+        // SAFETY: the pointer is to a whole `[f32; 16]` chunk.
+        unsafe { _mm512_loadu_ps(chunk.as_ptr()) }
+    };
+    let (qc, _) = query.as_chunks::<LANES>();
+    if qc.len() < V || out.len() < V * LANES {
+        return attend::<true>(query, head, visible, scale, out);
+    }
+    let mut q = [_mm512_setzero_ps(); V];
+    for i in 0..V {
+        q[i] = _mm512_mul_ps(load(&qc[i]), _mm512_set1_ps(scale));
+    }
+    let mut acc = [_mm512_setzero_ps(); V];
+    let (mut max, mut total) = (f32::NEG_INFINITY, 0.0f32);
+    for p in visible.positions() {
+        let (kc, _) = head.key(p).as_chunks::<LANES>();
+        let (vc, _) = head.value(p).as_chunks::<LANES>();
+        if kc.len() < V || vc.len() < V {
+            continue;
+        }
+        let mut dot = _mm512_setzero_ps();
+        for i in 0..V {
+            dot = _mm512_fmadd_ps(q[i], load(&kc[i]), dot);
+        }
+        let score = _mm512_reduce_add_ps(dot);
+        if score > max {
+            // Rescale what was summed under the old maximum.
+            let shrink = (max - score).exp();
+            total *= shrink;
+            for a in acc.iter_mut() {
+                *a = _mm512_mul_ps(*a, _mm512_set1_ps(shrink));
+            }
+            max = score;
+        }
+        let weight = (score - max).exp();
+        total += weight;
+        let w = _mm512_set1_ps(weight);
+        for i in 0..V {
+            acc[i] = _mm512_fmadd_ps(w, load(&vc[i]), acc[i]);
+        }
+    }
+    let norm = _mm512_set1_ps(1.0 / total);
+    let (oc, _) = out.as_chunks_mut::<LANES>();
+    for i in 0..V {
+        // SAFETY: the pointer is to a whole `[f32; 16]` chunk of `out`.
+        unsafe { _mm512_storeu_ps(oc[i].as_mut_ptr(), _mm512_mul_ps(acc[i], norm)) };
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -753,11 +1038,16 @@ fn attend<const FMA: bool>(
     scale: f32,
     out: &mut [f32],
 ) {
-    let scores: Vec<f32> = visible
-        .positions()
-        .map(|p| dot_f32::<FMA>(query, head.key(p)) * scale)
-        .collect();
-    let max = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    // Plain loops, no closures: a closure is compiled without the caller's target
+    // features, and `mul_add` there becomes a library call.
+    let mut scores = Vec::with_capacity(visible.prefix + visible.own.len());
+    for p in visible.positions() {
+        scores.push(dot_f32::<FMA>(query, head.key(p)) * scale);
+    }
+    let mut max = f32::NEG_INFINITY;
+    for &s in &scores {
+        max = max.max(s);
+    }
     let mut total = 0.0f32;
     for (p, score) in visible.positions().zip(&scores) {
         let weight = (score - max).exp();
@@ -866,15 +1156,45 @@ mod tests {
     #[test]
     fn every_format_and_path_matches_the_plain_product() {
         // 100 rows: bands of uneven size; 96 cols: three blocks; 1..12 inputs cross
-        // the switch to the tiled gemm.
-        for threads in [1, 2, 3] {
+        // the switch to the tiled kernel.
+        for (level, threads) in simd_levels_here()
+            .into_iter()
+            .zip([1, 2, 3].into_iter().cycle())
+        {
             let pool = thread_pool(threads).unwrap();
             for m in matrices(100, 96) {
-                for seq in [1, 2, 5, GEMM_MIN_ROWS, 12] {
+                for seq in [1, 2, 5, 6, 7, 12, 13] {
                     let x = values(seq * 96, seq as u64 + 11);
-                    let fast = m.matmul(&x, seq, &pool).unwrap();
+                    let fast = m.matmul_at(level, &x, seq, &pool).unwrap();
                     let plain = m.matmul_plain(&x, seq).unwrap();
-                    assert_close(&fast, &plain, &format!("{m:?} seq {seq} threads {threads}"));
+                    assert_close(
+                        &fast,
+                        &plain,
+                        &format!("{m:?} seq {seq} {level:?} threads {threads}"),
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_group_of_matrices_matches_each_plain_product() {
+        // Four formats and three heights sharing one input, as q/k/v share the normed state.
+        let ms: Vec<PackedMatrix> = matrices(100, 96)
+            .into_iter()
+            .chain(matrices(40, 96))
+            .chain(matrices(17, 96))
+            .collect();
+        let refs: Vec<&PackedMatrix> = ms.iter().collect();
+        for level in simd_levels_here() {
+            for seq in [1, 3, 7] {
+                let pool = thread_pool(2).unwrap();
+                let x = values(seq * 96, 21);
+                let outs = matmul_group_at(level, &refs, &x, seq, &pool).unwrap();
+                assert_eq!(outs.len(), ms.len());
+                for (m, out) in ms.iter().zip(&outs) {
+                    let plain = m.matmul_plain(&x, seq).unwrap();
+                    assert_close(out, &plain, &format!("group {m:?} seq {seq} {level:?}"));
                 }
             }
         }
@@ -902,15 +1222,15 @@ mod tests {
     }
 
     #[test]
-    fn a_tall_matrix_crosses_gemm_tiles() {
-        let rows = GEMM_TILE_ROWS + 37;
+    fn a_tall_matrix_crosses_row_bands() {
+        let rows = TILE_BAND_ROWS + 37;
         let pool = thread_pool(2).unwrap();
         for m in matrices(rows, 64) {
-            let x = values(GEMM_MIN_ROWS * 64, 5);
-            let fast = m.matmul(&x, GEMM_MIN_ROWS, &pool).unwrap();
+            let x = values(TILED_MIN_ROWS * 64, 5);
+            let fast = m.matmul(&x, TILED_MIN_ROWS, &pool).unwrap();
             assert_close(
                 &fast,
-                &m.matmul_plain(&x, GEMM_MIN_ROWS).unwrap(),
+                &m.matmul_plain(&x, TILED_MIN_ROWS).unwrap(),
                 &format!("{m:?}"),
             );
         }
@@ -971,62 +1291,58 @@ mod tests {
 
     #[test]
     fn attention_matches_the_textbook_form_causal_and_branched() {
-        let s = AttentionShape {
-            heads: 6,
-            kv_heads: 2,
-            head_dim: 40,
-        };
-        let positions = 23;
-        let keys = values(positions * 80, 3);
-        let vals = values(positions * 80, 4);
-        // Three causal queries at the end, then two branches sharing a 15-position prefix.
-        let visible = vec![
-            VisibleKeys::causal(20),
-            VisibleKeys::causal(21),
-            VisibleKeys::causal(22),
-            VisibleKeys {
-                prefix: 15,
-                own: 15..17,
-            },
-            VisibleKeys {
-                prefix: 15,
-                own: 17..18,
-            },
-        ];
-        let q = values(visible.len() * 240, 9);
-        for threads in [1, 2] {
-            let pool = thread_pool(threads).unwrap();
-            let fast = attention(&q, &keys, &vals, &visible, s, &pool).unwrap();
-            assert_close(
-                &fast,
-                &attention_plain(&q, &keys, &vals, &visible, s),
-                "attention",
+        // d = 40 takes the generic loop, 64 the register kernel; 300 positions cross the
+        // threshold above which queries are spread over the pool.
+        for (head_dim, positions) in [(40, 23), (64, 23), (64, 300)] {
+            let s = AttentionShape {
+                heads: 6,
+                kv_heads: 2,
+                head_dim,
+            };
+            let (q_dim, kv_dim) = (6 * head_dim, 2 * head_dim);
+            let keys = values(positions * kv_dim, 3);
+            let vals = values(positions * kv_dim, 4);
+            let end = positions - 1;
+            // Three causal queries at the end, then two branches sharing a 15-position prefix.
+            let visible = vec![
+                VisibleKeys::causal(end - 2),
+                VisibleKeys::causal(end - 1),
+                VisibleKeys::causal(end),
+                VisibleKeys {
+                    prefix: 15,
+                    own: 15..17,
+                },
+                VisibleKeys {
+                    prefix: 15,
+                    own: 17..18,
+                },
+            ];
+            let q = values(visible.len() * q_dim, 9);
+            let plain = attention_plain(&q, &keys, &vals, &visible, s);
+            for (level, threads) in simd_levels_here()
+                .into_iter()
+                .zip([1, 2, 1].into_iter().cycle())
+            {
+                let pool = thread_pool(threads).unwrap();
+                let fast = attention_at(level, &q, &keys, &vals, &visible, s, &pool).unwrap();
+                assert_close(&fast, &plain, &format!("attention d {head_dim} {level:?}"));
+            }
+            // A branch must not see its sibling: moving the sibling's key changes nothing.
+            let pool = thread_pool(1).unwrap();
+            let mut moved = keys.clone();
+            for v in &mut moved[17 * kv_dim..18 * kv_dim] {
+                *v += 5.0;
+            }
+            let only_first = &visible[3..4];
+            let q1 = &q[3 * q_dim..4 * q_dim];
+            assert_eq!(
+                attention(q1, &keys, &vals, only_first, s, &pool).unwrap(),
+                attention(q1, &moved, &vals, only_first, s, &pool).unwrap()
             );
+            // A query that sees past the cache is an error.
+            let past = [VisibleKeys::causal(positions)];
+            assert!(attention(&q[..q_dim], &keys, &vals, &past, s, &pool).is_err());
         }
-        // A branch must not see its sibling: moving the sibling's key changes nothing.
-        let pool = thread_pool(1).unwrap();
-        let mut moved = keys.clone();
-        for v in &mut moved[17 * 80..18 * 80] {
-            *v += 5.0;
-        }
-        let only_first = &visible[3..4];
-        let q1 = &q[3 * 240..4 * 240];
-        assert_eq!(
-            attention(q1, &keys, &vals, only_first, s, &pool).unwrap(),
-            attention(q1, &moved, &vals, only_first, s, &pool).unwrap()
-        );
-        // A query that sees past the cache is an error.
-        assert!(
-            attention(
-                &q[..240],
-                &keys,
-                &vals,
-                &[VisibleKeys::causal(positions)],
-                s,
-                &pool
-            )
-            .is_err()
-        );
     }
 
     #[test]

@@ -7,13 +7,16 @@
 
 use std::sync::Arc;
 
-use burn::tensor::activation::{log_softmax, silu, softmax};
+use burn::tensor::activation::{log_softmax, silu};
 use burn::tensor::{Device, Tensor, TensorData};
 use rayon::ThreadPool;
 
 use crate::error::ModelError;
 use crate::gguf::GgufFile;
-use crate::kernels::{PackedMatrix, default_threads, thread_pool};
+use crate::kernels::{
+    AttentionShape, PackedMatrix, VisibleKeys, attention, default_threads, matmul_group,
+    thread_pool,
+};
 
 /// How the two halves of each rotary pair are laid out in a head's q/k rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,9 +162,9 @@ struct Layer {
     wq: PackedMatrix,
     wk: PackedMatrix,
     wv: PackedMatrix,
-    bq: Option<Tensor<2>>,
-    bk: Option<Tensor<2>>,
-    bv: Option<Tensor<2>>,
+    bq: Option<Vec<f32>>,
+    bk: Option<Vec<f32>>,
+    bv: Option<Vec<f32>>,
     wo: PackedMatrix,
     ffn_norm: Tensor<2>,
     w_gate: PackedMatrix,
@@ -187,15 +190,22 @@ struct LlamaInner {
     lm_head: PackedMatrix,
     final_norm: Tensor<2>,
     layers: Vec<Layer>,
-    rope_cos: Tensor<2>,
-    rope_sin: Tensor<2>,
+    rope: RopeTables,
 }
 
-/// Per-layer keys and values of the positions already processed.
+/// Per-layer keys and values of the positions already processed, `[positions, kv_dim]` on
+/// the host: a step appends its own rows (no re-concatenation of the whole cache) and
+/// truncating is O(1).
 #[derive(Clone, Default)]
 pub struct KvCache {
-    layers: Vec<Option<(Tensor<3>, Tensor<3>)>>,
+    layers: Vec<LayerKv>,
     len: usize,
+}
+
+#[derive(Clone, Default)]
+struct LayerKv {
+    keys: Vec<f32>,
+    values: Vec<f32>,
 }
 
 impl KvCache {
@@ -215,16 +225,27 @@ impl KvCache {
         if len >= self.len {
             return;
         }
-        if len == 0 {
-            // burn cannot narrow to an empty axis; an empty cache has no layers yet.
-            *self = KvCache::new();
-            return;
-        }
-        for (k, v) in self.layers.iter_mut().flatten() {
-            *k = k.clone().narrow(1, 0, len);
-            *v = v.clone().narrow(1, 0, len);
+        let kv_dim = self
+            .layers
+            .first()
+            .map_or(0, |l| l.keys.len() / self.len.max(1));
+        self.truncate_layers(len, kv_dim);
+    }
+
+    fn truncate_layers(&mut self, len: usize, kv_dim: usize) {
+        for layer in &mut self.layers {
+            layer.keys.truncate(len * kv_dim);
+            layer.values.truncate(len * kv_dim);
         }
         self.len = len;
+    }
+
+    /// Bytes the cached keys and values take.
+    pub fn bytes(&self) -> usize {
+        self.layers
+            .iter()
+            .map(|l| (l.keys.len() + l.values.len()) * 4)
+            .sum()
     }
 }
 
@@ -311,7 +332,7 @@ impl Llama {
                 _ => Ok(m),
             }
         };
-        let vector = |name: &str, len: usize, rope_heads: Option<usize>| {
+        let host_vector = |name: &str, len: usize, rope_heads: Option<usize>| {
             let (mut values, shape) = source
                 .tensor(name)?
                 .ok_or_else(|| load_err(name, "missing tensor"))?;
@@ -322,11 +343,14 @@ impl Llama {
                 let order = neox_to_interleaved_order(heads, c.head_dim);
                 values = order.iter().map(|&i| values[i]).collect();
             }
-            Ok::<_, ModelError>(upload(values, [1, len], device))
+            Ok::<_, ModelError>(values)
+        };
+        let vector = |name: &str, len: usize| {
+            host_vector(name, len, None).map(|values| upload(values, [1, len], device))
         };
         let optional_vector =
             |name: &str, len: usize, rope_heads: Option<usize>| match source.tensor(name)? {
-                Some(_) => vector(name, len, rope_heads).map(Some),
+                Some(_) => host_vector(name, len, rope_heads).map(Some),
                 None => Ok(None),
             };
 
@@ -342,7 +366,7 @@ impl Llama {
             let n = |suffix: &str| format!("blk.{i}.{suffix}");
             let (h, q, kv, f) = (c.hidden_size, c.q_dim(), c.kv_dim(), c.intermediate_size);
             layers.push(Layer {
-                attn_norm: vector(&n("attn_norm.weight"), h, None)?,
+                attn_norm: vector(&n("attn_norm.weight"), h)?,
                 wq: matrix(&n("attn_q.weight"), q, h, Some(c.num_heads))?,
                 wk: matrix(&n("attn_k.weight"), kv, h, Some(c.num_kv_heads))?,
                 wv: matrix(&n("attn_v.weight"), kv, h, None)?,
@@ -350,14 +374,14 @@ impl Llama {
                 bk: optional_vector(&n("attn_k.bias"), kv, Some(c.num_kv_heads))?,
                 bv: optional_vector(&n("attn_v.bias"), kv, None)?,
                 wo: matrix(&n("attn_output.weight"), h, q, None)?,
-                ffn_norm: vector(&n("ffn_norm.weight"), h, None)?,
+                ffn_norm: vector(&n("ffn_norm.weight"), h)?,
                 w_gate: matrix(&n("ffn_gate.weight"), f, h, None)?,
                 w_up: matrix(&n("ffn_up.weight"), f, h, None)?,
                 w_down: matrix(&n("ffn_down.weight"), h, f, None)?,
             });
         }
-        let final_norm = vector("output_norm.weight", c.hidden_size, None)?;
-        let (rope_cos, rope_sin) = rope_tables(c, device);
+        let final_norm = vector("output_norm.weight", c.hidden_size)?;
+        let rope = RopeTables::new(c);
         Ok(Llama {
             config,
             device: device.clone(),
@@ -366,8 +390,7 @@ impl Llama {
                 lm_head,
                 final_norm,
                 layers,
-                rope_cos,
-                rope_sin,
+                rope,
             }),
             pool: Arc::new(thread_pool(default_threads())?),
         })
@@ -431,16 +454,40 @@ impl Llama {
         cache: &mut KvCache,
         logits_for: LogitsFor,
     ) -> Result<ForwardOutput, ModelError> {
+        let start = cache.len;
+        let positions: Vec<usize> = (start..start + tokens.len()).collect();
+        let visible: Vec<VisibleKeys> = positions.iter().map(|&p| VisibleKeys::causal(p)).collect();
+        self.forward_at(tokens, &positions, &visible, cache, logits_for)
+    }
+
+    /// The general pass: token `i` sits at rotary position `positions[i]`, is appended to
+    /// `cache` at index `cache.len() + i`, and attends to the cache entries `visible[i]`.
+    /// [`Llama::forward`] is the causal case; several continuations of one prefix can share
+    /// one pass when each sees the prefix and its own earlier tokens only.
+    pub fn forward_at(
+        &self,
+        tokens: &[u32],
+        positions: &[usize],
+        visible: &[VisibleKeys],
+        cache: &mut KvCache,
+        logits_for: LogitsFor,
+    ) -> Result<ForwardOutput, ModelError> {
         let c = &self.config;
         let seq = tokens.len();
         if seq == 0 {
             return Err(ModelError::Inference("forward over zero tokens".into()));
         }
+        if positions.len() != seq || visible.len() != seq {
+            return Err(ModelError::Inference(
+                "one position and one visibility per token".into(),
+            ));
+        }
         let start = cache.len;
-        if start + seq > c.max_seq_len {
+        let furthest = positions.iter().max().copied().unwrap_or(0) + 1;
+        if start + seq > c.max_seq_len || furthest > c.max_seq_len {
             return Err(ModelError::Inference(format!(
                 "sequence of {} tokens exceeds the context of {}",
-                start + seq,
+                (start + seq).max(furthest),
                 c.max_seq_len
             )));
         }
@@ -450,78 +497,70 @@ impl Llama {
             )));
         }
         if cache.layers.len() != c.num_layers {
-            cache.layers = vec![None; c.num_layers];
-            cache.len = 0;
             if start != 0 {
                 return Err(ModelError::Inference(
                     "cache belongs to another model".into(),
                 ));
             }
+            cache.layers = vec![LayerKv::default(); c.num_layers];
         }
+        let result = self.layers_forward(tokens, positions, visible, cache, logits_for);
+        if result.is_err() {
+            // A failed pass must not leave some layers one chunk longer than others.
+            cache.truncate_layers(start, c.kv_dim());
+        } else {
+            cache.len = start + seq;
+        }
+        result
+    }
+
+    fn layers_forward(
+        &self,
+        tokens: &[u32],
+        positions: &[usize],
+        visible: &[VisibleKeys],
+        cache: &mut KvCache,
+        logits_for: LogitsFor,
+    ) -> Result<ForwardOutput, ModelError> {
+        let c = &self.config;
+        let seq = tokens.len();
         let inner = &*self.inner;
+        let shape = AttentionShape {
+            heads: c.num_heads,
+            kv_heads: c.num_kv_heads,
+            head_dim: c.head_dim,
+        };
         let mut x = self.embed(tokens)?;
-
-        let cos = inner
-            .rope_cos
-            .clone()
-            .narrow(0, start, seq)
-            .unsqueeze::<3>();
-        let sin = inner
-            .rope_sin
-            .clone()
-            .narrow(0, start, seq)
-            .unsqueeze::<3>();
-        let total = start + seq;
-        let mask = (seq > 1).then(|| causal_mask(seq, start, &self.device));
-
         for (layer, slot) in inner.layers.iter().zip(cache.layers.iter_mut()) {
-            let h = rms_norm(x.clone(), &layer.attn_norm, c.rms_eps);
-            let q = with_bias(self.linear(&layer.wq, h.clone())?, &layer.bq);
-            let k = with_bias(self.linear(&layer.wk, h.clone())?, &layer.bk);
-            let v = with_bias(self.linear(&layer.wv, h)?, &layer.bv);
-            // [seq, heads*d] -> [heads, seq, d]
-            let q = q.reshape([seq, c.num_heads, c.head_dim]).swap_dims(0, 1);
-            let k = k.reshape([seq, c.num_kv_heads, c.head_dim]).swap_dims(0, 1);
-            let v = v.reshape([seq, c.num_kv_heads, c.head_dim]).swap_dims(0, 1);
-            let q = apply_rope(q, &cos, &sin);
-            let k = apply_rope(k, &cos, &sin);
-            let (k, v) = match slot.take() {
-                Some((past_k, past_v)) => (
-                    Tensor::cat(vec![past_k, k], 1),
-                    Tensor::cat(vec![past_v, v], 1),
-                ),
-                None => (k, v),
-            };
-            *slot = Some((k.clone(), v.clone()));
+            let h = tensor_values(rms_norm(x.clone(), &layer.attn_norm, c.rms_eps))?;
+            let [mut q, mut k, mut v] = three(matmul_group(
+                &[&layer.wq, &layer.wk, &layer.wv],
+                &h,
+                seq,
+                &self.pool,
+            )?)?;
+            add_bias(&mut q, &layer.bq);
+            add_bias(&mut k, &layer.bk);
+            add_bias(&mut v, &layer.bv);
+            inner.rope.rotate(&mut q, c.num_heads, positions);
+            inner.rope.rotate(&mut k, c.num_kv_heads, positions);
+            slot.keys.extend_from_slice(&k);
+            slot.values.extend_from_slice(&v);
+            let attn = attention(&q, &slot.keys, &slot.values, visible, shape, &self.pool)?;
+            let o = layer.wo.matmul(&attn, seq, &self.pool)?;
+            x = x.add(upload(o, [seq, c.hidden_size], &self.device));
 
-            let groups = c.num_heads / c.num_kv_heads;
-            let expand_kv = |t: Tensor<3>| {
-                if groups == 1 {
-                    t
-                } else {
-                    t.unsqueeze_dim::<4>(1).repeat_dim(1, groups).reshape([
-                        c.num_heads,
-                        total,
-                        c.head_dim,
-                    ])
-                }
-            };
-            let (k, v) = (expand_kv(k), expand_kv(v));
-            let scale = 1.0 / (c.head_dim as f32).sqrt();
-            let mut scores = q.matmul(k.swap_dims(1, 2)).mul_scalar(scale);
-            if let Some(mask) = &mask {
-                scores = scores.add(mask.clone());
-            }
-            let attn = softmax(scores, 2).matmul(v); // [heads, seq, d]
-            let attn = attn.swap_dims(0, 1).reshape([seq, c.q_dim()]);
-            x = x.add(self.linear(&layer.wo, attn)?);
-
-            let h = rms_norm(x.clone(), &layer.ffn_norm, c.rms_eps);
-            let gate = silu(self.linear(&layer.w_gate, h.clone())?);
-            let up = self.linear(&layer.w_up, h)?;
-            x = x.add(self.linear(&layer.w_down, gate.mul(up))?);
+            let h = tensor_values(rms_norm(x.clone(), &layer.ffn_norm, c.rms_eps))?;
+            let [gate, up] = two(matmul_group(
+                &[&layer.w_gate, &layer.w_up],
+                &h,
+                seq,
+                &self.pool,
+            )?)?;
+            let ff = [seq, c.intermediate_size];
+            let gated = silu(upload(gate, ff, &self.device)).mul(upload(up, ff, &self.device));
+            x = x.add(self.linear(&layer.w_down, gated)?);
         }
-        cache.len = total;
 
         let x = rms_norm(x, &inner.final_norm, c.rms_eps);
         let hidden = match logits_for {
@@ -537,10 +576,23 @@ impl Llama {
     }
 }
 
-fn with_bias(x: Tensor<2>, bias: &Option<Tensor<2>>) -> Tensor<2> {
-    match bias {
-        Some(b) => x.add(b.clone()),
-        None => x,
+fn three(outs: Vec<Vec<f32>>) -> Result<[Vec<f32>; 3], ModelError> {
+    <[Vec<f32>; 3]>::try_from(outs)
+        .map_err(|_| ModelError::Inference("expected three products".into()))
+}
+
+fn two(outs: Vec<Vec<f32>>) -> Result<[Vec<f32>; 2], ModelError> {
+    <[Vec<f32>; 2]>::try_from(outs)
+        .map_err(|_| ModelError::Inference("expected two products".into()))
+}
+
+fn add_bias(x: &mut [f32], bias: &Option<Vec<f32>>) {
+    if let Some(b) = bias {
+        for row in x.chunks_exact_mut(b.len().max(1)) {
+            for (v, b) in row.iter_mut().zip(b) {
+                *v += b;
+            }
+        }
     }
 }
 
@@ -556,57 +608,55 @@ fn rms_norm(x: Tensor<2>, weight: &Tensor<2>, eps: f32) -> Tensor<2> {
     x.mul(inv_rms).mul(weight.clone())
 }
 
-/// cos/sin of position × frequency, `[max_seq_len, head_dim/2]`.
-fn rope_tables(c: &LlamaConfig, device: &Device) -> (Tensor<2>, Tensor<2>) {
-    let half = c.head_dim / 2;
-    let mut cos = Vec::with_capacity(c.max_seq_len * half);
-    let mut sin = Vec::with_capacity(c.max_seq_len * half);
-    for pos in 0..c.max_seq_len {
-        for i in 0..half {
-            // Computed in f64 so long positions keep their precision before the cast.
-            let freq = (c.rope_theta as f64).powf(-(2.0 * i as f64) / c.head_dim as f64);
-            let angle = pos as f64 * freq;
-            cos.push(angle.cos() as f32);
-            sin.push(angle.sin() as f32);
-        }
-    }
-    (
-        upload(cos, [c.max_seq_len, half], device),
-        upload(sin, [c.max_seq_len, half], device),
-    )
+/// cos/sin of position × frequency, `[max_seq_len, head_dim/2]`, on the host.
+struct RopeTables {
+    cos: Vec<f32>,
+    sin: Vec<f32>,
+    head_dim: usize,
 }
 
-/// Rotate adjacent pairs of `[heads, seq, d]` by the per-position angles `[1, seq, d/2]`.
-fn apply_rope(x: Tensor<3>, cos: &Tensor<3>, sin: &Tensor<3>) -> Tensor<3> {
-    let [heads, seq, d] = x.dims();
-    let pairs = x.reshape([heads, seq, d / 2, 2]);
-    let even = pairs.clone().narrow(3, 0, 1).reshape([heads, seq, d / 2]);
-    let odd = pairs.narrow(3, 1, 1).reshape([heads, seq, d / 2]);
-    let new_even = even
-        .clone()
-        .mul(cos.clone())
-        .sub(odd.clone().mul(sin.clone()));
-    let new_odd = even.mul(sin.clone()).add(odd.mul(cos.clone()));
-    Tensor::cat(
-        vec![
-            new_even.unsqueeze_dim::<4>(3),
-            new_odd.unsqueeze_dim::<4>(3),
-        ],
-        3,
-    )
-    .reshape([heads, seq, d])
-}
-
-/// Additive mask `[1, seq, start+seq]`: query `i` (absolute `start+i`) sees keys `<= start+i`.
-fn causal_mask(seq: usize, start: usize, device: &Device) -> Tensor<3> {
-    let total = start + seq;
-    let mut values = vec![0.0f32; seq * total];
-    for i in 0..seq {
-        for j in (start + i + 1)..total {
-            values[i * total + j] = f32::NEG_INFINITY;
+impl RopeTables {
+    fn new(c: &LlamaConfig) -> Self {
+        let half = c.head_dim / 2;
+        let mut cos = Vec::with_capacity(c.max_seq_len * half);
+        let mut sin = Vec::with_capacity(c.max_seq_len * half);
+        for pos in 0..c.max_seq_len {
+            for i in 0..half {
+                // Computed in f64 so long positions keep their precision before the cast.
+                let freq = (c.rope_theta as f64).powf(-(2.0 * i as f64) / c.head_dim as f64);
+                let angle = pos as f64 * freq;
+                cos.push(angle.cos() as f32);
+                sin.push(angle.sin() as f32);
+            }
+        }
+        Self {
+            cos,
+            sin,
+            head_dim: c.head_dim,
         }
     }
-    Tensor::from_data(TensorData::new(values, [1, seq, total]), device)
+
+    /// Rotate adjacent pairs of each head of `x` (`[seq, heads·d]`), row `i` by the angles
+    /// of `positions[i]` (checked against the context by the caller).
+    fn rotate(&self, x: &mut [f32], heads: usize, positions: &[usize]) {
+        let d = self.head_dim;
+        let half = d / 2;
+        for (row, &pos) in x.chunks_exact_mut(heads * d).zip(positions) {
+            let (Some(cos), Some(sin)) = (
+                self.cos.get(pos * half..(pos + 1) * half),
+                self.sin.get(pos * half..(pos + 1) * half),
+            ) else {
+                continue;
+            };
+            for head in row.chunks_exact_mut(d) {
+                for ((pair, &c), &s) in head.chunks_exact_mut(2).zip(cos).zip(sin) {
+                    let (a, b) = (pair[0], pair[1]);
+                    pair[0] = a * c - b * s;
+                    pair[1] = a * s + b * c;
+                }
+            }
+        }
+    }
 }
 
 /// Read a `[rows, cols]` tensor back to host rows.
