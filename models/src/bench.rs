@@ -10,6 +10,7 @@
 
 use std::time::Instant;
 
+use crate::engine::Engine;
 use crate::error::ModelError;
 use crate::llama::{KvCache, Llama, LogitsFor, tensor_values};
 
@@ -112,6 +113,31 @@ pub fn measure(
         threads: llama.threads(),
         tokens_per_s,
     })
+}
+
+/// Milliseconds to score `k` continuations of `len` tokens after a `prompt`-token prefix
+/// already in the cache (the selector's and the repair's ranking step), per repetition.
+pub fn measure_scoring(
+    engine: &Engine,
+    prompt: usize,
+    k: usize,
+    len: usize,
+    repetitions: usize,
+) -> Result<Vec<f64>, ModelError> {
+    let vocab = engine.llama().config().vocab_size;
+    let ids = bench_tokens(vocab, prompt + k * len);
+    let (cache, next) = engine.prefill_fresh(&ids[..prompt])?;
+    let continuations: Vec<Vec<u32>> = ids[prompt..]
+        .chunks(len.max(1))
+        .map(<[u32]>::to_vec)
+        .collect();
+    let run = || -> Result<f64, ModelError> {
+        let started = Instant::now();
+        engine.continuation_logprobs(&cache, &next, &continuations)?;
+        Ok(started.elapsed().as_secs_f64() * 1000.0)
+    };
+    run()?;
+    (0..repetitions.max(1)).map(|_| run()).collect()
 }
 
 /// Resident and peak resident memory of this process in MB (`/proc/self/status`), if the

@@ -22,6 +22,7 @@ use tokenizers::Tokenizer;
 
 use crate::error::ModelError;
 use crate::gguf::GgufFile;
+use crate::kernels::VisibleKeys;
 use crate::llama::{ForwardOutput, KvCache, Llama, LogitsFor, log_probs, tensor_values};
 use crate::tokenizer::{ChatMessage, chatml, decode, encode, tokenizer_from_gguf};
 
@@ -383,6 +384,86 @@ impl Engine {
         Ok(total)
     }
 
+    /// Summed token log-probs of every continuation after a cache and the log-probs that
+    /// follow it, in as few forward passes as fit the context (usually one): the
+    /// continuations' tokens go through the model side by side, each at its own positions
+    /// after the prefix and attending to the prefix and its own earlier tokens only, so k
+    /// candidates share one pass instead of k.
+    pub fn continuation_logprobs(
+        &self,
+        cache: &KvCache,
+        next_logprobs: &[f32],
+        continuations: &[Vec<u32>],
+    ) -> Result<(Vec<f32>, ModelCost), ModelError> {
+        let prefix = cache.len();
+        let room = self.llama.config().max_seq_len.saturating_sub(prefix);
+        let mut scores = Vec::with_capacity(continuations.len());
+        for c in continuations {
+            scores.push(match c.first() {
+                Some(&first) => logprob_of(next_logprobs, first)?,
+                None => 0.0,
+            });
+        }
+        let mut cost = ModelCost::default();
+        // Group continuations so each group's fed tokens fit after the prefix.
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut used = 0;
+        for (i, c) in continuations.iter().enumerate() {
+            let feed = c.len().saturating_sub(1);
+            if feed == 0 {
+                continue;
+            }
+            if groups.is_empty() || used + feed > room {
+                groups.push(Vec::new());
+                used = 0;
+            }
+            used += feed;
+            if let Some(group) = groups.last_mut() {
+                group.push(i);
+            }
+        }
+        for group in groups {
+            let (mut tokens, mut positions, mut visible) = (Vec::new(), Vec::new(), Vec::new());
+            for &i in &group {
+                let feed = &continuations[i][..continuations[i].len() - 1];
+                let own_start = prefix + tokens.len();
+                for (j, &t) in feed.iter().enumerate() {
+                    tokens.push(t);
+                    positions.push(prefix + j);
+                    visible.push(VisibleKeys {
+                        prefix,
+                        own: own_start..own_start + j + 1,
+                    });
+                }
+            }
+            let mut branch_cache = cache.clone();
+            let out = self.llama.forward_at(
+                &tokens,
+                &positions,
+                &visible,
+                &mut branch_cache,
+                LogitsFor::All,
+            )?;
+            let rows = log_probs(out.logits)?;
+            cost = cost.plus(ModelCost {
+                forward_passes: 1,
+                tokens: tokens.len() as u64,
+            });
+            // Row `j` of a continuation's slice predicts its token `j + 1`.
+            let mut row = 0;
+            for &i in &group {
+                for &token in &continuations[i][1..] {
+                    let r = rows.get(row).ok_or_else(|| {
+                        ModelError::Inference("forward returned too few rows".into())
+                    })?;
+                    scores[i] += logprob_of(r, token)?;
+                    row += 1;
+                }
+            }
+        }
+        Ok((scores, cost))
+    }
+
     /// Total log-likelihood of each continuation after `prompt_text`.
     pub fn score_continuations(
         &self,
@@ -391,22 +472,16 @@ impl Engine {
     ) -> Result<(Vec<f32>, ModelCost), ModelError> {
         let prompt_ids = self.encode(prompt_text)?;
         let (cache, next) = self.prefill(&prompt_ids)?;
-        let mut cost = ModelCost {
+        let ids = continuations
+            .iter()
+            .map(|c| self.encode(c))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (scores, cost) = self.continuation_logprobs(&cache, &next, &ids)?;
+        let prompt_cost = ModelCost {
             forward_passes: 1,
             tokens: prompt_ids.len() as u64,
         };
-        let mut scores = Vec::with_capacity(continuations.len());
-        for continuation in continuations {
-            let ids = self.encode(continuation)?;
-            scores.push(self.continuation_logprob(&cache, &next, &ids)?);
-            if ids.len() > 1 {
-                cost = cost.plus(ModelCost {
-                    forward_passes: 1,
-                    tokens: ids.len() as u64 - 1,
-                });
-            }
-        }
-        Ok((scores, cost))
+        Ok((scores, prompt_cost.plus(cost)))
     }
 
     /// Confidence signals at the decision point (see the module docs), plus the final

@@ -26,8 +26,10 @@ use rayon::prelude::*;
 use crate::error::ModelError;
 use crate::gguf::{GgmlType, dequantize};
 
-/// Input rows at or above which a product goes through the register-tiled kernel.
-pub const TILED_MIN_ROWS: usize = 2;
+/// Input rows at or above which a product goes through the register-tiled kernel (below,
+/// rows are multiplied one by one: laying a band out for the tiles costs more than it
+/// saves for a few inputs).
+pub const TILED_MIN_ROWS: usize = 16;
 /// Weight rows a tiled task dequantizes and multiplies with every input row.
 const TILE_BAND_ROWS: usize = 64;
 /// Input rows × weight rows of one register tile (16 accumulators of 16 lanes).
@@ -311,11 +313,19 @@ impl PackedMatrix {
             rows_times_inputs(level, self, rows, x, block_sums, seq, out);
             return Ok(());
         }
-        let owned;
+        let mut owned;
         let w: &[f32] = match &self.storage {
             Storage::F32(values) => &values[rows.start * self.cols..rows.end * self.cols],
-            Storage::Blocks { .. } => {
-                owned = self.rows_f32(rows)?;
+            Storage::Blocks { format, bytes } => {
+                let rb = self.row_bytes();
+                let raw = bytes
+                    .as_slice()
+                    .get(rows.start * rb..rows.end * rb)
+                    .ok_or_else(|| shape_err("packed rows past the end of their bytes"))?;
+                owned = vec![0.0f32; rows.len() * self.cols];
+                for (w, out) in raw.chunks_exact(rb).zip(owned.chunks_exact_mut(self.cols)) {
+                    unpack_row(*format, w, out);
+                }
                 &owned
             }
         };
@@ -361,11 +371,11 @@ fn matmul_group_at(
         m.check_input(x, seq)?;
     }
     let tiled = seq >= TILED_MIN_ROWS;
-    // Per block of input: its sum, for the offset terms of Q4_0/Q4_1.
-    let block_sums: Vec<f32> = if tiled {
-        Vec::new()
-    } else {
+    // Per block of a single input: its sum, for the offset terms of Q4_0/Q4_1.
+    let block_sums: Vec<f32> = if seq == 1 {
         x.chunks_exact(BLOCK).map(|b| b.iter().sum()).collect()
+    } else {
+        Vec::new()
     };
     let threads = pool.current_num_threads().max(1);
     let total_rows: usize = matrices.iter().map(|m| m.rows).sum();
@@ -524,6 +534,22 @@ fn band<const FMA: bool>(
                 }
             }
         }
+        Storage::Blocks { format, bytes } if seq > 1 => {
+            // Several inputs: unpack each row once, then multiply it with every input
+            // while it sits in L1.
+            let raw = bytes.as_slice();
+            let rb = blocks * format.block_bytes();
+            let mut row = vec![0.0f32; cols];
+            for (r, out_r) in rows.zip(out.chunks_exact_mut(seq)) {
+                let Some(w) = raw.get(r * rb..(r + 1) * rb) else {
+                    continue;
+                };
+                unpack_row(*format, w, &mut row);
+                for (t, o) in out_r.iter_mut().enumerate() {
+                    *o = dot_f32::<FMA>(&row, &x[t * cols..(t + 1) * cols]);
+                }
+            }
+        }
         Storage::Blocks { format, bytes } => {
             let raw = bytes.as_slice();
             let rb = blocks * format.block_bytes();
@@ -561,11 +587,16 @@ fn tiles(level: SimdLevel, w: &[f32], x: &[f32], cols: usize, seq: usize, out: &
 /// Tokens of one AVX-512 register tile (with 4 vectors of weight rows: 24 accumulators).
 #[cfg(target_arch = "x86_64")]
 const PANEL_TOKENS: usize = 6;
+/// Shared-axis values per pass over the panel: 128 × 64 rows × 4 bytes = 32 KB, so the
+/// slice of the panel a tile reads stays in L1 while every input row passes by.
+#[cfg(target_arch = "x86_64")]
+const PANEL_DEPTH: usize = 128;
 
 /// `out[r * seq + t] = w row r · x row t` for a band of at most [`TILE_BAND_ROWS`] f32
 /// weight rows. The band is first laid out axis-major (`panel[k][r]`, zero-padded to 64
 /// rows) so a tile broadcasts one input value against 64 weight rows at a time, as GEMM
-/// micro-kernels do; the 6 × 64 accumulators stay in registers over the whole shared axis.
+/// micro-kernels do; the 6 × 64 accumulators stay in registers over one depth slice, and
+/// partial sums wait in `partial` (`[seq][64]`) between slices.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 fn tiles_avx512(w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
@@ -576,66 +607,93 @@ fn tiles_avx512(w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) 
             panel[k * TILE_BAND_ROWS + r] = v;
         }
     }
-    let mut t = 0;
-    while t < seq {
-        let n = (seq - t).min(PANEL_TOKENS);
-        match n {
-            6 => panel_tile::<6>(&panel, x, cols, seq, t, rows, out),
-            5 => panel_tile::<5>(&panel, x, cols, seq, t, rows, out),
-            4 => panel_tile::<4>(&panel, x, cols, seq, t, rows, out),
-            3 => panel_tile::<3>(&panel, x, cols, seq, t, rows, out),
-            2 => panel_tile::<2>(&panel, x, cols, seq, t, rows, out),
-            _ => panel_tile::<1>(&panel, x, cols, seq, t, rows, out),
+    let mut partial = vec![0.0f32; seq * TILE_BAND_ROWS];
+    let mut k0 = 0;
+    while k0 < cols {
+        let depth = k0..(k0 + PANEL_DEPTH).min(cols);
+        let mut t = 0;
+        while t < seq {
+            let n = (seq - t).min(PANEL_TOKENS);
+            let tile = PanelTile {
+                panel: &panel,
+                x,
+                cols,
+                depth: depth.clone(),
+                t,
+            };
+            match n {
+                6 => tile.run::<6>(&mut partial),
+                5 => tile.run::<5>(&mut partial),
+                4 => tile.run::<4>(&mut partial),
+                3 => tile.run::<3>(&mut partial),
+                2 => tile.run::<2>(&mut partial),
+                _ => tile.run::<1>(&mut partial),
+            }
+            t += n;
         }
-        t += n;
+        k0 = depth.end;
+    }
+    for (t, lanes) in partial.chunks_exact(TILE_BAND_ROWS).enumerate() {
+        for (r, &v) in lanes.iter().take(rows).enumerate() {
+            out[r * seq + t] = v;
+        }
     }
 }
 
+/// One register tile of [`tiles_avx512`]: input rows `t..t+TI` over the depth slice.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-#[allow(clippy::too_many_arguments)]
-fn panel_tile<const TI: usize>(
-    panel: &[f32],
-    x: &[f32],
+struct PanelTile<'a> {
+    panel: &'a [f32],
+    x: &'a [f32],
     cols: usize,
-    seq: usize,
+    depth: Range<usize>,
     t: usize,
-    rows: usize,
-    out: &mut [f32],
-) {
-    use std::arch::x86_64::{
-        __m512, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_set1_ps, _mm512_setzero_ps,
-        _mm512_storeu_ps,
-    };
-    const V: usize = TILE_BAND_ROWS / LANES;
-    let (panel, _) = panel.as_chunks::<TILE_BAND_ROWS>();
-    let panel = &panel[..cols];
-    let xr: [&[f32]; TI] = std::array::from_fn(|i| &x[(t + i) * cols..(t + i + 1) * cols]);
-    let mut acc: [[__m512; V]; TI] = [[_mm512_setzero_ps(); V]; TI];
-    for (k, p) in panel.iter().enumerate() {
-        let (p, _) = p.as_chunks::<LANES>();
-        // Loops rather than `array::from_fn`: a closure would not be compiled for AVX-512.
-        let mut wv: [__m512; V] = [_mm512_setzero_ps(); V];
-        for q in 0..V {
-            // SAFETY: each pointer is to a whole `[f32; 16]` chunk of the panel row.
-            wv[q] = unsafe { _mm512_loadu_ps(p[q].as_ptr()) };
+}
+
+#[cfg(target_arch = "x86_64")]
+impl PanelTile<'_> {
+    #[target_feature(enable = "avx512f")]
+    fn run<const TI: usize>(&self, partial: &mut [f32]) {
+        use std::arch::x86_64::{
+            __m512, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_set1_ps, _mm512_storeu_ps,
+        };
+        const V: usize = TILE_BAND_ROWS / LANES;
+        let (cols, t, depth) = (self.cols, self.t, self.depth.clone());
+        let (panel, _) = self.panel.as_chunks::<TILE_BAND_ROWS>();
+        let panel = &panel[depth.clone()];
+        let mut xr: [&[f32]; TI] = [&[]; TI];
+        for (i, row) in xr.iter_mut().enumerate() {
+            *row = &self.x[(t + i) * cols + depth.start..(t + i) * cols + depth.end];
         }
+        let (sums, _) =
+            partial[t * TILE_BAND_ROWS..(t + TI) * TILE_BAND_ROWS].as_chunks_mut::<LANES>();
+        // Loops rather than `array::from_fn`: a closure would not be compiled for AVX-512.
+        let mut acc: [[__m512; V]; TI] = [[_mm512_set1_ps(0.0); V]; TI];
         for i in 0..TI {
-            let b = _mm512_set1_ps(xr[i][k]);
             for q in 0..V {
-                acc[i][q] = _mm512_fmadd_ps(b, wv[q], acc[i][q]);
+                // SAFETY: the pointer is to a whole `[f32; 16]` chunk of `partial`.
+                acc[i][q] = unsafe { _mm512_loadu_ps(sums[i * V + q].as_ptr()) };
             }
         }
-    }
-    for i in 0..TI {
-        let mut lanes = [0.0f32; TILE_BAND_ROWS];
-        let (chunks, _) = lanes.as_chunks_mut::<LANES>();
-        for q in 0..V {
-            // SAFETY: the pointer is to a whole `[f32; 16]` chunk.
-            unsafe { _mm512_storeu_ps(chunks[q].as_mut_ptr(), acc[i][q]) };
+        for (k, p) in panel.iter().enumerate() {
+            let (p, _) = p.as_chunks::<LANES>();
+            let mut wv: [__m512; V] = [_mm512_set1_ps(0.0); V];
+            for q in 0..V {
+                // SAFETY: each pointer is to a whole `[f32; 16]` chunk of the panel row.
+                wv[q] = unsafe { _mm512_loadu_ps(p[q].as_ptr()) };
+            }
+            for i in 0..TI {
+                let b = _mm512_set1_ps(xr[i][k]);
+                for q in 0..V {
+                    acc[i][q] = _mm512_fmadd_ps(b, wv[q], acc[i][q]);
+                }
+            }
         }
-        for (r, &v) in lanes.iter().take(rows).enumerate() {
-            out[r * seq + t + i] = v;
+        for i in 0..TI {
+            for q in 0..V {
+                // SAFETY: the pointer is to a whole `[f32; 16]` chunk of `partial`.
+                unsafe { _mm512_storeu_ps(sums[i * V + q].as_mut_ptr(), acc[i][q]) };
+            }
         }
     }
 }
@@ -711,6 +769,41 @@ fn tile<const FMA: bool, const TI: usize, const TR: usize>(
             let wr = &w[(r + j) * cols..(r + j + 1) * cols];
             let rest: f32 = xr[tail..].iter().zip(&wr[tail..]).map(|(a, b)| a * b).sum();
             out[(r + j) * seq + t + i] = acc[i][j].iter().sum::<f32>() + rest;
+        }
+    }
+}
+
+/// Dequantize whole blocks of one row into `out` (its length in values). Loops over fixed
+/// 16-lane halves so they compile to vector code inside the SIMD wrappers.
+#[inline(always)]
+fn unpack_row(format: BlockFormat, w: &[u8], out: &mut [f32]) {
+    let (outs, _) = out.as_chunks_mut::<BLOCK>();
+    match format {
+        BlockFormat::Q8_0 => {
+            for (b, o) in w.as_chunks::<34>().0.iter().zip(outs) {
+                let d = f16_le(b[0], b[1]);
+                for l in 0..BLOCK {
+                    o[l] = f32::from(b[2 + l] as i8) * d;
+                }
+            }
+        }
+        BlockFormat::Q4_0 => {
+            for (b, o) in w.as_chunks::<18>().0.iter().zip(outs) {
+                let d = f16_le(b[0], b[1]);
+                for l in 0..16 {
+                    o[l] = (f32::from(b[2 + l] & 0x0F) - 8.0) * d;
+                    o[16 + l] = (f32::from(b[2 + l] >> 4) - 8.0) * d;
+                }
+            }
+        }
+        BlockFormat::Q4_1 => {
+            for (b, o) in w.as_chunks::<20>().0.iter().zip(outs) {
+                let (d, min) = (f16_le(b[0], b[1]), f16_le(b[2], b[3]));
+                for l in 0..16 {
+                    o[l] = f32::from(b[4 + l] & 0x0F) * d + min;
+                    o[16 + l] = f32::from(b[4 + l] >> 4) * d + min;
+                }
+            }
         }
     }
 }
@@ -1162,9 +1255,10 @@ mod tests {
             .zip([1, 2, 3].into_iter().cycle())
         {
             let pool = thread_pool(threads).unwrap();
-            for m in matrices(100, 96) {
-                for seq in [1, 2, 5, 6, 7, 12, 13] {
-                    let x = values(seq * 96, seq as u64 + 11);
+            // 320 columns: more than one depth slice of the tiled kernel, and a partial one.
+            for m in matrices(100, 96).into_iter().chain(matrices(50, 320)) {
+                for seq in [1, 2, 5, 7, 15, 16, 17, 22, 23] {
+                    let x = values(seq * m.cols(), seq as u64 + 11);
                     let fast = m.matmul_at(level, &x, seq, &pool).unwrap();
                     let plain = m.matmul_plain(&x, seq).unwrap();
                     assert_close(
@@ -1187,7 +1281,7 @@ mod tests {
             .collect();
         let refs: Vec<&PackedMatrix> = ms.iter().collect();
         for level in simd_levels_here() {
-            for seq in [1, 3, 7] {
+            for seq in [1, 3, 17] {
                 let pool = thread_pool(2).unwrap();
                 let x = values(seq * 96, 21);
                 let outs = matmul_group_at(level, &refs, &x, seq, &pool).unwrap();

@@ -71,16 +71,18 @@ pub fn choose_on_engine(
         forward_passes: 1,
         tokens: prompt_ids.len() as u64,
     };
-    let mut scores = Vec::with_capacity(candidates.len());
-    for candidate in candidates {
-        let ids = engine.encode(&format!("{}\"", candidate.name))?;
-        let score = engine.continuation_logprob(&cache, &next, &ids)?;
-        cost = cost.plus(ModelCost {
-            forward_passes: 1,
-            tokens: ids.len().saturating_sub(1) as u64,
-        });
-        scores.push((candidate.name.clone(), score));
-    }
+    // Every candidate name in one batched pass over the shared prompt.
+    let names = candidates
+        .iter()
+        .map(|c| engine.encode(&format!("{}\"", c.name)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (name_scores, name_cost) = engine.continuation_logprobs(&cache, &next, &names)?;
+    cost = cost.plus(name_cost);
+    let scores: Vec<(String, f32)> = candidates
+        .iter()
+        .zip(name_scores)
+        .map(|(c, score)| (c.name.clone(), score))
+        .collect();
     // Best first; ties keep the offered order.
     let mut order: Vec<usize> = (0..candidates.len()).collect();
     order.sort_by(|&a, &b| scores[b].1.total_cmp(&scores[a].1).then(a.cmp(&b)));

@@ -761,3 +761,37 @@ fn prefix_cache_reuse_matches_a_fresh_forward() {
         assert!(diff < 1e-4, "{diff}");
     }
 }
+
+#[test]
+fn batched_continuations_score_like_one_pass_each() {
+    // Branches share one pass over the prefix; each must see only the prefix and its own
+    // tokens, so its score equals the score of its own separate pass.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tiny.gguf");
+    tiny_gguf(&path);
+    for backend in [BackendKind::NdArray, BackendKind::Flex] {
+        let engine = Engine::from_gguf_path(&path, backend).unwrap();
+        let prompt = engine.encode("hello world, this is a prompt").unwrap();
+        let (cache, next) = engine.prefill_fresh(&prompt).unwrap();
+        let continuations: Vec<Vec<u32>> = ["ab", "abab", "", "x", "hello again", "ab"]
+            .iter()
+            .map(|t| engine.encode(t).unwrap())
+            .collect();
+        let (batched, cost) = engine
+            .continuation_logprobs(&cache, &next, &continuations)
+            .unwrap();
+        assert_eq!(cost.forward_passes, 1, "{}", backend.name());
+        for (c, score) in continuations.iter().zip(&batched) {
+            let alone = engine.continuation_logprob(&cache, &next, c).unwrap();
+            assert!(
+                (alone - score).abs() < 1e-4,
+                "{}: {c:?}: batched {score} vs alone {alone}",
+                backend.name()
+            );
+        }
+        assert_eq!(batched[0], batched[5], "the same continuation twice");
+        assert_eq!(batched[2], 0.0);
+        // The cache handed in is untouched.
+        assert_eq!(cache.len(), prompt.len());
+    }
+}
