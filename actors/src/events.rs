@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use tact_runtime::ledger::JobStatus;
+use tact_runtime::model_io::ModelCost;
 use tact_runtime::records::{CallPlan, CheckpointReturn, TrustVerdict};
 
 #[derive(Debug, Clone, Serialize)]
@@ -49,6 +50,9 @@ pub enum JobEvent {
         job_id: String,
         status: JobStatus,
         summary: String,
+        /// The model's compute over the whole job, with the prefix cache's share.
+        #[serde(default)]
+        model: ModelCost,
     },
     Error {
         message: String,

@@ -66,6 +66,8 @@ pub struct JobOutcome {
     pub summary: String,
     pub ledger: PathBuf,
     pub burned: BudgetSpend,
+    /// The model's compute in this run of the job, with the prefix cache's share.
+    pub model_cost: ModelCost,
 }
 
 /// The job directory for a job id.
@@ -747,6 +749,7 @@ impl Runner {
             job_id: self.cfg.job_id.clone(),
             status: status.clone(),
             summary: summary.to_string(),
+            model: self.model_cost,
         });
         Ok(JobOutcome {
             job_id: self.cfg.job_id.clone(),
@@ -754,6 +757,7 @@ impl Runner {
             summary: summary.to_string(),
             ledger: self.ledger.path().to_path_buf(),
             burned: self.budget.burned,
+            model_cost: self.model_cost,
         })
     }
 
@@ -1403,6 +1407,7 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
             summary: summary.clone(),
             ledger: ledger_file,
             burned: BudgetSpend::default(),
+            model_cost: ModelCost::default(),
         });
     }
     if let Some(task) = state.records.iter().find_map(|r| match &r.entry {

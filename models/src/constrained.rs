@@ -53,10 +53,7 @@ impl<'e> ArgDecoder<'e> {
             .llama
             .forward(ids, &mut self.cache, LogitsFor::Last)?;
         self.next = last_row(log_probs(out.logits)?)?;
-        self.cost = self.cost.plus(ModelCost {
-            forward_passes: 1,
-            tokens: ids.len() as u64,
-        });
+        self.cost = self.cost.plus(ModelCost::passes(1, ids.len() as u64));
         Ok(())
     }
 

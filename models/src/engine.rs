@@ -270,12 +270,9 @@ impl Engine {
         if prompt_ids.is_empty() {
             return Err(ModelError::Inference("empty prompt".into()));
         }
-        let (mut cache, out) = self.forward_reusing_prefix(&prompt_ids, LogitsFor::Last)?;
+        let (mut cache, out, reused) = self.forward_reusing_prefix(&prompt_ids, LogitsFor::Last)?;
         let mut row = last_row(log_probs(out.logits)?)?;
-        let mut cost = ModelCost {
-            forward_passes: 1,
-            tokens: prompt_ids.len() as u64,
-        };
+        let mut cost = prompt_cost(prompt_ids.len(), reused);
         let mut ids = Vec::new();
         for _ in 0..max_tokens {
             let next = next_token_stats(&row).top_id;
@@ -291,10 +288,7 @@ impl Engine {
             }
             let out = self.llama.forward(&[next], &mut cache, LogitsFor::Last)?;
             row = last_row(log_probs(out.logits)?)?;
-            cost = cost.plus(ModelCost {
-                forward_passes: 1,
-                tokens: 1,
-            });
+            cost = cost.plus(ModelCost::passes(1, 1));
         }
         let completion = decode(&self.tokenizer, &ids)?;
         let line = completion
@@ -314,8 +308,19 @@ impl Engine {
 
     /// Run `ids` into a cache; returns the cache and the log-probs after the last id.
     pub fn prefill(&self, ids: &[u32]) -> Result<(KvCache, Vec<f32>), ModelError> {
-        let (cache, out) = self.forward_reusing_prefix(ids, LogitsFor::Last)?;
-        Ok((cache, last_row(log_probs(out.logits)?)?))
+        let (cache, next, _) = self.prefill_costed(ids)?;
+        Ok((cache, next))
+    }
+
+    /// [`Engine::prefill`], with what it cost: the tokens computed and those the prefix
+    /// cache served.
+    pub fn prefill_costed(
+        &self,
+        ids: &[u32],
+    ) -> Result<(KvCache, Vec<f32>, ModelCost), ModelError> {
+        let (cache, out, reused) = self.forward_reusing_prefix(ids, LogitsFor::Last)?;
+        let cost = prompt_cost(ids.len(), reused);
+        Ok((cache, last_row(log_probs(out.logits)?)?, cost))
     }
 
     /// Like [`Engine::prefill`] but never reuses a cached prefix.
@@ -332,7 +337,7 @@ impl Engine {
         &self,
         ids: &[u32],
         logits_for: LogitsFor,
-    ) -> Result<(KvCache, ForwardOutput), ModelError> {
+    ) -> Result<(KvCache, ForwardOutput, usize), ModelError> {
         // Rows requested must be computed in this call, so at least that many tokens are fed.
         let must_feed = match logits_for {
             LogitsFor::Last => 1,
@@ -357,7 +362,7 @@ impl Engine {
         let start = cache.len();
         let out = self.llama.forward(&ids[start..], &mut cache, logits_for)?;
         *self.prefix_cache.borrow_mut() = Some((ids.to_vec(), cache.clone()));
-        Ok((cache, out))
+        Ok((cache, out, start))
     }
 
     /// Sum of token log-probs of `continuation` given a cache and the log-probs that follow it.
@@ -445,10 +450,7 @@ impl Engine {
                 LogitsFor::All,
             )?;
             let rows = log_probs(out.logits)?;
-            cost = cost.plus(ModelCost {
-                forward_passes: 1,
-                tokens: tokens.len() as u64,
-            });
+            cost = cost.plus(ModelCost::passes(1, tokens.len() as u64));
             // Row `j` of a continuation's slice predicts its token `j + 1`.
             let mut row = 0;
             for &i in &group {
@@ -471,16 +473,12 @@ impl Engine {
         continuations: &[String],
     ) -> Result<(Vec<f32>, ModelCost), ModelError> {
         let prompt_ids = self.encode(prompt_text)?;
-        let (cache, next) = self.prefill(&prompt_ids)?;
+        let (cache, next, prompt_cost) = self.prefill_costed(&prompt_ids)?;
         let ids = continuations
             .iter()
             .map(|c| self.encode(c))
             .collect::<Result<Vec<_>, _>>()?;
         let (scores, cost) = self.continuation_logprobs(&cache, &next, &ids)?;
-        let prompt_cost = ModelCost {
-            forward_passes: 1,
-            tokens: prompt_ids.len() as u64,
-        };
         Ok((scores, prompt_cost.plus(cost)))
     }
 
@@ -500,7 +498,7 @@ impl Engine {
         // decision point and row `i` predicts opener token `i`.
         let mut all = prompt_ids.clone();
         all.extend(&opener[..opener.len() - 1]);
-        let (_, out) = self.forward_reusing_prefix(&all, LogitsFor::Tail(opener.len()))?;
+        let (_, out, reused) = self.forward_reusing_prefix(&all, LogitsFor::Tail(opener.len()))?;
         let rows = log_probs(out.logits)?;
         let missing = || ModelError::Inference("forward returned too few rows".into());
         let stats = next_token_stats(rows.first().ok_or_else(missing)?);
@@ -516,10 +514,7 @@ impl Engine {
             margin: stats.margin,
             p_tool: opener_logprob.exp(),
             probe: None,
-            cost: ModelCost {
-                forward_passes: 1,
-                tokens: all.len() as u64,
-            },
+            cost: prompt_cost(all.len(), reused),
         };
         Ok((signal, hidden))
     }
@@ -534,6 +529,14 @@ impl Engine {
         let mut cache = KvCache::new();
         let out = self.llama.forward(ids, &mut cache, LogitsFor::Last)?;
         tensor_values(out.hidden)
+    }
+}
+
+/// One pass over `len` prompt tokens of which the prefix cache served `reused`.
+fn prompt_cost(len: usize, reused: usize) -> ModelCost {
+    ModelCost {
+        cached_tokens: reused as u64,
+        ..ModelCost::passes(1, len.saturating_sub(reused) as u64)
     }
 }
 

@@ -66,11 +66,7 @@ pub fn choose_on_engine(
     let mut text = decision_prompt(prompt, candidates);
     text.push_str(TOOL_CALL_OPENER);
     let prompt_ids = engine.encode(&text)?;
-    let (cache, next) = engine.prefill(&prompt_ids)?;
-    let mut cost = ModelCost {
-        forward_passes: 1,
-        tokens: prompt_ids.len() as u64,
-    };
+    let (cache, next, mut cost) = engine.prefill_costed(&prompt_ids)?;
     // Every candidate name in one batched pass over the shared prompt.
     let names = candidates
         .iter()

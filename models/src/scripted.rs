@@ -64,10 +64,7 @@ impl ScriptedModel {
     }
 }
 
-const ONE_PASS: ModelCost = ModelCost {
-    forward_passes: 1,
-    tokens: 1,
-};
+const ONE_PASS: ModelCost = ModelCost::passes(1, 1);
 
 impl DecisionModel for ScriptedModel {
     fn id(&self) -> String {

@@ -795,3 +795,49 @@ fn batched_continuations_score_like_one_pass_each() {
         assert_eq!(cache.len(), prompt.len());
     }
 }
+
+#[test]
+fn a_repeated_decision_prompt_is_served_by_the_prefix_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tiny.gguf");
+    tiny_gguf(&path);
+    let engine = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
+    let prompt = StepPrompt {
+        system: "sys".into(),
+        messages: vec![("user".into(), "hello there, fix the bug".into())],
+        feedback: None,
+    };
+    let (first, _) = engine.confidence(&prompt, &candidates()).unwrap();
+    assert_eq!(first.cost.cached_tokens, 0, "a cold cache serves nothing");
+    let (second, _) = engine.confidence(&prompt, &candidates()).unwrap();
+    // The same prompt again: only the rows whose logits are read are recomputed.
+    let asked = first.cost.tokens;
+    assert_eq!(second.cost.tokens + second.cost.cached_tokens, asked);
+    assert!(second.cost.cached_tokens > 0 && second.cost.tokens < asked);
+    assert!(second.cost.prefix_hit_rate().unwrap() > 0.5);
+    // Same signal either way.
+    assert!((first.p_tool - second.p_tool).abs() < 1e-5);
+}
+
+#[test]
+fn a_prompt_longer_than_the_context_is_refused_naming_both_lengths() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tiny.gguf");
+    tiny_gguf(&path);
+    let engine = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
+    let context = engine.llama().config().max_seq_len;
+    let too_long: Vec<u32> = (0..context as u32 + 7).map(|i| 1 + i % 50).collect();
+    let err = engine.prefill_fresh(&too_long).err().expect("refused").to_string();
+    assert!(
+        err.contains(&(context + 7).to_string()) && err.contains(&context.to_string()),
+        "{err}"
+    );
+    // Exactly the context fits, and the cache then refuses one more token.
+    let (mut cache, _) = engine.prefill_fresh(&too_long[..context]).unwrap();
+    assert_eq!(cache.len(), context);
+    let more = engine
+        .llama()
+        .forward(&[1], &mut cache, tact_models::llama::LogitsFor::Last);
+    assert!(more.is_err());
+    assert_eq!(cache.len(), context, "a refused pass leaves the cache as it was");
+}

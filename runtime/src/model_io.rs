@@ -29,15 +29,36 @@ pub struct ConfidenceSignal {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModelCost {
     pub forward_passes: u64,
+    /// Tokens run through the model.
     pub tokens: u64,
+    /// Prompt tokens whose keys and values came from the prefix cache instead of a pass
+    /// (not counted in `tokens`).
+    #[serde(default)]
+    pub cached_tokens: u64,
 }
 
 impl ModelCost {
+    /// `forward_passes` passes over `tokens` tokens, nothing from the cache.
+    pub const fn passes(forward_passes: u64, tokens: u64) -> Self {
+        ModelCost {
+            forward_passes,
+            tokens,
+            cached_tokens: 0,
+        }
+    }
+
     pub fn plus(self, other: ModelCost) -> ModelCost {
         ModelCost {
             forward_passes: self.forward_passes + other.forward_passes,
             tokens: self.tokens + other.tokens,
+            cached_tokens: self.cached_tokens + other.cached_tokens,
         }
+    }
+
+    /// Share of prompt tokens served by the prefix cache, if any were asked for.
+    pub fn prefix_hit_rate(&self) -> Option<f64> {
+        let asked = self.tokens + self.cached_tokens;
+        (asked > 0).then(|| self.cached_tokens as f64 / asked as f64)
     }
 }
 

@@ -87,10 +87,7 @@ fn every_message_type_round_trips() {
         margin: 0.5,
         p_tool: 0.75,
         probe: None,
-        cost: ModelCost {
-            forward_passes: 1,
-            tokens: 30,
-        },
+        cost: ModelCost::passes(1, 30),
     });
     round_trip(ToolCandidate {
         name: "stop".into(),
@@ -227,4 +224,20 @@ proptest! {
         prop_assert_eq!(inner, &payload[..]);
         let _ = wire::decode::<CallPlan>(inner);
     }
+}
+
+#[test]
+fn model_cost_adds_up_and_reads_older_records_without_cached_tokens() {
+    let a = ModelCost {
+        cached_tokens: 30,
+        ..ModelCost::passes(1, 10)
+    };
+    let b = ModelCost::passes(2, 20);
+    let sum = a.plus(b);
+    assert_eq!((sum.forward_passes, sum.tokens, sum.cached_tokens), (3, 30, 30));
+    assert_eq!(sum.prefix_hit_rate(), Some(0.5));
+    assert_eq!(ModelCost::default().prefix_hit_rate(), None);
+    // A ledger written before the field existed still reads.
+    let old: ModelCost = serde_json::from_str(r#"{"forward_passes":2,"tokens":7}"#).unwrap();
+    assert_eq!(old, ModelCost::passes(2, 7));
 }

@@ -214,8 +214,25 @@ pub fn event_printer(json: bool) -> EventSink {
                 format!("! {work_id} needs attention: {reason}")
             }
             JobEvent::Done {
-                status, summary, ..
-            } => format!("done ({status:?}): {summary}"),
+                status,
+                summary,
+                model,
+                ..
+            } => {
+                let cache = model
+                    .prefix_hit_rate()
+                    .map(|rate| {
+                        format!(
+                            ", prefix cache served {:.0}% of prompt tokens",
+                            rate * 100.0
+                        )
+                    })
+                    .unwrap_or_default();
+                format!(
+                    "done ({status:?}): {summary}\n  model: {} passes over {} tokens{cache}",
+                    model.forward_passes, model.tokens
+                )
+            }
             JobEvent::Error { message } => format!("error: {message}"),
         };
         eprintln!("{line}");

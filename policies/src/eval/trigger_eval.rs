@@ -192,10 +192,7 @@ mod tests {
             margin: 0.0,
             p_tool: p,
             probe: None,
-            cost: ModelCost {
-                forward_passes: 1,
-                tokens: 40,
-            },
+            cost: ModelCost::passes(1, 40),
         }
     }
 
