@@ -9,6 +9,7 @@
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tact_models::bench::bench_tokens;
 use tact_models::engine::{BackendKind, Engine};
 use tact_models::fetch::{default_home, smollm2_path};
 use tact_models::llama::{KvCache, LogitsFor, tensor_values};
@@ -73,5 +74,62 @@ fn model(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, model);
+/// The figures `tact models bench` prints, as llama-bench counts them (flex only): prefill
+/// of 128 and 512 tokens with logits for the last position, one decode step after 128, and
+/// the ranking step (5 continuations of 8 tokens after a 500-token prompt, batched) against
+/// a single continuation.
+fn anchor_figures(c: &mut Criterion) {
+    let path = smollm2_path(&default_home());
+    let Ok(engine) = Engine::from_gguf_path(&path, BackendKind::Flex) else {
+        eprintln!("SKIPPED anchor figures: {} not installed", path.display());
+        return;
+    };
+    let llama = engine.llama();
+    let vocab = llama.config().vocab_size;
+    let mut group = c.benchmark_group("smollm2/anchor");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(2))
+        .measurement_time(Duration::from_secs(10));
+    for n in [128usize, 512] {
+        let ids = bench_tokens(vocab, n);
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_function(format!("pp{n}"), |b| {
+            b.iter(|| {
+                let out = llama.forward(&ids, &mut KvCache::new(), LogitsFor::Last);
+                out.map(|o| tensor_values(o.logits))
+            })
+        });
+    }
+    let ids = bench_tokens(vocab, 128 + 1);
+    let mut prefilled = KvCache::new();
+    if llama
+        .forward(&ids[..128], &mut prefilled, LogitsFor::Last)
+        .is_ok()
+    {
+        group.throughput(Throughput::Elements(1));
+        group.bench_function("tg1_after_128", |b| {
+            b.iter(|| {
+                let mut cache = prefilled.clone();
+                let out = llama.forward(&ids[128..], &mut cache, LogitsFor::Last);
+                out.map(|o| tensor_values(o.logits))
+            })
+        });
+    }
+    let ids = bench_tokens(vocab, 500 + 5 * 8);
+    if let Ok((cache, next)) = engine.prefill_fresh(&ids[..500]) {
+        let five: Vec<Vec<u32>> = ids[500..].chunks(8).map(<[u32]>::to_vec).collect();
+        let one = vec![five[0].clone()];
+        group.throughput(Throughput::Elements(1));
+        group.bench_function("score_1x8_after_500", |b| {
+            b.iter(|| engine.continuation_logprobs(&cache, &next, &one))
+        });
+        group.bench_function("score_5x8_after_500", |b| {
+            b.iter(|| engine.continuation_logprobs(&cache, &next, &five))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, model, anchor_figures);
 criterion_main!(benches);

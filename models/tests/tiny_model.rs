@@ -827,7 +827,11 @@ fn a_prompt_longer_than_the_context_is_refused_naming_both_lengths() {
     let engine = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
     let context = engine.llama().config().max_seq_len;
     let too_long: Vec<u32> = (0..context as u32 + 7).map(|i| 1 + i % 50).collect();
-    let err = engine.prefill_fresh(&too_long).err().expect("refused").to_string();
+    let err = engine
+        .prefill_fresh(&too_long)
+        .err()
+        .expect("refused")
+        .to_string();
     assert!(
         err.contains(&(context + 7).to_string()) && err.contains(&context.to_string()),
         "{err}"
@@ -839,5 +843,9 @@ fn a_prompt_longer_than_the_context_is_refused_naming_both_lengths() {
         .llama()
         .forward(&[1], &mut cache, tact_models::llama::LogitsFor::Last);
     assert!(more.is_err());
-    assert_eq!(cache.len(), context, "a refused pass leaves the cache as it was");
+    assert_eq!(
+        cache.len(),
+        context,
+        "a refused pass leaves the cache as it was"
+    );
 }

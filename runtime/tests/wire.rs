@@ -234,7 +234,10 @@ fn model_cost_adds_up_and_reads_older_records_without_cached_tokens() {
     };
     let b = ModelCost::passes(2, 20);
     let sum = a.plus(b);
-    assert_eq!((sum.forward_passes, sum.tokens, sum.cached_tokens), (3, 30, 30));
+    assert_eq!(
+        (sum.forward_passes, sum.tokens, sum.cached_tokens),
+        (3, 30, 30)
+    );
     assert_eq!(sum.prefix_hit_rate(), Some(0.5));
     assert_eq!(ModelCost::default().prefix_hit_rate(), None);
     // A ledger written before the field existed still reads.
