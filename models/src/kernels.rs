@@ -37,6 +37,19 @@ const TILE_INPUTS: usize = 4;
 const TILE_ROWS: usize = 4;
 /// Lanes of one accumulator.
 const LANES: usize = 16;
+/// `fn $name(args) { $inner(args) }` compiled for the CPU features `$features`: the inner
+/// function is `#[inline(always)]`, so its loops are vectorized for those features. Callers
+/// check the features first (`simd_level`).
+macro_rules! compiled_for {
+    ($features:literal, $name:ident = $inner:ident::<$flag:literal>($($arg:ident: $ty:ty),* $(,)?)) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        fn $name($($arg: $ty),*) {
+            $inner::<$flag>($($arg),*)
+        }
+    };
+}
+
 /// Multiply-adds of an attention call above which it is spread over the pool.
 const PARALLEL_ATTENTION_WORK: usize = 1 << 18;
 /// Elements per quantization block of the packed formats.
@@ -487,31 +500,12 @@ fn rows_times_inputs(
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,fma,f16c")]
-fn band_avx512(
-    m: &PackedMatrix,
-    rows: Range<usize>,
-    x: &[f32],
-    block_sums: &[f32],
-    seq: usize,
-    out: &mut [f32],
-) {
-    band::<true>(m, rows, x, block_sums, seq, out)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma,f16c")]
-fn band_avx2(
-    m: &PackedMatrix,
-    rows: Range<usize>,
-    x: &[f32],
-    block_sums: &[f32],
-    seq: usize,
-    out: &mut [f32],
-) {
-    band::<true>(m, rows, x, block_sums, seq, out)
-}
+compiled_for!("avx512f,avx512bw,avx512vl,avx2,fma,f16c", band_avx512 = band::<true>(
+    m: &PackedMatrix, rows: Range<usize>, x: &[f32], block_sums: &[f32], seq: usize, out: &mut [f32]
+));
+compiled_for!("avx2,fma,f16c", band_avx2 = band::<true>(
+    m: &PackedMatrix, rows: Range<usize>, x: &[f32], block_sums: &[f32], seq: usize, out: &mut [f32]
+));
 
 /// The band loop; inlined into each `target_feature` wrapper so it is compiled for it.
 #[inline(always)]
@@ -698,11 +692,9 @@ impl PanelTile<'_> {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma,f16c")]
-fn tiles_avx2(w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
-    tiles_generic::<true>(w, x, cols, seq, out)
-}
+compiled_for!("avx2,fma,f16c", tiles_avx2 = tiles_generic::<true>(
+    w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]
+));
 
 #[inline(always)]
 fn tiles_generic<const FMA: bool>(w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
@@ -1146,11 +1138,9 @@ fn exp_avx512(x: std::arch::x86_64::__m512) -> std::arch::x86_64::__m512 {
     _mm512_scalef_ps(p, n)
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma,f16c")]
-fn attend_avx2(query: &[f32], head: &KvHead, visible: &VisibleKeys, scale: f32, out: &mut [f32]) {
-    attend::<true>(query, head, visible, scale, out)
-}
+compiled_for!("avx2,fma,f16c", attend_avx2 = attend::<true>(
+    query: &[f32], head: &KvHead, visible: &VisibleKeys, scale: f32, out: &mut [f32]
+));
 
 #[inline(always)]
 fn attend<const FMA: bool>(
