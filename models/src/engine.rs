@@ -3,10 +3,13 @@
 //! its own OS thread.
 //!
 //! # The decision prompt and `p_tool`
-//! [`decision_prompt`] renders a [`StepPrompt`] in ChatML. The system turn lists the offered
-//! tools and tells the model to answer either with a tool call that starts with
-//! [`TOOL_CALL_OPENER`] or in plain text. The *decision point* is right after
-//! `<|im_start|>assistant\n`. `p_tool` is the probability that the model's answer starts with
+//! [`decision_prompt`] renders a [`StepPrompt`] in the model's own chat template
+//! ([`crate::chat_template`]; ChatML only as a fallback that says so). A template with a tools
+//! section (Qwen2.5's `<tools>`) gets the offered tools as function tools and its own
+//! instructions; otherwise the system turn lists them and tells the model to answer either
+//! with a tool call that starts with [`TOOL_CALL_OPENER`] or in plain text. The *decision
+//! point* is the end of the rendered prompt (the open assistant turn, `<|im_start|>assistant\n`
+//! in both SmolLM2's and Qwen2.5's templates). `p_tool` is the probability that the model's answer starts with
 //! the opener, i.e. the product of the probabilities of the opener's tokens, each conditioned
 //! on the prompt and the opener tokens before it. Prompt and opener go through one forward
 //! pass (logits at every position), so `p_tool` and the next-token signals (top log-prob,
@@ -20,10 +23,11 @@ use burn::tensor::Device;
 use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate};
 use tokenizers::Tokenizer;
 
+use crate::chat_template::{ChatTemplate, TemplateValue, chat_template_from_gguf, function_tool};
 use crate::error::ModelError;
 use crate::gguf::GgufFile;
 use crate::llama::{ForwardOutput, KvCache, Llama, LogitsFor, log_probs, tensor_values};
-use crate::tokenizer::{ChatMessage, chatml, decode, encode, tokenizer_from_gguf};
+use crate::tokenizer::{decode, encode, tokenizer_from_gguf};
 
 /// The fixed text a tool call starts with (Hermes / Qwen style, which SmolLM2 has seen).
 pub const TOOL_CALL_OPENER: &str = "<tool_call>\n{\"name\": \"";
@@ -129,6 +133,8 @@ pub struct Engine {
     special: Vec<bool>,
     stop_ids: Vec<u32>,
     id: String,
+    /// The model's chat template (or the ChatML fallback, which says so).
+    chat_template: ChatTemplate,
     /// Token ids and KV cache of the last prompt, for [`Engine::forward_reusing_prefix`].
     /// The engine lives on one thread, so a `RefCell` suffices.
     prefix_cache: RefCell<Option<(Vec<u32>, KvCache)>>,
@@ -158,8 +164,28 @@ impl Engine {
             special,
             stop_ids,
             id,
+            chat_template: ChatTemplate::chatml_fallback("no chat template was loaded"),
             prefix_cache: RefCell::new(None),
         })
+    }
+
+    /// Render prompts with `template` from now on.
+    pub fn with_chat_template(mut self, template: ChatTemplate) -> Self {
+        self.chat_template = template;
+        self
+    }
+
+    pub fn chat_template(&self) -> &ChatTemplate {
+        &self.chat_template
+    }
+
+    /// The decision prompt of a step in this model's chat template (see the module docs).
+    pub fn decision_prompt(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<String, ModelError> {
+        decision_prompt(&self.chat_template, prompt, candidates)
     }
 
     /// Load a GGUF decoder (weights and tokenizer) onto `backend`.
@@ -167,6 +193,7 @@ impl Engine {
         let gguf = GgufFile::open(path)?;
         let llama = Llama::from_gguf(&gguf, &backend.device())?;
         let tokenizer = tokenizer_from_gguf(&gguf)?;
+        let chat_template = chat_template_from_gguf(&gguf);
         drop(gguf);
         // The file name says model and quantisation: `SmolLM2-135M-Instruct.Q4_1.gguf`
         // becomes `smollm2-135m-instruct@q4_1`.
@@ -179,7 +206,7 @@ impl Engine {
             Some((name, quant)) => format!("{name}@{quant}"),
             None => stem,
         };
-        Self::new(llama, tokenizer, id)
+        Ok(Self::new(llama, tokenizer, id)?.with_chat_template(chat_template))
     }
 
     pub fn id(&self) -> &str {
@@ -416,7 +443,7 @@ impl Engine {
         prompt: &StepPrompt,
         candidates: &[ToolCandidate],
     ) -> Result<(ConfidenceSignal, Vec<f32>), ModelError> {
-        let prompt_ids = self.encode(&decision_prompt(prompt, candidates))?;
+        let prompt_ids = self.encode(&self.decision_prompt(prompt, candidates)?)?;
         let opener = self.encode(TOOL_CALL_OPENER)?;
         if prompt_ids.is_empty() || opener.is_empty() {
             return Err(ModelError::Inference("empty decision prompt".into()));
@@ -474,40 +501,65 @@ pub(crate) fn logprob_of(row: &[f32], token: u32) -> Result<f32, ModelError> {
         .ok_or_else(|| ModelError::Inference(format!("token {token} outside logits row")))
 }
 
-/// Render a step as the ChatML decision prompt (see the module docs).
-pub fn decision_prompt(prompt: &StepPrompt, candidates: &[ToolCandidate]) -> String {
+/// Render a step as the decision prompt in `template` (see the module docs). A template with
+/// a tools section (Qwen2.5's `<tools>`) is given the candidates as OpenAI-style function
+/// tools and writes its own instructions; otherwise the system turn lists them and says how to
+/// call one with [`TOOL_CALL_OPENER`].
+pub fn decision_prompt(
+    template: &ChatTemplate,
+    prompt: &StepPrompt,
+    candidates: &[ToolCandidate],
+) -> Result<String, ModelError> {
     let mut system = prompt.system.trim().to_owned();
+    let mut tools = Vec::new();
     if !candidates.is_empty() {
-        if !system.is_empty() {
-            system.push_str("\n\n");
+        if template.has_tools_section() {
+            tools = candidates.iter().map(tool_json).collect();
+        } else {
+            if !system.is_empty() {
+                system.push_str("\n\n");
+            }
+            system.push_str("You can call these tools:\n");
+            for candidate in candidates {
+                system.push_str(&format!(
+                    "- {}: {} Arguments: {}\n",
+                    candidate.name,
+                    candidate.description.trim(),
+                    candidate.schema
+                ));
+            }
+            system.push_str(
+                "To call a tool, answer with <tool_call>\n{\"name\": \"TOOL\", \"arguments\": {...}}\n</tool_call>. Otherwise answer in plain text.",
+            );
         }
-        system.push_str("You can call these tools:\n");
-        for candidate in candidates {
-            system.push_str(&format!(
-                "- {}: {} Arguments: {}\n",
-                candidate.name,
-                candidate.description.trim(),
-                candidate.schema
-            ));
-        }
-        system.push_str(
-            "To call a tool, answer with <tool_call>\n{\"name\": \"TOOL\", \"arguments\": {...}}\n</tool_call>. Otherwise answer in plain text.",
-        );
     }
     let mut messages = Vec::with_capacity(prompt.messages.len() + 2);
     if !system.is_empty() {
-        messages.push(ChatMessage::new("system", system));
+        messages.push(message_json("system", &system));
     }
     for (role, content) in &prompt.messages {
-        messages.push(ChatMessage::new(role.clone(), content.clone()));
+        messages.push(message_json(role, content));
     }
     if let Some(feedback) = &prompt.feedback {
-        messages.push(ChatMessage::new("user", format!("Feedback: {feedback}")));
+        messages.push(message_json("user", &format!("Feedback: {feedback}")));
     }
-    chatml(&messages)
+    template.render(&messages, &tools, true)
+}
+
+fn message_json(role: &str, content: &str) -> serde_json::Value {
+    serde_json::json!({"role": role, "content": content})
+}
+
+/// A candidate as the function tool chat templates expect.
+pub fn tool_json(candidate: &ToolCandidate) -> TemplateValue {
+    function_tool(
+        &candidate.name,
+        candidate.description.trim(),
+        &candidate.schema,
+    )
 }
 
 /// Rough text of a step prompt with no tools (for `score_continuations`).
-pub fn plain_prompt(prompt: &StepPrompt) -> String {
-    decision_prompt(prompt, &[])
+pub fn plain_prompt(template: &ChatTemplate, prompt: &StepPrompt) -> Result<String, ModelError> {
+    decision_prompt(template, prompt, &[])
 }

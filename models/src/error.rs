@@ -31,6 +31,8 @@ pub enum ModelError {
     NotInstalled(String),
     #[error("constrained decoding: {0}")]
     Constraint(String),
+    #[error("chat template: {0}")]
+    Template(String),
     #[error("probe: {0}")]
     Probe(String),
     #[error("io: {0}")]

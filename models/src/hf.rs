@@ -169,5 +169,6 @@ pub fn engine_from_hf_folder(folder: &Path, backend: BackendKind) -> Result<Engi
         .and_then(|n| n.to_str())
         .unwrap_or("hf-model")
         .to_lowercase();
-    Engine::new(llama, tokenizer, id)
+    Ok(Engine::new(llama, tokenizer, id)?
+        .with_chat_template(crate::chat_template::chat_template_from_hf_folder(folder)))
 }

@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod bert;
+pub mod chat_template;
 pub mod constrained;
 pub mod decision;
 pub mod engine;

@@ -491,7 +491,7 @@ fn signals_and_scores_are_well_formed_on_tiny_model() {
     // p_tool is exactly the probability of the opener as a continuation of the prompt.
     let (opener_score, _) = engine
         .score_continuations(
-            &tact_models::engine::decision_prompt(&prompt, &candidates()),
+            &engine.decision_prompt(&prompt, &candidates()).unwrap(),
             &[tact_models::engine::TOOL_CALL_OPENER.to_string()],
         )
         .unwrap();

@@ -10,7 +10,6 @@ use tact_models::bench;
 use tact_models::bert::MiniLm;
 use tact_models::engine::{BackendKind, Engine};
 use tact_models::fetch::{self, Progress};
-use tact_models::tokenizer::{ChatMessage, chatml};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -191,7 +190,12 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             let engine = load_decoder(model, backend)?;
             let load_ms = load_started.elapsed().as_millis();
             let text = if chat {
-                chatml(&[ChatMessage::new("user", prompt)])
+                eprintln!("{}", engine.chat_template().notice());
+                engine.chat_template().render(
+                    &[serde_json::json!({"role": "user", "content": prompt})],
+                    &[],
+                    true,
+                )?
             } else {
                 prompt
             };
