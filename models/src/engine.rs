@@ -195,17 +195,8 @@ impl Engine {
         let tokenizer = tokenizer_from_gguf(&gguf)?;
         let chat_template = chat_template_from_gguf(&gguf);
         drop(gguf);
-        // The file name says model and quantisation: `SmolLM2-135M-Instruct.Q4_1.gguf`
-        // becomes `smollm2-135m-instruct@q4_1`.
-        let stem = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("gguf-model")
-            .to_lowercase();
-        let id = match stem.rsplit_once('.') {
-            Some((name, quant)) => format!("{name}@{quant}"),
-            None => stem,
-        };
+        // The ledger names the weights by content: `name@quant#sha256-of-the-file`.
+        let id = format!("{}#{}", model_name(path), crate::fetch::sha256_file(path)?);
         Ok(Self::new(llama, tokenizer, id)?.with_chat_template(chat_template))
     }
 
@@ -486,6 +477,21 @@ impl Engine {
         let mut cache = KvCache::new();
         let out = self.llama.forward(ids, &mut cache, LogitsFor::Last)?;
         tensor_values(out.hidden)
+    }
+}
+
+/// A GGUF file's model name from its file name, which says model and quantisation:
+/// `SmolLM2-135M-Instruct.Q4_1.gguf` becomes `smollm2-135m-instruct@q4_1`. An engine's id is
+/// this plus `#` and the file's SHA-256.
+pub fn model_name(path: &Path) -> String {
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("gguf-model")
+        .to_lowercase();
+    match stem.rsplit_once('.') {
+        Some((name, quant)) => format!("{name}@{quant}"),
+        None => stem,
     }
 }
 

@@ -29,6 +29,10 @@ pub enum ModelError {
     },
     #[error("model not installed: {0} (run `tact models fetch`)")]
     NotInstalled(String),
+    #[error(
+        "no installed model or model file called {spec:?} (installed: {installed}; or pass a GGUF file or HF folder)"
+    )]
+    UnknownModel { spec: String, installed: String },
     #[error("constrained decoding: {0}")]
     Constraint(String),
     #[error("chat template: {0}")]

@@ -23,6 +23,7 @@ pub mod kernels;
 pub mod llama;
 pub mod llama_decision;
 pub mod probe;
+pub mod resolve;
 pub mod scripted;
 pub mod tokenizer;
 

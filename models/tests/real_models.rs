@@ -226,7 +226,14 @@ fn smollm2_decision_model_through_the_thread_handle() {
         return;
     };
     let handle = ModelHandle::spawn_gguf(&path, BackendKind::DEFAULT).unwrap();
-    assert_eq!(handle.id(), "smollm2-135m-instruct@q4_1");
+    // Named by content: the file's SHA-256 after its name.
+    let expected_sha = tact_models::fetch::expected_checksums().unwrap()
+        ["smollm2-135m-instruct/SmolLM2-135M-Instruct.Q4_1.gguf"]
+        .clone();
+    assert_eq!(
+        handle.id(),
+        format!("smollm2-135m-instruct@q4_1#{expected_sha}")
+    );
     let model = LlamaDecisionModel::new(handle.clone());
     let offered = tools();
     let prompt = StepPrompt {
