@@ -174,3 +174,46 @@ fn a_policy_without_settings_for_the_model_refuses_the_trigger() {
     );
     assert_eq!(code, 0, "{stderr}");
 }
+
+/// The memory guard refuses before loading, with a fake small limit standing in for
+/// MemAvailable.
+#[test]
+fn a_model_that_does_not_fit_is_refused_before_loading() {
+    let smol = tact_models::fetch::smollm2_path(&tact_models::fetch::default_home());
+    if !smol.is_file() {
+        eprintln!(
+            "SKIPPED a_model_that_does_not_fit_is_refused_before_loading: {} not installed (run `tact models fetch`)",
+            smol.display()
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let run = |available: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+            .args([
+                "models",
+                "generate",
+                "--prompt",
+                "hi",
+                "--max-tokens",
+                "1",
+                "--model",
+                smol.to_str().unwrap(),
+            ])
+            .current_dir(dir.path())
+            .env(tact_models::memory::AVAILABLE_OVERRIDE_ENV, available)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stderr) = run("200000000");
+    assert_ne!(code, 0);
+    assert!(stderr.contains("not enough memory"), "{stderr}");
+    assert!(stderr.contains("only 191 MiB is available"), "{stderr}");
+    // With ample memory the same command loads and generates.
+    let (code, stderr) = run("20000000000");
+    assert_eq!(code, 0, "{stderr}");
+}

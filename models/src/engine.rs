@@ -191,6 +191,8 @@ impl Engine {
     /// Load a GGUF decoder (weights and tokenizer) onto `backend`.
     pub fn from_gguf_path(path: &Path, backend: BackendKind) -> Result<Self, ModelError> {
         let gguf = GgufFile::open(path)?;
+        // Refuse a model that would not fit before inflating any tensor.
+        crate::memory::check_gguf_fits(&path.display().to_string(), &gguf)?;
         let llama = Llama::from_gguf(&gguf, &backend.device())?;
         let tokenizer = tokenizer_from_gguf(&gguf)?;
         let chat_template = chat_template_from_gguf(&gguf);

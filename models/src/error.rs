@@ -33,6 +33,8 @@ pub enum ModelError {
         "no installed model or model file called {spec:?} (installed: {installed}; or pass a GGUF file or HF folder)"
     )]
     UnknownModel { spec: String, installed: String },
+    #[error("not enough memory: {0}")]
+    OutOfMemory(String),
     #[error("constrained decoding: {0}")]
     Constraint(String),
     #[error("chat template: {0}")]

@@ -22,6 +22,7 @@ pub mod hf;
 pub mod kernels;
 pub mod llama;
 pub mod llama_decision;
+pub mod memory;
 pub mod probe;
 pub mod resolve;
 pub mod scripted;
