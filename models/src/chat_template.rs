@@ -506,6 +506,29 @@ mod tests {
     }
 
     #[test]
+    fn hf_folder_template_and_special_tokens_come_from_tokenizer_config() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("tokenizer_config.json"),
+            r#"{"chat_template": [{"name": "tool_use", "template": "T"}, {"name": "default", "template": "{{ bos_token }}{% for m in messages %}{{ m.content }}{{ eos_token }}{% endfor %}"}],
+                "bos_token": {"content": "<s>", "special": true}, "eos_token": "</s>"}"#,
+        )
+        .unwrap();
+        let template = chat_template_from_hf_folder(dir.path());
+        assert_eq!(template.fallback_reason(), None);
+        let text = template
+            .render(&[json!({"role": "user", "content": "hi"})], &[], true)
+            .unwrap();
+        assert_eq!(text, "<s>hi</s>");
+        let empty = tempfile::tempdir().unwrap();
+        assert!(
+            chat_template_from_hf_folder(empty.path())
+                .fallback_reason()
+                .is_some()
+        );
+    }
+
+    #[test]
     fn a_template_that_prints_tools_has_a_tools_section() {
         let source = "{% if tools %}{% for t in tools %}{{ t.function.name }}{% endfor %}{% endif %}{% for m in messages %}{{ m.content }}{% endfor %}";
         assert!(

@@ -196,6 +196,9 @@ impl Engine {
         let llama = Llama::from_gguf(&gguf, &backend.device())?;
         let tokenizer = tokenizer_from_gguf(&gguf)?;
         let chat_template = chat_template_from_gguf(&gguf);
+        if let Some(reason) = chat_template.fallback_reason() {
+            tracing::warn!(model = %path.display(), %reason, "chat template: ChatML fallback");
+        }
         drop(gguf);
         // The ledger names the weights by content: `name@quant#sha256-of-the-file`.
         let id = format!("{}#{}", model_name(path), crate::fetch::sha256_file(path)?);
