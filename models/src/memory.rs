@@ -7,6 +7,9 @@
 //! inflated to f32 at load and costs 4 bytes per element. [`HEADROOM_BYTES`] is added for the
 //! KV cache, activations and the tokenizer.
 
+use std::io::Read;
+use std::path::Path;
+
 use crate::error::ModelError;
 use crate::gguf::{GgmlType, GgufFile, GgufTensorInfo};
 
@@ -83,6 +86,58 @@ pub fn check_gguf_fits(model: &str, gguf: &GgufFile) -> Result<(), ModelError> {
     check_fits(model, resident_bytes(&gguf.tensors), available_bytes())
 }
 
+/// Bytes an HF folder takes while loading: its `.safetensors` files are read whole, and every
+/// tensor is inflated to f32 (sizes from each file's JSON header; no tensor data is read).
+pub fn hf_folder_resident_bytes(folder: &Path) -> Result<u64, ModelError> {
+    let io = |path: &Path, e: std::io::Error| ModelError::Load {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    };
+    let mut total = 0u64;
+    for entry in std::fs::read_dir(folder).map_err(|e| io(folder, e))? {
+        let path = entry.map_err(|e| io(folder, e))?.path();
+        if path.extension().is_none_or(|e| e != "safetensors") {
+            continue;
+        }
+        let mut file = std::fs::File::open(&path).map_err(|e| io(&path, e))?;
+        total = total.saturating_add(file.metadata().map_err(|e| io(&path, e))?.len());
+        let mut len = [0u8; 8];
+        file.read_exact(&mut len).map_err(|e| io(&path, e))?;
+        let len = u64::from_le_bytes(len);
+        let mut header = Vec::new();
+        file.take(len.min(100 << 20))
+            .read_to_end(&mut header)
+            .map_err(|e| io(&path, e))?;
+        let header: serde_json::Value =
+            serde_json::from_slice(&header).map_err(|e| ModelError::Load {
+                path: path.display().to_string(),
+                reason: format!("safetensors header: {e}"),
+            })?;
+        for (name, tensor) in header.as_object().into_iter().flatten() {
+            if name == "__metadata__" {
+                continue;
+            }
+            let elements = tensor["shape"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|d| d.as_u64().unwrap_or(u64::MAX))
+                .fold(1u64, u64::saturating_mul);
+            total = total.saturating_add(elements.saturating_mul(4));
+        }
+    }
+    Ok(total)
+}
+
+/// The guard for an HF folder about to be loaded.
+pub fn check_hf_folder_fits(folder: &Path) -> Result<(), ModelError> {
+    check_fits(
+        &folder.display().to_string(),
+        hf_folder_resident_bytes(folder)?,
+        available_bytes(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -117,6 +172,19 @@ mod tests {
             resident_bytes(&[tensor(&[64], GgmlType::F32), tensor(&[64], GgmlType::Q8_0)]),
             64 * 4 * 2
         );
+    }
+
+    #[test]
+    fn hf_folder_counts_its_files_and_f32_tensors() {
+        let dir = tempfile::tempdir().unwrap();
+        let header = br#"{"__metadata__":{"format":"pt"},"a":{"dtype":"BF16","shape":[4,8],"data_offsets":[0,64]},"b":{"dtype":"F32","shape":[3],"data_offsets":[64,76]}}"#;
+        let mut bytes = (header.len() as u64).to_le_bytes().to_vec();
+        bytes.extend_from_slice(header);
+        bytes.extend(std::iter::repeat_n(0u8, 76));
+        std::fs::write(dir.path().join("model.safetensors"), &bytes).unwrap();
+        std::fs::write(dir.path().join("config.json"), b"{}").unwrap();
+        let expected = bytes.len() as u64 + (32 + 3) * 4;
+        assert_eq!(hf_folder_resident_bytes(dir.path()).unwrap(), expected);
     }
 
     #[test]
