@@ -531,7 +531,11 @@ fn model_thread_serves_calls_probe_training_and_async_callers() {
     let path = dir.path().join("tiny.gguf");
     tiny_gguf(&path);
     let handle = ModelHandle::spawn_gguf(&path, BackendKind::Flex).unwrap();
-    assert_eq!(handle.id(), "tiny");
+    // Named by content: the file's name, then its SHA-256.
+    assert_eq!(
+        handle.id(),
+        format!("tiny#{}", tact_models::fetch::sha256_file(&path).unwrap())
+    );
     let sample = |text: &str, needs_tool: bool| ProbeSample {
         prompt: StepPrompt {
             system: "sys".into(),
