@@ -51,6 +51,9 @@ fn a_bad_model_name_is_refused_everywhere_with_the_installed_names() {
     std::fs::create_dir_all(&workspace).unwrap();
     let ws = workspace.display().to_string();
     let bad = "llama-9000";
+    let policy = dir.path().join("p.toml");
+    std::fs::write(&policy, tact_policies::policy::DEFAULT_POLICY).unwrap();
+    let policy = policy.display().to_string();
     let commands: Vec<Vec<&str>> = vec![
         vec!["models", "generate", "--prompt", "hi", "--model", bad],
         vec!["models", "bench", "--model", bad],
