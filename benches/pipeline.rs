@@ -79,7 +79,8 @@ impl EndlessScript {
 
 impl DecisionModel for EndlessScript {
     fn id(&self) -> String {
-        "scripted-endless".into()
+        // Looked up as the scripted model in the policy's trigger settings.
+        "scripted@endless".into()
     }
 
     fn confidence(
@@ -180,7 +181,10 @@ fn fixture() -> Fixture {
     let workspace_path = workspace.path().canonicalize().unwrap();
     Fixture {
         model: Arc::new(EndlessScript::new()),
-        trigger_policy: policy.body.trigger.clone(),
+        trigger_policy: policy
+            .trigger_for("scripted")
+            .expect("the default policy has settings for the scripted model")
+            .clone(),
         guard: guard_fn(tools.clone(), &policy, &workspace_path),
         trigger_request: TriggerRequest {
             prompt: StepPrompt {

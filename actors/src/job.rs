@@ -1010,6 +1010,17 @@ async fn run_in_actor(
     job_cell: ractor::ActorCell,
 ) -> Result<JobOutcome, ActorError> {
     let cfg = runner.cfg.clone();
+    // τ is per model: a policy without settings for this model does not run the trigger
+    // (unless the trigger is bypassed, where any reading seeks a tool).
+    let trigger_policy = match cfg.policy.trigger_for(&cfg.model.id()) {
+        Ok(settings) => settings.clone(),
+        Err(_) if cfg.always_call => tact_policies::policy::TriggerPolicy {
+            signal: tact_policies::policy::TriggerSignal::PTool,
+            tau: 0.0,
+            probe: None,
+        },
+        Err(e) => return Err(ActorError::Policy(e.to_string())),
+    };
     let job_dir = job_dir(&cfg.workspace, &cfg.job_id);
     let temp_dir = job_dir.join("tmp");
     std::fs::create_dir_all(&temp_dir)?;
@@ -1030,7 +1041,7 @@ async fn run_in_actor(
             &cfg.job_id,
             Arc::new(TriggerNode {
                 model: cfg.model.clone(),
-                policy: cfg.policy.body.trigger.clone(),
+                policy: trigger_policy,
             }),
             cfg.faults.clone(),
         ),

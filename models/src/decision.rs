@@ -10,7 +10,8 @@ use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandid
 use crate::error::ModelError;
 
 pub trait DecisionModel: Send + Sync {
-    /// A short identifier recorded in the ledger (e.g. `smollm2-135m-instruct@q4_1`).
+    /// The identifier recorded in the ledger: for a GGUF decoder its name plus the file's
+    /// SHA-256 (`smollm2-135m-instruct@q4_1#<sha256>`).
     fn id(&self) -> String;
 
     /// Confidence signals at the decision point of `prompt` with `candidates` offered.

@@ -3,10 +3,13 @@
 //! its own OS thread.
 //!
 //! # The decision prompt and `p_tool`
-//! [`decision_prompt`] renders a [`StepPrompt`] in ChatML. The system turn lists the offered
-//! tools and tells the model to answer either with a tool call that starts with
-//! [`TOOL_CALL_OPENER`] or in plain text. The *decision point* is right after
-//! `<|im_start|>assistant\n`. `p_tool` is the probability that the model's answer starts with
+//! [`decision_prompt`] renders a [`StepPrompt`] in the model's own chat template
+//! ([`crate::chat_template`]; ChatML only as a fallback that says so). A template with a tools
+//! section (Qwen2.5's `<tools>`) gets the offered tools as function tools and its own
+//! instructions; otherwise the system turn lists them and tells the model to answer either
+//! with a tool call that starts with [`TOOL_CALL_OPENER`] or in plain text. The *decision
+//! point* is the end of the rendered prompt (the open assistant turn, `<|im_start|>assistant\n`
+//! in both SmolLM2's and Qwen2.5's templates). `p_tool` is the probability that the model's answer starts with
 //! the opener, i.e. the product of the probabilities of the opener's tokens, each conditioned
 //! on the prompt and the opener tokens before it. Prompt and opener go through one forward
 //! pass (logits at every position), so `p_tool` and the next-token signals (top log-prob,
@@ -20,11 +23,12 @@ use burn::tensor::Device;
 use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate};
 use tokenizers::Tokenizer;
 
+use crate::chat_template::{ChatTemplate, TemplateValue, chat_template_from_gguf, function_tool};
 use crate::error::ModelError;
 use crate::gguf::GgufFile;
 use crate::kernels::VisibleKeys;
 use crate::llama::{ForwardOutput, KvCache, Llama, LogitsFor, log_probs, tensor_values};
-use crate::tokenizer::{ChatMessage, chatml, decode, encode, tokenizer_from_gguf};
+use crate::tokenizer::{decode, encode, tokenizer_from_gguf};
 
 /// The fixed text a tool call starts with (Hermes / Qwen style, which SmolLM2 has seen).
 pub const TOOL_CALL_OPENER: &str = "<tool_call>\n{\"name\": \"";
@@ -130,6 +134,8 @@ pub struct Engine {
     special: Vec<bool>,
     stop_ids: Vec<u32>,
     id: String,
+    /// The model's chat template (or the ChatML fallback, which says so).
+    chat_template: ChatTemplate,
     /// Token ids and KV cache of the last prompt, for [`Engine::forward_reusing_prefix`].
     /// The engine lives on one thread, so a `RefCell` suffices.
     prefix_cache: RefCell<Option<(Vec<u32>, KvCache)>>,
@@ -159,28 +165,45 @@ impl Engine {
             special,
             stop_ids,
             id,
+            chat_template: ChatTemplate::chatml_fallback("no chat template was loaded"),
             prefix_cache: RefCell::new(None),
         })
+    }
+
+    /// Render prompts with `template` from now on.
+    pub fn with_chat_template(mut self, template: ChatTemplate) -> Self {
+        self.chat_template = template;
+        self
+    }
+
+    pub fn chat_template(&self) -> &ChatTemplate {
+        &self.chat_template
+    }
+
+    /// The decision prompt of a step in this model's chat template (see the module docs).
+    pub fn decision_prompt(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<String, ModelError> {
+        decision_prompt(&self.chat_template, prompt, candidates)
     }
 
     /// Load a GGUF decoder (weights and tokenizer) onto `backend`.
     pub fn from_gguf_path(path: &Path, backend: BackendKind) -> Result<Self, ModelError> {
         let gguf = GgufFile::open(path)?;
+        // Refuse a model that would not fit before inflating any tensor.
+        crate::memory::check_gguf_fits(&path.display().to_string(), &gguf)?;
         let llama = Llama::from_gguf(&gguf, &backend.device())?;
         let tokenizer = tokenizer_from_gguf(&gguf)?;
+        let chat_template = chat_template_from_gguf(&gguf);
+        if let Some(reason) = chat_template.fallback_reason() {
+            tracing::warn!(model = %path.display(), %reason, "chat template: ChatML fallback");
+        }
         drop(gguf);
-        // The file name says model and quantisation: `SmolLM2-135M-Instruct.Q4_1.gguf`
-        // becomes `smollm2-135m-instruct@q4_1`.
-        let stem = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("gguf-model")
-            .to_lowercase();
-        let id = match stem.rsplit_once('.') {
-            Some((name, quant)) => format!("{name}@{quant}"),
-            None => stem,
-        };
-        Self::new(llama, tokenizer, id)
+        // The ledger names the weights by content: `name@quant#sha256-of-the-file`.
+        let id = format!("{}#{}", model_name(path), crate::fetch::sha256_file(path)?);
+        Ok(Self::new(llama, tokenizer, id)?.with_chat_template(chat_template))
     }
 
     pub fn id(&self) -> &str {
@@ -489,7 +512,7 @@ impl Engine {
         prompt: &StepPrompt,
         candidates: &[ToolCandidate],
     ) -> Result<(ConfidenceSignal, Vec<f32>), ModelError> {
-        let prompt_ids = self.encode(&decision_prompt(prompt, candidates))?;
+        let prompt_ids = self.encode(&self.decision_prompt(prompt, candidates)?)?;
         let opener = self.encode(TOOL_CALL_OPENER)?;
         if prompt_ids.is_empty() || opener.is_empty() {
             return Err(ModelError::Inference("empty decision prompt".into()));
@@ -540,6 +563,21 @@ fn prompt_cost(len: usize, reused: usize) -> ModelCost {
     }
 }
 
+/// A GGUF file's model name from its file name, which says model and quantisation:
+/// `SmolLM2-135M-Instruct.Q4_1.gguf` becomes `smollm2-135m-instruct@q4_1`. An engine's id is
+/// this plus `#` and the file's SHA-256.
+pub fn model_name(path: &Path) -> String {
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("gguf-model")
+        .to_lowercase();
+    match stem.rsplit_once('.') {
+        Some((name, quant)) => format!("{name}@{quant}"),
+        None => stem,
+    }
+}
+
 pub(crate) fn last_row(rows: Vec<Vec<f32>>) -> Result<Vec<f32>, ModelError> {
     rows.into_iter()
         .next_back()
@@ -552,40 +590,65 @@ pub(crate) fn logprob_of(row: &[f32], token: u32) -> Result<f32, ModelError> {
         .ok_or_else(|| ModelError::Inference(format!("token {token} outside logits row")))
 }
 
-/// Render a step as the ChatML decision prompt (see the module docs).
-pub fn decision_prompt(prompt: &StepPrompt, candidates: &[ToolCandidate]) -> String {
+/// Render a step as the decision prompt in `template` (see the module docs). A template with
+/// a tools section (Qwen2.5's `<tools>`) is given the candidates as OpenAI-style function
+/// tools and writes its own instructions; otherwise the system turn lists them and says how to
+/// call one with [`TOOL_CALL_OPENER`].
+pub fn decision_prompt(
+    template: &ChatTemplate,
+    prompt: &StepPrompt,
+    candidates: &[ToolCandidate],
+) -> Result<String, ModelError> {
     let mut system = prompt.system.trim().to_owned();
+    let mut tools = Vec::new();
     if !candidates.is_empty() {
-        if !system.is_empty() {
-            system.push_str("\n\n");
+        if template.has_tools_section() {
+            tools = candidates.iter().map(tool_json).collect();
+        } else {
+            if !system.is_empty() {
+                system.push_str("\n\n");
+            }
+            system.push_str("You can call these tools:\n");
+            for candidate in candidates {
+                system.push_str(&format!(
+                    "- {}: {} Arguments: {}\n",
+                    candidate.name,
+                    candidate.description.trim(),
+                    candidate.schema
+                ));
+            }
+            system.push_str(
+                "To call a tool, answer with <tool_call>\n{\"name\": \"TOOL\", \"arguments\": {...}}\n</tool_call>. Otherwise answer in plain text.",
+            );
         }
-        system.push_str("You can call these tools:\n");
-        for candidate in candidates {
-            system.push_str(&format!(
-                "- {}: {} Arguments: {}\n",
-                candidate.name,
-                candidate.description.trim(),
-                candidate.schema
-            ));
-        }
-        system.push_str(
-            "To call a tool, answer with <tool_call>\n{\"name\": \"TOOL\", \"arguments\": {...}}\n</tool_call>. Otherwise answer in plain text.",
-        );
     }
     let mut messages = Vec::with_capacity(prompt.messages.len() + 2);
     if !system.is_empty() {
-        messages.push(ChatMessage::new("system", system));
+        messages.push(message_json("system", &system));
     }
     for (role, content) in &prompt.messages {
-        messages.push(ChatMessage::new(role.clone(), content.clone()));
+        messages.push(message_json(role, content));
     }
     if let Some(feedback) = &prompt.feedback {
-        messages.push(ChatMessage::new("user", format!("Feedback: {feedback}")));
+        messages.push(message_json("user", &format!("Feedback: {feedback}")));
     }
-    chatml(&messages)
+    template.render(&messages, &tools, true)
+}
+
+fn message_json(role: &str, content: &str) -> serde_json::Value {
+    serde_json::json!({"role": role, "content": content})
+}
+
+/// A candidate as the function tool chat templates expect.
+pub fn tool_json(candidate: &ToolCandidate) -> TemplateValue {
+    function_tool(
+        &candidate.name,
+        candidate.description.trim(),
+        &candidate.schema,
+    )
 }
 
 /// Rough text of a step prompt with no tools (for `score_continuations`).
-pub fn plain_prompt(prompt: &StepPrompt) -> String {
-    decision_prompt(prompt, &[])
+pub fn plain_prompt(template: &ChatTemplate, prompt: &StepPrompt) -> Result<String, ModelError> {
+    decision_prompt(template, prompt, &[])
 }

@@ -29,8 +29,16 @@ pub enum ModelError {
     },
     #[error("model not installed: {0} (run `tact models fetch`)")]
     NotInstalled(String),
+    #[error(
+        "no installed model or model file called {spec:?} (installed: {installed}; or pass a GGUF file or HF folder)"
+    )]
+    UnknownModel { spec: String, installed: String },
+    #[error("not enough memory: {0}")]
+    OutOfMemory(String),
     #[error("constrained decoding: {0}")]
     Constraint(String),
+    #[error("chat template: {0}")]
+    Template(String),
     #[error("probe: {0}")]
     Probe(String),
     #[error("io: {0}")]

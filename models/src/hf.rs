@@ -156,6 +156,8 @@ impl WeightSource for SafetensorsFolder {
 /// Load an HF folder's decoder onto `device`.
 pub fn llama_from_hf_folder(folder: &Path, backend: BackendKind) -> Result<Llama, ModelError> {
     let config = hf_config(folder)?;
+    // Refuse a model that would not fit before reading any tensor.
+    crate::memory::check_hf_folder_fits(folder)?;
     let weights = SafetensorsFolder::open(folder)?;
     Llama::load(config, &weights, &backend.device())
 }
@@ -169,5 +171,6 @@ pub fn engine_from_hf_folder(folder: &Path, backend: BackendKind) -> Result<Engi
         .and_then(|n| n.to_str())
         .unwrap_or("hf-model")
         .to_lowercase();
-    Engine::new(llama, tokenizer, id)
+    Ok(Engine::new(llama, tokenizer, id)?
+        .with_chat_template(crate::chat_template::chat_template_from_hf_folder(folder)))
 }

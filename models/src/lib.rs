@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod bert;
+pub mod chat_template;
 pub mod constrained;
 pub mod decision;
 pub mod engine;
@@ -21,7 +22,9 @@ pub mod hf;
 pub mod kernels;
 pub mod llama;
 pub mod llama_decision;
+pub mod memory;
 pub mod probe;
+pub mod resolve;
 pub mod scripted;
 pub mod tokenizer;
 

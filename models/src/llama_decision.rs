@@ -14,7 +14,7 @@ use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandid
 
 use crate::constrained::ArgDecoder;
 use crate::decision::DecisionModel;
-use crate::engine::{Engine, TOOL_CALL_OPENER, decision_prompt, plain_prompt};
+use crate::engine::{Engine, TOOL_CALL_OPENER, plain_prompt};
 use crate::error::ModelError;
 use crate::handle::ModelHandle;
 use crate::probe::Probe;
@@ -63,7 +63,7 @@ pub fn choose_on_engine(
     if candidates.is_empty() {
         return Err(ModelError::NoCandidates);
     }
-    let mut text = decision_prompt(prompt, candidates);
+    let mut text = engine.decision_prompt(prompt, candidates)?;
     text.push_str(TOOL_CALL_OPENER);
     let prompt_ids = engine.encode(&text)?;
     let (cache, next, mut cost) = engine.prefill_costed(&prompt_ids)?;
@@ -131,10 +131,11 @@ impl DecisionModel for LlamaDecisionModel {
         prompt: &StepPrompt,
         continuations: &[String],
     ) -> Result<(Vec<f32>, ModelCost), ModelError> {
-        let text = plain_prompt(prompt);
-        let continuations = continuations.to_vec();
-        self.handle
-            .call(move |engine| engine.score_continuations(&text, &continuations))?
+        let (prompt, continuations) = (prompt.clone(), continuations.to_vec());
+        self.handle.call(move |engine| {
+            let text = plain_prompt(engine.chat_template(), &prompt)?;
+            engine.score_continuations(&text, &continuations)
+        })?
     }
 
     fn score_text(

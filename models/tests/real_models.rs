@@ -226,7 +226,14 @@ fn smollm2_decision_model_through_the_thread_handle() {
         return;
     };
     let handle = ModelHandle::spawn_gguf(&path, BackendKind::DEFAULT).unwrap();
-    assert_eq!(handle.id(), "smollm2-135m-instruct@q4_1");
+    // Named by content: the file's SHA-256 after its name.
+    let expected_sha = tact_models::fetch::expected_checksums().unwrap()
+        ["smollm2-135m-instruct/SmolLM2-135M-Instruct.Q4_1.gguf"]
+        .clone();
+    assert_eq!(
+        handle.id(),
+        format!("smollm2-135m-instruct@q4_1#{expected_sha}")
+    );
     let model = LlamaDecisionModel::new(handle.clone());
     let offered = tools();
     let prompt = StepPrompt {
@@ -249,7 +256,7 @@ fn smollm2_decision_model_through_the_thread_handle() {
             let (prompt, offered) = (prompt.clone(), offered.clone());
             move |engine| {
                 engine.score_continuations(
-                    &tact_models::engine::decision_prompt(&prompt, &offered),
+                    &engine.decision_prompt(&prompt, &offered).unwrap(),
                     &[tact_models::engine::TOOL_CALL_OPENER.to_string()],
                 )
             }
@@ -318,4 +325,45 @@ fn smollm2_decision_model_through_the_thread_handle() {
         .unwrap()
         .unwrap();
     assert!(!generation.tokens.is_empty());
+}
+
+/// Qwen2.5-Coder through its own template (tools in its `<tools>` section): the opener is how
+/// the template writes a call; `p_tool` is still the opener's probability after the rendered
+/// prompt, and a request for a file ranks above a goodbye. Measured here: the 0.5B Coder model
+/// almost never starts with the `<tool_call>` token itself (log-prob about -22 at the decision
+/// point; it prefers a ```json block), so its `p_tool` is tiny in absolute terms and needs its
+/// own τ (issue 14 item 7), never SmolLM2's.
+#[test]
+fn qwen2_coder_p_tool_at_its_templates_decision_point() {
+    let Some(path) =
+        common::qwen_coder_or_skip("qwen2_coder_p_tool_at_its_templates_decision_point")
+    else {
+        return;
+    };
+    let engine = Engine::from_gguf_path(&path, BackendKind::DEFAULT).unwrap();
+    assert!(engine.chat_template().has_tools_section());
+    let offered = tools();
+    let ask = |text: &str| StepPrompt {
+        system: "You are a coding assistant working in a repository.".into(),
+        messages: vec![("user".into(), text.into())],
+        feedback: None,
+    };
+    let file = ask("Show me what is in the file Cargo.toml");
+    let chat = ask("Thanks, that is all. Say goodbye.");
+    let (on_file, _) = engine.confidence(&file, &offered).unwrap();
+    let (on_chat, _) = engine.confidence(&chat, &offered).unwrap();
+    println!("p_tool file {} chat {}", on_file.p_tool, on_chat.p_tool);
+    assert!(on_file.p_tool > 0.0 && on_file.p_tool < 1.0);
+    assert!(
+        on_file.p_tool.ln() > on_chat.p_tool.ln() + 2.0,
+        "file {} vs goodbye {}",
+        on_file.p_tool,
+        on_chat.p_tool
+    );
+    let text = engine.decision_prompt(&file, &offered).unwrap();
+    assert!(text.contains("<tools>") && text.ends_with("<|im_start|>assistant\n"));
+    let (scores, _) = engine
+        .score_continuations(&text, &[tact_models::engine::TOOL_CALL_OPENER.to_string()])
+        .unwrap();
+    assert!((on_file.p_tool.ln() - scores[0]).abs() < 1e-3);
 }

@@ -491,7 +491,7 @@ fn signals_and_scores_are_well_formed_on_tiny_model() {
     // p_tool is exactly the probability of the opener as a continuation of the prompt.
     let (opener_score, _) = engine
         .score_continuations(
-            &tact_models::engine::decision_prompt(&prompt, &candidates()),
+            &engine.decision_prompt(&prompt, &candidates()).unwrap(),
             &[tact_models::engine::TOOL_CALL_OPENER.to_string()],
         )
         .unwrap();
@@ -531,7 +531,11 @@ fn model_thread_serves_calls_probe_training_and_async_callers() {
     let path = dir.path().join("tiny.gguf");
     tiny_gguf(&path);
     let handle = ModelHandle::spawn_gguf(&path, BackendKind::Flex).unwrap();
-    assert_eq!(handle.id(), "tiny");
+    // Named by content: the file's name, then its SHA-256.
+    assert_eq!(
+        handle.id(),
+        format!("tiny#{}", tact_models::fetch::sha256_file(&path).unwrap())
+    );
     let sample = |text: &str, needs_tool: bool| ProbeSample {
         prompt: StepPrompt {
             system: "sys".into(),

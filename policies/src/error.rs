@@ -9,4 +9,9 @@ pub enum PolicyError {
     Parse(String),
     #[error("policy: {0}")]
     Invalid(String),
+    #[error(
+        "policy has no trigger settings for model {model} (it has: {known}); run `tact tune --model ...` \
+         to tune τ for this model, or add [trigger.models.\"NAME\"] by hand; another model's τ is not used"
+    )]
+    NoTriggerSettings { model: String, known: String },
 }

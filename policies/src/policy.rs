@@ -37,6 +37,53 @@ pub struct TriggerPolicy {
     pub probe: Option<String>,
 }
 
+/// Trigger settings per model. τ is on the scale of one model's signal (SmolLM2's `p_tool`
+/// lives around 1e-7, another model's elsewhere), so a policy holds one [`TriggerPolicy`] per
+/// model and refuses to run the trigger for a model it has none for.
+///
+/// Keys name a model at three levels, looked up most specific first: the full id
+/// (`name@quant#sha256`), the id without its hash (`name@quant`), the name alone (`name`).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TriggerSettings {
+    #[serde(default)]
+    pub models: std::collections::BTreeMap<String, TriggerPolicy>,
+}
+
+impl TriggerSettings {
+    /// The keys a model id is looked up under, most specific first.
+    pub fn lookup_keys(model_id: &str) -> Vec<&str> {
+        let without_hash = model_id.split_once('#').map_or(model_id, |(k, _)| k);
+        let name = without_hash
+            .split_once('@')
+            .map_or(without_hash, |(k, _)| k);
+        let mut keys = vec![model_id];
+        for key in [without_hash, name] {
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+        keys
+    }
+
+    /// The key holding `model_id`'s settings, if any.
+    pub fn key_for<'a>(&self, model_id: &'a str) -> Option<&'a str> {
+        Self::lookup_keys(model_id)
+            .into_iter()
+            .find(|key| self.models.contains_key(*key))
+    }
+
+    /// The settings for `model_id`, or an error naming the models the policy has settings for.
+    pub fn for_model(&self, model_id: &str) -> Result<&TriggerPolicy, PolicyError> {
+        self.key_for(model_id)
+            .and_then(|key| self.models.get(key))
+            .ok_or_else(|| PolicyError::NoTriggerSettings {
+                model: model_id.to_owned(),
+                known: self.models.keys().cloned().collect::<Vec<_>>().join(", "),
+            })
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RetrievalPolicy {
     pub bm25_weight: f32,
@@ -135,7 +182,7 @@ pub const BUILTIN_RANKERS: &[(&str, &str)] = &[(
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PolicyBody {
     pub name: String,
-    pub trigger: TriggerPolicy,
+    pub trigger: TriggerSettings,
     pub retrieval: RetrievalPolicy,
     pub guard: GuardPolicy,
     pub trust: TrustPolicy,
@@ -157,6 +204,19 @@ pub struct Policy {
 
 impl Policy {
     pub fn parse(text: &str) -> Result<Policy, PolicyError> {
+        // A trigger threshold outside `[trigger.models.NAME]` is from before τ was per model;
+        // say where it goes rather than guess which model it was tuned for.
+        if let Ok(value) = toml::from_str::<toml::Value>(text)
+            && value
+                .get("trigger")
+                .is_some_and(|t| t.get("tau").is_some() || t.get("signal").is_some())
+        {
+            return Err(PolicyError::Invalid(
+                "trigger.tau/signal are per model now: move them under [trigger.models.\"MODEL\"] \
+                 (MODEL = the model's name, e.g. smollm2-135m-instruct, or name@quant)"
+                    .into(),
+            ));
+        }
         let body: PolicyBody =
             toml::from_str(text).map_err(|e| PolicyError::Parse(e.to_string()))?;
         if !(body.retrieval.max_depth >= 1 && body.retrieval.max_depth <= 5) {
@@ -207,6 +267,11 @@ impl Policy {
         crate::rank::CandidateRanker::load(&home.join(name)).map(Some)
     }
 
+    /// The trigger settings for `model_id` (see [`TriggerSettings`]).
+    pub fn trigger_for(&self, model_id: &str) -> Result<&TriggerPolicy, PolicyError> {
+        self.body.trigger.for_model(model_id)
+    }
+
     pub fn policy_ref(&self) -> PolicyRef {
         PolicyRef {
             name: self.body.name.clone(),
@@ -238,10 +303,70 @@ mod tests {
     fn changing_a_threshold_changes_the_edition() {
         let a = Policy::default_policy().unwrap();
         let mut body = a.body.clone();
-        body.trigger.tau = 0.25;
+        body.trigger
+            .models
+            .get_mut("smollm2-135m-instruct")
+            .unwrap()
+            .tau = 0.25;
         let b = Policy::with_body(body).unwrap();
         assert_ne!(a.edition, b.edition);
-        assert_eq!(b.body.trigger.tau, 0.25);
+        assert_eq!(
+            b.trigger_for("smollm2-135m-instruct@q4_1").unwrap().tau,
+            0.25
+        );
+    }
+
+    #[test]
+    fn trigger_settings_are_found_per_model_most_specific_first() {
+        let policy = Policy::default_policy().unwrap();
+        let smol = policy
+            .trigger_for("smollm2-135m-instruct@q4_1#0123abcd")
+            .unwrap();
+        assert!(smol.tau < 1e-5, "SmolLM2's tuned tau, {}", smol.tau);
+        let mut body = policy.body.clone();
+        let mut exact = smol.clone();
+        exact.tau = 0.125;
+        body.trigger
+            .models
+            .insert("smollm2-135m-instruct@q4_1".into(), exact);
+        let tuned = Policy::with_body(body).unwrap();
+        assert_eq!(
+            tuned
+                .trigger_for("smollm2-135m-instruct@q4_1#0123abcd")
+                .unwrap()
+                .tau,
+            0.125
+        );
+        // Another quant of the same model still gets the family's settings.
+        assert!(
+            tuned
+                .trigger_for("smollm2-135m-instruct@q8_0#ffff")
+                .unwrap()
+                .tau
+                < 1e-5
+        );
+    }
+
+    #[test]
+    fn a_model_without_trigger_settings_is_refused_by_name() {
+        let policy = Policy::default_policy().unwrap();
+        let err = policy
+            .trigger_for("qwen2.5-coder-0.5b-instruct@q4_k_m#1d96")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("qwen2.5-coder-0.5b-instruct@q4_k_m#1d96"),
+            "{err}"
+        );
+        assert!(err.contains("smollm2-135m-instruct"), "{err}");
+        assert!(err.contains("tact tune"), "{err}");
+    }
+
+    #[test]
+    fn a_threshold_outside_a_model_section_is_refused() {
+        let text = "name = \"old\"\n[trigger]\nsignal = \"p_tool\"\ntau = 0.5\n";
+        let err = Policy::parse(text).unwrap_err().to_string();
+        assert!(err.contains("per model"), "{err}");
     }
 
     #[test]

@@ -119,13 +119,11 @@ fn ab_trigger(args: &Args, a: &Policy, b: &Policy) -> anyhow::Result<Outcome> {
         cache_dir: args.cache_dir.clone(),
     };
     let run = trigger_signals(&common, &args.model)?;
-    let decisions = |p: &Policy| -> Vec<bool> {
-        run.signals
-            .iter()
-            .map(|s| seeks_tool(s, &p.body.trigger))
-            .collect()
+    let decisions = |p: &Policy| -> anyhow::Result<Vec<bool>> {
+        let trigger = p.trigger_for(&run.settings_id)?;
+        Ok(run.signals.iter().map(|s| seeks_tool(s, trigger)).collect())
     };
-    let sides = [decisions(a), decisions(b)];
+    let sides = [decisions(a)?, decisions(b)?];
     let metric = args.metric.clone();
     if !["f1", "precision", "recall", "accuracy"].contains(&metric.as_str()) {
         bail!("unknown trigger metric {metric:?} (f1, precision, recall, accuracy)");

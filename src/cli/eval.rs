@@ -76,11 +76,16 @@ pub struct CommonArgs {
     pub cache_dir: PathBuf,
 }
 
-/// Which decision model answers: `smollm2` (the installed SmolLM2, default), `scripted:FILE`
-/// (JSON Lines of scripted steps, replayed in item order; for tests), or `none`.
+/// Which decision model answers: an installed model's name (`smollm2-135m-instruct`, the
+/// default; `qwen2.5-coder-0.5b`), a GGUF file or HF folder, `scripted:FILE` (JSON Lines of
+/// scripted steps, replayed in item order; for tests), or `none`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ModelArgs {
-    #[arg(long, default_value = "smollm2")]
+    #[arg(
+        long,
+        default_value = "smollm2",
+        value_name = "NAME|PATH|scripted:FILE|none"
+    )]
     pub model: String,
 }
 
@@ -198,6 +203,7 @@ fn load_catalog(path: Option<&Path>) -> anyhow::Result<Option<Vec<CatalogRow>>> 
 pub(crate) struct LazyModel {
     spec: String,
     cache_id: String,
+    settings_id: String,
     loaded: Option<Box<dyn DecisionModel>>,
 }
 
@@ -206,11 +212,19 @@ impl LazyModel {
         if spec == "none" {
             return Ok(None);
         }
+        let (cache_id, settings_id) = model_ids(spec)?;
         Ok(Some(LazyModel {
             spec: spec.to_string(),
-            cache_id: model_cache_id(spec)?,
+            cache_id,
+            settings_id,
             loaded: None,
         }))
+    }
+
+    /// The id the policy's trigger settings are looked up under (the model's name, without
+    /// loading it or hashing its file).
+    pub(crate) fn settings_id(&self) -> &str {
+        &self.settings_id
     }
 
     /// The id results are cached under (identifies the weights without loading them).
@@ -229,29 +243,31 @@ impl LazyModel {
     }
 }
 
-fn model_cache_id(spec: &str) -> anyhow::Result<String> {
+/// The id results are cached under, and the id trigger settings are looked up under.
+fn model_ids(spec: &str) -> anyhow::Result<(String, String)> {
     if let Some(path) = spec.strip_prefix("scripted:") {
         let text = std::fs::read(path).with_context(|| format!("reading {path}"))?;
-        return Ok(format!(
-            "scripted:{}",
-            &tact_policies::eval::rng::stable_hash(&String::from_utf8_lossy(&text)).to_string()
+        return Ok((
+            format!(
+                "scripted:{}",
+                &tact_policies::eval::rng::stable_hash(&String::from_utf8_lossy(&text)).to_string()
+            ),
+            "scripted".to_owned(),
         ));
     }
-    if spec == "smollm2" {
-        let path = tact_models::fetch::smollm2_path(&tact_models::fetch::default_home());
-        let meta = std::fs::metadata(&path).with_context(|| {
-            format!(
-                "SmolLM2 is not installed at {} (run `tact models fetch`)",
-                path.display()
-            )
-        })?;
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        return Ok(format!("{name}:{}", meta.len()));
-    }
-    bail!("unknown --model {spec:?} (smollm2, scripted:FILE or none)")
+    let resolved =
+        tact_models::resolve::resolve_model(Some(spec), &tact_models::fetch::default_home())?;
+    let path = resolved.path();
+    let meta = std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let settings_id = match resolved.source {
+        tact_models::resolve::ModelSource::Gguf(_) => tact_models::engine::model_name(path),
+        tact_models::resolve::ModelSource::HfFolder(_) => name.to_lowercase(),
+    };
+    Ok((format!("{name}:{}", meta.len()), settings_id))
 }
 
 fn load_model(spec: &str) -> anyhow::Result<Box<dyn DecisionModel>> {
@@ -259,9 +275,12 @@ fn load_model(spec: &str) -> anyhow::Result<Box<dyn DecisionModel>> {
         let steps = read_jsonl::<tact_models::scripted::ScriptedStep>(Path::new(path))?;
         return Ok(Box::new(tact_models::scripted::ScriptedModel::new(steps)));
     }
-    eprintln!("loading SmolLM2…");
-    let handle = tact_models::ModelHandle::spawn_default(tact_models::BackendKind::DEFAULT)
-        .context("starting the SmolLM2 model thread")?;
+    eprintln!("loading {spec}…");
+    let resolved =
+        tact_models::resolve::resolve_model(Some(spec), &tact_models::fetch::default_home())?;
+    let handle = resolved
+        .spawn(tact_models::BackendKind::DEFAULT)
+        .with_context(|| format!("starting the model thread for {spec}"))?;
     Ok(Box::new(tact_models::LlamaDecisionModel::new(handle)))
 }
 
@@ -277,6 +296,8 @@ pub(crate) struct TriggerSignals {
     pub labels: Vec<bool>,
     pub signals: Vec<ConfidenceSignal>,
     pub model_id: String,
+    /// The id the policy's trigger settings are looked up under.
+    pub settings_id: String,
     pub computed: usize,
 }
 
@@ -288,9 +309,10 @@ pub(crate) fn trigger_signals(
     let items: Vec<TriggerItem> = load_sample(&common.data, common.limit, common.seed)?;
     let catalog = load_catalog(common.catalog.as_deref())?;
     let Some(mut lazy) = LazyModel::new(&model.model)? else {
-        bail!("the trigger evaluation needs a model (--model smollm2 or scripted:FILE)");
+        bail!("the trigger evaluation needs a model (--model NAME|PATH or scripted:FILE)");
     };
     let model_id = lazy.cache_id().to_string();
+    let settings_id = lazy.settings_id().to_string();
     let mut cache = ResultCache::open(&common.cache_dir.join("signals.jsonl"))?;
     let bar = progress_bar(items.len() as u64, "trigger");
     let mut signals = Vec::with_capacity(items.len());
@@ -321,6 +343,7 @@ pub(crate) fn trigger_signals(
         labels: items.iter().map(|i| i.should_call).collect(),
         signals,
         model_id,
+        settings_id,
         computed,
     })
 }
@@ -328,18 +351,19 @@ pub(crate) fn trigger_signals(
 fn run_trigger(args: &TriggerArgs) -> anyhow::Result<serde_json::Value> {
     let policy = load_policy(args.common.policy.as_deref())?;
     let run = trigger_signals(&args.common, &args.model)?;
-    let report = trigger_report(&run.labels, &run.signals, &policy.body.trigger);
+    let trigger = policy.trigger_for(&run.settings_id)?;
+    let report = trigger_report(&run.labels, &run.signals, trigger);
     let mut value = serde_json::to_value(&report)?;
     value["model"] = serde_json::json!(run.model_id);
     value["policy_edition"] = serde_json::json!(policy.edition);
     value["seed"] = serde_json::json!(args.common.seed);
     value["signals_computed"] = serde_json::json!(run.computed);
     if let Some(dir) = &args.common.report {
-        let sweep = threshold_sweep(&run.labels, &run.signals, policy.body.trigger.signal);
+        let sweep = threshold_sweep(&run.labels, &run.signals, trigger.signal);
         let chart = Chart {
             title: format!(
                 "Trigger ({:?}): precision and recall over τ",
-                policy.body.trigger.signal
+                trigger.signal
             ),
             x_label: "τ".into(),
             y_label: "rate".into(),

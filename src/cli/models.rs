@@ -10,7 +10,6 @@ use tact_models::bench;
 use tact_models::bert::MiniLm;
 use tact_models::engine::{BackendKind, Engine};
 use tact_models::fetch::{self, Progress};
-use tact_models::tokenizer::{ChatMessage, chatml};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -48,10 +47,10 @@ pub enum ModelsCommand {
         max_tokens: usize,
         #[arg(long)]
         json: bool,
-        /// A GGUF file, or a Hugging Face Llama/Qwen2 folder (config.json, *.safetensors,
-        /// tokenizer.json), to load instead of the installed SmolLM2.
-        #[arg(long)]
-        model: Option<PathBuf>,
+        /// An installed model's name, a GGUF file, or a Hugging Face Llama/Qwen2 folder
+        /// (config.json, *.safetensors, tokenizer.json); default: smollm2-135m-instruct.
+        #[arg(long, value_name = "NAME|PATH")]
+        model: Option<String>,
         /// burn CPU backend: ndarray or flex.
         #[arg(long)]
         backend: Option<String>,
@@ -60,9 +59,10 @@ pub enum ModelsCommand {
     /// for the last position only), decode tokens/s, load time and resident memory; one JSON
     /// object per figure with --json.
     Bench {
-        /// A GGUF file or HF folder (default: the installed SmolLM2).
-        #[arg(long)]
-        model: Option<PathBuf>,
+        /// An installed model's name, a GGUF file or an HF folder (default:
+        /// smollm2-135m-instruct).
+        #[arg(long, value_name = "NAME|PATH")]
+        model: Option<String>,
         #[arg(long)]
         backend: Option<String>,
         /// Decoder threads (default: the machine's cores).
@@ -91,20 +91,12 @@ pub enum ModelsCommand {
     },
 }
 
-/// The decoder at `model` (a GGUF file or HF folder), or the installed SmolLM2.
-fn load_decoder(model: Option<PathBuf>, backend: BackendKind) -> anyhow::Result<Engine> {
-    let path = model.unwrap_or_else(|| fetch::smollm2_path(&fetch::default_home()));
-    if path.is_dir() {
-        tact_models::hf::engine_from_hf_folder(&path, backend)
-    } else if path.is_file() {
-        Engine::from_gguf_path(&path, backend)
-    } else {
-        anyhow::bail!(
-            "{} not found: run `tact models fetch`, or pass --model FILE.gguf|HF_DIR",
-            path.display()
-        );
-    }
-    .with_context(|| format!("loading {}", path.display()))
+/// The decoder `--model NAME|PATH` names (see [`tact_models::resolve`]).
+fn load_decoder(model: Option<String>, backend: BackendKind) -> anyhow::Result<Engine> {
+    let resolved = tact_models::resolve::resolve_model(model.as_deref(), &fetch::default_home())?;
+    resolved
+        .load_engine(backend)
+        .with_context(|| format!("loading {}", resolved.path().display()))
 }
 
 fn backend_of(name: Option<&str>) -> anyhow::Result<BackendKind> {
@@ -191,7 +183,12 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             let engine = load_decoder(model, backend)?;
             let load_ms = load_started.elapsed().as_millis();
             let text = if chat {
-                chatml(&[ChatMessage::new("user", prompt)])
+                eprintln!("{}", engine.chat_template().notice());
+                engine.chat_template().render(
+                    &[serde_json::json!({"role": "user", "content": prompt})],
+                    &[],
+                    true,
+                )?
             } else {
                 prompt
             };

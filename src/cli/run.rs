@@ -67,9 +67,10 @@ pub struct Args {
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct ModelArgs {
-    /// A Llama-family GGUF file (default: the fetched SmolLM2-135M-Instruct).
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    /// The decoder: an installed model's name (smollm2-135m-instruct, qwen2.5-coder-0.5b), a
+    /// GGUF file or an HF folder (default: smollm2-135m-instruct).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub model: Option<String>,
     /// CPU backend: flex or ndarray.
     #[arg(long)]
     pub backend: Option<String>,
@@ -80,14 +81,34 @@ pub fn load_model(
     args: &ModelArgs,
     scripted: Option<&Path>,
 ) -> anyhow::Result<Arc<dyn DecisionModel>> {
-    load_model_with_probe(args, scripted, None)
+    load_model_with_probe(args, scripted, &|_| Ok(None))
 }
 
-/// Load the decision model, with the policy's hidden-state probe when it names one.
+/// The backend `--backend` names (the default otherwise).
+pub fn backend_of(args: &ModelArgs) -> anyhow::Result<tact_models::BackendKind> {
+    match &args.backend {
+        Some(b) => b.parse().map_err(|e| anyhow::anyhow!("{e}")),
+        None => Ok(tact_models::BackendKind::DEFAULT),
+    }
+}
+
+/// Start the decoder `--model` names (see [`tact_models::resolve`]).
+pub fn spawn_decoder(args: &ModelArgs) -> anyhow::Result<tact_models::ModelHandle> {
+    let backend = backend_of(args)?;
+    let resolved = tact_models::resolve::resolve_model(
+        args.model.as_deref(),
+        &tact_models::fetch::default_home(),
+    )?;
+    resolved
+        .spawn(backend)
+        .with_context(|| format!("loading the model {}", resolved.path().display()))
+}
+
+/// Load the decision model, with the hidden-state probe `probe_for(model id)` names, if any.
 pub fn load_model_with_probe(
     args: &ModelArgs,
     scripted: Option<&Path>,
-    probe: Option<&Path>,
+    probe_for: &dyn Fn(&str) -> anyhow::Result<Option<PathBuf>>,
 ) -> anyhow::Result<Arc<dyn DecisionModel>> {
     if let Some(path) = scripted {
         let text =
@@ -96,19 +117,12 @@ pub fn load_model_with_probe(
             serde_json::from_str(&text).context("parsing the scripted model")?;
         return Ok(Arc::new(ScriptedModel::new(steps)));
     }
-    let backend: tact_models::BackendKind = match &args.backend {
-        Some(b) => b.parse().map_err(|e| anyhow::anyhow!("{e}"))?,
-        None => tact_models::BackendKind::DEFAULT,
-    };
-    let handle = match &args.model {
-        Some(path) => tact_models::ModelHandle::spawn_gguf(path, backend),
-        None => tact_models::ModelHandle::spawn_default(backend),
-    }
-    .context("loading the model (run `tact models fetch` first)")?;
+    let handle = spawn_decoder(args)?;
+    let probe = probe_for(handle.id())?;
     let model = tact_models::LlamaDecisionModel::new(handle);
     match probe {
         Some(path) => {
-            let probe = tact_models::Probe::load(path)
+            let probe = tact_models::Probe::load(&path)
                 .with_context(|| format!("loading the probe {}", path.display()))?;
             Ok(Arc::new(model.with_probe(probe)?))
         }
@@ -243,16 +257,24 @@ pub fn event_printer(json: bool) -> EventSink {
 pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
     let policy = Policy::load_or_default(args.policy.as_deref())?;
     let job_id = args.job_id.clone().unwrap_or_else(new_job_id);
-    // A relative probe path in the policy is relative to the models home.
-    let probe = policy.body.trigger.probe.as_ref().map(|p| {
-        let path = PathBuf::from(p);
-        if path.is_absolute() {
-            path
-        } else {
-            tact_models::fetch::default_home().join(path)
-        }
-    });
-    let model = load_model_with_probe(&args.model, args.scripted.as_deref(), probe.as_deref())?;
+    // The policy's trigger settings for this model: refused when it has none (unless the
+    // trigger is bypassed). A relative probe path is relative to the models home.
+    let probe_for = |model_id: &str| -> anyhow::Result<Option<PathBuf>> {
+        let settings = match policy.trigger_for(model_id) {
+            Ok(settings) => settings,
+            Err(_) if args.always_call => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        Ok(settings.probe.as_ref().map(|p| {
+            let path = PathBuf::from(p);
+            if path.is_absolute() {
+                path
+            } else {
+                tact_models::fetch::default_home().join(path)
+            }
+        }))
+    };
+    let model = load_model_with_probe(&args.model, args.scripted.as_deref(), &probe_for)?;
     let catalog = tact_runtime::catalog::catalog();
     let temp_dir = job_dir(workspace, &job_id).join("tmp");
     std::fs::create_dir_all(&temp_dir)?;

@@ -3,8 +3,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
-use tact_models::{ModelHandle, ProbeSample, train_probe};
+use tact_models::{ProbeSample, train_probe};
 use tact_policies::eval::data::{CatalogRow, TriggerItem, offered_tools, read_jsonl};
 use tact_policies::eval::trigger_eval::harness_prompt;
 
@@ -47,15 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             needs_tool: item.should_call,
         });
     }
-    let backend: tact_models::BackendKind = match &args.model.backend {
-        Some(b) => b.parse().map_err(|e| anyhow::anyhow!("{e}"))?,
-        None => tact_models::BackendKind::DEFAULT,
-    };
-    let handle = match &args.model.model {
-        Some(path) => ModelHandle::spawn_gguf(path, backend),
-        None => ModelHandle::spawn_default(backend),
-    }
-    .context("loading the model (run `tact models fetch` first)")?;
+    let handle = crate::cli::run::spawn_decoder(&args.model)?;
     eprintln!("training the probe on {} items", samples.len());
     let probe = train_probe(&handle, &samples, Default::default())?;
     probe.save(&args.out)?;

@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use tact_policies::eval::tune::{tune_tau, tuned_policy};
+use tact_policies::eval::tune::{tune_tau, tuned_policy, untuned_trigger};
+use tact_policies::policy::TriggerSignal;
 
 use super::eval::{CommonArgs, ModelArgs, emit, load_policy, trigger_signals};
 
@@ -31,7 +32,12 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         .zip(run.signals.iter().cloned())
         .map(|((id, label), signal)| (id, label, signal))
         .collect();
-    let Some(outcome) = tune_tau(&items, &policy.body.trigger, args.common.seed) else {
+    // Start from the model's own settings, or from τ = 0.5 for a model the policy has none for.
+    let start = policy
+        .trigger_for(&run.settings_id)
+        .cloned()
+        .unwrap_or_else(|_| untuned_trigger(TriggerSignal::PTool));
+    let Some(outcome) = tune_tau(&items, &start, args.common.seed) else {
         anyhow::bail!("no items fell into the tuning split");
     };
     let data_name = args
@@ -40,7 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tuned = tuned_policy(&policy, &outcome, &data_name)?;
+    let tuned = tuned_policy(&policy, &run.settings_id, &outcome, &data_name)?;
     if let Some(parent) = args.out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)?;
     }
@@ -48,6 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         .with_context(|| format!("writing {}", args.out.display()))?;
     let mut value = serde_json::to_value(&outcome)?;
     value["model"] = serde_json::json!(run.model_id);
+    value["settings_for"] = serde_json::json!(run.settings_id);
     value["from_edition"] = serde_json::json!(policy.edition);
     value["edition"] = serde_json::json!(tuned.edition);
     value["out"] = serde_json::json!(args.out.display().to_string());

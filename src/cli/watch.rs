@@ -15,6 +15,10 @@ pub struct Args {
     /// One JSON object per line on stdout, with an `event` field.
     #[arg(long)]
     pub json: bool,
+    /// The decoder every job uses: an installed model's name or a GGUF file/HF folder
+    /// (passed to each `tact run`).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub model: Option<String>,
     /// Testing only: stop once this many jobs have finished.
     #[arg(long, hide = true)]
     pub exit_after_jobs: Option<u64>,
@@ -28,6 +32,14 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<i32> {
     let rules = Rules::load(args.rules.as_deref())?;
+    let mut extra_run_args = args.job_args;
+    if let Some(model) = args.model {
+        // Refuse a bad name now, not in every job.
+        if !model.starts_with("scripted") {
+            tact_models::resolve::resolve_model(Some(&model), &tact_models::fetch::default_home())?;
+        }
+        extra_run_args.extend(["--model".to_owned(), model]);
+    }
     let program = match args.runner {
         Some(runner) => runner,
         None => std::env::current_exe().context("locating the tact binary")?,
@@ -37,7 +49,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         rules,
         json: args.json,
         program,
-        extra_run_args: args.job_args,
+        extra_run_args,
         exit_after_jobs: args.exit_after_jobs,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -102,18 +102,37 @@ pub fn tune_tau(
     })
 }
 
-/// A copy of `policy` with the tuned τ: a new policy text, hence a new edition. The header
-/// comment records where it came from.
+/// A copy of `policy` with the tuned τ for `model_id`: a new policy text, hence a new
+/// edition. The settings go under the key the model already had, or else under its id without
+/// the file hash (`name@quant`), so other models' settings are untouched. The header comment
+/// records where it came from.
 pub fn tuned_policy(
     policy: &Policy,
+    model_id: &str,
     outcome: &TuneOutcome,
     data_name: &str,
 ) -> Result<Policy, crate::PolicyError> {
     let mut body = policy.body.clone();
-    body.trigger.tau = outcome.tau;
+    let key = body
+        .trigger
+        .key_for(model_id)
+        .map(str::to_owned)
+        .unwrap_or_else(|| {
+            let keys = crate::policy::TriggerSettings::lookup_keys(model_id);
+            keys.get(1).copied().unwrap_or(model_id).to_owned()
+        });
+    let mut settings = body
+        .trigger
+        .models
+        .get(&key)
+        .cloned()
+        .unwrap_or_else(|| untuned_trigger(outcome.signal));
+    settings.signal = outcome.signal;
+    settings.tau = outcome.tau;
+    body.trigger.models.insert(key.clone(), settings);
     let generated = Policy::with_body(body)?;
     let text = format!(
-        "# Tuned by `tact tune` from edition {} on {data_name}: tau {} -> {} \
+        "# Tuned by `tact tune` from edition {} on {data_name} for {key} ({model_id}): tau {} -> {} \
          (F1 on held-out {:.4} -> {:.4}).\n{}",
         &policy.edition[..policy.edition.len().min(16)],
         outcome.old_tau,
@@ -123,6 +142,15 @@ pub fn tuned_policy(
         generated.text
     );
     Policy::parse(&text)
+}
+
+/// Where tuning starts for a model the policy has no settings for: τ = 0.5 on `signal`.
+pub fn untuned_trigger(signal: crate::policy::TriggerSignal) -> TriggerPolicy {
+    TriggerPolicy {
+        signal,
+        tau: 0.5,
+        probe: None,
+    }
 }
 
 #[cfg(test)]
@@ -156,19 +184,27 @@ mod tests {
                 (format!("item{i}"), positive, signal(p))
             })
             .collect();
-        // Start from τ = 0.5 (the default's τ is tuned for the real model, not this toy data).
-        let mut body = Policy::default_policy().unwrap().body;
-        body.trigger.tau = 0.5;
-        let policy = Policy::with_body(body).unwrap();
-        let out = tune_tau(&items, &policy.body.trigger, 5).unwrap();
+        // A model the default policy has no settings for starts from τ = 0.5.
+        let policy = Policy::default_policy().unwrap();
+        let model = "toy-model@q8_0#abcdef";
+        assert!(policy.trigger_for(model).is_err());
+        let start = untuned_trigger(crate::policy::TriggerSignal::PTool);
+        let out = tune_tau(&items, &start, 5).unwrap();
         assert!(out.tau > 0.07 && out.tau <= 0.2 + 0.02, "{out:?}");
         assert_eq!(out.tuning_after.f1, 1.0);
         assert_eq!(out.holdout_after.f1, 1.0);
         assert_eq!(out.holdout_before.f1, 0.0);
         assert!(out.tuning_n > 100 && out.holdout_n > 30);
-        let tuned = tuned_policy(&policy, &out, "toy").unwrap();
+        let tuned = tuned_policy(&policy, model, &out, "toy").unwrap();
         assert_ne!(tuned.edition, policy.edition);
-        assert_eq!(tuned.body.trigger.tau, out.tau);
+        // Written for this model (under name@quant), SmolLM2's settings untouched.
+        assert_eq!(tuned.trigger_for(model).unwrap().tau, out.tau);
+        assert!(tuned.body.trigger.models.contains_key("toy-model@q8_0"));
+        assert_eq!(
+            tuned.trigger_for("smollm2-135m-instruct").unwrap(),
+            policy.trigger_for("smollm2-135m-instruct").unwrap()
+        );
+        assert!(tuned.text.starts_with("# Tuned by `tact tune`"));
         assert_eq!(tuned.body.retrieval, policy.body.retrieval);
     }
 }
