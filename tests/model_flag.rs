@@ -70,6 +70,9 @@ fn a_bad_model_name_is_refused_everywhere_with_the_installed_names() {
             "--model",
             bad,
         ],
+        vec![
+            "ab", "--a", &policy, "--b", &policy, "--data", &data, "--metric", "f1", "--model", bad,
+        ],
     ];
     for args in commands {
         let (code, _, stderr) = tact(dir.path(), &args);
