@@ -6,9 +6,10 @@
 //! also need every weight inflated to f32 (≈ 8× the bytes of a 4-bit file). Here a matrix stays
 //! in its file format, usually borrowed straight from the memory-mapped file:
 //!
-//! * few rows of input (decode, short continuations): each thread takes a band of weight rows
-//!   and multiplies every input row with them block by block — dequantize 32 weights, multiply,
-//!   accumulate — compiled for AVX-512 or AVX2+FMA when the CPU has them (chosen at run time);
+//! * few rows of input (decode, short continuations): each thread takes a band of weight rows;
+//!   one input row is multiplied block by block — dequantize 32 weights, multiply, accumulate —
+//!   and several are multiplied with each weight row unpacked once; compiled for AVX-512 or
+//!   AVX2+FMA when the CPU has them (chosen at run time);
 //! * many rows of input (prefill): each thread dequantizes a band of 64 weight rows, lays it
 //!   out axis-major, and runs a register-tiled micro-kernel over it (6 inputs × 64 rows of
 //!   accumulators), as GEMM libraries do; the `gemm` crate measured no faster here and far
@@ -32,7 +33,7 @@ use crate::gguf::{GgmlType, dequantize};
 pub const TILED_MIN_ROWS: usize = 16;
 /// Weight rows a tiled task dequantizes and multiplies with every input row.
 const TILE_BAND_ROWS: usize = 64;
-/// Input rows × weight rows of one register tile (16 accumulators of 16 lanes).
+/// Input rows × weight rows of one tile of the portable (AVX2 / scalar) tiled path.
 const TILE_INPUTS: usize = 4;
 const TILE_ROWS: usize = 4;
 /// Lanes of one accumulator.
