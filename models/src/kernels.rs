@@ -51,6 +51,8 @@ macro_rules! compiled_for {
     };
 }
 
+/// Causal queries in one attention call from which the keys are laid out as panels.
+const KEY_PANEL_MIN_QUERIES: usize = 8;
 /// Multiply-adds of an attention call above which it is spread over the pool.
 const PARALLEL_ATTENTION_WORK: usize = 1 << 18;
 /// Elements per quantization block of the packed formats.
@@ -985,6 +987,19 @@ pub(crate) fn attention_at(
         .sum::<usize>()
         * heads
         * d;
+    // Many causal queries (a prefill): lay each key head out 16 positions at a time,
+    // axis-major, so a query's scores come sixteen at a time without horizontal sums.
+    let panels: Vec<Vec<f32>> = if level == SimdLevel::Avx512
+        && d.is_multiple_of(LANES)
+        && seq >= KEY_PANEL_MIN_QUERIES
+        && visible.iter().all(|v| v.own.is_empty())
+    {
+        (0..kv_heads)
+            .map(|g| key_panel(keys, kv_dim, g * d, d, positions))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let one_task = |(task, out): (usize, &mut [f32])| {
         let (i, h) = (task / heads, task % heads);
         let query = &q[i * q_dim + h * d..i * q_dim + (h + 1) * d];
@@ -995,6 +1010,7 @@ pub(crate) fn attention_at(
             kv_dim,
             offset: kv_offset,
             d,
+            key_panel: panels.get(h / group).map(Vec::as_slice),
         };
         match level {
             #[cfg(target_arch = "x86_64")]
@@ -1022,6 +1038,23 @@ struct KvHead<'a> {
     kv_dim: usize,
     offset: usize,
     d: usize,
+    /// The head's keys as `[positions/16][d][16]` (see [`key_panel`]), when laid out.
+    key_panel: Option<&'a [f32]>,
+}
+
+/// Keys of one head (`offset..offset+d` of each cache row) as blocks of 16 positions,
+/// axis-major within a block (`[block][k][lane]`), zero-padded to a whole block.
+fn key_panel(keys: &[f32], kv_dim: usize, offset: usize, d: usize, positions: usize) -> Vec<f32> {
+    let blocks = positions.div_ceil(LANES);
+    let mut panel = vec![0.0f32; blocks * d * LANES];
+    for p in 0..positions {
+        let (block, lane) = (p / LANES, p % LANES);
+        let row = &keys[p * kv_dim + offset..p * kv_dim + offset + d];
+        for (k, &v) in row.iter().enumerate() {
+            panel[(block * d + k) * LANES + lane] = v;
+        }
+    }
+    panel
 }
 
 impl KvHead<'_> {
@@ -1038,9 +1071,15 @@ impl KvHead<'_> {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,fma,f16c")]
 fn attend_avx512(query: &[f32], head: &KvHead, visible: &VisibleKeys, scale: f32, out: &mut [f32]) {
-    match head.d {
-        64 => attend_avx512_d::<4>(query, head, visible, scale, out),
-        128 => attend_avx512_d::<8>(query, head, visible, scale, out),
+    match (head.d, head.key_panel) {
+        (64, Some(panel)) if visible.own.is_empty() => {
+            attend_avx512_panel::<4>(query, panel, head, visible.prefix, scale, out)
+        }
+        (128, Some(panel)) if visible.own.is_empty() => {
+            attend_avx512_panel::<8>(query, panel, head, visible.prefix, scale, out)
+        }
+        (64, _) => attend_avx512_d::<4>(query, head, visible, scale, out),
+        (128, _) => attend_avx512_d::<8>(query, head, visible, scale, out),
         _ => attend::<true>(query, head, visible, scale, out),
     }
 }
@@ -1113,6 +1152,107 @@ fn attend_avx512_d<const V: usize>(
     for i in 0..V {
         // SAFETY: the pointer is to a whole `[f32; 16]` chunk of `out`.
         unsafe { _mm512_storeu_ps(oc[i].as_mut_ptr(), _mm512_mul_ps(acc[i], norm)) };
+    }
+}
+
+/// [`attend_avx512_d`] for a causal query over a key panel: scores of 16 positions per
+/// block come from `d` broadcast multiply-adds (four blocks in flight to hide the latency),
+/// with no horizontal sums.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn attend_avx512_panel<const V: usize>(
+    query: &[f32],
+    panel: &[f32],
+    head: &KvHead,
+    prefix: usize,
+    scale: f32,
+    out: &mut [f32],
+) {
+    use std::arch::x86_64::{
+        _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_mul_ps, _mm512_set1_ps, _mm512_setzero_ps,
+        _mm512_storeu_ps, _mm512_sub_ps,
+    };
+    const IN_FLIGHT: usize = 4;
+    let d = V * LANES;
+    let blocks = prefix.div_ceil(LANES);
+    let (panel_rows, _) = panel.as_chunks::<LANES>();
+    if query.len() < d || out.len() < d || panel_rows.len() < blocks * d {
+        return;
+    }
+    let mut scores = vec![0.0f32; blocks * LANES];
+    let (score_chunks, _) = scores.as_chunks_mut::<LANES>();
+    // The block count of each step is a constant, so the accumulators stay in registers.
+    let mut b = 0;
+    while b < blocks {
+        if blocks - b >= IN_FLIGHT {
+            score_blocks::<IN_FLIGHT>(query, panel_rows, d, b, scale, score_chunks);
+            b += IN_FLIGHT;
+        } else {
+            score_blocks::<1>(query, panel_rows, d, b, scale, score_chunks);
+            b += 1;
+        }
+    }
+    let mut max = f32::NEG_INFINITY;
+    for &score in &scores[..prefix] {
+        max = max.max(score);
+    }
+    let shift = _mm512_set1_ps(max);
+    let (chunks, _) = scores.as_chunks_mut::<LANES>();
+    for chunk in chunks.iter_mut() {
+        // SAFETY: the pointers are to a whole `[f32; 16]` chunk.
+        let e = exp_avx512(_mm512_sub_ps(
+            unsafe { _mm512_loadu_ps(chunk.as_ptr()) },
+            shift,
+        ));
+        unsafe { _mm512_storeu_ps(chunk.as_mut_ptr(), e) };
+    }
+    let mut acc = [_mm512_setzero_ps(); V];
+    let mut total = 0.0f32;
+    for (p, &weight) in scores[..prefix].iter().enumerate() {
+        total += weight;
+        let (vc, _) = head.value(p).as_chunks::<LANES>();
+        let w = _mm512_set1_ps(weight);
+        for i in 0..V.min(vc.len()) {
+            // SAFETY: the pointer is to a whole `[f32; 16]` chunk.
+            acc[i] = _mm512_fmadd_ps(w, unsafe { _mm512_loadu_ps(vc[i].as_ptr()) }, acc[i]);
+        }
+    }
+    let norm = _mm512_set1_ps(1.0 / total);
+    let (oc, _) = out.as_chunks_mut::<LANES>();
+    for i in 0..V {
+        // SAFETY: the pointer is to a whole `[f32; 16]` chunk of `out`.
+        unsafe { _mm512_storeu_ps(oc[i].as_mut_ptr(), _mm512_mul_ps(acc[i], norm)) };
+    }
+}
+
+/// Scores of blocks `b..b+N` of a key panel for one query, stored into `scores`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn score_blocks<const N: usize>(
+    query: &[f32],
+    panel_rows: &[[f32; LANES]],
+    d: usize,
+    b: usize,
+    scale: f32,
+    scores: &mut [[f32; LANES]],
+) {
+    use std::arch::x86_64::{
+        __m512, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_set1_ps, _mm512_setzero_ps,
+        _mm512_storeu_ps,
+    };
+    let mut acc: [__m512; N] = [_mm512_setzero_ps(); N];
+    let rows: [&[[f32; LANES]]; N] =
+        std::array::from_fn(|j| &panel_rows[(b + j) * d..(b + j + 1) * d]);
+    for (k, &qk) in query[..d].iter().enumerate() {
+        let qv = _mm512_set1_ps(qk * scale);
+        for j in 0..N {
+            // SAFETY: the pointer is to a whole `[f32; 16]` chunk of the panel.
+            acc[j] = _mm512_fmadd_ps(qv, unsafe { _mm512_loadu_ps(rows[j][k].as_ptr()) }, acc[j]);
+        }
+    }
+    for j in 0..N {
+        // SAFETY: the pointer is to a whole `[f32; 16]` chunk of `scores`.
+        unsafe { _mm512_storeu_ps(scores[b + j].as_mut_ptr(), acc[j]) };
     }
 }
 
@@ -1456,6 +1596,38 @@ mod tests {
             // A query that sees past the cache is an error.
             let past = [VisibleKeys::causal(positions)];
             assert!(attention(&q[..q_dim], &keys, &vals, &past, s, &pool).is_err());
+        }
+    }
+
+    #[test]
+    fn a_prefill_of_causal_queries_matches_the_textbook_form() {
+        // Ten or more causal queries take the key-panel path on AVX-512; positions that are
+        // not a multiple of 16 leave a partial last block.
+        for (head_dim, positions, queries) in
+            [(64, 37, 10), (64, 300, 20), (128, 45, 12), (40, 30, 9)]
+        {
+            let s = AttentionShape {
+                heads: 6,
+                kv_heads: 2,
+                head_dim,
+            };
+            let (q_dim, kv_dim) = (6 * head_dim, 2 * head_dim);
+            let keys = values(positions * kv_dim, 13);
+            let vals = values(positions * kv_dim, 14);
+            let visible: Vec<VisibleKeys> = (positions - queries..positions)
+                .map(VisibleKeys::causal)
+                .collect();
+            let q = values(queries * q_dim, 15);
+            let plain = attention_plain(&q, &keys, &vals, &visible, s);
+            for level in simd_levels_here() {
+                let pool = thread_pool(2).unwrap();
+                let fast = attention_at(level, &q, &keys, &vals, &visible, s, &pool).unwrap();
+                assert_close(
+                    &fast,
+                    &plain,
+                    &format!("prefill attention d {head_dim} {level:?}"),
+                );
+            }
         }
     }
 
