@@ -1098,7 +1098,7 @@ fn attend_avx512_d<const V: usize>(
 ) {
     use std::arch::x86_64::{
         _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_mul_ps, _mm512_reduce_add_ps, _mm512_set1_ps,
-        _mm512_setzero_ps, _mm512_storeu_ps, _mm512_sub_ps,
+        _mm512_setzero_ps,
     };
     let (qc, _) = query.as_chunks::<LANES>();
     if qc.len() < V || out.len() < V * LANES {
@@ -1125,34 +1125,7 @@ fn attend_avx512_d<const V: usize>(
         *score = _mm512_reduce_add_ps(dot);
         max = max.max(*score);
     }
-    // exp(score - max), sixteen at a time; the padding past `count` is never read.
-    let shift = _mm512_set1_ps(max);
-    let mut total = 0.0f32;
-    let (chunks, _) = scores.as_chunks_mut::<LANES>();
-    for chunk in chunks.iter_mut() {
-        // SAFETY: the pointers are to a whole `[f32; 16]` chunk.
-        let e = exp_avx512(_mm512_sub_ps(
-            unsafe { _mm512_loadu_ps(chunk.as_ptr()) },
-            shift,
-        ));
-        unsafe { _mm512_storeu_ps(chunk.as_mut_ptr(), e) };
-    }
-    let mut acc = [_mm512_setzero_ps(); V];
-    for (&weight, p) in scores.iter().zip(visible.positions()) {
-        total += weight;
-        let (vc, _) = head.value(p).as_chunks::<LANES>();
-        let w = _mm512_set1_ps(weight);
-        for i in 0..V.min(vc.len()) {
-            // SAFETY: the pointer is to a whole `[f32; 16]` chunk.
-            acc[i] = _mm512_fmadd_ps(w, unsafe { _mm512_loadu_ps(vc[i].as_ptr()) }, acc[i]);
-        }
-    }
-    let norm = _mm512_set1_ps(1.0 / total);
-    let (oc, _) = out.as_chunks_mut::<LANES>();
-    for i in 0..V {
-        // SAFETY: the pointer is to a whole `[f32; 16]` chunk of `out`.
-        unsafe { _mm512_storeu_ps(oc[i].as_mut_ptr(), _mm512_mul_ps(acc[i], norm)) };
-    }
+    softmax_values::<V>(&mut scores, max, head, visible.positions(), out);
 }
 
 /// [`attend_avx512_d`] for a causal query over a key panel: scores of 16 positions per
@@ -1168,10 +1141,6 @@ fn attend_avx512_panel<const V: usize>(
     scale: f32,
     out: &mut [f32],
 ) {
-    use std::arch::x86_64::{
-        _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_mul_ps, _mm512_set1_ps, _mm512_setzero_ps,
-        _mm512_storeu_ps, _mm512_sub_ps,
-    };
     const IN_FLIGHT: usize = 4;
     let d = V * LANES;
     let blocks = prefix.div_ceil(LANES);
@@ -1196,6 +1165,25 @@ fn attend_avx512_panel<const V: usize>(
     for &score in &scores[..prefix] {
         max = max.max(score);
     }
+    softmax_values::<V>(&mut scores, max, head, 0..prefix, out);
+}
+
+/// The rest of one query's attention once its scores (padded to whole 16-lane chunks) and their
+/// maximum are known: `exp(score − max)` sixteen at a time, then `out` = the weighted mean of
+/// the values at `positions` (one per score; the padding is never read).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn softmax_values<const V: usize>(
+    scores: &mut [f32],
+    max: f32,
+    head: &KvHead,
+    positions: impl Iterator<Item = usize>,
+    out: &mut [f32],
+) {
+    use std::arch::x86_64::{
+        _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_mul_ps, _mm512_set1_ps, _mm512_setzero_ps,
+        _mm512_storeu_ps, _mm512_sub_ps,
+    };
     let shift = _mm512_set1_ps(max);
     let (chunks, _) = scores.as_chunks_mut::<LANES>();
     for chunk in chunks.iter_mut() {
@@ -1208,7 +1196,7 @@ fn attend_avx512_panel<const V: usize>(
     }
     let mut acc = [_mm512_setzero_ps(); V];
     let mut total = 0.0f32;
-    for (p, &weight) in scores[..prefix].iter().enumerate() {
+    for (&weight, p) in scores.iter().zip(positions) {
         total += weight;
         let (vc, _) = head.value(p).as_chunks::<LANES>();
         let w = _mm512_set1_ps(weight);
@@ -1219,7 +1207,7 @@ fn attend_avx512_panel<const V: usize>(
     }
     let norm = _mm512_set1_ps(1.0 / total);
     let (oc, _) = out.as_chunks_mut::<LANES>();
-    for i in 0..V {
+    for i in 0..V.min(oc.len()) {
         // SAFETY: the pointer is to a whole `[f32; 16]` chunk of `out`.
         unsafe { _mm512_storeu_ps(oc[i].as_mut_ptr(), _mm512_mul_ps(acc[i], norm)) };
     }
