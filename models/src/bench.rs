@@ -25,13 +25,7 @@ pub struct SpeedSamples {
 
 impl SpeedSamples {
     pub fn median(&self) -> f64 {
-        let mut sorted = self.tokens_per_s.clone();
-        sorted.sort_by(f64::total_cmp);
-        match sorted.len() {
-            0 => 0.0,
-            n if n % 2 == 1 => sorted[n / 2],
-            n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
-        }
+        median(&self.tokens_per_s)
     }
     pub fn min(&self) -> f64 {
         self.tokens_per_s
@@ -41,6 +35,17 @@ impl SpeedSamples {
     }
     pub fn max(&self) -> f64 {
         self.tokens_per_s.iter().copied().fold(0.0, f64::max)
+    }
+}
+
+/// The median of `values` (0 for none).
+pub fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    match sorted.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
     }
 }
 

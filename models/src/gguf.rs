@@ -464,6 +464,7 @@ impl GgufFile {
     }
 }
 
+#[inline]
 fn f16_at(bytes: &[u8], at: usize) -> f32 {
     half::f16::from_le_bytes([bytes[at], bytes[at + 1]]).to_f32()
 }
@@ -487,11 +488,11 @@ pub fn dequantize(ggml_type: GgmlType, raw: &[u8]) -> Result<Vec<f32>, ModelErro
             GgmlType::F32 => out.push(f32::from_le_bytes([block[0], block[1], block[2], block[3]])),
             GgmlType::F16 => out.push(f16_at(block, 0)),
             GgmlType::BF16 => out.push(half::bf16::from_le_bytes([block[0], block[1]]).to_f32()),
-            GgmlType::Q4_0 => dequant_q4_0(block, &mut out),
-            GgmlType::Q4_1 => dequant_q4_1(block, &mut out),
+            GgmlType::Q4_0 => push_block(block, decode_q4_0, &mut out),
+            GgmlType::Q4_1 => push_block(block, decode_q4_1, &mut out),
             GgmlType::Q5_0 => dequant_q5_0(block, &mut out),
             GgmlType::Q5_1 => dequant_q5_1(block, &mut out),
-            GgmlType::Q8_0 => dequant_q8_0(block, &mut out),
+            GgmlType::Q8_0 => push_block(block, decode_q8_0, &mut out),
             GgmlType::Q2K => dequant_q2_k(block, &mut out),
             GgmlType::Q3K => dequant_q3_k(block, &mut out),
             GgmlType::Q4K => dequant_q4_k(block, &mut out),
@@ -504,20 +505,26 @@ pub fn dequantize(ggml_type: GgmlType, raw: &[u8]) -> Result<Vec<f32>, ModelErro
 }
 
 /// 32 values: f16 scale, then 16 bytes of nibbles (low nibbles first half, high second).
-fn dequant_q4_0(block: &[u8], out: &mut Vec<f32>) {
+/// The packed kernels (`crate::kernels`) unpack rows with these same block decoders, so the
+/// values they multiply are the ones checked against gguf-py here.
+#[inline(always)]
+pub(crate) fn decode_q4_0(block: &[u8; 18], out: &mut [f32; 32]) {
     let d = f16_at(block, 0);
-    let qs = &block[2..18];
-    out.extend(qs.iter().map(|&q| ((q & 0x0F) as i32 - 8) as f32 * d));
-    out.extend(qs.iter().map(|&q| ((q >> 4) as i32 - 8) as f32 * d));
+    for l in 0..16 {
+        out[l] = ((block[2 + l] & 0x0F) as i32 - 8) as f32 * d;
+        out[16 + l] = ((block[2 + l] >> 4) as i32 - 8) as f32 * d;
+    }
 }
 
 /// 32 values: f16 scale, f16 minimum, 16 bytes of nibbles.
-fn dequant_q4_1(block: &[u8], out: &mut Vec<f32>) {
+#[inline(always)]
+pub(crate) fn decode_q4_1(block: &[u8; 20], out: &mut [f32; 32]) {
     let d = f16_at(block, 0);
     let m = f16_at(block, 2);
-    let qs = &block[4..20];
-    out.extend(qs.iter().map(|&q| (q & 0x0F) as f32 * d + m));
-    out.extend(qs.iter().map(|&q| (q >> 4) as f32 * d + m));
+    for l in 0..16 {
+        out[l] = (block[4 + l] & 0x0F) as f32 * d + m;
+        out[16 + l] = (block[4 + l] >> 4) as f32 * d + m;
+    }
 }
 
 /// The fifth bits of a Q5 block: bit `i` of the little-endian u32 belongs to value `i`.
@@ -554,9 +561,25 @@ fn dequant_q5_1(block: &[u8], out: &mut Vec<f32>) {
 }
 
 /// 32 values: f16 scale, 32 signed bytes.
-fn dequant_q8_0(block: &[u8], out: &mut Vec<f32>) {
+#[inline(always)]
+pub(crate) fn decode_q8_0(block: &[u8; 34], out: &mut [f32; 32]) {
     let d = f16_at(block, 0);
-    out.extend(block[2..34].iter().map(|&q| (q as i8) as f32 * d));
+    for l in 0..32 {
+        out[l] = (block[2 + l] as i8) as f32 * d;
+    }
+}
+
+/// A fixed-size block decoder run over one `chunks_exact` block of `dequantize`.
+fn push_block<const N: usize>(
+    block: &[u8],
+    decode: fn(&[u8; N], &mut [f32; 32]),
+    out: &mut Vec<f32>,
+) {
+    if let Ok(block) = <&[u8; N]>::try_from(block) {
+        let mut values = [0.0f32; 32];
+        decode(block, &mut values);
+        out.extend_from_slice(&values);
+    }
 }
 
 /// The packed 6-bit (scale, min) pair `j` of a Q4_K super-block.

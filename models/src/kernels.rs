@@ -25,7 +25,7 @@ use rayon::ThreadPool;
 use rayon::prelude::*;
 
 use crate::error::ModelError;
-use crate::gguf::{GgmlType, dequantize};
+use crate::gguf::{GgmlType, decode_q4_0, decode_q4_1, decode_q8_0, dequantize};
 
 /// Input rows at or above which a product goes through the register-tiled kernel (below,
 /// rows are multiplied one by one: laying a band out for the tiles costs more than it
@@ -768,36 +768,26 @@ fn tile<const FMA: bool, const TI: usize, const TR: usize>(
     }
 }
 
-/// Dequantize whole blocks of one row into `out` (its length in values). Loops over fixed
-/// 16-lane halves so they compile to vector code inside the SIMD wrappers.
+/// Dequantize whole blocks of one row into `out` (its length in values), with the GGUF
+/// reader's own block decoders, inlined so they compile to vector code inside the SIMD
+/// wrappers.
 #[inline(always)]
 fn unpack_row(format: BlockFormat, w: &[u8], out: &mut [f32]) {
     let (outs, _) = out.as_chunks_mut::<BLOCK>();
     match format {
         BlockFormat::Q8_0 => {
             for (b, o) in w.as_chunks::<34>().0.iter().zip(outs) {
-                let d = f16_le(b[0], b[1]);
-                for l in 0..BLOCK {
-                    o[l] = f32::from(b[2 + l] as i8) * d;
-                }
+                decode_q8_0(b, o);
             }
         }
         BlockFormat::Q4_0 => {
             for (b, o) in w.as_chunks::<18>().0.iter().zip(outs) {
-                let d = f16_le(b[0], b[1]);
-                for l in 0..16 {
-                    o[l] = (f32::from(b[2 + l] & 0x0F) - 8.0) * d;
-                    o[16 + l] = (f32::from(b[2 + l] >> 4) - 8.0) * d;
-                }
+                decode_q4_0(b, o);
             }
         }
         BlockFormat::Q4_1 => {
             for (b, o) in w.as_chunks::<20>().0.iter().zip(outs) {
-                let (d, min) = (f16_le(b[0], b[1]), f16_le(b[2], b[3]));
-                for l in 0..16 {
-                    o[l] = f32::from(b[4 + l] & 0x0F) * d + min;
-                    o[16 + l] = f32::from(b[4 + l] >> 4) * d + min;
-                }
+                decode_q4_1(b, o);
             }
         }
     }

@@ -262,6 +262,14 @@ fn byte_level_alphabet() -> Vec<String> {
     mapped
 }
 
+/// The tiny model written to a fresh temporary folder (kept alive by the returned guard).
+fn tiny_gguf_file() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tiny.gguf");
+    tiny_gguf(&path);
+    (dir, path)
+}
+
 fn tiny_gguf(path: &std::path::Path) -> LlamaConfig {
     tiny_gguf_as(path, "llama")
 }
@@ -426,9 +434,7 @@ fn candidates() -> Vec<ToolCandidate> {
 
 #[test]
 fn constrained_choice_always_yields_schema_valid_arguments() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tiny.gguf");
-    tiny_gguf(&path);
+    let (_dir, path) = tiny_gguf_file();
     for backend in BACKENDS {
         let engine = Engine::from_gguf_path(&path, backend).unwrap();
         let offered = candidates();
@@ -473,9 +479,7 @@ fn constrained_choice_always_yields_schema_valid_arguments() {
 
 #[test]
 fn signals_and_scores_are_well_formed_on_tiny_model() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tiny.gguf");
-    tiny_gguf(&path);
+    let (_dir, path) = tiny_gguf_file();
     let engine = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
     let prompt = StepPrompt {
         system: "sys".into(),
@@ -527,9 +531,7 @@ fn model_thread_serves_calls_probe_training_and_async_callers() {
     use tact_models::llama_decision::{LlamaDecisionModel, ProbeSample, train_probe};
     use tact_models::probe::{Probe, ProbeOptions};
 
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tiny.gguf");
-    tiny_gguf(&path);
+    let (dir, path) = tiny_gguf_file();
     let handle = ModelHandle::spawn_gguf(&path, BackendKind::Flex).unwrap();
     // Named by content: the file's name, then its SHA-256.
     assert_eq!(
@@ -739,9 +741,7 @@ fn tail_logits_equal_the_last_rows_of_all_logits() {
 
 #[test]
 fn prefix_cache_reuse_matches_a_fresh_forward() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tiny.gguf");
-    tiny_gguf(&path);
+    let (_dir, path) = tiny_gguf_file();
     let warm = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
     let cold = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
     let first = warm
@@ -770,9 +770,7 @@ fn prefix_cache_reuse_matches_a_fresh_forward() {
 fn batched_continuations_score_like_one_pass_each() {
     // Branches share one pass over the prefix; each must see only the prefix and its own
     // tokens, so its score equals the score of its own separate pass.
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tiny.gguf");
-    tiny_gguf(&path);
+    let (_dir, path) = tiny_gguf_file();
     for backend in [BackendKind::NdArray, BackendKind::Flex] {
         let engine = Engine::from_gguf_path(&path, backend).unwrap();
         let prompt = engine.encode("hello world, this is a prompt").unwrap();
@@ -802,9 +800,7 @@ fn batched_continuations_score_like_one_pass_each() {
 
 #[test]
 fn a_repeated_decision_prompt_is_served_by_the_prefix_cache() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tiny.gguf");
-    tiny_gguf(&path);
+    let (_dir, path) = tiny_gguf_file();
     let engine = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
     let prompt = StepPrompt {
         system: "sys".into(),
@@ -825,9 +821,7 @@ fn a_repeated_decision_prompt_is_served_by_the_prefix_cache() {
 
 #[test]
 fn a_prompt_longer_than_the_context_is_refused_naming_both_lengths() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tiny.gguf");
-    tiny_gguf(&path);
+    let (_dir, path) = tiny_gguf_file();
     let engine = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
     let context = engine.llama().config().max_seq_len;
     let too_long: Vec<u32> = (0..context as u32 + 7).map(|i| 1 + i % 50).collect();

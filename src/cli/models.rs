@@ -275,12 +275,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             // The ranking step: 5 continuations of 8 tokens after a 500-token prompt, in one
             // batched pass, against a single 8-token continuation.
             let prompt = 500.min(engine.llama().config().max_seq_len.saturating_sub(48));
-            let median = |mut v: Vec<f64>| {
-                v.sort_by(f64::total_cmp);
-                v.get(v.len() / 2).copied().unwrap_or(0.0)
-            };
-            let one = median(bench::measure_scoring(&engine, prompt, 1, 8, repetitions)?);
-            let five = median(bench::measure_scoring(&engine, prompt, 5, 8, repetitions)?);
+            let one = bench::median(&bench::measure_scoring(&engine, prompt, 1, 8, repetitions)?);
+            let five = bench::median(&bench::measure_scoring(&engine, prompt, 5, 8, repetitions)?);
             for (test, value) in [("score_1x8_ms", one), ("score_5x8_ms", five)] {
                 print(serde_json::json!({
                     "weights": weights, "test": test, "prompt_tokens": prompt,
