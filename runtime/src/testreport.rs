@@ -224,6 +224,7 @@ struct Patterns {
     cargo_backtrace_function: Regex,
     cargo_backtrace_location: Regex,
     cargo_error_header: Regex,
+    cargo_stack_overflow: Regex,
     cargo_error_location: Regex,
     cargo_doctest_name: Regex,
     pytest_counts_line: Regex,
@@ -258,6 +259,9 @@ fn compile_patterns() -> Result<Patterns, regex::Error> {
         cargo_backtrace_function: Regex::new(r"^\s*\d+: (.+?)\s*$")?,
         cargo_backtrace_location: Regex::new(r"^\s+at (.+?):(\d+)(?::(\d+))?\s*$")?,
         cargo_error_header: Regex::new(r"^error(?:\[(E\d+)\])?: (.+)$")?,
+        // A test that recursed without end aborts the whole test binary: no `test result:`
+        // line follows, and this line is the only one naming the test.
+        cargo_stack_overflow: Regex::new(r"^thread '(.+?)'(?: \(\d+\))? has overflowed its stack")?,
         cargo_error_location: Regex::new(r"^\s*--> (.+?):(\d+):(\d+)\s*$")?,
         cargo_doctest_name: Regex::new(r"^(\S+) - (.+?) \(line (\d+)\)")?,
         pytest_counts_line: Regex::new(
@@ -323,6 +327,7 @@ pub fn parse_cargo_test(output: &str) -> TestReport {
     let mut saw_result_line = false;
     let mut listed_passed = 0u32;
     let mut listed_failed: Vec<String> = Vec::new();
+    let mut overflowed: Vec<String> = Vec::new();
     let mut sections: Vec<(String, Vec<&str>)> = Vec::new();
     let mut current_section: Option<(String, Vec<&str>)> = None;
 
@@ -372,6 +377,12 @@ pub fn parse_cargo_test(output: &str) -> TestReport {
                 }
                 Some("FAILED") => listed_failed.push(name),
                 _ => {}
+            }
+        } else if let Some(captures) = patterns.cargo_stack_overflow.captures(line) {
+            let name = captures.get(1).map_or("", |m| m.as_str()).to_string();
+            if !overflowed.contains(&name) {
+                overflowed.push(name.clone());
+                listed_failed.push(name);
             }
         } else if let Some(captures) = patterns.cargo_error_header.captures(line) {
             let message = captures.get(2).map_or("", |m| m.as_str());
@@ -425,8 +436,14 @@ pub fn parse_cargo_test(output: &str) -> TestReport {
     // or a section cut off) still count as failures.
     for name in listed_failed {
         if !report.failures.iter().any(|known| known.test == name) {
+            let message = if overflowed.contains(&name) {
+                "stack overflow (the test binary aborted)".to_string()
+            } else {
+                String::new()
+            };
             report.failures.push(TestFailure {
                 test: name,
+                message,
                 ..TestFailure::default()
             });
         }
@@ -951,6 +968,24 @@ mod tests {
         let report = parse_test_output(output);
         assert_eq!((report.passed, report.failed), (2, 1));
         assert_eq!(report.failures[0].test, "b");
+    }
+
+    /// `hefix-rust-49`: a recursion without end aborts the test binary; the job read no
+    /// report at all and stopped asking how tests are run.
+    #[test]
+    fn cargo_stack_overflow_names_the_failing_test() {
+        let output = "     Running unittests src/lib.rs (target/debug/deps/modp-9be8)\n\n\
+running 1 test\n\n\
+thread 'tests::test_modp' (16100) has overflowed its stack\n\
+fatal runtime error: stack overflow, aborting\n\
+error: test failed, to rerun pass `--lib`\n\n\
+Caused by:\n  process didn't exit successfully: `target/debug/deps/modp-9be8` (signal: 6, SIGABRT: process abort signal)\n";
+        let report = parse_test_output(output);
+        assert_eq!(report.runner, TestRunner::Cargo);
+        assert_eq!((report.passed, report.failed), (0, 1));
+        assert!(!report.all_passed());
+        let failure = failure(&report, "tests::test_modp");
+        assert!(failure.message.contains("stack overflow"), "{failure:?}");
     }
 
     #[test]
