@@ -778,54 +778,82 @@ fn trim_span(text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
     (trimmed_start < trimmed_end).then_some((trimmed_start, trimmed_end))
 }
 
-/// `f(a, b)` → `f(b, a)` for every call with exactly two positional arguments.
+/// Elements in the wrong order: `f(a, b)` → `f(b, a)` for calls, and the same for list, tuple
+/// and `vec![…]` literals (`vec![i, arr[i]]` → `vec![arr[i], i]`, hefix-rust-68). Groups of two
+/// swap their elements; groups of three swap each adjacent pair. Index groups (`a[i]`),
+/// keyword arguments and `*args` are left alone.
 fn swap_argument_edits(text: &str, tokens: &[Token<'_>], language: Language) -> Vec<LineEdit> {
     let mut edits = Vec::new();
-    for (index, token) in tokens.iter().enumerate() {
-        let is_call = token.kind == TokenKind::Ident
-            && !is_keyword(token.text, language)
-            && tokens
-                .get(index + 1)
-                .is_some_and(|next| next.text == "(" && next.start == token.end);
-        if !is_call {
+    for (open, token) in tokens.iter().enumerate() {
+        if token.kind != TokenKind::Open || !matches!(token.text, "(" | "[") {
             continue;
         }
-        let Some(close) = matching_close(tokens, index + 1) else {
+        let previous = open.checked_sub(1).and_then(|i| tokens.get(i));
+        let glued = previous.is_some_and(|p| p.end == token.start);
+        let group = match previous {
+            // A call: `name(`.
+            Some(p)
+                if glued
+                    && token.text == "("
+                    && p.kind == TokenKind::Ident
+                    && !is_keyword(p.text, language) =>
+            {
+                format!("the arguments of `{}`", p.text)
+            }
+            // A macro's list: `vec![`.
+            Some(p) if glued && p.text == "!" && language == Language::Rust => {
+                let name = open
+                    .checked_sub(2)
+                    .and_then(|i| tokens.get(i))
+                    .map_or("", |t| t.text);
+                format!("the elements of `{name}!`")
+            }
+            // A literal: nothing before it that would make it an index or a call.
+            _ if !ends_operand(previous, language) => "the elements".to_string(),
+            _ => continue,
+        };
+        let Some(close) = matching_close(tokens, open) else {
             continue;
         };
-        let spans = argument_spans(text, tokens, index + 1, close);
-        let [(first_start, first_end), (second_start, second_end)] = spans[..] else {
-            continue;
-        };
-        let (Some(first), Some(second)) = (
-            text.get(first_start..first_end),
-            text.get(second_start..second_end),
-        ) else {
-            continue;
-        };
-        // Keyword arguments and `*args` do not swap meaningfully.
-        let is_keyword_argument = |argument: &str| {
-            argument.starts_with('*')
-                || tokens.iter().any(|t| {
-                    t.start >= first_start.min(second_start)
-                        && t.end <= second_end
-                        && t.text == "="
-                        && argument.contains('=')
-                })
-        };
-        if is_keyword_argument(first) || is_keyword_argument(second) || first == second {
+        let spans = argument_spans(text, tokens, open, close);
+        if !(2..=3).contains(&spans.len()) {
             continue;
         }
-        let swapped = text
-            .get(..first_start)
-            .zip(text.get(first_end..second_start))
-            .zip(text.get(second_end..));
-        if let Some(((before, between), after)) = swapped {
-            edits.push(LineEdit {
-                new_text: format!("{before}{second}{between}{first}{after}"),
-                operator: MutationOperator::SwapArguments,
-                description: format!("swap the arguments of `{}`", token.text),
-            });
+        let is_keyword_argument = |(start, end): (usize, usize)| {
+            text.get(start..end).is_none_or(|argument| {
+                argument.starts_with('*')
+                    || tokens
+                        .iter()
+                        .any(|t| t.start >= start && t.end <= end && t.text == "=")
+            })
+        };
+        if spans.iter().any(|span| is_keyword_argument(*span)) {
+            continue;
+        }
+        for pair in spans.windows(2) {
+            let [(first_start, first_end), (second_start, second_end)] = pair else {
+                continue;
+            };
+            let (Some(first), Some(second)) = (
+                text.get(*first_start..*first_end),
+                text.get(*second_start..*second_end),
+            ) else {
+                continue;
+            };
+            if first == second {
+                continue;
+            }
+            let swapped = text
+                .get(..*first_start)
+                .zip(text.get(*first_end..*second_start))
+                .zip(text.get(*second_end..));
+            if let Some(((before, between), after)) = swapped {
+                edits.push(LineEdit {
+                    new_text: format!("{before}{second}{between}{first}{after}"),
+                    operator: MutationOperator::SwapArguments,
+                    description: format!("swap `{first}` and `{second}` in {group}"),
+                });
+            }
         }
     }
     edits
@@ -1134,10 +1162,30 @@ fn swap_identifier_edits(
             }
         }
     }
+    // A statement re-assigning a variable of the function (`max_depth = depth - 1;` where
+    // `depth = depth - 1;` was meant, hefix-rust-6) may name the wrong target; a first
+    // assignment defines its name and is left alone.
+    let reassigns = |k: usize, token: &Token<'_>| {
+        k == 0
+            && token.kind == TokenKind::Ident
+            && !is_keyword(token.text, language)
+            && !token.text.starts_with(char::is_uppercase)
+            && tokens.get(1).is_some_and(|n| n.text == "=")
+            && (function.start..index).any(|i| {
+                let (Some(line), Some(line_classes)) = (lines.get(i), classes.get(i)) else {
+                    return false;
+                };
+                tokenize(line, line_classes, language)
+                    .iter()
+                    .any(|t| t.kind == TokenKind::Ident && t.text == token.text)
+            })
+    };
     let mut edits: Vec<(usize, LineEdit)> = Vec::new();
     for (k, token) in tokens.iter().enumerate() {
-        let Some(role) = ident_role(&tokens, k, language) else {
-            continue;
+        let role = match ident_role(&tokens, k, language) {
+            Some(role) => role,
+            None if reassigns(k, token) => IdentRole::Variable,
+            None => continue,
         };
         for (_, name, distance) in vocabulary
             .iter()
@@ -1501,7 +1549,39 @@ mod tests {
             .is_empty()
         );
         assert!(with_operator("f(a, key=b)", Language::Python, SwapArguments).is_empty());
-        assert!(with_operator("f(a, b, c)", Language::Python, SwapArguments).is_empty());
+        assert!(with_operator("f(a, b, c, d)", Language::Python, SwapArguments).is_empty());
+        assert!(with_operator("    x = a[i] + b[j]", Language::Python, SwapArguments).is_empty());
+    }
+
+    /// hefix-rust-68 and hefix-rust-87: a pair built in the wrong order.
+    #[test]
+    fn swap_arguments_rust_68_and_87_list_literals() {
+        use MutationOperator::SwapArguments;
+        assert_eq!(
+            with_operator(
+                "        out = vec![i as i32, arr[i]];",
+                Language::Rust,
+                SwapArguments
+            ),
+            vec!["        out = vec![arr[i], i as i32];"]
+        );
+        assert_eq!(
+            with_operator(
+                "                out.push(vec![indxj as i32, indxi as i32]);",
+                Language::Rust,
+                SwapArguments
+            ),
+            vec!["                out.push(vec![indxi as i32, indxj as i32]);"]
+        );
+        assert_eq!(
+            with_operator("    return [b, a]", Language::Python, SwapArguments),
+            vec!["    return [a, b]"]
+        );
+        // Three elements: each adjacent pair.
+        assert_eq!(
+            with_operator("    t = (x, y, z)", Language::Python, SwapArguments),
+            vec!["    t = (y, x, z)", "    t = (x, z, y)"]
+        );
     }
 
     #[test]
@@ -1729,6 +1809,24 @@ mod tests {
         assert!(
             got.contains(&"    base = weight * order".to_string()),
             "{got:?}"
+        );
+    }
+
+    /// hefix-rust-6: the wrong variable re-assigned.
+    #[test]
+    fn swap_identifier_rust_6_reassigned_target() {
+        let source = "fn f(s: &str) -> i32 {\n    let mut depth: i32 = 0;\n    let mut max_depth: i32 = 0;\n    for c in s.chars() {\n        if c == ')' {\n            max_depth = depth - 1;\n        }\n    }\n    max_depth\n}\n";
+        let rust = swaps(source, Language::Rust, 6);
+        assert!(
+            rust.contains(&"            depth = depth - 1;".to_string()),
+            "{rust:?}"
+        );
+        // A first assignment defines its name: not a target to swap.
+        let python = "def f(a):\n    total = a + 1\n    return total\n";
+        let first = swaps(python, Language::Python, 2);
+        assert!(
+            first.iter().all(|s| s.starts_with("    total = ")),
+            "{first:?}"
         );
     }
 

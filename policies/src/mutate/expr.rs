@@ -203,6 +203,7 @@ pub(super) fn drop_term_edits(
             });
         }
     }
+    edits.extend(drop_run_edits(text, tokens, language));
     // `x *= y` → `x = y`.
     for t in tokens {
         if t.kind == TokenKind::Operator
@@ -214,6 +215,54 @@ pub(super) fn drop_term_edits(
                 operator: MutationOperator::DropTerm,
                 description: format!("`{}` → `=`", t.text),
             });
+        }
+    }
+    edits
+}
+
+/// Operators of one precedence level chain left to right: `a + b - c`, `a * b / c`.
+fn precedence_level(op: &str) -> Option<u8> {
+    match op {
+        "+" | "-" => Some(0),
+        "*" | "/" | "//" | "%" => Some(1),
+        _ => None,
+    }
+}
+
+/// `x + y + y + x` → `x + y`, `abs(a) * abs(b) * a * b` → `abs(a) * abs(b)` (hefix-python-53,
+/// -97): a run of two or more terms too many inside a chain of one precedence level. Single
+/// terms are [`drop_term_edits`]'s; the chain's first operand always stays.
+fn drop_run_edits(text: &str, tokens: &[Token<'_>], language: Language) -> Vec<LineEdit> {
+    const MAX_RUN: usize = 6;
+    let sites = binary_sites(tokens, language);
+    let mut edits = Vec::new();
+    for (first, &(_, k, right)) in sites.iter().enumerate() {
+        let Some(level) = precedence_level(tokens[k].text) else {
+            continue;
+        };
+        let mut run_end = right;
+        for length in 2..=MAX_RUN {
+            // The next operator of the chain sits right after this run's last operand.
+            let next = sites.iter().skip(first + 1).find(|&&(_, nk, _)| {
+                nk == run_end && precedence_level(tokens[nk].text) == Some(level)
+            });
+            let Some(&(_, _, next_right)) = next else {
+                break;
+            };
+            run_end = next_right;
+            let (Some(before), Some(last)) = (tokens.get(k - 1), tokens.get(run_end - 1)) else {
+                break;
+            };
+            if let Some(new_text) = splice(text, before.end, last.end, "") {
+                edits.push(LineEdit {
+                    description: format!(
+                        "drop `{}` ({length} terms)",
+                        text.get(tokens[k].start..last.end).unwrap_or("")
+                    ),
+                    new_text,
+                    operator: MutationOperator::DropTerm,
+                });
+            }
         }
     }
     edits
@@ -606,6 +655,36 @@ mod tests {
             MutationOperator::DropTerm,
             "        bfact = bfact * fact as i64;",
         );
+    }
+
+    #[test]
+    fn drop_run_python_53_and_97() {
+        has(
+            "    return x + y + y + x",
+            Language::Python,
+            MutationOperator::DropTerm,
+            "    return x + y",
+        );
+        has(
+            "    return abs(a % 10) * abs(b % 10) * a * b",
+            Language::Python,
+            MutationOperator::DropTerm,
+            "    return abs(a % 10) * abs(b % 10)",
+        );
+        // A run inside the chain, not only at its end.
+        has(
+            "    s = a + b + c + d;",
+            Language::Rust,
+            MutationOperator::DropTerm,
+            "    s = a + d;",
+        );
+        // A chain stops where the precedence level changes: `* c` never goes with `+ b`.
+        let edits = edits(
+            "    s = a + b * c",
+            Language::Python,
+            MutationOperator::DropTerm,
+        );
+        assert!(!edits.contains(&"    s = a".to_string()), "{edits:?}");
     }
 
     #[test]
