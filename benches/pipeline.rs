@@ -208,6 +208,7 @@ fn fixture() -> Fixture {
             output: json!({"value": "2"}),
             error: None,
             duration_ms: 0,
+            performer_pid: 0,
         },
         call,
         worker_command: WorkerCommand {

@@ -227,3 +227,50 @@ fn the_least_change_wins_and_tests_are_never_edited() {
         test_before
     );
 }
+
+/// Provenance (issue 16): every call record names the process that really ran the call — the
+/// worker's pid for worker tools, the job's own for `mutate` (never 0) — and `mutate`'s
+/// observation passed the trust gate like any other call (before: recorded as verified without
+/// being checked, with an output its schema refused).
+#[test]
+fn call_records_name_their_process_and_mutate_passes_the_trust_gate() {
+    use tact_runtime::ledger::{LedgerEntry, read_ledger};
+    use tact_runtime::records::TrustVerdict;
+
+    let (scratch, ws) = workspace(UNFIXABLE);
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--max-tool-calls", "8"]);
+    done(&events);
+    let jobs: Vec<_> = std::fs::read_dir(ws.join(".tact/jobs"))
+        .unwrap()
+        .flatten()
+        .collect();
+    assert_eq!(jobs.len(), 1);
+    let (records, _) = read_ledger(&jobs[0].path().join("ledger.bin")).unwrap();
+    let outcomes: Vec<_> = records
+        .iter()
+        .filter_map(|r| match &r.entry {
+            LedgerEntry::Outcome { record } => Some(record),
+            _ => None,
+        })
+        .collect();
+    let job_pid = outcomes
+        .iter()
+        .find(|r| r.tool_ref.name == "mutate")
+        .map(|r| r.performer.process_id)
+        .expect("a mutate row");
+    let mut worker_rows = 0;
+    for record in &outcomes {
+        assert_ne!(record.performer.process_id, 0, "{record:?}");
+        if record.tool_ref.name == "mutate" {
+            assert_eq!(record.verdict, TrustVerdict::Verified, "{record:?}");
+            let candidates = record.outputs["candidates"].as_array().unwrap();
+            assert!(!candidates.is_empty());
+            assert!(candidates[0]["new_text"].is_string());
+        } else {
+            worker_rows += 1;
+            assert_ne!(record.performer.process_id, job_pid, "{record:?}");
+        }
+    }
+    assert!(worker_rows >= 2, "the failing run and at least one probe");
+}

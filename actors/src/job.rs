@@ -602,7 +602,7 @@ impl Runner {
             tool_ref: call.tool.clone(),
             description_edition: Some(spec.description_edition),
             performer: Performer {
-                process_id: self.worker_pid(),
+                process_id: observation.performer_pid,
                 host: tact_runtime::worker::hostname(),
             },
             stage: format!("executor/step-{}", self.step),
@@ -651,12 +651,9 @@ impl Runner {
         })
     }
 
-    fn worker_pid(&self) -> u32 {
-        0
-    }
-
-    /// A call the job performs itself (deterministic, in-process): still one CallGraph row.
-    pub(crate) fn perform_local(
+    /// A call the job performs itself (deterministic, in-process): still one CallGraph row, and
+    /// its observation passes the trust gate like a worker's.
+    pub(crate) async fn perform_local(
         &mut self,
         tool: &str,
         args: Value,
@@ -675,6 +672,35 @@ impl Runner {
             depends_on: vec![],
         })?;
         let now = tact_runtime::ledger::now_ms();
+        let trust_request = TrustRequest {
+            call: ToolCall {
+                work_id: work_id.clone(),
+                tool: tool_ref.clone(),
+                args: args.clone(),
+                depends_on: vec![],
+            },
+            observation: Observation {
+                work_id: work_id.clone(),
+                tool: tool_ref.clone(),
+                ok: true,
+                exit_code: None,
+                output: output.clone(),
+                error: None,
+                duration_ms: 0,
+                performer_pid: std::process::id(),
+            },
+            before: None,
+        };
+        let job_id = self.cfg.job_id.clone();
+        let verdict = ask_stage::<TrustNode>(&job_id, "trust", || trust_request.clone(), 600_000)
+            .await
+            .unwrap_or_else(|e| TrustVerdict::Unverified {
+                reason: format!("trust gate unavailable: {e}"),
+            });
+        self.emit(JobEvent::Verdict {
+            work_id: work_id.clone(),
+            verdict: verdict.clone(),
+        });
         let record = CallRecord {
             work_id: work_id.clone(),
             tool_ref,
@@ -691,7 +717,7 @@ impl Runner {
             inputs: args,
             outputs: self.redactor.redact(output),
             budget_delta: BudgetSpend::default(),
-            verdict: TrustVerdict::Verified,
+            verdict,
         };
         self.append(LedgerEntry::Outcome { record })?;
         Ok(work_id)

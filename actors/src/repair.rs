@@ -543,8 +543,16 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     runner.perform_local(
         "mutate",
         json!({"locations": source_locations.iter().map(|l| json!({"file": l.file, "line": l.line})).collect::<Vec<_>>()}),
-        json!({"candidates": edits.len()}),
-    )?;
+        // The candidates themselves, as the tool's output schema says: the trust gate checks
+        // them and the ledger keeps what was enumerated.
+        json!({"candidates": edits.iter().map(|e| json!({
+            "file": e.file,
+            "line": e.line,
+            "new_text": e.new_text(),
+            "origin": e.origin.name(),
+        })).collect::<Vec<_>>()}),
+    )
+    .await?;
     let mut enumerated = candidates_of(edits);
 
     // 6. The model reads every candidate; the learned ranker orders them.

@@ -1043,6 +1043,7 @@ mod tests {
             output,
             error: None,
             duration_ms: 0,
+            performer_pid: 0,
         };
         state.observe(&obs("read_file", json!({"path": "a", "sha256": "11"})));
         state.observe(&obs(

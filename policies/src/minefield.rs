@@ -169,6 +169,7 @@ fn test_observation(
         }),
         error: None,
         duration_ms: 5,
+        performer_pid: 0,
     }
 }
 
@@ -307,6 +308,7 @@ pub fn run_minefield() -> Result<MinefieldReport, MinefieldError> {
         }),
         error: None,
         duration_ms: 1,
+        performer_pid: 0,
     };
     let verdict = field.verdict(&edit, &fake, Some(&before), &LyingLinter)?;
     field.record_fault("edit did not land, lying linter says clean", &verdict);

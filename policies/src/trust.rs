@@ -1019,6 +1019,7 @@ mod tests {
                 "sandbox": {"landlock": "full", "seccomp": true, "no_new_privs": true}}),
             error: None,
             duration_ms: 1,
+            performer_pid: 0,
         };
         // Exit 0 with unparseable output: nothing is known.
         let v = f.assess(&c, &obs("unparsed", Value::Null, "all good!", 0), None);

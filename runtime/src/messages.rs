@@ -52,6 +52,10 @@ pub struct Observation {
     /// Why the tool could not run, if it could not.
     pub error: Option<String>,
     pub duration_ms: u64,
+    /// The process that ran the tool: the worker's pid, the job's own for a call it performs
+    /// in process; 0 in frames written before this field existed.
+    #[serde(default)]
+    pub performer_pid: u32,
 }
 
 /// Executor → worker.

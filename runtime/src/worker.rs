@@ -95,6 +95,7 @@ pub fn execute_in(call: &ToolCall, env: &WorkerEnv) -> Observation {
             output: serde_json::Value::Null,
             error: Some(format!("the worker's workspace is unusable: {e}")),
             duration_ms: 0,
+            performer_pid: std::process::id(),
         },
     }
 }

@@ -46,6 +46,7 @@ fn sample_observation() -> Observation {
         output: serde_json::json!({"content": "x", "nested": [1, 2.5, null, true]}),
         error: None,
         duration_ms: 3,
+        performer_pid: 4242,
     }
 }
 

@@ -188,6 +188,7 @@ pub fn execute(call: &ToolCall, ctx: &ToolContext) -> Observation {
             output,
             error: None,
             duration_ms,
+            performer_pid: std::process::id(),
         },
         Err(err) => Observation {
             work_id: call.work_id.clone(),
@@ -197,6 +198,7 @@ pub fn execute(call: &ToolCall, ctx: &ToolContext) -> Observation {
             output: Value::Null,
             error: Some(err.to_string()),
             duration_ms,
+            performer_pid: std::process::id(),
         },
     }
 }
