@@ -274,3 +274,63 @@ fn call_records_name_their_process_and_mutate_passes_the_trust_gate() {
     }
     assert!(worker_rows >= 2, "the failing run and at least one probe");
 }
+
+/// Concurrent probes (issue 12): with two probe slots, probes of one job go out two at a time,
+/// each in its own scratch copy and worker process, and the workspace is still untouched.
+#[test]
+fn probes_run_side_by_side_in_their_own_slots_and_workers() {
+    use tact_runtime::ledger::{LedgerEntry, read_ledger};
+
+    let (scratch, ws) = workspace(UNFIXABLE);
+    let before = snapshot(&ws);
+    let policy_text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("policies/default-policy.toml"),
+    )
+    .unwrap()
+    .replace("[repair]\n", "[repair]\nprobe_slots = 2\n");
+    let policy = scratch.path().join("policy.toml");
+    std::fs::write(&policy, policy_text).unwrap();
+    let script = silent_model(scratch.path());
+    let (_, events) = run(
+        &ws,
+        &script,
+        &[
+            "--max-tool-calls",
+            "12",
+            "--policy",
+            policy.to_str().unwrap(),
+        ],
+    );
+    done(&events);
+    assert_eq!(snapshot(&ws), before);
+
+    let job = std::fs::read_dir(ws.join(".tact/jobs"))
+        .unwrap()
+        .flatten()
+        .next()
+        .unwrap()
+        .path();
+    for slot in ["slot-0", "slot-1"] {
+        assert!(
+            job.join("tmp/probes").join(slot).is_dir(),
+            "{slot} was used"
+        );
+    }
+    let (records, _) = read_ledger(&job.join("ledger.bin")).unwrap();
+    let probes: Vec<_> = records
+        .iter()
+        .filter_map(|r| match &r.entry {
+            LedgerEntry::Outcome { record } if record.tool_ref.name == "probe_edit" => Some(record),
+            _ => None,
+        })
+        .collect();
+    assert!(probes.len() >= 4, "{}", probes.len());
+    // A pair sent together: slots 0 and 1, two worker processes, overlapping in time.
+    let pair = probes
+        .windows(2)
+        .find(|w| w[0].inputs.get("slot").is_none() && w[1].inputs["slot"] == 1)
+        .expect("a probe in slot 1 right after one in slot 0");
+    assert_ne!(pair[0].performer.process_id, pair[1].performer.process_id);
+    assert!(pair[1].started_ms < pair[0].ended_ms);
+    assert_eq!(pair[1].outputs["output"]["scratch"], "probes/slot-1");
+}

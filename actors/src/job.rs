@@ -104,6 +104,32 @@ pub struct Performed {
     pub verdict: TrustVerdict,
 }
 
+/// A call admitted, with its intent on disk, not yet run.
+struct Begun {
+    work_id: String,
+    call: ToolCall,
+    spec: ToolSpec,
+    projected: BudgetSpend,
+    before: Option<tact_policies::trust::WorkspaceSnapshot>,
+    started_ms: u64,
+}
+
+/// The executor stage that runs committed calls; probes in slot `n > 0` use [`PROBER_STAGES`].
+pub(crate) const EXECUTOR_STAGE: &str = "executor";
+
+/// Send a call to an executor stage and wait for its observation.
+async fn execute_on(
+    job_id: &str,
+    stage: &'static str,
+    call: &ToolCall,
+    timeout_ms: u64,
+) -> ExecResponse {
+    match ask_stage::<ExecutorNode>(job_id, stage, || call.clone(), timeout_ms + 5_000).await {
+        Ok(response) => response,
+        Err(e) => Err(e),
+    }
+}
+
 /// Why a call did not run (or ran without an outcome).
 #[derive(Debug)]
 pub(crate) enum CallBlocked {
@@ -142,6 +168,8 @@ pub(crate) struct Runner {
     pub(crate) pending_reverts: Vec<(String, String, String)>,
     /// Candidates already judged (file, line, new text, passed the tests).
     pub(crate) judged: Vec<(String, u32, String, bool)>,
+    /// Probe slots this job has executors for (1 + its probers).
+    pub(crate) probe_slots: usize,
     /// Read-only calls that were in doubt at resume: re-run once the pipeline is up.
     pub(crate) reruns: Vec<(String, Value)>,
 }
@@ -434,6 +462,68 @@ impl Runner {
 
     /// One call through guard, budget, ledger, executor and trust gate.
     pub(crate) async fn perform(&mut self, attempt: Attempt) -> Result<Performed, CallBlocked> {
+        let begun = self.begin(attempt).await?;
+        let exec = execute_on(
+            &self.cfg.job_id,
+            EXECUTOR_STAGE,
+            &begun.call,
+            self.cfg.call_timeout_ms,
+        )
+        .await;
+        self.conclude_call(begun, exec).await
+    }
+
+    /// Calls that may run side by side (probes in their own scratch slots), each on its own
+    /// executor: every call passes the guard and the budget and has its intent written before
+    /// any of them starts; outcomes are judged and recorded in the order given.
+    pub(crate) async fn perform_side_by_side(
+        &mut self,
+        attempts: Vec<(Attempt, &'static str)>,
+    ) -> Vec<Result<Performed, CallBlocked>> {
+        let mut begun: Vec<Result<(Begun, &'static str), CallBlocked>> = Vec::new();
+        for (attempt, stage) in attempts {
+            begun.push(self.begin(attempt).await.map(|b| (b, stage)));
+        }
+        let job_id = self.cfg.job_id.clone();
+        let timeout_ms = self.cfg.call_timeout_ms;
+        // All started before any is awaited: they run at once, each on its own executor.
+        let handles: Vec<Option<tokio::task::JoinHandle<ExecResponse>>> = begun
+            .iter()
+            .map(|b| {
+                let (begun, stage) = b.as_ref().ok()?;
+                let (job_id, call, stage) = (job_id.clone(), begun.call.clone(), *stage);
+                Some(tokio::spawn(async move {
+                    execute_on(&job_id, stage, &call, timeout_ms).await
+                }))
+            })
+            .collect();
+        let mut executed = Vec::new();
+        for handle in handles {
+            executed.push(match handle {
+                Some(h) => Some(h.await.unwrap_or_else(|e| {
+                    Err(ActorError::StageUnavailable(format!("executor task: {e}")))
+                })),
+                None => None,
+            });
+        }
+        let mut results = Vec::new();
+        for (b, exec) in begun.into_iter().zip(executed) {
+            results.push(match (b, exec) {
+                (Ok((begun, _)), Some(exec)) => self.conclude_call(begun, exec).await,
+                (Err(blocked), _) => Err(blocked),
+                (Ok((begun, _)), None) => Err(CallBlocked::InDoubt(format!(
+                    "{} was admitted but never sent (a bug in tact)",
+                    begun.work_id
+                ))),
+            });
+        }
+        results
+    }
+
+    /// Guard, commit gate, budget and a durable intent: everything before a call may start.
+    /// The call's tool-call cost is burned here, so calls begun together are admitted against
+    /// each other.
+    async fn begin(&mut self, attempt: Attempt) -> Result<Begun, CallBlocked> {
         if let Some(reason) = self.escalation() {
             return Err(CallBlocked::Fatal(ActorError::Escalated(reason)));
         }
@@ -524,20 +614,40 @@ impl Runner {
             tool: spec.name.clone(),
             args: call.args.clone(),
         });
+        self.budget.burn(BudgetSpend {
+            tool_calls: projected.tool_calls,
+            ..Default::default()
+        });
         let before = (spec.effect >= RiskClass::Write)
             .then(|| tact_policies::trust::snapshot_before(&call, &spec, &self.cfg.workspace));
-        // 4. Execute in the worker.
-        let started_ms = tact_runtime::ledger::now_ms();
-        let exec = ask_stage::<ExecutorNode>(
-            &job_id,
-            "executor",
-            || call.clone(),
-            self.cfg.call_timeout_ms + 5_000,
-        )
-        .await;
+        Ok(Begun {
+            work_id,
+            call,
+            spec,
+            projected,
+            before,
+            started_ms: tact_runtime::ledger::now_ms(),
+        })
+    }
+
+    /// Judge and record a call that ran (or died running): trust gate, outcome row.
+    async fn conclude_call(
+        &mut self,
+        begun: Begun,
+        exec: ExecResponse,
+    ) -> Result<Performed, CallBlocked> {
+        let Begun {
+            work_id,
+            call,
+            spec,
+            projected,
+            before,
+            started_ms,
+        } = begun;
+        let job_id = self.cfg.job_id.clone();
         let observation = match exec {
-            Ok(Ok(obs)) => obs,
-            Ok(Err(ActorError::Worker(e))) | Err(ActorError::Worker(e)) => {
+            Ok(obs) => obs,
+            Err(ActorError::Worker(e)) => {
                 let reason = format!("worker failed mid-call: {e}");
                 let resolution = if spec.effect >= RiskClass::Write {
                     Resolution::NeedsAttention
@@ -549,7 +659,6 @@ impl Runner {
                     resolution,
                     reason: reason.clone(),
                 });
-                self.budget.burn(projected);
                 if resolution == Resolution::NeedsAttention {
                     self.emit(JobEvent::NeedsAttention {
                         work_id: work_id.clone(),
@@ -558,7 +667,7 @@ impl Runner {
                 }
                 return Err(CallBlocked::InDoubt(reason));
             }
-            Ok(Err(e)) | Err(e) => {
+            Err(e) => {
                 let reason = e.to_string();
                 let _ = self.append(LedgerEntry::Resolution {
                     work_id: work_id.clone(),
@@ -590,12 +699,12 @@ impl Runner {
             work_id: work_id.clone(),
             verdict: verdict.clone(),
         });
+        // The tool call itself was burned when it began.
         let delta = BudgetSpend {
             wall_time_ms: 0,
             tool_calls: projected.tool_calls,
             ..Default::default()
         };
-        self.budget.burn(delta);
         self.budget.set_wall_time(self.elapsed_ms());
         let record = CallRecord {
             work_id: work_id.clone(),
@@ -1060,9 +1169,28 @@ async fn run_in_actor(
     if worker.stderr_log.is_none() {
         worker.stderr_log = Some(job_dir.join("worker.log"));
     }
+    // Probe slots beyond the first get their own executor and worker process (the failing-tests
+    // job only: no other job probes).
+    let extra_slots = if runner.plan.task_family == "failing_tests" {
+        cfg.policy.body.repair.slots_here().saturating_sub(1)
+    } else {
+        0
+    };
+    let mut probers = Vec::new();
+    for slot in 1..=extra_slots {
+        let mut prober_worker = worker.clone();
+        prober_worker.stderr_log = Some(job_dir.join(format!("worker-slot-{slot}.log")));
+        let host = WorkerHost::start(prober_worker, setup.clone())?;
+        probers.push(Arc::new(ExecutorNode::for_slot(
+            slot,
+            host,
+            cfg.call_timeout_ms,
+        )));
+    }
+    runner.probe_slots = 1 + probers.len();
     let host = WorkerHost::start(worker, setup)?;
     let executor = Arc::new(ExecutorNode::new(host, cfg.call_timeout_ms));
-    let children = vec![
+    let mut children = vec![
         stage_spec(
             &cfg.job_id,
             Arc::new(TriggerNode {
@@ -1101,6 +1229,11 @@ async fn run_in_actor(
             cfg.faults.clone(),
         ),
     ];
+    children.extend(
+        probers
+            .iter()
+            .map(|p| stage_spec(&cfg.job_id, p.clone(), cfg.faults.clone())),
+    );
     let (events_tx, mut events_rx) = tokio::sync::mpsc::unbounded_channel();
     let sup = &cfg.policy.body.supervision;
     let (supervisor, sup_handle) = Actor::spawn_linked(
@@ -1158,8 +1291,9 @@ async fn run_in_actor(
     supervisor.stop(Some("job finished".into()));
     let _ = sup_handle.await;
     watcher.abort();
-    // Dropping the executor's last reference kills the worker's process group.
+    // Dropping the executors' last references kills the workers' process groups.
     drop(executor);
+    drop(probers);
     result
 }
 
@@ -1484,6 +1618,7 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
         replay: HashMap::new(),
         pending_reverts: Vec::new(),
         judged: Vec::new(),
+        probe_slots: 1,
         reruns: Vec::new(),
     };
     match opening {

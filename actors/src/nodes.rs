@@ -241,7 +241,15 @@ pub struct ExecutorNode {
     pub host: WorkerHost,
     pub completed: Mutex<HashSet<String>>,
     pub timeout_ms: u64,
+    /// `executor` for the job's own mailbox; `prober-N` for probe slot N.
+    pub stage: &'static str,
 }
+
+/// The executor stage of each probe slot: slot 0 is the job's own executor (no committed call
+/// runs while probes do), slots 1.. have one executor and one worker process each.
+pub const PROBER_STAGES: [&str; tact_runtime::tools::PROBE_SLOTS as usize] = [
+    "executor", "prober-1", "prober-2", "prober-3", "prober-4", "prober-5", "prober-6", "prober-7",
+];
 
 pub type ExecResponse = Result<Observation, ActorError>;
 
@@ -249,7 +257,7 @@ impl StageLogic for ExecutorNode {
     type Request = ToolCall;
     type Response = ExecResponse;
     fn stage(&self) -> &'static str {
-        "executor"
+        self.stage
     }
     async fn handle(&self, call: ToolCall) -> ExecResponse {
         let missing = {
@@ -276,10 +284,16 @@ impl StageLogic for ExecutorNode {
 
 impl ExecutorNode {
     pub fn new(host: WorkerHost, timeout_ms: u64) -> Self {
+        Self::for_slot(0, host, timeout_ms)
+    }
+
+    /// The executor of probe slot `slot` (slot 0 is the job's own `executor`).
+    pub fn for_slot(slot: usize, host: WorkerHost, timeout_ms: u64) -> Self {
         Self {
             host,
             completed: Mutex::new(HashSet::new()),
             timeout_ms,
+            stage: PROBER_STAGES.get(slot).copied().unwrap_or("executor"),
         }
     }
 }

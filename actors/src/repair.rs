@@ -25,6 +25,7 @@ use tact_runtime::testreport::{TestReport, parse_test_output};
 
 use crate::error::ActorError;
 use crate::job::{Attempt, CallBlocked, JobOutcome, Runner};
+use crate::nodes::PROBER_STAGES;
 
 /// How many localized lines the model writes replacements and insertions for.
 const COMPLETION_LOCATIONS: usize = 2;
@@ -217,32 +218,46 @@ impl Runner {
         Ok((done.work_id, done.verdict))
     }
 
-    /// One candidate tried in a scratch copy: one call, the workspace untouched.
-    async fn probe(
+    /// Candidates tried side by side, one per scratch slot: one call each, the workspace
+    /// untouched. Outcomes come back in the order given.
+    async fn probe_batch(
         &mut self,
-        path: &str,
-        old: &str,
-        new: &str,
+        batch: &[(String, String, String)],
         tests: &[String],
         timeout_ms: u64,
-    ) -> Result<ProbeOutcome, CallBlocked> {
-        let mut args = json!({
-            "edits": [{"path": path, "old_text": old, "new_text": new}],
-            "timeout_ms": timeout_ms,
-        });
-        if !tests.is_empty() {
-            args["tests"] = json!(tests);
-        }
-        let done = self
-            .perform(Attempt {
-                tool: "probe_edit".into(),
-                args,
-                depends_on: vec![],
-                offered: vec!["probe_edit".into()],
-                restore: false,
+    ) -> Vec<Result<ProbeOutcome, CallBlocked>> {
+        let attempts = batch
+            .iter()
+            .enumerate()
+            .map(|(slot, (path, old, new))| {
+                let mut args = json!({
+                    "edits": [{"path": path, "old_text": old, "new_text": new}],
+                    "timeout_ms": timeout_ms,
+                });
+                if slot > 0 {
+                    args["slot"] = json!(slot);
+                }
+                if !tests.is_empty() {
+                    args["tests"] = json!(tests);
+                }
+                let stage = PROBER_STAGES.get(slot).copied().unwrap_or(PROBER_STAGES[0]);
+                (
+                    Attempt {
+                        tool: "probe_edit".into(),
+                        args,
+                        depends_on: vec![],
+                        offered: vec!["probe_edit".into()],
+                        restore: false,
+                    },
+                    stage,
+                )
             })
-            .await?;
-        Ok(probe_outcome(done))
+            .collect();
+        self.perform_side_by_side(attempts)
+            .await
+            .into_iter()
+            .map(|r| r.map(probe_outcome))
+            .collect()
     }
 
     fn tool_calls_left(&self) -> u64 {
@@ -613,132 +628,151 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         "probe_timeout",
         json!({"timeout_ms": timeout_ms, "baseline_ms": baseline_ms}),
     )?;
-    loop {
-        if lookahead_left == Some(0) {
-            break;
-        }
-        // Which queue the next probe comes from: the first enumerated wave, then the model's
-        // proposals, then the rest; a share the other side did not use is lent over.
-        let first_wave = enumerated_probed < FIRST_WAVE.min(enumerated_share);
-        if passing.is_empty() && !model_asked && (!first_wave || enumerated.is_empty()) {
-            // The explore share is the plan's allocation: the model writes whenever the first
-            // enumerated wave found nothing. (The trigger used to gate this; on SmolLM2 its
-            // p_tool in this context was always below τ, so the gate never held the model back,
-            // and the share, not a second reading of confidence, is what C.24 asks to decide.)
-            model_asked = true;
-            let mut written =
-                propose_completions(runner, &source_locations, &baseline, &contents).await?;
-            if model_reads {
-                score_candidates(runner, &mut written, &contents).await?;
+    // Probes go out in batches, one per slot; the queues' order is kept within a batch.
+    let slots = runner.probe_slots.max(1);
+    'batches: loop {
+        let mut batch: Vec<(Candidate, String, String)> = Vec::new();
+        let mut last_batch = false;
+        while batch.len() < slots {
+            if lookahead_left == Some(0) {
+                last_batch = true;
+                break;
             }
-            order(&mut written, ranker.as_ref());
-            model_queue = written.into();
-            continue;
-        }
-        let unused_model = if model_asked && model_queue.is_empty() {
-            model_share.saturating_sub(model_probed)
-        } else {
-            0
-        };
-        let unused_enumerated = if enumerated.is_empty() {
-            enumerated_share.saturating_sub(enumerated_probed)
-        } else {
-            0
-        };
-        let enumerated_ok =
-            !enumerated.is_empty() && enumerated_probed < enumerated_share + unused_model;
-        let model_ok = !model_queue.is_empty() && model_probed < model_share + unused_enumerated;
-        let next = if first_wave && enumerated_ok {
-            enumerated.pop_front().map(|c| (c, false))
-        } else if model_ok {
-            model_queue.pop_front().map(|c| (c, true))
-        } else if enumerated_ok {
-            enumerated.pop_front().map(|c| (c, false))
-        } else {
-            None
-        };
-        let Some((cand, from_model)) = next else {
-            break;
-        };
-        if let Some(n) = lookahead_left.as_mut() {
-            *n = n.saturating_sub(1);
-        }
-        if let Some(best) = passing.first()
-            && cand.size() > best.0.size()
-        {
-            // Only a smaller edit can still win.
-            continue;
-        }
-        let key = cand.key();
-        let recorded_pass =
-            recorded_passes.contains(&key) && !passing.iter().any(|p| p.0.key() == key);
-        if !recorded_pass && !tried.insert(key.clone()) {
-            continue;
-        }
-        let Some(content) = contents.get(&cand.edit.file) else {
-            continue;
-        };
-        let Some((old_block, new_block)) = edit_block(content, &cand.edit) else {
-            continue;
-        };
-        if recorded_pass {
-            let outcome = ProbeOutcome {
-                work_id: String::new(),
-                passed: true,
-                evidence: "passed before the job was interrupted".into(),
-                verdict: TrustVerdict::Verified,
+            // Which queue the next probe comes from: the first enumerated wave, then the
+            // model's proposals, then the rest; a share the other side did not use is lent over.
+            let first_wave = enumerated_probed < FIRST_WAVE.min(enumerated_share);
+            if passing.is_empty() && !model_asked && (!first_wave || enumerated.is_empty()) {
+                if !batch.is_empty() {
+                    // What is chosen runs first; the model is asked after it.
+                    break;
+                }
+                // The explore share is the plan's allocation: the model writes whenever the
+                // first enumerated wave found nothing. (The trigger used to gate this; on
+                // SmolLM2 its p_tool in this context was always below τ, so the gate never held
+                // the model back, and the share, not a second reading of confidence, is what
+                // C.24 asks to decide.)
+                model_asked = true;
+                let mut written =
+                    propose_completions(runner, &source_locations, &baseline, &contents).await?;
+                if model_reads {
+                    score_candidates(runner, &mut written, &contents).await?;
+                }
+                order(&mut written, ranker.as_ref());
+                model_queue = written.into();
+                continue;
+            }
+            let unused_model = if model_asked && model_queue.is_empty() {
+                model_share.saturating_sub(model_probed)
+            } else {
+                0
             };
-            keep_passing(&mut passing, (cand, old_block, new_block, outcome));
-            lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
-            continue;
+            let unused_enumerated = if enumerated.is_empty() {
+                enumerated_share.saturating_sub(enumerated_probed)
+            } else {
+                0
+            };
+            let enumerated_ok =
+                !enumerated.is_empty() && enumerated_probed < enumerated_share + unused_model;
+            let model_ok =
+                !model_queue.is_empty() && model_probed < model_share + unused_enumerated;
+            let next = if first_wave && enumerated_ok {
+                enumerated.pop_front().map(|c| (c, false))
+            } else if model_ok {
+                model_queue.pop_front().map(|c| (c, true))
+            } else if enumerated_ok {
+                enumerated.pop_front().map(|c| (c, false))
+            } else {
+                None
+            };
+            let Some((cand, from_model)) = next else {
+                last_batch = true;
+                break;
+            };
+            if let Some(n) = lookahead_left.as_mut() {
+                *n = n.saturating_sub(1);
+            }
+            if let Some(best) = passing.first()
+                && cand.size() > best.0.size()
+            {
+                // Only a smaller edit can still win.
+                continue;
+            }
+            let key = cand.key();
+            let recorded_pass =
+                recorded_passes.contains(&key) && !passing.iter().any(|p| p.0.key() == key);
+            if !recorded_pass && !tried.insert(key.clone()) {
+                continue;
+            }
+            let Some(content) = contents.get(&cand.edit.file) else {
+                continue;
+            };
+            let Some((old_block, new_block)) = edit_block(content, &cand.edit) else {
+                continue;
+            };
+            if recorded_pass {
+                let outcome = ProbeOutcome {
+                    work_id: String::new(),
+                    passed: true,
+                    evidence: "passed before the job was interrupted".into(),
+                    verdict: TrustVerdict::Verified,
+                };
+                keep_passing(&mut passing, (cand, old_block, new_block, outcome));
+                lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
+                continue;
+            }
+            // Never past the reserve: the commit must always be affordable.
+            if runner.tool_calls_left() <= COMMIT_RESERVE + batch.len() as u64 {
+                last_batch = true;
+                break;
+            }
+            if from_model {
+                model_probed += 1;
+            } else {
+                enumerated_probed += 1;
+            }
+            probes += 1;
+            batch.push((cand, old_block, new_block));
         }
-        // Never past the reserve: the commit must always be affordable.
-        if runner.tool_calls_left() <= COMMIT_RESERVE {
-            break;
-        }
-        if from_model {
-            model_probed += 1;
+        let edits: Vec<(String, String, String)> = batch
+            .iter()
+            .map(|(c, old, new)| (c.edit.file.clone(), old.clone(), new.clone()))
+            .collect();
+        let outcomes = if edits.is_empty() {
+            Vec::new()
         } else {
-            enumerated_probed += 1;
+            runner.probe_batch(&edits, &failing_tests, timeout_ms).await
+        };
+        for ((cand, old_block, new_block), outcome) in batch.into_iter().zip(outcomes) {
+            let outcome = step!(runner, outcome);
+            let evidence = format!("{}: {}", cand.describe(), outcome.evidence);
+            runner.routes.push(TestedRoute {
+                tool_ref: ToolRef::new("probe_edit", 1),
+                work_id: Some(outcome.work_id.clone()),
+                evidence: evidence.clone(),
+                verdict: outcome.verdict.clone(),
+            });
+            runner.decision(
+                "probe_verdict",
+                json!({
+                    "work_id": outcome.work_id,
+                    "file": cand.edit.file,
+                    "line": cand.edit.line,
+                    "new_line": cand.edit.new_text(),
+                    "origin": cand.edit.origin.name(),
+                    "score": cand.score,
+                    "edit_chars": cand.features.edit_chars,
+                    "edit_tokens": cand.size(),
+                    "passed": outcome.passed,
+                    "evidence": evidence,
+                }),
+            )?;
+            if outcome.passed {
+                keep_passing(&mut passing, (cand, old_block, new_block, outcome));
+                lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
+            }
         }
-        probes += 1;
-        let outcome = step!(
-            runner,
-            runner
-                .probe(
-                    &cand.edit.file,
-                    &old_block,
-                    &new_block,
-                    &failing_tests,
-                    timeout_ms
-                )
-                .await
-        );
-        let evidence = format!("{}: {}", cand.describe(), outcome.evidence);
-        runner.routes.push(TestedRoute {
-            tool_ref: ToolRef::new("probe_edit", 1),
-            work_id: Some(outcome.work_id.clone()),
-            evidence: evidence.clone(),
-            verdict: outcome.verdict.clone(),
-        });
-        runner.decision(
-            "probe_verdict",
-            json!({
-                "work_id": outcome.work_id,
-                "file": cand.edit.file,
-                "line": cand.edit.line,
-                "new_line": cand.edit.new_text(),
-                "origin": cand.edit.origin.name(),
-                "score": cand.score,
-                "edit_chars": cand.features.edit_chars,
-                "edit_tokens": cand.size(),
-                "passed": outcome.passed,
-                "evidence": evidence,
-            }),
-        )?;
-        if outcome.passed {
-            keep_passing(&mut passing, (cand, old_block, new_block, outcome));
-            lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
+        if last_batch {
+            break 'batches;
         }
     }
     // 8. Commit the smallest passing candidate.

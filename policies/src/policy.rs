@@ -157,6 +157,21 @@ pub struct RepairPolicy {
     pub locations: usize,
     /// Most enumerated candidates.
     pub max_candidates: usize,
+    /// Probes run at once, each in its own scratch copy and worker process; 0 means one per
+    /// core the machine has. Capped at the runtime's slot count.
+    pub probe_slots: usize,
+}
+
+impl RepairPolicy {
+    /// The number of probe slots to use on this machine.
+    pub fn slots_here(&self) -> usize {
+        let wanted = if self.probe_slots == 0 {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        } else {
+            self.probe_slots
+        };
+        wanted.clamp(1, tact_runtime::tools::PROBE_SLOTS as usize)
+    }
 }
 
 impl Default for RepairPolicy {
@@ -167,6 +182,7 @@ impl Default for RepairPolicy {
             probe_timeout_ms: 60_000,
             locations: 12,
             max_candidates: 300,
+            probe_slots: 0,
         }
     }
 }

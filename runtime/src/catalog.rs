@@ -509,7 +509,13 @@ pub fn catalog() -> Vec<ToolSpec> {
                         "description": "Tests to run first: pytest node ids (file.py::test_name) or names, cargo test name filters"
                     },
                     "timeout_ms": timeout,
-                    "full_suite_on_pass": {"type": "boolean", "default": true}
+                    "full_suite_on_pass": {"type": "boolean", "default": true},
+                    "slot": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": crate::tools::PROBE_SLOTS - 1,
+                        "description": "Which scratch copy to use; probes in different slots may run at the same time"
+                    }
                 }),
             ),
             output(

@@ -25,7 +25,7 @@ use crate::sandbox::SandboxConfig;
 
 pub use exec::{TestCommand, detect_test_command, parse_test_report, report_json, test_status};
 pub use fs::{PlannedChange, count_occurrences, plan_patch, read_text_if_exists};
-pub use probe::{PROBE_SCRATCH_SKIP, PROBE_SLOT};
+pub use probe::{PROBE_SCRATCH_SKIP, PROBE_SLOTS, probe_slot_dir};
 
 /// Configuration the executor hands the worker at setup.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]

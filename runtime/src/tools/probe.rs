@@ -25,9 +25,15 @@ use crate::sandbox::{CommandOutcome, run_sandboxed};
 use crate::source::{change_touches_tests, edit_touches_tests};
 use crate::testreport::{TestReport, TestRunner};
 
-/// The scratch slot, relative to the job's temp dir. One slot: the worker runs one call at a
-/// time, and a fixed path lets cargo reuse the crate's build between probes.
-pub const PROBE_SLOT: &str = "probes/slot-0";
+/// How many scratch slots a job may probe in at once (`slot` 0..PROBE_SLOTS): one per
+/// concurrent probe, each with its own worker process.
+pub const PROBE_SLOTS: u32 = 8;
+
+/// Slot `slot`'s scratch directory, relative to the job's temp dir. A fixed path per slot lets
+/// cargo reuse the crate's build between the slot's probes.
+pub fn probe_slot_dir(slot: u32) -> String {
+    format!("probes/slot-{slot}")
+}
 
 /// Directory names never copied into the scratch slot (at any depth). A `target` directory is
 /// skipped only where it is cargo's (next to a Cargo.toml, or tagged with CACHEDIR.TAG).
@@ -218,9 +224,26 @@ fn copy_tree(src: &Path, dst: &Path, exclude: &Path) -> Result<u64, ToolError> {
     Ok(copied)
 }
 
+/// The `slot` argument (default 0).
+fn parse_slot(args: &Value) -> Result<u32, ToolError> {
+    match args.get("slot") {
+        None | Some(Value::Null) => Ok(0),
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| *n < PROBE_SLOTS)
+            .ok_or_else(|| {
+                ToolError::InvalidArgs(format!(
+                    "`slot` must be an integer from 0 to {}, got {v}",
+                    PROBE_SLOTS - 1
+                ))
+            }),
+    }
+}
+
 /// Clear the slot and copy the workspace into it.
-fn fresh_scratch(ctx: &ToolContext) -> Result<PathBuf, ToolError> {
-    let scratch = ctx.temp_dir.join(PROBE_SLOT);
+fn fresh_scratch(ctx: &ToolContext, slot: u32) -> Result<PathBuf, ToolError> {
+    let scratch = ctx.temp_dir.join(probe_slot_dir(slot));
     match std::fs::remove_dir_all(&scratch) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -299,11 +322,26 @@ struct Run {
 fn run_in(
     argv: &[String],
     scratch: &Path,
+    slot: u32,
     ctx: &ToolContext,
     timeout: u64,
 ) -> Result<Run, ToolError> {
     let mut sandbox = ctx.sandbox_rooted(scratch, timeout);
     sandbox.output_cap = TEST_PARSE_BYTES;
+    if slot > 0 {
+        // Slot 0 shares `run_tests`' target dir (its build carries over); a concurrent slot
+        // builds in its own, inside it, so two probes never wait on one cargo lock.
+        let base = ctx
+            .config
+            .cargo_target_dir
+            .as_ref()
+            .map(PathBuf::from)
+            .unwrap_or_else(|| ctx.temp_dir.join("target"));
+        let own = base.join(format!("probe-slot-{slot}"));
+        sandbox
+            .env
+            .push(("CARGO_TARGET_DIR".into(), own.display().to_string()));
+    }
     let outcome = run_sandboxed(argv, scratch, &sandbox)?;
     let report = parse_test_report(&outcome.stdout, &outcome.stderr);
     let status = test_status(&report, outcome.timed_out);
@@ -330,7 +368,8 @@ pub(super) fn probe_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, 
     let narrow = narrow_argv(&test, &tests, &ctx.workspace)?;
     let planned = plan_edits(&edits, &ctx.workspace)?;
 
-    let scratch = fresh_scratch(ctx)?;
+    let slot = parse_slot(args)?;
+    let scratch = fresh_scratch(ctx, slot)?;
     for (key, file) in &planned {
         let path = scratch.join(key);
         let copied = read_text_if_exists(&path)?;
@@ -347,14 +386,14 @@ pub(super) fn probe_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, 
     let mut full_run = None;
     match narrow {
         Some(argv) => {
-            let run = run_in(&argv, &scratch, ctx, timeout)?;
+            let run = run_in(&argv, &scratch, slot, ctx, timeout)?;
             let passed = run.status == "passed";
             narrow_run = Some(run);
             if passed && full_on_pass {
-                full_run = Some(run_in(&test.argv, &scratch, ctx, timeout)?);
+                full_run = Some(run_in(&test.argv, &scratch, slot, ctx, timeout)?);
             }
         }
-        None => full_run = Some(run_in(&test.argv, &scratch, ctx, timeout)?),
+        None => full_run = Some(run_in(&test.argv, &scratch, slot, ctx, timeout)?),
     }
     let (last, last_name) = match (&full_run, &narrow_run) {
         (Some(run), _) => (run, "full"),
@@ -380,7 +419,7 @@ pub(super) fn probe_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, 
             "timed_out": last.outcome.timed_out,
             "sandbox": last.outcome.sandbox,
             "edits_applied": edits.len(),
-            "scratch": PROBE_SLOT,
+            "scratch": probe_slot_dir(slot),
         }),
     })
 }

@@ -671,3 +671,48 @@ fn probe_edit_fixes_a_rust_crate_in_its_scratch_copy() {
     );
     assert_eq!(w.get("src/lib.rs"), lib);
 }
+
+/// Concurrent probes (issue 12): probes in different slots run at the same time, each in its
+/// own scratch copy, and neither sees the other's candidate; a slot out of range is refused.
+#[test]
+fn probe_edit_slots_run_side_by_side_without_mixing_candidates() {
+    let w = py_ws();
+    let (passing, failing) = std::thread::scope(|scope| {
+        let a = scope.spawn(|| {
+            let mut args = fix("return a - b", "return a + b");
+            args["slot"] = json!(0);
+            w.run("probe_edit", args)
+        });
+        let b = scope.spawn(|| {
+            let mut args = fix("return a - b", "return a * b");
+            args["slot"] = json!(1);
+            w.run("probe_edit", args)
+        });
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert_eq!(passing.output["status"], "passed", "{}", passing.output);
+    assert_eq!(passing.output["scratch"], "probes/slot-0");
+    assert_eq!(failing.output["status"], "failed", "{}", failing.output);
+    assert_eq!(failing.output["scratch"], "probes/slot-1");
+    let slot = |n: u32| {
+        std::fs::read_to_string(
+            w.ctx
+                .temp_dir
+                .join(super::probe_slot_dir(n))
+                .join("calc.py"),
+        )
+        .unwrap()
+    };
+    assert!(slot(0).contains("a + b") && !slot(0).contains("a * b"));
+    assert!(slot(1).contains("a * b") && !slot(1).contains("a + b"));
+    assert_eq!(
+        w.get("calc.py"),
+        PY_SOURCE,
+        "the workspace is never written"
+    );
+
+    let mut args = fix("return a - b", "return a + b");
+    args["slot"] = json!(super::PROBE_SLOTS);
+    let err = w.err("probe_edit", args);
+    assert!(err.contains("`slot` must be an integer"), "{err}");
+}
