@@ -334,3 +334,51 @@ fn probes_run_side_by_side_in_their_own_slots_and_workers() {
     assert!(pair[1].started_ms < pair[0].ended_ms);
     assert_eq!(pair[1].outputs["output"]["scratch"], "probes/slot-1");
 }
+
+/// The model writes a two-line hunk (issue 12 item 5): no single-line edit passes here (the
+/// factor and the offset are both wrong), the model rewrites the first line and goes on to the
+/// next, and the hunk is committed with everything outside it byte-identical.
+#[test]
+fn a_model_written_two_line_hunk_is_probed_and_committed() {
+    let source = "def scale(x):\n    y = x * 2\n    z = y + 1\n    return z\n\n\ndef other():\n    return 1\n";
+    let (scratch, ws) = workspace(&[
+        ("scale.py", source),
+        (
+            "test_scale.py",
+            "from scale import scale\n\n\ndef test_scale():\n    assert scale(3) == 8\n    assert scale(1) == 2\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    let mut steps: Vec<Value> = (0..8)
+        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
+        .collect();
+    steps.push(serde_json::json!({"complete_after": "    y = x *", "completion": " 3"}));
+    steps.push(
+        serde_json::json!({"complete_after": "    y = x * 3\n", "completion": "    z = y - 1"}),
+    );
+    let script = scratch.path().join("script.json");
+    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+    let (code, events) = run(&ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(code, 0);
+    let committed = decisions(&events, "tests_decide");
+    let committed = committed.last().unwrap();
+    assert_eq!(committed["judgement"], "Fixed", "{committed}");
+    assert_eq!(
+        std::fs::read_to_string(ws.join("scale.py")).unwrap(),
+        source.replace(
+            "    y = x * 2\n    z = y + 1\n",
+            "    y = x * 3\n    z = y - 1\n"
+        )
+    );
+    let proposals = decisions(&events, "proposals");
+    assert!(
+        proposals.iter().any(|p| p["edits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["replacement"].as_array().unwrap().len() == 2)),
+        "{proposals:?}"
+    );
+}

@@ -91,21 +91,31 @@ impl Candidate {
 fn edit_block(content: &str, edit: &CandidateEdit) -> Option<(String, String)> {
     let lines: Vec<&str> = content.lines().collect();
     let index = (edit.line as usize).checked_sub(1)?;
-    if lines.get(index).map(|l| l.trim_end()) != Some(edit.old_line.trim_end()) {
+    // A hunk replaces `span` lines from `line` on (its `old_line` holds them, `\n`-joined).
+    let span = edit.span();
+    let end = index + span;
+    let old_lines: Vec<&str> = edit.old_line.split('\n').collect();
+    let now = lines.get(index..end)?;
+    if now.len() != old_lines.len()
+        || now
+            .iter()
+            .zip(&old_lines)
+            .any(|(a, b)| a.trim_end() != b.trim_end())
+    {
         return None;
     }
     // A deletion needs a neighbour: the new block must not be empty.
     let first_radius = usize::from(edit.replacement.is_empty());
     for radius in first_radius..8usize {
         let lo = index.saturating_sub(radius);
-        let hi = (index + radius).min(lines.len() - 1);
+        let hi = (end - 1 + radius).min(lines.len() - 1);
         let old = lines[lo..=hi].join("\n");
         if content.matches(&old).count() != 1 {
             continue;
         }
         let mut replaced: Vec<&str> = lines[lo..index].to_vec();
         replaced.extend(edit.replacement.iter().map(String::as_str));
-        replaced.extend(&lines[index + 1..=hi]);
+        replaced.extend(&lines[end..=hi]);
         let new = replaced.join("\n");
         if new.is_empty() || new == old {
             continue;
@@ -1118,25 +1128,46 @@ async fn propose_completions(
                 continue;
             }
             let replacement = if insert {
-                vec![new_line, old_line.to_string()]
+                vec![new_line.clone(), old_line.to_string()]
             } else {
-                vec![new_line]
+                vec![new_line.clone()]
             };
-            if proposals
-                .iter()
-                .any(|p| p.line == loc.line && p.replacement == replacement)
-            {
-                continue;
-            }
-            proposals.push(CandidateEdit {
+            let proposal = |old: String, replacement: Vec<String>| CandidateEdit {
                 file: loc.file.clone(),
                 line: loc.line,
-                old_line: old_line.to_string(),
+                old_line: old,
                 replacement,
                 origin: CandidateOrigin::Model,
                 location_rank: rank as u32,
                 location_score: (loc.score / best) as f32,
-            });
+            };
+            push_new(&mut proposals, proposal(old_line.to_string(), replacement));
+            // A two-line hunk: the model goes on writing the next line after its own, and
+            // where that differs from the file's next line, both lines are replaced.
+            let next_old = content.lines().nth(loc.line as usize);
+            if insert || !next_old.is_some_and(may_end_a_hunk) {
+                continue;
+            }
+            let next_old = next_old.unwrap_or_default();
+            let next = match runner
+                .complete(format!("{context}{new_line}\n"), COMPLETION_TOKENS)
+                .await
+            {
+                Ok(c) => c,
+                Err(ActorError::Model(e)) => {
+                    runner.decision("selector", json!({"completion_error": e}))?;
+                    break 'locations;
+                }
+                Err(e) => return Err(e),
+            };
+            let next_line = next.trim_end().to_string();
+            if next_line.trim().is_empty() || next_line.trim() == next_old.trim() {
+                continue;
+            }
+            push_new(
+                &mut proposals,
+                proposal(format!("{old_line}\n{next_old}"), vec![new_line, next_line]),
+            );
         }
     }
     runner.decision(
@@ -1144,6 +1175,31 @@ async fn propose_completions(
         json!({"written_by": "model", "edits": proposals.iter().map(|c| json!({"file": c.file, "line": c.line, "replacement": c.replacement})).collect::<Vec<_>>()}),
     )?;
     Ok(candidates_of(proposals))
+}
+
+/// Add a proposal unless the same edit is already there.
+fn push_new(proposals: &mut Vec<CandidateEdit>, edit: CandidateEdit) {
+    if !proposals.iter().any(|p| {
+        p.file == edit.file
+            && p.line == edit.line
+            && p.old_line == edit.old_line
+            && p.replacement == edit.replacement
+    }) {
+        proposals.push(edit);
+    }
+}
+
+/// Can a model-written hunk take in this line as its second? Not a blank line, a closing brace
+/// or a new function: the hunk stays inside the statement flow of its function.
+fn may_end_a_hunk(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty()
+        && !matches!(t, "}" | "};" | "})" | "{")
+        && !t.starts_with("def ")
+        && !t.starts_with("fn ")
+        && !t.starts_with("pub fn ")
+        && !t.starts_with('#')
+        && !t.starts_with("//")
 }
 
 /// Edits with their model-free features, not yet scored.

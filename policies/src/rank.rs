@@ -525,6 +525,12 @@ impl CandidateEdit {
         self.replacement.join("\n")
     }
 
+    /// Lines of the file the edit replaces, from `line` on: 1, or more for a hunk (whose
+    /// `old_line` holds the lines `\n`-joined).
+    pub fn span(&self) -> usize {
+        self.old_line.split('\n').count()
+    }
+
     /// Does this edit make exactly the reference fix (see [`matches_reference_fix`])?
     pub fn matches_reference(&self, fix_diff: &[String]) -> bool {
         let added: Vec<&String> = self
@@ -677,9 +683,10 @@ pub fn scoring_requests(
     edits: &[CandidateEdit],
     contents: &std::collections::HashMap<String, String>,
 ) -> Vec<ScoringRequest> {
-    let mut requests: Vec<((String, u32), ScoringRequest)> = Vec::new();
+    // One request per edited span: the original continuation is the same lines as the edit's.
+    let mut requests: Vec<((String, u32, usize), ScoringRequest)> = Vec::new();
     for (i, e) in edits.iter().enumerate() {
-        let key = (e.file.clone(), e.line);
+        let key = (e.file.clone(), e.line, e.span());
         if let Some((_, r)) = requests.iter_mut().find(|(k, _)| *k == key) {
             r.continuations
                 .push(continuation(contents, e, Some(&e.replacement)));
@@ -745,7 +752,11 @@ fn continuation(
             text.push('\n');
         }
     }
-    for l in lines.iter().skip(index + 1).take(SCORING_TAIL_LINES) {
+    for l in lines
+        .iter()
+        .skip(index + edit.span())
+        .take(SCORING_TAIL_LINES)
+    {
         text.push_str(l);
         text.push('\n');
     }
@@ -782,6 +793,46 @@ pub fn apply_scores(features: &mut [CandidateFeatures], request: &ScoringRequest
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// A two-line hunk is scored against the same two original lines, followed by the same
+    /// tail, in a request of its own (not against a one-line edit's original).
+    #[test]
+    fn a_hunk_is_scored_against_its_own_span() {
+        let content = "def f(x):\n    y = x * 2\n    z = y + 1\n    return z\n";
+        let contents: std::collections::HashMap<String, String> =
+            [("f.py".to_string(), content.to_string())].into();
+        let edit = |old: &str, new: &[&str]| CandidateEdit {
+            file: "f.py".into(),
+            line: 2,
+            old_line: old.into(),
+            replacement: new.iter().map(|s| s.to_string()).collect(),
+            origin: CandidateOrigin::Model,
+            location_rank: 0,
+            location_score: 1.0,
+        };
+        let edits = [
+            edit("    y = x * 2", &["    y = x * 3"]),
+            edit(
+                "    y = x * 2\n    z = y + 1",
+                &["    y = x * 3", "    z = y - 1"],
+            ),
+        ];
+        assert_eq!(edits[1].span(), 2);
+        let requests = scoring_requests(&edits, &contents);
+        assert_eq!(requests.len(), 2);
+        assert_eq!(requests[0].context, "def f(x):\n");
+        assert_eq!(
+            requests[1].continuations,
+            vec![
+                "    y = x * 2\n    z = y + 1\n    return z\n".to_string(),
+                "    y = x * 3\n    z = y - 1\n    return z\n".to_string(),
+            ]
+        );
+        assert_eq!(
+            requests[0].continuations[0],
+            "    y = x * 2\n    z = y + 1\n    return z\n"
+        );
+    }
 
     fn features(op: MutationOperator, rank: u32, lp: f32) -> CandidateFeatures {
         CandidateFeatures {
