@@ -64,6 +64,7 @@ impl EndlessScript {
             args: json!({"expression": "1+1"}),
             complete_after: None,
             completion: None,
+            answer: None,
         };
         ScriptedModel::new(vec![step; SCRIPT_STEPS])
     }

@@ -453,3 +453,36 @@ fn from_inside_a_tool_writes_outside_the_workspace_and_network_connects_fail() {
         "both failed: {exits:?}"
     );
 }
+
+/// Issue 15 item 6: when the trigger chooses to reason (the model is confident without a
+/// tool), the model writes its answer; it is emitted, recorded in the ledger and flagged
+/// unverified (before: the job ended "answered without a tool call" with no answer at all).
+#[test]
+fn the_reason_branch_answers_and_the_answer_is_unverified() {
+    let job = setup(vec![
+        json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+        json!({"answer": "The notes say hello to the world."}),
+    ]);
+    let (code, events) = run_task(&job, "What do the notes say?", &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    let answer = events
+        .iter()
+        .find(|e| e["event"] == "answer")
+        .expect("an answer event");
+    assert_eq!(answer["text"], "The notes say hello to the world.");
+    assert_eq!(answer["verdict"]["verdict"], "unverified", "{answer}");
+    let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
+    assert!(
+        done["summary"]
+            .as_str()
+            .unwrap()
+            .contains("The notes say hello to the world."),
+        "{done}"
+    );
+    let state = ledger(&job, "j1");
+    assert!(state.records.iter().any(|r| matches!(
+        &r.entry,
+        LedgerEntry::Decision { node, detail, .. }
+            if node == "answer" && detail["text"] == "The notes say hello to the world."
+    )));
+}

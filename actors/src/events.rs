@@ -42,6 +42,13 @@ pub enum JobEvent {
         job_id: String,
         question: String,
     },
+    /// The model answered in language (the trigger chose to reason): never checked by a tool,
+    /// so always unverified.
+    Answer {
+        job_id: String,
+        text: String,
+        verdict: TrustVerdict,
+    },
     NeedsAttention {
         work_id: String,
         reason: String,

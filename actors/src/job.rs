@@ -104,6 +104,24 @@ pub struct Performed {
     pub verdict: TrustVerdict,
 }
 
+/// Most tokens of an answer in language: a short reply, not an essay.
+const ANSWER_TOKENS: usize = 160;
+
+/// An answer up to the first line that repeats an earlier one: greedy decoding of a small
+/// model falls into loops, and the repetition says nothing new.
+fn until_repeated(text: &str) -> String {
+    let mut seen = std::collections::HashSet::new();
+    let mut kept: Vec<&str> = Vec::new();
+    for line in text.lines() {
+        let key = line.trim();
+        if !key.is_empty() && !seen.insert(key) {
+            break;
+        }
+        kept.push(line);
+    }
+    kept.join("\n").trim().to_string()
+}
+
 /// A call admitted, with its intent on disk, not yet run.
 struct Begun {
     work_id: String,
@@ -410,6 +428,21 @@ impl Runner {
         self.ask_selector(key, "scores", request, |response| match response {
             SelectorResponse::Scores(scores, cost) => Ok((scores, cost)),
             _ => Err("unexpected response to scoring".into()),
+        })
+        .await
+    }
+
+    /// The model's own answer in language (recorded, replayed on resume).
+    pub(crate) async fn answer(
+        &mut self,
+        prompt: StepPrompt,
+        max_tokens: usize,
+    ) -> Result<String, ActorError> {
+        let key = request_key("answer", &(&prompt, max_tokens));
+        let request = SelectorRequest::Answer { prompt, max_tokens };
+        self.ask_selector(key, "answer", request, |response| match response {
+            SelectorResponse::Answer(text, cost) => Ok((text, cost)),
+            _ => Err("unexpected response to an answer".into()),
         })
         .await
     }
@@ -963,14 +996,38 @@ impl Runner {
             }
             let offered: Vec<String> = candidates.iter().map(|c| c.name.clone()).collect();
             if feedback.is_none() && !self.trigger(candidates.clone()).await? {
-                // Confident: reason in language, no tool. Headless, that ends the step loop.
+                // Confident: reason in language, no tool. The model writes its answer; no tool
+                // checked it, so it is kept as unverified evidence. Headless, that ends the
+                // step loop.
+                let answer = match self.answer(self.prompt(None), ANSWER_TOKENS).await {
+                    Ok(text) => until_repeated(&text),
+                    Err(ActorError::Model(e)) => {
+                        self.decision("answer", json!({"error": e}))?;
+                        String::new()
+                    }
+                    Err(e) => return Err(e),
+                };
+                let verdict = TrustVerdict::Unverified {
+                    reason: "the model's own answer; no tool checked it".into(),
+                };
+                self.decision("answer", json!({"text": answer, "verdict": verdict}))?;
+                self.emit(JobEvent::Answer {
+                    job_id: self.cfg.job_id.clone(),
+                    text: answer.clone(),
+                    verdict,
+                });
                 self.checkpoint(
                     NextAction::Stop {
                         reason: "the model is confident without a tool".into(),
                     },
                     "trigger chose to reason without a tool",
                 )?;
-                return self.finish(JobStatus::Done, "answered without a tool call");
+                let summary = if answer.is_empty() {
+                    "answered without a tool call (the model wrote nothing)".to_string()
+                } else {
+                    format!("answered without a tool call (unverified): {answer}")
+                };
+                return self.finish(JobStatus::Done, &summary);
             }
             let choice = self.select(candidates.clone(), feedback.take()).await?;
             match choice.name.as_str() {
@@ -1670,5 +1727,19 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
             stage: "job".into(),
             reason: "the job actor died".into(),
         }),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_stops_where_it_starts_repeating() {
+        let looping = "Bonjour.\n\nJe ne sais pas.\nJe ne sais pas.\n\nJe ne sais pas.";
+        assert_eq!(until_repeated(looping), "Bonjour.\n\nJe ne sais pas.");
+        assert_eq!(until_repeated("  one line  "), "one line");
+        assert_eq!(until_repeated(""), "");
     }
 }

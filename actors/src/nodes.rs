@@ -57,6 +57,11 @@ pub enum SelectorRequest {
     },
     /// Continue raw text to the end of its line.
     Complete { text: String, max_tokens: usize },
+    /// Answer in language (the trigger's "reason" branch).
+    Answer {
+        prompt: StepPrompt,
+        max_tokens: usize,
+    },
     /// Log-likelihood of each continuation after raw text.
     ScoreText {
         text: String,
@@ -69,6 +74,7 @@ pub enum SelectorResponse {
     Choice(ToolChoice),
     Scores(Vec<f32>, ModelCost),
     Completion(String, ModelCost),
+    Answer(String, ModelCost),
     Error(String),
 }
 
@@ -97,6 +103,9 @@ impl StageLogic for SelectorNode {
             SelectorRequest::Complete { text, max_tokens } => model
                 .complete_line(&text, max_tokens)
                 .map(|(t, c)| SelectorResponse::Completion(t, c)),
+            SelectorRequest::Answer { prompt, max_tokens } => model
+                .answer(&prompt, max_tokens)
+                .map(|(t, c)| SelectorResponse::Answer(t, c)),
         })
         .await;
         match result {

@@ -52,6 +52,20 @@ pub trait DecisionModel: Send + Sync {
         )))
     }
 
+    /// The model's own answer in language, after `prompt` (the trigger's "reason" branch):
+    /// greedy, at most `max_tokens`. Models that cannot write say so.
+    fn answer(
+        &self,
+        prompt: &StepPrompt,
+        max_tokens: usize,
+    ) -> Result<(String, ModelCost), ModelError> {
+        let _ = (prompt, max_tokens);
+        Err(ModelError::Unsupported(format!(
+            "{} does not write answers",
+            self.id()
+        )))
+    }
+
     /// Greedy continuation of raw `text` to the end of its line (at most `max_tokens`): the
     /// repair's constrained proposal, where the line's kept prefix is fixed and only the rest
     /// is written. Models that cannot write code say so.

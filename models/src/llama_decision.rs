@@ -158,6 +158,25 @@ impl DecisionModel for LlamaDecisionModel {
         self.handle
             .call(move |engine| engine.complete_line(&text, max_tokens))?
     }
+
+    fn answer(
+        &self,
+        prompt: &StepPrompt,
+        max_tokens: usize,
+    ) -> Result<(String, ModelCost), ModelError> {
+        let prompt = prompt.clone();
+        self.handle.call(move |engine| {
+            let text = plain_prompt(engine.chat_template(), &prompt)?;
+            let generation = engine.generate(&text, max_tokens)?;
+            // One pass over the prompt, then one per generated token but the last.
+            let generated = generation.tokens.len() as u64;
+            let cost = ModelCost::passes(
+                1 + generated.saturating_sub(1),
+                generation.prompt_tokens as u64 + generated.saturating_sub(1),
+            );
+            Ok((generation.text.trim().to_string(), cost))
+        })?
+    }
 }
 
 /// One labelled example for [`train_probe`].

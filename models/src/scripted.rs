@@ -24,6 +24,9 @@ pub struct ScriptedStep {
     pub complete_after: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub completion: Option<String>,
+    /// A step with `answer` is what [`DecisionModel::answer`] says, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -31,22 +34,29 @@ pub struct ScriptedModel {
     steps: Vec<ScriptedStep>,
     /// (suffix, completion) rules.
     completions: Vec<(String, String)>,
+    /// What [`DecisionModel::answer`] says, in order (then nothing).
+    answers: Vec<String>,
     confidence_cursor: Mutex<usize>,
     choice_cursor: Mutex<usize>,
+    answer_cursor: Mutex<usize>,
 }
 
 impl ScriptedModel {
     pub fn new(steps: Vec<ScriptedStep>) -> Self {
         let (rules, steps): (Vec<ScriptedStep>, Vec<ScriptedStep>) =
             steps.into_iter().partition(|s| s.complete_after.is_some());
+        let (answers, steps): (Vec<ScriptedStep>, Vec<ScriptedStep>) =
+            steps.into_iter().partition(|s| s.answer.is_some());
         Self {
             steps,
             completions: rules
                 .into_iter()
                 .filter_map(|r| Some((r.complete_after?, r.completion.unwrap_or_default())))
                 .collect(),
+            answers: answers.into_iter().filter_map(|a| a.answer).collect(),
             confidence_cursor: Mutex::new(0),
             choice_cursor: Mutex::new(0),
+            answer_cursor: Mutex::new(0),
         }
     }
 
@@ -122,6 +132,20 @@ impl DecisionModel for ScriptedModel {
         // Shorter is likelier: deterministic and independent of the script.
         let scores = continuations.iter().map(|c| -(c.len() as f32)).collect();
         Ok((scores, ONE_PASS))
+    }
+
+    fn answer(
+        &self,
+        _prompt: &StepPrompt,
+        _max_tokens: usize,
+    ) -> Result<(String, ModelCost), ModelError> {
+        let mut at = self
+            .answer_cursor
+            .lock()
+            .map_err(|_| ModelError::Inference("scripted model lock poisoned".into()))?;
+        let answer = self.answers.get(*at).cloned().unwrap_or_default();
+        *at += 1;
+        Ok((answer, ONE_PASS))
     }
 
     fn complete_line(

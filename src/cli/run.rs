@@ -221,6 +221,9 @@ pub fn event_printer(json: bool) -> EventSink {
                 checkpoint.burned.forward_passes,
                 checkpoint.reason
             ),
+            JobEvent::Answer { text, verdict, .. } => {
+                format!("answer [{}]: {text}", verdict.label())
+            }
             JobEvent::Ask { job_id, question } => {
                 format!("? {question}\n  (answer with: tact answer {job_id} \"...\")")
             }
