@@ -111,9 +111,10 @@ fn a_budget_stop_leaves_the_workspace_untouched() {
     let (scratch, ws) = workspace(UNFIXABLE);
     let before = snapshot(&ws);
     let script = silent_model(scratch.path());
-    let (_, events) = run(&ws, &script, &["--max-tool-calls", "8"]);
+    let (code, events) = run(&ws, &script, &["--max-tool-calls", "8"]);
     let end = done(&events);
     assert_eq!(end["status"], "budget_exhausted", "{end}");
+    assert_eq!(code, 3, "a budget stop has its own exit code");
     assert!(
         end["summary"]
             .as_str()
@@ -134,9 +135,10 @@ fn nothing_left_to_try_leaves_the_workspace_untouched() {
     let (scratch, ws) = workspace(UNFIXABLE);
     let before = snapshot(&ws);
     let script = silent_model(scratch.path());
-    let (_, events) = run(&ws, &script, &[]);
+    let (code, events) = run(&ws, &script, &[]);
     let end = done(&events);
     assert_eq!(end["status"], "stopped", "{end}");
+    assert_eq!(code, 6, "a stop has its own exit code");
     assert!(
         end["summary"]
             .as_str()
@@ -287,7 +289,8 @@ fn probes_run_side_by_side_in_their_own_slots_and_workers() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("policies/default-policy.toml"),
     )
     .unwrap()
-    .replace("[repair]\n", "[repair]\nprobe_slots = 2\n");
+    .replace("probe_slots = 0", "probe_slots = 2");
+    assert!(policy_text.contains("probe_slots = 2"));
     let policy = scratch.path().join("policy.toml");
     std::fs::write(&policy, policy_text).unwrap();
     let script = silent_model(scratch.path());

@@ -365,9 +365,18 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     if !args.json {
         eprintln!("ledger: {}", outcome.ledger.display());
     }
-    Ok(match outcome.status {
+    Ok(exit_code(&outcome.status))
+}
+
+/// The process exit code for how a job ended (documented in the README): a script can tell a
+/// budget stop from a job that needs a person from a crash (1, tact's own error; 2, usage).
+pub fn exit_code(status: &JobStatus) -> i32 {
+    match status {
         JobStatus::Done => 0,
+        JobStatus::BudgetExhausted => 3,
         JobStatus::WaitingForUser => 4,
-        _ => 1,
-    })
+        JobStatus::NeedsAttention => 5,
+        JobStatus::Stopped => 6,
+        JobStatus::Failed => 7,
+    }
 }
