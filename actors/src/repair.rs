@@ -1112,16 +1112,9 @@ async fn propose_completions(
             .collect();
         attempts.push((contexts[1].clone(), indent.clone(), true));
         for (context, prefix, insert) in attempts {
-            let completion = match runner
-                .complete(format!("{context}{prefix}"), COMPLETION_TOKENS)
-                .await
-            {
-                Ok(c) => c,
-                Err(ActorError::Model(e)) => {
-                    runner.decision("selector", json!({"completion_error": e}))?;
-                    break 'locations;
-                }
-                Err(e) => return Err(e),
+            let Some(completion) = model_completion(runner, format!("{context}{prefix}")).await?
+            else {
+                break 'locations;
             };
             let new_line = format!("{prefix}{}", completion.trim_end());
             if completion.trim().is_empty() || new_line.trim() == old_line.trim() {
@@ -1149,16 +1142,9 @@ async fn propose_completions(
                 continue;
             }
             let next_old = next_old.unwrap_or_default();
-            let next = match runner
-                .complete(format!("{context}{new_line}\n"), COMPLETION_TOKENS)
-                .await
-            {
-                Ok(c) => c,
-                Err(ActorError::Model(e)) => {
-                    runner.decision("selector", json!({"completion_error": e}))?;
-                    break 'locations;
-                }
-                Err(e) => return Err(e),
+            let Some(next) = model_completion(runner, format!("{context}{new_line}\n")).await?
+            else {
+                break 'locations;
             };
             let next_line = next.trim_end().to_string();
             if next_line.trim().is_empty() || next_line.trim() == next_old.trim() {
@@ -1175,6 +1161,19 @@ async fn propose_completions(
         json!({"written_by": "model", "edits": proposals.iter().map(|c| json!({"file": c.file, "line": c.line, "replacement": c.replacement})).collect::<Vec<_>>()}),
     )?;
     Ok(candidates_of(proposals))
+}
+
+/// The model's completion of `text` to the end of its line; `None` when the model cannot
+/// write (recorded as a decision; the job goes on without model proposals).
+async fn model_completion(runner: &mut Runner, text: String) -> Result<Option<String>, ActorError> {
+    match runner.complete(text, COMPLETION_TOKENS).await {
+        Ok(c) => Ok(Some(c)),
+        Err(ActorError::Model(e)) => {
+            runner.decision("selector", json!({"completion_error": e}))?;
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Add a proposal unless the same edit is already there.
