@@ -43,6 +43,8 @@ enum Command {
     TrainRanker(cli::train_ranker::Args),
     /// Run every task of a suite and measure fixes, tool calls, model passes and wall time.
     BenchJobs(cli::bench_jobs::Args),
+    /// Check this machine for what tact needs (models, python3/pytest, cargo, the sandbox).
+    Doctor(cli::doctor::Args),
     /// The tool worker process (started by the executor; speaks framed MessagePack).
     #[command(hide = true)]
     Worker,
@@ -72,6 +74,7 @@ fn main() -> std::process::ExitCode {
         Command::Tune(args) => cli::tune::run(args),
         Command::Ab(args) => cli::ab::run(args),
         Command::Worker => cli::worker::run(),
+        Command::Doctor(args) => cli::doctor::run(args),
         Command::BenchJobs(args) => cli::bench_jobs::run(args),
         Command::TrainProbe(args) => cli::train_probe::run(args),
         Command::TrainRanker(args) => cli::train_ranker::run(args),
