@@ -190,10 +190,18 @@ impl Default for RepairPolicy {
 /// Ranker artifacts compiled into the binary, by name.
 /// `failing-tests-v1`: fitted by `tact train-ranker --suite ../shared/bugs --no-model` on the
 /// suite's `fit` part (see docs/benchmarks.md); it reads no model features.
-pub const BUILTIN_RANKERS: &[(&str, &str)] = &[(
-    "failing-tests-v1",
-    include_str!("../rankers/failing-tests-v1.json"),
-)];
+/// `failing-tests-v2`: fitted by `tact train-ranker --suite ../shared/bugs` on the same part,
+/// with the default model's likelihood of each edited line (it names that model's id).
+pub const BUILTIN_RANKERS: &[(&str, &str)] = &[
+    (
+        "failing-tests-v1",
+        include_str!("../rankers/failing-tests-v1.json"),
+    ),
+    (
+        "failing-tests-v2",
+        include_str!("../rankers/failing-tests-v2.json"),
+    ),
+];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PolicyBody {
