@@ -142,10 +142,10 @@ async fn execute_on(
     call: &ToolCall,
     timeout_ms: u64,
 ) -> ExecResponse {
-    match ask_stage::<ExecutorNode>(job_id, stage, || call.clone(), timeout_ms + 5_000).await {
-        Ok(response) => response,
-        Err(e) => Err(e),
-    }
+    // A lost stage and a failed call are both the call's failure here.
+    ask_stage::<ExecutorNode>(job_id, stage, || call.clone(), timeout_ms + 5_000)
+        .await
+        .and_then(std::convert::identity)
 }
 
 /// Why a call did not run (or ran without an outcome).
