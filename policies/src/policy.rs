@@ -30,6 +30,7 @@ pub enum TriggerSignal {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TriggerPolicy {
     pub signal: TriggerSignal,
     pub tau: f32,
@@ -85,6 +86,7 @@ impl TriggerSettings {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RetrievalPolicy {
     pub bm25_weight: f32,
     pub embedding_weight: f32,
@@ -96,6 +98,7 @@ pub struct RetrievalPolicy {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GuardPolicy {
     pub command_allow: Vec<String>,
     pub command_deny: Vec<String>,
@@ -103,6 +106,7 @@ pub struct GuardPolicy {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TrustPolicy {
     pub invariants: Vec<String>,
 }
@@ -114,6 +118,7 @@ impl TrustPolicy {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BudgetPolicy {
     pub wall_time_ms: u64,
     pub forward_passes: u64,
@@ -135,6 +140,7 @@ impl BudgetPolicy {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SupervisionPolicy {
     /// MaxR: restarts allowed within `within_secs` before escalation.
     pub max_restarts: u32,
@@ -204,6 +210,7 @@ pub const BUILTIN_RANKERS: &[(&str, &str)] = &[
 ];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PolicyBody {
     pub name: String,
     pub trigger: TriggerSettings,
@@ -214,6 +221,23 @@ pub struct PolicyBody {
     pub supervision: SupervisionPolicy,
     #[serde(default)]
     pub repair: RepairPolicy,
+}
+
+/// `given` over `base`: tables merge key by key, any other value replaces.
+fn merge_toml(base: &mut toml::Value, given: &toml::Value) {
+    match (base, given) {
+        (toml::Value::Table(base), toml::Value::Table(given)) => {
+            for (key, value) in given {
+                match base.get_mut(key) {
+                    Some(existing) => merge_toml(existing, value),
+                    None => {
+                        base.insert(key.clone(), value.clone());
+                    }
+                }
+            }
+        }
+        (base, given) => *base = given.clone(),
+    }
 }
 
 /// A parsed policy and its edition.
@@ -241,14 +265,34 @@ impl Policy {
                     .into(),
             ));
         }
-        let body: PolicyBody =
+        // A policy file may name only what it changes: every other field comes from the
+        // default policy. Unknown keys are refused by name (a typo must not pass silently).
+        let given: toml::Value =
             toml::from_str(text).map_err(|e| PolicyError::Parse(e.to_string()))?;
+        let defaults: toml::Value =
+            toml::from_str(DEFAULT_POLICY).map_err(|e| PolicyError::Parse(e.to_string()))?;
+        let mut merged = defaults;
+        merge_toml(&mut merged, &given);
+        let complete = merged == given;
+        let body: PolicyBody = merged
+            .try_into()
+            .map_err(|e: toml::de::Error| PolicyError::Parse(e.to_string()))?;
         if !(body.retrieval.max_depth >= 1 && body.retrieval.max_depth <= 5) {
             return Err(PolicyError::Invalid(
                 "retrieval.max_depth must be between 1 and 5".into(),
             ));
         }
-        let edition = hex::encode(Sha256::digest(text.as_bytes()));
+        // A complete file is its own edition; a partial one is tied to the defaults it was
+        // completed from, so a change of the defaults is a new edition of it too.
+        let edition = if complete {
+            hex::encode(Sha256::digest(text.as_bytes()))
+        } else {
+            let mut h = Sha256::new();
+            h.update(text.as_bytes());
+            h.update(b"\0completed from the default policy\0");
+            h.update(DEFAULT_POLICY.as_bytes());
+            hex::encode(h.finalize())
+        };
         Ok(Policy {
             body,
             edition,
@@ -314,6 +358,46 @@ impl Policy {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// Issue 17: a policy file names only what it changes; the rest comes from the defaults,
+    /// and its edition is tied to them.
+    #[test]
+    fn a_partial_policy_takes_the_rest_from_the_defaults() {
+        let defaults = Policy::default_policy().unwrap();
+        let partial = Policy::parse("[budget]\ntool_calls = 7\n").unwrap();
+        assert_eq!(partial.body.budget.tool_calls, 7);
+        assert_eq!(
+            partial.body.budget.wall_time_ms,
+            defaults.body.budget.wall_time_ms
+        );
+        assert_eq!(partial.body.retrieval, defaults.body.retrieval);
+        assert_eq!(partial.body.repair, defaults.body.repair);
+        assert_eq!(partial.body.name, defaults.body.name);
+        assert_ne!(partial.edition, defaults.edition);
+        assert_ne!(
+            partial.edition,
+            hex::encode(Sha256::digest(b"[budget]\ntool_calls = 7\n")),
+            "a partial file's edition names the defaults it was completed from"
+        );
+        // A complete file is still its own edition.
+        assert_eq!(
+            defaults.edition,
+            hex::encode(Sha256::digest(DEFAULT_POLICY.as_bytes()))
+        );
+    }
+
+    /// Issue 17: a misspelt key is refused by name instead of being ignored.
+    #[test]
+    fn an_unknown_policy_key_is_refused_by_name() {
+        for text in [
+            "[budget]\ntool_call = 7\n",
+            "[repair]\nexplore_shares = 0.5\n",
+            "[retreival]\nmax_depth = 3\n",
+        ] {
+            let err = Policy::parse(text).unwrap_err().to_string();
+            assert!(err.contains("unknown field"), "{text}: {err}");
+        }
+    }
 
     #[test]
     fn default_policy_parses_and_has_a_stable_edition() {
