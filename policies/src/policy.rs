@@ -273,6 +273,13 @@ impl Policy {
             toml::from_str(DEFAULT_POLICY).map_err(|e| PolicyError::Parse(e.to_string()))?;
         let mut merged = defaults;
         merge_toml(&mut merged, &given);
+        // τ is per model and must be deliberate: a file that lists trigger models has exactly
+        // those (a model it leaves out is refused, not given the default's τ).
+        if let Some(models) = given.get("trigger").and_then(|t| t.get("models"))
+            && let Some(trigger) = merged.get_mut("trigger").and_then(|t| t.as_table_mut())
+        {
+            trigger.insert("models".into(), models.clone());
+        }
         let complete = merged == given;
         let body: PolicyBody = merged
             .try_into()
@@ -378,6 +385,13 @@ mod tests {
             partial.edition,
             hex::encode(Sha256::digest(b"[budget]\ntool_calls = 7\n")),
             "a partial file's edition names the defaults it was completed from"
+        );
+        // Trigger models are not merged: a file that lists some has only those.
+        let only_qwen =
+            Policy::parse("[trigger.models.qwen]\nsignal = \"p_tool\"\ntau = 0.5\n").unwrap();
+        assert_eq!(
+            only_qwen.body.trigger.models.keys().collect::<Vec<_>>(),
+            vec!["qwen"]
         );
         // A complete file is still its own edition.
         assert_eq!(
