@@ -139,40 +139,30 @@ fn models(home: &Path) -> Vec<Check> {
     }
 }
 
+/// A program the main job runs for some workspaces: present is ok, missing a warning.
+fn program(name: &'static str, found: Result<String, String>, fix: &str) -> Check {
+    match found {
+        Ok(version) => check(name, Status::Ok, version, None),
+        Err(e) => check(name, Status::Warn, format!("not usable ({e})"), Some(fix)),
+    }
+}
+
 fn toolchains() -> Vec<Check> {
-    let python = version_of("python3", &["--version"]);
-    let pytest = version_of("python3", &["-m", "pytest", "--version"]);
-    let cargo = version_of("cargo", &["--version"]);
     vec![
-        check(
+        program(
             "python3",
-            if python.is_ok() {
-                Status::Ok
-            } else {
-                Status::Warn
-            },
-            python.unwrap_or_else(|e| format!("not found ({e})")),
-            Some("install python3 to repair Python workspaces"),
+            version_of("python3", &["--version"]),
+            "install python3 to repair Python workspaces",
         ),
-        check(
+        program(
             "pytest",
-            if pytest.is_ok() {
-                Status::Ok
-            } else {
-                Status::Warn
-            },
-            pytest.unwrap_or_else(|e| format!("not usable ({e})")),
-            Some("python3 -m pip install pytest"),
+            version_of("python3", &["-m", "pytest", "--version"]),
+            "python3 -m pip install pytest",
         ),
-        check(
+        program(
             "cargo",
-            if cargo.is_ok() {
-                Status::Ok
-            } else {
-                Status::Warn
-            },
-            cargo.unwrap_or_else(|e| format!("not found ({e})")),
-            Some("install Rust (rustup) to repair Rust workspaces"),
+            version_of("cargo", &["--version"]),
+            "install Rust (rustup) to repair Rust workspaces",
         ),
     ]
 }
