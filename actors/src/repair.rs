@@ -1194,9 +1194,7 @@ fn may_end_a_hunk(line: &str) -> bool {
     let t = line.trim();
     !t.is_empty()
         && !matches!(t, "}" | "};" | "})" | "{")
-        && !t.starts_with("def ")
-        && !t.starts_with("fn ")
-        && !t.starts_with("pub fn ")
+        && !tact_runtime::source::is_function_header(line)
         && !t.starts_with('#')
         && !t.starts_with("//")
 }

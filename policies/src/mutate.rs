@@ -1072,16 +1072,9 @@ fn ident_role(tokens: &[Token<'_>], index: usize, language: Language) -> Option<
 /// deeper than that header (a whole Python file or Rust item when there is no header).
 fn enclosing_function(lines: &[&str], index: usize) -> std::ops::Range<usize> {
     let header = lines.get(..=index).and_then(|before| {
-        before.iter().rposition(|line| {
-            let t = line.trim_start();
-            t.starts_with("def ")
-                || t.starts_with("async def ")
-                || t.starts_with("fn ")
-                || t.starts_with("pub fn ")
-                || t.starts_with("pub(crate) fn ")
-                || t.starts_with("async fn ")
-                || t.starts_with("pub async fn ")
-        })
+        before
+            .iter()
+            .rposition(|line| tact_runtime::source::is_function_header(line))
     });
     let Some(start) = header else {
         return 0..lines.len();

@@ -724,10 +724,7 @@ pub fn scoring_requests(
 pub fn function_start(window: &[&str]) -> usize {
     window
         .iter()
-        .rposition(|l| {
-            let t = l.trim_start();
-            t.starts_with("def ") || t.starts_with("fn ") || t.contains(" fn ")
-        })
+        .rposition(|l| tact_runtime::source::is_function_header(l))
         .unwrap_or(0)
 }
 

@@ -30,6 +30,17 @@ impl Language {
     }
 }
 
+/// Does this line open a function: `def`, `async def`, `fn`, or `fn` after qualifiers
+/// (`pub fn`, `pub(crate) async fn`, `const fn`, …)? The one header test that the candidate
+/// enumeration, the likelihood scoring and the model's proposals share.
+pub fn is_function_header(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("def ")
+        || t.starts_with("async def ")
+        || t.starts_with("fn ")
+        || t.contains(" fn ")
+}
+
 /// A line split from its terminator (`\n`, `\r\n` or none).
 pub fn split_terminator(piece: &str) -> (&str, &str) {
     if let Some(body) = piece.strip_suffix("\r\n") {
@@ -647,6 +658,23 @@ pub fn change_touches_tests(
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn function_headers_in_both_languages() {
+        for header in [
+            "def f(x):",
+            "    async def g():",
+            "fn f() {",
+            "pub fn f(a: i32) -> i32 {",
+            "    pub(crate) async fn g() {",
+            "const fn h() -> u8 {",
+        ] {
+            assert!(is_function_header(header), "{header}");
+        }
+        for line in ["    define = 1", "    let fnord = 2;", "    return f(x)"] {
+            assert!(!is_function_header(line), "{line}");
+        }
+    }
 
     #[test]
     fn code_only_lines_blank_strings_and_comments() {
