@@ -210,6 +210,24 @@ fn the_least_change_wins_and_tests_are_never_edited() {
         .find(|p| p["new_line"] == committed["new_line"])
         .unwrap();
     assert_eq!(committed_probe["edit_tokens"].as_u64().unwrap(), smallest);
+    // The probe ran the whole suite on exactly the sources the workspace now holds (same tree
+    // digest): that run confirms the commit, and the suite is not run a second time.
+    assert_eq!(
+        committed["evidence"], committed_probe["work_id"],
+        "{committed}"
+    );
+    let tool_calls: Vec<&str> = events
+        .iter()
+        .filter(|e| e["event"] == "call")
+        .map(|e| e["tool"].as_str().unwrap())
+        .collect();
+    assert_eq!(tool_calls.first(), Some(&"run_tests"), "{tool_calls:?}");
+    assert_eq!(tool_calls.last(), Some(&"apply_edit"), "{tool_calls:?}");
+    assert_eq!(
+        tool_calls.iter().filter(|t| **t == "run_tests").count(),
+        1,
+        "{tool_calls:?}"
+    );
     let fixed = std::fs::read_to_string(ws.join("count.py")).unwrap();
     assert_eq!(
         fixed,

@@ -44,7 +44,7 @@ const FIRST_WAVE: usize = 8;
 const COMMIT_RESERVE: u64 = 3;
 /// After the first passing probe, how many of the next queued candidates with a smaller edit
 /// are still probed, so the least change wins.
-const SMALLER_LOOKAHEAD: usize = 4;
+const SMALLER_LOOKAHEAD: usize = 2;
 
 /// How the summary of a job that probed every candidate without a pass begins (the bench
 /// reads it as the `exhausted` stop reason).
@@ -134,6 +134,9 @@ struct ProbeOutcome {
     passed: bool,
     evidence: String,
     verdict: TrustVerdict,
+    /// The digest of the copy's sources and the count of tests passed, when the whole suite
+    /// passed there: the commit needs no second run if the workspace then holds that tree.
+    passed_in_full: Option<(String, u64)>,
 }
 
 fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
@@ -162,11 +165,21 @@ fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
     let passed = done.observation.ok
         && status == "passed"
         && !matches!(done.verdict, TrustVerdict::Failed { .. });
+    let full = output.get("full");
+    let passed_in_full = match (
+        output.get("tree_sha256").and_then(Value::as_str),
+        full.and_then(|r| r.get("passed")).and_then(Value::as_u64),
+        full.and_then(|r| r.get("failed")).and_then(Value::as_u64),
+    ) {
+        (Some(tree), Some(n), Some(0)) if passed && n > 0 => Some((tree.to_string(), n)),
+        _ => None,
+    };
     ProbeOutcome {
         work_id: done.work_id,
         passed,
         evidence,
         verdict: done.verdict,
+        passed_in_full,
     }
 }
 
@@ -216,16 +229,41 @@ impl Runner {
         new: &str,
         restore: bool,
     ) -> Result<(String, TrustVerdict), CallBlocked> {
+        self.edit_reporting_tree(path, old, new, restore, false)
+            .await
+            .map(|(id, verdict, _)| (id, verdict))
+    }
+
+    /// [`Runner::edit`], also returning the workspace's source digest after the edit when
+    /// `tree` asks for it.
+    async fn edit_reporting_tree(
+        &mut self,
+        path: &str,
+        old: &str,
+        new: &str,
+        restore: bool,
+        tree: bool,
+    ) -> Result<(String, TrustVerdict, Option<String>), CallBlocked> {
+        let mut args = json!({"path": path, "old_text": old, "new_text": new});
+        if tree {
+            args["tree_sha256"] = json!(true);
+        }
         let done = self
             .perform(Attempt {
                 tool: "apply_edit".into(),
-                args: json!({"path": path, "old_text": old, "new_text": new}),
+                args,
                 depends_on: vec![],
                 offered: vec!["apply_edit".into()],
                 restore,
             })
             .await?;
-        Ok((done.work_id, done.verdict))
+        let digest = done
+            .observation
+            .output
+            .get("tree_sha256")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        Ok((done.work_id, done.verdict, digest))
     }
 
     /// Candidates tried side by side, one per scratch slot: one call each, the workspace
@@ -725,6 +763,8 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     passed: true,
                     evidence: "passed before the job was interrupted".into(),
                     verdict: TrustVerdict::Verified,
+                    // Its tree is not in the ledger: the commit confirms with a run.
+                    passed_in_full: None,
                 };
                 keep_passing(&mut passing, (cand, old_block, new_block, outcome));
                 lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
@@ -827,15 +867,18 @@ fn keep_passing(passing: &mut Vec<Passing>, item: Passing) {
     });
 }
 
-/// Write the smallest passing candidate to the workspace and confirm it with a full test run;
-/// a confirmation that fails is undone at once and the next passing candidate is tried. The
-/// other passing candidates stay in the checkpoint as evidence.
+/// Write the smallest passing candidate to the workspace and confirm it: when the workspace
+/// then holds exactly the sources its probe passed the whole suite on (same tree digest), that
+/// run is the confirmation; otherwise (the workspace changed meanwhile, or the pass was only
+/// recorded before a resume) the whole suite runs in place. A confirmation that fails is undone
+/// at once and the next passing candidate is tried. The other passing candidates stay in the
+/// checkpoint as evidence.
 async fn commit(
     runner: &mut Runner,
     passing: &mut Vec<Passing>,
 ) -> Result<Option<JobOutcome>, ActorError> {
     while !passing.is_empty() {
-        let (cand, old_block, new_block, _) = passing.remove(0);
+        let (cand, old_block, new_block, probed) = passing.remove(0);
         let id = candidate_id(&cand.edit.file, &old_block, &new_block);
         // Written before the edit, so a crash between edit and confirmation can be undone.
         runner.decision(
@@ -843,18 +886,41 @@ async fn commit(
             json!({"id": id, "file": cand.edit.file, "line": cand.edit.line, "new_line": cand.edit.new_text(), "old_block": old_block, "new_block": new_block, "origin": cand.edit.origin.name()}),
         )?;
         let applied = match runner
-            .edit(&cand.edit.file, &old_block, &new_block, false)
+            .edit_reporting_tree(
+                &cand.edit.file,
+                &old_block,
+                &new_block,
+                false,
+                probed.passed_in_full.is_some(),
+            )
             .await
         {
             Ok(done) => done,
             Err(blocked) => return blocked_to_error(runner, blocked).map(Some),
         };
-        let confirmed = match applied.1 {
-            TrustVerdict::Failed { reason } => Err(format!("edit rejected: {reason}")),
-            _ => match runner.run_tests(vec![applied.0.clone()]).await {
-                Ok((test_id, Some(report), verdict, _)) if report.all_passed() => {
-                    Ok((test_id, report, verdict))
-                }
+        let same_tree = match (&probed.passed_in_full, &applied.2) {
+            (Some((probed_tree, passed)), Some(tree)) if probed_tree == tree => Some(*passed),
+            _ => None,
+        };
+        let confirmed = match (applied.1, same_tree) {
+            (TrustVerdict::Failed { reason }, _) => Err(format!("edit rejected: {reason}")),
+            (verdict, Some(passed)) => Ok((
+                ToolRef::new("probe_edit", 1),
+                probed.work_id.clone(),
+                format!(
+                    "{passed} passed, 0 failed in probe {} on the same sources (tree {})",
+                    probed.work_id,
+                    applied.2.as_deref().map_or("", |t| &t[..12.min(t.len())])
+                ),
+                verdict,
+            )),
+            (_, None) => match runner.run_tests(vec![applied.0.clone()]).await {
+                Ok((test_id, Some(report), verdict, _)) if report.all_passed() => Ok((
+                    ToolRef::new("run_tests", 1),
+                    test_id,
+                    format!("{} passed, {} failed", report.passed, report.failed),
+                    verdict,
+                )),
                 Ok((_, Some(report), _, _)) => Err(format!(
                     "full run: {} passed, {} failed",
                     report.passed, report.failed
@@ -869,19 +935,16 @@ async fn commit(
         };
         let evidence = cand.describe();
         match confirmed {
-            Ok((test_id, report, verdict)) => {
+            Ok((tool_ref, test_id, tests, verdict)) => {
                 runner.routes.push(TestedRoute {
-                    tool_ref: ToolRef::new("run_tests", 1),
+                    tool_ref,
                     work_id: Some(test_id.clone()),
-                    evidence: format!(
-                        "committed {evidence}: {} passed, {} failed",
-                        report.passed, report.failed
-                    ),
+                    evidence: format!("committed {evidence}: {tests}"),
                     verdict,
                 });
                 runner.decision(
                     "tests_decide",
-                    json!({"id": id, "file": cand.edit.file, "line": cand.edit.line, "new_line": cand.edit.new_text(), "candidate": evidence, "judgement": "Fixed"}),
+                    json!({"id": id, "file": cand.edit.file, "line": cand.edit.line, "new_line": cand.edit.new_text(), "candidate": evidence, "judgement": "Fixed", "evidence": test_id, "tests": tests}),
                 )?;
                 let others: Vec<String> = passing.iter().map(|p| p.0.describe()).collect();
                 let summary = if others.is_empty() {

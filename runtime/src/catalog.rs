@@ -388,7 +388,12 @@ pub fn catalog() -> Vec<ToolSpec> {
                 json!({
                     "path": path,
                     "old_text": {"type": "string", "minLength": 1},
-                    "new_text": {"type": "string"}
+                    "new_text": {"type": "string"},
+                    "tree_sha256": {
+                        "type": "boolean",
+                        "default": false,
+                        "description": "Also report the digest of the workspace's sources after the edit (as probe_edit reports its copy's)"
+                    }
                 }),
             ),
             output(
@@ -397,7 +402,8 @@ pub fn catalog() -> Vec<ToolSpec> {
                     "path": {"type": "string"},
                     "before_sha256": sha,
                     "after_sha256": sha,
-                    "line": {"type": "integer", "minimum": 1}
+                    "line": {"type": "integer", "minimum": 1},
+                    "tree_sha256": sha
                 }),
             ),
             RiskClass::Write,
@@ -531,6 +537,7 @@ pub fn catalog() -> Vec<ToolSpec> {
                     "sandbox",
                     "edits_applied",
                     "scratch",
+                    "tree_sha256",
                 ],
                 json!({
                     "status": {"enum": ["passed", "failed", "no_tests", "unparsed", "timed_out"]},
@@ -544,7 +551,8 @@ pub fn catalog() -> Vec<ToolSpec> {
                     "timed_out": {"type": "boolean"},
                     "sandbox": sandbox_schema(),
                     "edits_applied": {"type": "integer", "minimum": 1, "maximum": 8},
-                    "scratch": {"type": "string"}
+                    "scratch": {"type": "string"},
+                    "tree_sha256": sha
                 }),
             ),
             RiskClass::Exec,

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use serde::Serialize;
+use serde_json::Value;
 use tact_actors::events::discard;
 use tact_actors::job::{JobConfig, JobOutcome, job_dir, new_job_id, run_job};
 use tact_actors::stage::FaultPlan;
@@ -164,6 +165,13 @@ pub(crate) struct TaskResult {
     pub forward_passes: u64,
     /// The job's wall time (without the bench's own test run).
     pub wall_ms: u64,
+    /// Candidates probed, in the order the job probed them (from its ledger).
+    pub probes: u64,
+    /// Which probes passed (1-based, in probe order): the data to tune how far the job looks
+    /// past its first pass for a smaller edit.
+    pub passing_probes: Vec<u64>,
+    /// Which probe the committed fix came from (1-based), if one was committed.
+    pub committed_probe: Option<u64>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -345,6 +353,9 @@ impl Bench {
             tool_calls: 0,
             forward_passes: 0,
             wall_ms: 0,
+            probes: 0,
+            passing_probes: Vec::new(),
+            committed_probe: None,
         };
         let scratch = self.root.join(format!("{mode}-{}", dir_name(&task.id)));
         if let Err(e) = self.run_task_in(task, always_call, &scratch, &mut result) {
@@ -378,6 +389,9 @@ impl Bench {
         result.wall_ms = wall_ms;
         let spent = spent_from_ledger(&ledger);
         result.tool_calls = spent.tool_calls;
+        result.probes = spent.probes;
+        result.passing_probes = spent.passing_probes.clone();
+        result.committed_probe = spent.committed_probe;
         match outcome {
             JobEnd::Ended(outcome) => {
                 result.status = status_name(&outcome.status);
@@ -491,6 +505,9 @@ fn run_job_limited(cfg: JobConfig, limit: Duration) -> anyhow::Result<(JobEnd, u
 struct Spent {
     tool_calls: u64,
     forward_passes: u64,
+    probes: u64,
+    passing_probes: Vec<u64>,
+    committed_probe: Option<u64>,
 }
 
 /// Worker calls (in-process steps such as `mutate` are ledgered but cost no tool process) and
@@ -501,8 +518,27 @@ fn spent_from_ledger(ledger: &Path) -> Spent {
     };
     let state = LedgerState::new(records);
     let mut spent = Spent::default();
+    // (file, line, new line) of each probe, to find the committed one among them.
+    let mut probed: Vec<(Value, Value, Value)> = Vec::new();
+    let key = |d: &Value| (d["file"].clone(), d["line"].clone(), d["new_line"].clone());
     for record in &state.records {
         match &record.entry {
+            LedgerEntry::Decision { node, detail, .. } if node == "probe_verdict" => {
+                probed.push(key(detail));
+                spent.probes += 1;
+                if detail["passed"] == Value::Bool(true) {
+                    spent.passing_probes.push(spent.probes);
+                }
+            }
+            LedgerEntry::Decision { node, detail, .. }
+                if node == "tests_decide" && detail["judgement"] == "Fixed" =>
+            {
+                let committed = key(detail);
+                spent.committed_probe = probed
+                    .iter()
+                    .position(|p| *p == committed)
+                    .map(|i| i as u64 + 1);
+            }
             LedgerEntry::Outcome { record } if record.stage != "job" => spent.tool_calls += 1,
             LedgerEntry::Checkpoint { checkpoint } => {
                 spent.forward_passes = checkpoint.burned.forward_passes;
@@ -1023,7 +1059,44 @@ fn after_tests() {}
             tool_calls: calls,
             forward_passes: calls * 2,
             wall_ms: calls * 100,
+            probes: 0,
+            passing_probes: Vec::new(),
+            committed_probe: None,
         }
+    }
+
+    #[test]
+    fn probe_order_and_the_committed_probe_come_from_the_ledger() {
+        use tact_runtime::ledger::{Ledger, LedgerEntry};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.msgpack");
+        {
+            let (ledger, _owner, _, _) = Ledger::open(&path).unwrap();
+            let probe = |step: u32, line: u32, new_line: &str, passed: bool| {
+                LedgerEntry::Decision {
+                    step,
+                    node: "probe_verdict".into(),
+                    detail: serde_json::json!({"file": "f.py", "line": line, "new_line": new_line, "passed": passed}),
+                }
+            };
+            for entry in [
+                probe(1, 3, "a < b", false),
+                probe(2, 3, "a <= b", true),
+                probe(3, 4, "x = 1", false),
+                probe(4, 3, "b < a", true),
+                LedgerEntry::Decision {
+                    step: 5,
+                    node: "tests_decide".into(),
+                    detail: serde_json::json!({"file": "f.py", "line": 3, "new_line": "b < a", "judgement": "Fixed"}),
+                },
+            ] {
+                ledger.append(entry, None).unwrap();
+            }
+        }
+        let spent = spent_from_ledger(&path);
+        assert_eq!(spent.probes, 4);
+        assert_eq!(spent.passing_probes, vec![2, 4]);
+        assert_eq!(spent.committed_probe, Some(4));
     }
 
     #[test]

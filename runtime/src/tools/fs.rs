@@ -360,12 +360,19 @@ pub(super) fn apply_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, 
     let line = before[..at].matches('\n').count() + 1;
     let after = before.replacen(old_text, new_text, 1);
     write_bytes(&path, &after)?;
-    Ok(ToolOutput::plain(json!({
+    let mut output = json!({
         "path": key,
         "before_sha256": sha256_hex(before.as_bytes()),
         "after_sha256": sha256_hex(after.as_bytes()),
         "line": line,
-    })))
+    });
+    if opt_bool_arg(args, "tree_sha256")?.unwrap_or(false) {
+        output["tree_sha256"] = json!(super::probe::tree_digest(
+            &ctx.workspace,
+            Some(&ctx.temp_dir)
+        )?);
+    }
+    Ok(ToolOutput::plain(output))
 }
 
 pub(super) fn apply_patch(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, ToolError> {

@@ -202,11 +202,7 @@ fn copy_tree(src: &Path, dst: &Path, exclude: &Path) -> Result<u64, ToolError> {
             let to = to_dir.join(entry.file_name());
             let kind = entry.file_type().map_err(|e| io_err(&from, e))?;
             if kind.is_dir() {
-                let name = entry.file_name();
-                let name = name.to_string_lossy();
-                let skipped = PROBE_SCRATCH_SKIP.contains(&name.as_ref())
-                    && (name != "target" || is_cargo_target(&from));
-                if skipped || from.starts_with(exclude) {
+                if skipped_dir(&from) || from.starts_with(exclude) {
                     continue;
                 }
                 std::fs::create_dir(&to).map_err(|e| io_err(&to, e))?;
@@ -222,6 +218,59 @@ fn copy_tree(src: &Path, dst: &Path, exclude: &Path) -> Result<u64, ToolError> {
         }
     }
     Ok(copied)
+}
+
+/// A directory probes do not copy: [`PROBE_SCRATCH_SKIP`] by name (`target` only where it is
+/// cargo's).
+fn skipped_dir(dir: &Path) -> bool {
+    let Some(name) = dir.file_name() else {
+        return false;
+    };
+    let name = name.to_string_lossy();
+    PROBE_SCRATCH_SKIP.contains(&name.as_ref()) && (name != "target" || is_cargo_target(dir))
+}
+
+/// One digest of every file a probe would copy from `root` (paths, symlink targets and
+/// contents, in path order), skipping what [`copy_tree`] skips and anything under `exclude`.
+/// Two trees with the same digest hold the same sources, so a test run on one stands for the
+/// other: `apply_edit` reports it on request, and the job compares it with the tree a probe
+/// passed in full.
+pub(crate) fn tree_digest(root: &Path, exclude: Option<&Path>) -> Result<String, ToolError> {
+    use sha2::{Digest, Sha256};
+    let mut entries: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).map_err(|e| io_err(&dir, e))? {
+            let entry = entry.map_err(|e| io_err(&dir, e))?;
+            let path = entry.path();
+            let kind = entry.file_type().map_err(|e| io_err(&path, e))?;
+            let key = relative_key(root, &path);
+            if kind.is_dir() {
+                if !skipped_dir(&path) && !exclude.is_some_and(|x| path.starts_with(x)) {
+                    stack.push(path);
+                }
+            } else if kind.is_file() {
+                let bytes = std::fs::read(&path).map_err(|e| io_err(&path, e))?;
+                entries.push((format!("f {key}"), bytes));
+            } else if kind.is_symlink() {
+                let target = std::fs::read_link(&path).map_err(|e| io_err(&path, e))?;
+                entries.push((
+                    format!("l {key}"),
+                    target.to_string_lossy().into_owned().into_bytes(),
+                ));
+            }
+        }
+    }
+    entries.sort();
+    let mut hasher = Sha256::new();
+    for (name, bytes) in &entries {
+        // Lengths first, so no two different trees hash the same byte stream.
+        hasher.update((name.len() as u64).to_le_bytes());
+        hasher.update(name.as_bytes());
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    }
+    Ok(hex::encode(hasher.finalize()))
 }
 
 /// The `slot` argument (default 0).
@@ -381,6 +430,8 @@ pub(super) fn probe_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, 
         }
         std::fs::write(&path, file.after.as_bytes()).map_err(|e| io_err(&path, e))?;
     }
+    // Before the tests run: what they leave behind is not the candidate.
+    let tree = tree_digest(&scratch, None)?;
 
     let mut narrow_run = None;
     let mut full_run = None;
@@ -420,6 +471,7 @@ pub(super) fn probe_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, 
             "sandbox": last.outcome.sandbox,
             "edits_applied": edits.len(),
             "scratch": probe_slot_dir(slot),
+            "tree_sha256": tree,
         }),
     })
 }

@@ -424,6 +424,38 @@ fn assert_probe_shape(out: &Value) {
     }
 }
 
+/// The digest a probe reports for its copy is what `apply_edit` reports for the workspace
+/// once it holds the same sources (the job's commit leans on this to skip a second full run),
+/// and any other difference in the sources changes it.
+#[test]
+fn a_probed_tree_and_the_workspace_after_the_same_edit_have_one_digest() {
+    let w = py_ws();
+    let probed = w.ok("probe_edit", fix("return a - b", "return a + b"));
+    let probed_tree = probed["tree_sha256"].as_str().unwrap().to_string();
+    assert_eq!(probed_tree.len(), 64);
+    // Caches the tests leave behind are not sources.
+    w.put("__pycache__/calc.cpython-312.pyc", "junk");
+
+    let edit = json!({"path": "calc.py", "old_text": "return a - b", "new_text": "return a + b"});
+    let plain = w.ok("apply_edit", edit.clone());
+    assert_eq!(plain.get("tree_sha256"), None, "only on request");
+    let undo = json!({"path": "calc.py", "old_text": "return a + b", "new_text": "return a - b"});
+    w.ok("apply_edit", undo);
+    let mut asked = edit.clone();
+    asked["tree_sha256"] = json!(true);
+    let applied = w.ok("apply_edit", asked);
+    assert_eq!(applied["tree_sha256"], probed_tree.as_str());
+
+    // Another file changed in the workspace: the trees differ.
+    w.put("notes.txt", "hello");
+    let undo = json!({"path": "calc.py", "old_text": "return a + b", "new_text": "return a - b"});
+    w.ok("apply_edit", undo);
+    let mut asked = edit;
+    asked["tree_sha256"] = json!(true);
+    let applied = w.ok("apply_edit", asked);
+    assert_ne!(applied["tree_sha256"], probed_tree.as_str());
+}
+
 #[test]
 fn probe_edit_judges_candidates_without_touching_the_workspace() {
     let w = py_ws();
