@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
+use tact_runtime::decisions::Decision;
 use tact_runtime::ledger::{LedgerEntry, LedgerState, Resolution, read_ledger};
 
 const TASK: &str = "change the greeting in notes.txt";
@@ -201,12 +202,15 @@ fn a_hallucinated_tool_is_refused_with_the_offered_list_and_the_job_recovers() {
         .records
         .iter()
         .find_map(|r| match &r.entry {
-            LedgerEntry::Decision { node, detail, .. } if node == "guard" => Some(detail.clone()),
+            LedgerEntry::Decision {
+                decision: Decision::Guard(guard),
+                ..
+            } => Some(guard.refused.clone()),
             _ => None,
         })
         .expect("a guard refusal is recorded");
-    assert_eq!(refusal["refused"]["kind"], "unknown_tool");
-    let message = refusal["refused"]["message"].as_str().unwrap();
+    assert_eq!(refusal.kind, "unknown_tool");
+    let message = refusal.message.as_str();
     assert!(message.contains("frobnicate_everything"));
     assert!(
         message.contains("search") && message.contains("stop"),
@@ -482,7 +486,62 @@ fn the_reason_branch_answers_and_the_answer_is_unverified() {
     let state = ledger(&job, "j1");
     assert!(state.records.iter().any(|r| matches!(
         &r.entry,
-        LedgerEntry::Decision { node, detail, .. }
-            if node == "answer" && detail["text"] == "The notes say hello to the world."
+        LedgerEntry::Decision {
+            decision: Decision::Answer(answer),
+            ..
+        } if answer.text == "The notes say hello to the world."
     )));
+}
+
+/// Typed ledger decisions (issue 16): a parked job whose ledger holds a decision this version
+/// cannot read, of a kind a resume depends on (here an edit record without its blocks, as a
+/// different version might write it), is refused with a message naming it, and the workspace
+/// is left as it was.
+#[test]
+fn a_resume_refuses_a_decision_it_cannot_read_and_needs() {
+    use tact_runtime::ledger::Ledger;
+    let job = setup(vec![step("ask_user", json!({"question": "Which greeting?"}))]);
+    let (code, _) = run(&job, &[]);
+    assert_eq!(code, 4);
+    let path = job.workspace.path().join(".tact/jobs/j1/ledger.bin");
+    {
+        let (ledger, _owner, _, _) = Ledger::open(&path).unwrap();
+        ledger
+            .append(
+                LedgerEntry::Decision {
+                    step: 99,
+                    decision: Decision::Unrecognized {
+                        node: "candidate_applied".into(),
+                        detail: json!({"id": "x", "file": "notes.txt"}),
+                    },
+                },
+                None,
+            )
+            .unwrap();
+    }
+    let before = std::fs::read(job.workspace.path().join("notes.txt")).unwrap();
+    let answer_script = job.workspace.path().join("answer.json");
+    std::fs::write(
+        &answer_script,
+        serde_json::to_string(&vec![step("stop", json!({"reason": "answered"}))]).unwrap(),
+    )
+    .unwrap();
+    let out = tact()
+        .args(["answer"])
+        .arg(job.workspace.path().join(".tact/jobs/j1"))
+        .arg("goodbye")
+        .arg("--scripted")
+        .arg(&answer_script)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("`candidate_applied` decision this version of tact cannot read"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(job.workspace.path().join("notes.txt")).unwrap(),
+        before
+    );
 }

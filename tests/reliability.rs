@@ -8,6 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use tact_runtime::decisions::{Decision, Judgement};
 use tact_runtime::ledger::{JobStatus, LedgerEntry, LedgerState, read_ledger};
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -204,11 +205,10 @@ fn kill_loop(case: &LoopCase<'_>, iterations: usize) {
             .records
             .iter()
             .filter_map(|r| match &r.entry {
-                LedgerEntry::Decision { node, detail, .. }
-                    if node == "tests_decide" && detail["judgement"] == "Fixed" =>
-                {
-                    Some(detail["candidate"].as_str().unwrap_or_default().to_string())
-                }
+                LedgerEntry::Decision {
+                    decision: Decision::TestsDecide(d),
+                    ..
+                } if d.judgement == Judgement::Fixed => Some(d.candidate.clone()),
                 _ => None,
             })
             .collect();
@@ -216,14 +216,12 @@ fn kill_loop(case: &LoopCase<'_>, iterations: usize) {
         // A probe whose verdict is recorded is never run again after a resume.
         let mut probed = std::collections::HashSet::new();
         for r in &state.records {
-            if let LedgerEntry::Decision { node, detail, .. } = &r.entry
-                && node == "probe_verdict"
+            if let LedgerEntry::Decision {
+                decision: Decision::ProbeVerdict(p),
+                ..
+            } = &r.entry
             {
-                let key = (
-                    detail["file"].to_string(),
-                    detail["line"].to_string(),
-                    detail["new_line"].to_string(),
-                );
+                let key = (p.file.clone(), p.line, p.new_line.clone());
                 assert!(
                     probed.insert(key),
                     "iteration {i}: a recorded probe ran again"

@@ -16,6 +16,11 @@ use tact_policies::Policy;
 use tact_policies::budget::{BudgetBreach, BudgetLedger};
 use tact_policies::planning::{self, TaskFamily};
 use tact_runtime::catalog::{self, ToolSpec};
+use tact_runtime::decisions::{
+    AnswerRecord, BudgetRecord, CommitTriggerRecord, Decision, GuardRecord, Judgement,
+    ModelErrorRecord, ModelReply, ModelRequestKind, ResumeRecord, RetrieverRecord, SelectorRecord,
+    TriggerRecord,
+};
 use tact_runtime::ledger::{JobStatus, Ledger, LedgerEntry, LedgerOwner, LedgerState, Resolution};
 use tact_runtime::messages::{Observation, ToolCall, WorkerSetup};
 use tact_runtime::model_io::{ModelCost, StepPrompt, ToolCandidate, ToolChoice};
@@ -246,19 +251,15 @@ impl Runner {
         Ok(())
     }
 
-    pub(crate) fn decision(&mut self, node: &str, detail: Value) -> Result<(), ActorError> {
+    pub(crate) fn decision(&mut self, decision: Decision) -> Result<(), ActorError> {
         self.step += 1;
         let step = self.step;
         self.emit(JobEvent::Decision {
             step,
-            node: node.to_string(),
-            detail: detail.clone(),
+            node: decision.node(),
+            detail: decision.detail(),
         });
-        self.append(LedgerEntry::Decision {
-            step,
-            node: node.to_string(),
-            detail,
-        })
+        self.append(LedgerEntry::Decision { step, decision })
     }
 
     pub(crate) fn elapsed_ms(&self) -> u64 {
@@ -316,7 +317,12 @@ impl Runner {
         candidates: Vec<ToolCandidate>,
     ) -> Result<bool, ActorError> {
         if self.cfg.always_call {
-            self.decision("trigger", json!({"action": "seek_tool", "forced": true}))?;
+            self.decision(Decision::Trigger(TriggerRecord {
+                key: None,
+                decision: None,
+                signal: None,
+                forced: true,
+            }))?;
             return Ok(true);
         }
         let key = request_key("trigger", &(&prompt, &candidates));
@@ -346,10 +352,12 @@ impl Runner {
             }
         };
         let seek = decision.action == tact_policies::trigger::TriggerAction::SeekTool;
-        self.decision(
-            "trigger",
-            json!({"key": key, "decision": decision, "signal": signal, "recorded": [decision, signal]}),
-        )?;
+        self.decision(Decision::Trigger(TriggerRecord {
+            key: Some(key),
+            decision: Some(decision),
+            signal: Some(signal),
+            forced: false,
+        }))?;
         Ok(seek)
     }
 
@@ -359,12 +367,12 @@ impl Runner {
     async fn ask_selector<T>(
         &mut self,
         key: String,
-        field: &str,
+        reply: fn(T) -> ModelReply,
         request: SelectorRequest,
         extract: fn(SelectorResponse) -> Result<(T, ModelCost), String>,
     ) -> Result<T, ActorError>
     where
-        T: serde::Serialize + serde::de::DeserializeOwned,
+        T: Clone + serde::de::DeserializeOwned,
     {
         if let Some(answer) = self
             .replay
@@ -372,10 +380,12 @@ impl Runner {
             .cloned()
             .and_then(|v| serde_json::from_value::<T>(v).ok())
         {
-            self.decision(
-                "selector",
-                json!({"key": key, field: answer, "replayed": true}),
-            )?;
+            self.decision(Decision::Selector(SelectorRecord {
+                key,
+                reply: reply(answer.clone()),
+                cost: None,
+                replayed: true,
+            }))?;
             return Ok(answer);
         }
         let job_id = self.cfg.job_id.clone();
@@ -387,12 +397,12 @@ impl Runner {
         };
         let (answer, cost) = extract(response).map_err(ActorError::Model)?;
         self.burn_model(cost);
-        let value = serde_json::to_value(&answer)
-            .map_err(|e| ActorError::Model(format!("recording the model's answer: {e}")))?;
-        self.decision(
-            "selector",
-            json!({"key": key, field: value, "cost": cost, "recorded": value}),
-        )?;
+        self.decision(Decision::Selector(SelectorRecord {
+            key,
+            reply: reply(answer.clone()),
+            cost: Some(cost),
+            replayed: false,
+        }))?;
         Ok(answer)
     }
 
@@ -404,13 +414,18 @@ impl Runner {
         let prompt = self.prompt(feedback);
         let key = request_key("choose", &(&prompt, &candidates));
         let request = SelectorRequest::Choose { prompt, candidates };
-        self.ask_selector(key, "choice", request, |response| match response {
-            SelectorResponse::Choice(choice) => {
-                let cost = choice.cost;
-                Ok((choice, cost))
-            }
-            _ => Err("unexpected response to a choice".into()),
-        })
+        self.ask_selector(
+            key,
+            ModelReply::Choice,
+            request,
+            |response| match response {
+                SelectorResponse::Choice(choice) => {
+                    let cost = choice.cost;
+                    Ok((choice, cost))
+                }
+                _ => Err("unexpected response to a choice".into()),
+            },
+        )
         .await
     }
 
@@ -425,10 +440,15 @@ impl Runner {
             text,
             continuations,
         };
-        self.ask_selector(key, "scores", request, |response| match response {
-            SelectorResponse::Scores(scores, cost) => Ok((scores, cost)),
-            _ => Err("unexpected response to scoring".into()),
-        })
+        self.ask_selector(
+            key,
+            ModelReply::Scores,
+            request,
+            |response| match response {
+                SelectorResponse::Scores(scores, cost) => Ok((scores, cost)),
+                _ => Err("unexpected response to scoring".into()),
+            },
+        )
         .await
     }
 
@@ -440,10 +460,15 @@ impl Runner {
     ) -> Result<String, ActorError> {
         let key = request_key("answer", &(&prompt, max_tokens));
         let request = SelectorRequest::Answer { prompt, max_tokens };
-        self.ask_selector(key, "answer", request, |response| match response {
-            SelectorResponse::Answer(text, cost) => Ok((text, cost)),
-            _ => Err("unexpected response to an answer".into()),
-        })
+        self.ask_selector(
+            key,
+            ModelReply::Answer,
+            request,
+            |response| match response {
+                SelectorResponse::Answer(text, cost) => Ok((text, cost)),
+                _ => Err("unexpected response to an answer".into()),
+            },
+        )
         .await
     }
 
@@ -455,10 +480,15 @@ impl Runner {
     ) -> Result<String, ActorError> {
         let key = request_key("complete", &(&text, max_tokens));
         let request = SelectorRequest::Complete { text, max_tokens };
-        self.ask_selector(key, "completion", request, |response| match response {
-            SelectorResponse::Completion(line, cost) => Ok((line, cost)),
-            _ => Err("unexpected response to a completion".into()),
-        })
+        self.ask_selector(
+            key,
+            ModelReply::Completion,
+            request,
+            |response| match response {
+                SelectorResponse::Completion(line, cost) => Ok((line, cost)),
+                _ => Err("unexpected response to a completion".into()),
+            },
+        )
         .await
     }
 
@@ -485,10 +515,12 @@ impl Runner {
         };
         if holds {
             self.commit_holds = true;
-            self.decision(
-                "commit_trigger",
-                json!({"holds": true, "evidence": done.work_id, "trigger": self.plan.commit_trigger}),
-            )?;
+            self.decision(Decision::CommitTrigger(CommitTriggerRecord {
+                holds: true,
+                evidence: done.work_id.clone(),
+                failed: None,
+                trigger: Some(self.plan.commit_trigger.clone()),
+            }))?;
         }
         Ok(())
     }
@@ -582,16 +614,17 @@ impl Runner {
                 .iter()
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect(),
-            protect_tests: self.plan.task_family == "failing_tests",
+            protect_tests: self.plan.task_family == TaskFamily::FailingTests,
         };
         let verdict = ask_stage::<GuardNode>(&job_id, "guard", || guard_request.clone(), 60_000)
             .await
             .map_err(CallBlocked::Fatal)?;
         if let Err(refusal) = verdict {
-            let _ = self.decision(
-                "guard",
-                json!({"work_id": work_id, "tool": attempt.tool, "refused": refusal}),
-            );
+            let _ = self.decision(Decision::Guard(GuardRecord {
+                work_id: work_id.clone(),
+                tool: attempt.tool.clone(),
+                refused: refusal.clone(),
+            }));
             return Err(CallBlocked::Refused(refusal));
         }
         let Some(spec) = spec else {
@@ -886,7 +919,7 @@ impl Runner {
     pub(crate) fn checkpoint(&mut self, next: NextAction, reason: &str) -> Result<(), ActorError> {
         self.budget.set_wall_time(self.elapsed_ms());
         let checkpoint = CheckpointReturn {
-            task_family: self.plan.task_family.clone(),
+            task_family: self.plan.task_family,
             plan_id: self.plan.plan_id.clone(),
             plan_edition: self.plan.edition,
             tested_routes: self.routes.clone(),
@@ -935,7 +968,9 @@ impl Runner {
         breach: &BudgetBreach,
     ) -> Result<JobOutcome, ActorError> {
         let reason = format!("budget: {breach}");
-        self.decision("budget", json!({"breach": breach}))?;
+        self.decision(Decision::Budget(BudgetRecord {
+            breach: breach.clone(),
+        }))?;
         self.checkpoint(
             NextAction::Stop {
                 reason: reason.clone(),
@@ -980,15 +1015,12 @@ impl Runner {
                 candidates.insert(0, c);
             }
             candidates.truncate(self.cfg.policy.body.retrieval.max_depth);
-            self.decision(
-                "retriever",
-                json!({
-                    "query": query.lexical_text(),
-                    "ranking": ranking,
-                    "none_fits": none_fits,
-                    "shortlist": candidates.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
-                }),
-            )?;
+            self.decision(Decision::Retriever(RetrieverRecord {
+                query: query.lexical_text(),
+                ranking,
+                none_fits,
+                shortlist: candidates.iter().map(|c| c.name.clone()).collect(),
+            }))?;
             for special in ["ask_user", "stop"] {
                 if let Some(c) = self.candidate(special) {
                     candidates.push(c);
@@ -1002,7 +1034,10 @@ impl Runner {
                 let answer = match self.answer(self.prompt(None), ANSWER_TOKENS).await {
                     Ok(text) => until_repeated(&text),
                     Err(ActorError::Model(e)) => {
-                        self.decision("answer", json!({"error": e}))?;
+                        self.decision(Decision::ModelError(ModelErrorRecord {
+                            request: ModelRequestKind::Answer,
+                            error: e,
+                        }))?;
                         String::new()
                     }
                     Err(e) => return Err(e),
@@ -1010,7 +1045,10 @@ impl Runner {
                 let verdict = TrustVerdict::Unverified {
                     reason: "the model's own answer; no tool checked it".into(),
                 };
-                self.decision("answer", json!({"text": answer, "verdict": verdict}))?;
+                self.decision(Decision::Answer(AnswerRecord {
+                    text: answer.clone(),
+                    verdict: verdict.clone(),
+                }))?;
                 self.emit(JobEvent::Answer {
                     job_id: self.cfg.job_id.clone(),
                     text: answer.clone(),
@@ -1228,7 +1266,7 @@ async fn run_in_actor(
     }
     // Probe slots beyond the first get their own executor and worker process (the failing-tests
     // job only: no other job probes).
-    let extra_slots = if runner.plan.task_family == "failing_tests" {
+    let extra_slots = if runner.plan.task_family == TaskFamily::FailingTests {
         cfg.policy.body.repair.slots_here().saturating_sub(1)
     } else {
         0
@@ -1368,25 +1406,9 @@ async fn drive(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
             return Err(e);
         }
     }
-    let family = TaskFamily::from_str_lossy(&runner.plan.task_family);
-    match family {
+    match runner.plan.task_family {
         TaskFamily::FailingTests => crate::repair::drive_failing_tests(runner).await,
         _ => runner.drive_generic().await,
-    }
-}
-
-trait FamilyName {
-    fn from_str_lossy(s: &str) -> TaskFamily;
-}
-
-impl FamilyName for TaskFamily {
-    fn from_str_lossy(s: &str) -> TaskFamily {
-        match s {
-            "failing_tests" => TaskFamily::FailingTests,
-            "question" => TaskFamily::Question,
-            "described_change" => TaskFamily::DescribedChange,
-            _ => TaskFamily::Unknown,
-        }
     }
 }
 
@@ -1476,67 +1498,59 @@ fn restore(runner: &mut Runner) -> Result<Option<String>, ActorError> {
         match &r.entry {
             LedgerEntry::Plan { plan } => runner.plan = plan.clone(),
             LedgerEntry::Intent { .. } => runner.work_seq += 1,
-            LedgerEntry::Decision { node, detail, .. } => {
+            LedgerEntry::Decision { step, decision } => {
                 runner.step += 1;
-                if let (Some(key), Some(recorded)) = (
-                    detail.get("key").and_then(Value::as_str),
-                    detail.get("recorded"),
-                ) {
-                    runner.replay.insert(key.to_string(), recorded.clone());
-                }
-                for cost in [
-                    detail.get("signal").and_then(|s| s.get("cost")),
-                    detail.get("choice").and_then(|s| s.get("cost")),
-                    detail.get("cost"),
-                ]
-                .into_iter()
-                .flatten()
-                {
-                    if let Ok(c) = serde_json::from_value::<ModelCost>(cost.clone()) {
-                        runner.burn_model(c);
-                    }
-                }
-                let text = |k: &str| {
-                    detail
-                        .get(k)
-                        .and_then(Value::as_str)
-                        .unwrap_or("")
-                        .to_string()
-                };
-                match node.as_str() {
-                    "commit_trigger" if detail.get("holds") == Some(&Value::Bool(true)) => {
-                        runner.commit_holds = true;
-                    }
-                    "candidate_applied" => applied.push((
-                        text("id"),
-                        text("file"),
-                        text("old_block"),
-                        text("new_block"),
-                    )),
-                    "reverted" => {
-                        settled.insert(text("id"));
-                    }
-                    "tests_decide" => {
-                        // A kept edit is settled; a rejected one only once it was reverted.
-                        if text("judgement") != "Worse" {
-                            settled.insert(text("id"));
+                match decision {
+                    Decision::Trigger(TriggerRecord {
+                        key: Some(key),
+                        decision: Some(decision),
+                        signal: Some(signal),
+                        ..
+                    }) => {
+                        runner.burn_model(signal.cost);
+                        if let Ok(recorded) = serde_json::to_value((decision, signal)) {
+                            runner.replay.insert(key.clone(), recorded);
                         }
-                        runner.judged.push((
-                            text("file"),
-                            detail.get("line").and_then(Value::as_u64).unwrap_or(0) as u32,
-                            text("new_line"),
-                            false,
-                        ));
                     }
-                    "probe_verdict" => {
+                    Decision::Selector(record) => {
+                        if let Some(cost) = record.cost {
+                            runner.burn_model(cost);
+                        }
+                        runner
+                            .replay
+                            .insert(record.key.clone(), record.reply.value());
+                    }
+                    Decision::CommitTrigger(c) if c.holds => runner.commit_holds = true,
+                    Decision::CandidateApplied(a) => applied.push((
+                        a.id.clone(),
+                        a.file.clone(),
+                        a.old_block.clone(),
+                        a.new_block.clone(),
+                    )),
+                    Decision::Reverted(r) => {
+                        settled.insert(r.id.clone());
+                    }
+                    Decision::TestsDecide(d) => {
+                        // A kept edit is settled; a rejected one only once it was reverted.
+                        if d.judgement != Judgement::Worse {
+                            settled.insert(d.id.clone());
+                        }
+                        runner
+                            .judged
+                            .push((d.file.clone(), d.line, d.new_line.clone(), false));
+                    }
+                    Decision::ProbeVerdict(p) => {
                         // A probe's outcome is evidence: a resumed job neither repeats it
                         // nor forgets that it passed.
-                        runner.judged.push((
-                            text("file"),
-                            detail.get("line").and_then(Value::as_u64).unwrap_or(0) as u32,
-                            text("new_line"),
-                            detail.get("passed") == Some(&Value::Bool(true)),
-                        ));
+                        runner
+                            .judged
+                            .push((p.file.clone(), p.line, p.new_line.clone(), p.passed));
+                    }
+                    unreadable if unreadable.resume_relevant() => {
+                        return Err(ActorError::Ledger(format!(
+                            "step {step} of this ledger records a `{}` decision this version of tact cannot read, and resuming needs it; resume with the version that started the job, or start a new job",
+                            unreadable.node()
+                        )));
                     }
                     _ => {}
                 }
@@ -1690,10 +1704,11 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
         }
         _ => {
             let attention = restore(&mut runner)?;
-            runner.decision(
-                "resume",
-                json!({"records": runner.state.records.len(), "reruns": runner.reruns.len(), "pending_reverts": runner.pending_reverts.len()}),
-            )?;
+            runner.decision(Decision::Resume(ResumeRecord {
+                records: runner.state.records.len(),
+                reruns: runner.reruns.len(),
+                pending_reverts: runner.pending_reverts.len(),
+            }))?;
             if let Some(why) = attention {
                 runner.checkpoint(
                     NextAction::Ask {

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use tact_models::DecisionModel;
 use tact_policies::policy::TriggerPolicy;
 use tact_policies::trigger::{self, TriggerDecision};
+pub use tact_runtime::decisions::Refusal;
 use tact_runtime::messages::{Observation, ToolCall};
 use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
 use tact_runtime::records::TrustVerdict;
@@ -185,13 +186,6 @@ pub struct GuardRequest {
     /// Refuse edits of test code (set for the failing-tests family).
     #[serde(default)]
     pub protect_tests: bool,
-}
-
-/// A refusal: a typed kind and the exact text the selector receives next time.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Refusal {
-    pub kind: String,
-    pub message: String,
 }
 
 pub type GuardResponse = Result<(), Refusal>;

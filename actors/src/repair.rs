@@ -19,6 +19,11 @@ use tact_policies::localize;
 use tact_policies::rank::{
     self, CandidateEdit, CandidateFeatures, CandidateOrigin, CandidateRanker,
 };
+use tact_runtime::decisions::{
+    CandidateApplied, CommitTriggerRecord, Decision, Judgement, LocalizeRecord, ModelErrorRecord,
+    ModelRequestKind, ProbeAllocation, ProbeTimeout, ProbeVerdict, Proposals, ProposedEdit,
+    RankRecord, RankedCandidate, RankerFallback, Reverted, TestsDecide,
+};
 use tact_runtime::ledger::JobStatus;
 use tact_runtime::records::{NextAction, TestedRoute, ToolRef, TrustVerdict};
 use tact_runtime::testreport::{TestReport, parse_test_output};
@@ -412,10 +417,12 @@ async fn revert_pending(runner: &mut Runner) -> Result<(), CallBlocked> {
         }
         let id = candidate_id(&file, &old_block, &new_block);
         runner
-            .decision(
-                "reverted",
-                json!({"id": id, "file": file, "after_resume": true}),
-            )
+            .decision(Decision::Reverted(Reverted {
+                id,
+                file: file.clone(),
+                after_resume: true,
+                failed: None,
+            }))
             .map_err(CallBlocked::Fatal)?;
     }
     Ok(())
@@ -430,10 +437,10 @@ fn load_ranker(runner: &mut Runner) -> Result<Option<CandidateRanker>, ActorErro
     {
         Ok(ranker) => Ok(ranker),
         Err(e) => {
-            runner.decision(
-                "ranker",
-                json!({"error": e.to_string(), "fallback": "hand_set"}),
-            )?;
+            runner.decision(Decision::Ranker(RankerFallback {
+                error: e.to_string(),
+                fallback: "hand_set".into(),
+            }))?;
             Ok(None)
         }
     }
@@ -458,7 +465,10 @@ async fn score_candidates(
             Err(ActorError::Model(e)) => {
                 // A model that cannot score leaves the likelihood features unset; the ranker
                 // still orders by the rest.
-                runner.decision("selector", json!({"scoring_error": e}))?;
+                runner.decision(Decision::ModelError(ModelErrorRecord {
+                    request: ModelRequestKind::Scoring,
+                    error: e,
+                }))?;
                 break;
             }
             Err(e) => return Err(e),
@@ -541,21 +551,29 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         return runner.finish(JobStatus::NeedsAttention, &reason);
     }
     runner.commit_holds = true;
-    runner.decision(
-        "commit_trigger",
-        json!({"holds": true, "evidence": first_run, "failed": baseline.failed}),
-    )?;
+    runner.decision(Decision::CommitTrigger(CommitTriggerRecord {
+        holds: true,
+        evidence: first_run.clone(),
+        failed: Some(baseline.failed as u64),
+        trigger: None,
+    }))?;
     let repair = runner.cfg.policy.body.repair.clone();
 
     // 2. Localize without the model.
     let locations = match localize::localize(&baseline, &runner.cfg.workspace, repair.locations) {
         Ok(l) => l,
         Err(e) => {
-            runner.decision("localize", json!({"error": e.to_string()}))?;
+            runner.decision(Decision::Localize(LocalizeRecord {
+                candidates: Vec::new(),
+                error: Some(e.to_string()),
+            }))?;
             Vec::new()
         }
     };
-    runner.decision("localize", json!({"candidates": locations}))?;
+    runner.decision(Decision::Localize(LocalizeRecord {
+        candidates: locations.clone(),
+        error: None,
+    }))?;
     if locations.is_empty() {
         let question = "The failing tests point at no source line I can edit. Where is the bug?";
         runner.checkpoint(
@@ -625,14 +643,21 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         score_candidates(runner, &mut enumerated, &contents).await?;
     }
     order(&mut enumerated, ranker.as_ref());
-    runner.decision(
-        "rank",
-        json!({
-            "ranker": ranker.as_ref().map(|r| r.edition.clone()).unwrap_or_else(|| "hand_set".into()),
-            "candidates": enumerated.len(),
-            "top": enumerated.iter().take(10).map(|c| json!({"candidate": c.describe(), "score": c.score})).collect::<Vec<_>>(),
-        }),
-    )?;
+    runner.decision(Decision::Rank(RankRecord {
+        ranker: ranker
+            .as_ref()
+            .map(|r| r.edition.clone())
+            .unwrap_or_else(|| "hand_set".into()),
+        candidates: enumerated.len(),
+        top: enumerated
+            .iter()
+            .take(10)
+            .map(|c| RankedCandidate {
+                candidate: c.describe(),
+                score: c.score,
+            })
+            .collect(),
+    }))?;
 
     // 7. Probe. The plan's explore share divides the probes between enumerated candidates and
     //    model-written ones: the first enumerated wave, then (if the trigger reads the model as
@@ -646,10 +671,11 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         runner.plan.explore_share
     };
     let (enumerated_share, model_share) = probe_allocation(runner.tool_calls_left(), explore_share);
-    runner.decision(
-        "probe_allocation",
-        json!({"enumerated": enumerated_share, "model_written": model_share, "explore_share": explore_share}),
-    )?;
+    runner.decision(Decision::ProbeAllocation(ProbeAllocation {
+        enumerated: enumerated_share as u64,
+        model_written: model_share as u64,
+        explore_share,
+    }))?;
     let mut enumerated: VecDeque<Candidate> = enumerated.into();
     let mut model_queue: VecDeque<Candidate> = VecDeque::new();
     let mut model_asked = model_share == 0;
@@ -672,10 +698,10 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     // limit follows the suite's own pace (the failing run, compile included, times five plus
     // five seconds), within the policy's ceiling.
     let timeout_ms = probe_timeout(baseline_ms, repair.probe_timeout_ms);
-    runner.decision(
-        "probe_timeout",
-        json!({"timeout_ms": timeout_ms, "baseline_ms": baseline_ms}),
-    )?;
+    runner.decision(Decision::ProbeTimeout(ProbeTimeout {
+        timeout_ms,
+        baseline_ms,
+    }))?;
     // Probes go out in batches, one per slot; the queues' order is kept within a batch.
     let slots = runner.probe_slots.max(1);
     'batches: loop {
@@ -801,21 +827,18 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 evidence: evidence.clone(),
                 verdict: outcome.verdict.clone(),
             });
-            runner.decision(
-                "probe_verdict",
-                json!({
-                    "work_id": outcome.work_id,
-                    "file": cand.edit.file,
-                    "line": cand.edit.line,
-                    "new_line": cand.edit.new_text(),
-                    "origin": cand.edit.origin.name(),
-                    "score": cand.score,
-                    "edit_chars": cand.features.edit_chars,
-                    "edit_tokens": cand.size(),
-                    "passed": outcome.passed,
-                    "evidence": evidence,
-                }),
-            )?;
+            runner.decision(Decision::ProbeVerdict(ProbeVerdict {
+                work_id: outcome.work_id.clone(),
+                file: cand.edit.file.clone(),
+                line: cand.edit.line,
+                new_line: cand.edit.new_text(),
+                origin: cand.edit.origin.name(),
+                score: cand.score,
+                edit_chars: cand.features.edit_chars as usize,
+                edit_tokens: cand.size() as usize,
+                passed: outcome.passed,
+                evidence,
+            }))?;
             if outcome.passed {
                 keep_passing(&mut passing, (cand, old_block, new_block, outcome));
                 lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
@@ -881,10 +904,15 @@ async fn commit(
         let (cand, old_block, new_block, probed) = passing.remove(0);
         let id = candidate_id(&cand.edit.file, &old_block, &new_block);
         // Written before the edit, so a crash between edit and confirmation can be undone.
-        runner.decision(
-            "candidate_applied",
-            json!({"id": id, "file": cand.edit.file, "line": cand.edit.line, "new_line": cand.edit.new_text(), "old_block": old_block, "new_block": new_block, "origin": cand.edit.origin.name()}),
-        )?;
+        runner.decision(Decision::CandidateApplied(CandidateApplied {
+            id: id.clone(),
+            file: cand.edit.file.clone(),
+            line: cand.edit.line,
+            new_line: cand.edit.new_text(),
+            old_block: old_block.clone(),
+            new_block: new_block.clone(),
+            origin: cand.edit.origin.name(),
+        }))?;
         let applied = match runner
             .edit_reporting_tree(
                 &cand.edit.file,
@@ -942,10 +970,17 @@ async fn commit(
                     evidence: format!("committed {evidence}: {tests}"),
                     verdict,
                 });
-                runner.decision(
-                    "tests_decide",
-                    json!({"id": id, "file": cand.edit.file, "line": cand.edit.line, "new_line": cand.edit.new_text(), "candidate": evidence, "judgement": "Fixed", "evidence": test_id, "tests": tests}),
-                )?;
+                runner.decision(Decision::TestsDecide(TestsDecide {
+                    id: id.clone(),
+                    file: cand.edit.file.clone(),
+                    line: cand.edit.line,
+                    new_line: cand.edit.new_text(),
+                    candidate: evidence.clone(),
+                    judgement: Judgement::Fixed,
+                    evidence: Some(test_id.clone()),
+                    tests: Some(tests),
+                    why: None,
+                }))?;
                 let others: Vec<String> = passing.iter().map(|p| p.0.describe()).collect();
                 let summary = if others.is_empty() {
                     format!("fixed: {evidence}")
@@ -965,10 +1000,17 @@ async fn commit(
                 return runner.finish(JobStatus::Done, &summary).map(Some);
             }
             Err(why) => {
-                runner.decision(
-                    "tests_decide",
-                    json!({"id": id, "file": cand.edit.file, "line": cand.edit.line, "new_line": cand.edit.new_text(), "candidate": evidence, "judgement": "Worse", "why": why}),
-                )?;
+                runner.decision(Decision::TestsDecide(TestsDecide {
+                    id: id.clone(),
+                    file: cand.edit.file.clone(),
+                    line: cand.edit.line,
+                    new_line: cand.edit.new_text(),
+                    candidate: evidence.clone(),
+                    judgement: Judgement::Worse,
+                    evidence: None,
+                    tests: None,
+                    why: Some(why),
+                }))?;
                 undo(runner, &id, &cand, &old_block, &new_block).await?;
             }
         }
@@ -994,15 +1036,22 @@ async fn undo(
             Ok(_) => {}
             Err(CallBlocked::Fatal(e)) => return Err(e),
             Err(other) => {
-                runner.decision(
-                    "reverted",
-                    json!({"id": id, "file": cand.edit.file, "failed": format!("{other:?}")}),
-                )?;
+                runner.decision(Decision::Reverted(Reverted {
+                    id: id.to_string(),
+                    file: cand.edit.file.clone(),
+                    after_resume: false,
+                    failed: Some(format!("{other:?}")),
+                }))?;
                 return Ok(());
             }
         }
     }
-    runner.decision("reverted", json!({"id": id, "file": cand.edit.file}))
+    runner.decision(Decision::Reverted(Reverted {
+        id: id.to_string(),
+        file: cand.edit.file.clone(),
+        after_resume: false,
+        failed: None,
+    }))
 }
 fn line_cuts(line: &str, max: usize) -> Vec<String> {
     #[derive(PartialEq, Clone, Copy)]
@@ -1219,10 +1268,17 @@ async fn propose_completions(
             );
         }
     }
-    runner.decision(
-        "proposals",
-        json!({"written_by": "model", "edits": proposals.iter().map(|c| json!({"file": c.file, "line": c.line, "replacement": c.replacement})).collect::<Vec<_>>()}),
-    )?;
+    runner.decision(Decision::Proposals(Proposals {
+        written_by: "model".into(),
+        edits: proposals
+            .iter()
+            .map(|c| ProposedEdit {
+                file: c.file.clone(),
+                line: c.line,
+                replacement: c.replacement.clone(),
+            })
+            .collect(),
+    }))?;
     Ok(candidates_of(proposals))
 }
 
@@ -1232,7 +1288,10 @@ async fn model_completion(runner: &mut Runner, text: String) -> Result<Option<St
     match runner.complete(text, COMPLETION_TOKENS).await {
         Ok(c) => Ok(Some(c)),
         Err(ActorError::Model(e)) => {
-            runner.decision("selector", json!({"completion_error": e}))?;
+            runner.decision(Decision::ModelError(ModelErrorRecord {
+                request: ModelRequestKind::Completion,
+                error: e,
+            }))?;
             Ok(None)
         }
         Err(e) => Err(e),

@@ -1,23 +1,8 @@
 //! Budgets and harm gates (C.24 ATC-3): the residual is checked *before* a call burns it.
 
 use serde::{Deserialize, Serialize};
+pub use tact_runtime::decisions::BudgetBreach;
 use tact_runtime::records::{BudgetEnvelope, BudgetSpend, RiskClass};
-
-/// Why a call may not start.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum BudgetBreach {
-    #[error("projected {dimension} would exceed the ceiling ({projected} > {ceiling})")]
-    Exceeds {
-        dimension: String,
-        projected: u64,
-        ceiling: u64,
-    },
-    #[error("risk class {risk} exceeds the plan's limit {limit}")]
-    RiskAboveLimit { risk: RiskClass, limit: RiskClass },
-    #[error("the plan has no ceiling for {field}")]
-    MissingCeiling { field: String },
-}
 
 /// Burned budget against a plan's envelope.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

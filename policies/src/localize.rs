@@ -22,28 +22,13 @@ use serde::{Deserialize, Serialize};
 use tact_runtime::testreport::{Frame, TestReport};
 use thiserror::Error;
 
+pub use tact_runtime::decisions::CandidateLocation;
 /// Test-code detection is shared with the worker and the guard; it lives in
 /// `tact_runtime::source`.
 pub use tact_runtime::source::is_test_location;
 use tact_runtime::source::{
     Language, code_only_lines, is_test_path, python_test_regions, rust_item_end, rust_test_regions,
 };
-
-/// One ranked place where the bug may be.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CandidateLocation {
-    /// Path relative to the workspace, `/`-separated.
-    pub file: String,
-    /// 1-based line.
-    pub line: u32,
-    /// Enclosing function, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub function: Option<String>,
-    /// Higher is more suspicious; only the order is meaningful.
-    pub score: f64,
-    /// Why this line is a candidate, for the ledger and the user.
-    pub reason: String,
-}
 
 /// Errors of localization.
 #[derive(Debug, Error)]

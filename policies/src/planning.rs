@@ -1,38 +1,13 @@
 //! Plans from task families (agentless-first): a task is classified into a family, and a
 //! familiar family starts from a short plan template. Unfamiliar tasks start in probe mode.
 
-use serde::{Deserialize, Serialize};
+pub use tact_runtime::records::TaskFamily;
 use tact_runtime::records::{
     Assurance, BlpTolerances, BudgetEnvelope, CallPlan, CommitTrigger, NextAction, PlannedCall,
     ReplanCondition, RiskClass, StopCondition, ToolRef,
 };
 
 use crate::policy::Policy;
-
-/// The families tact knows plan templates for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TaskFamily {
-    /// "The tests fail; find the bug and fix it."
-    FailingTests,
-    /// "Where is X handled?", "what does Y do?": read-only.
-    Question,
-    /// "Rename X", "add a flag": a described change.
-    DescribedChange,
-    /// Anything else: probe first.
-    Unknown,
-}
-
-impl TaskFamily {
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            TaskFamily::FailingTests => "failing_tests",
-            TaskFamily::Question => "question",
-            TaskFamily::DescribedChange => "described_change",
-            TaskFamily::Unknown => "unknown",
-        }
-    }
-}
 
 const TEST_WORDS: &[&str] = &[
     "test", "tests", "failing", "fails", "fail", "broken", "red", "ci",
@@ -173,7 +148,7 @@ pub fn initial_plan(job_id: &str, task: &str, family: TaskFamily, policy: &Polic
         supersedes: None,
         objective: format!("{task} (done when: {objective_met})"),
         context: String::new(),
-        task_family: family.as_str().to_string(),
+        task_family: family,
         planned_calls: calls,
         budget,
         probe_budget: Some(probe),

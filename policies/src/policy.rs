@@ -8,26 +8,13 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+pub use tact_runtime::decisions::TriggerSignal;
 use tact_runtime::records::{BudgetEnvelope, PolicyRef, RiskClass};
 
 use crate::error::PolicyError;
 
 /// The built-in default policy text.
 pub const DEFAULT_POLICY: &str = include_str!("../default-policy.toml");
-
-/// Which confidence signal the trigger reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TriggerSignal {
-    /// Probability mass on opening a tool call.
-    PTool,
-    /// The hidden-state linear probe's probability.
-    Probe,
-    /// Next-token entropy (high = unsure = seek help).
-    Entropy,
-    /// Top-token log-probability (low = unsure = seek help).
-    TopLogprob,
-}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

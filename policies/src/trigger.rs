@@ -1,27 +1,10 @@
 //! The trigger: read the model's own confidence against τ. Low confidence → seek a tool;
 //! otherwise reason in language. The model is never asked to argue whether to act.
 
-use serde::{Deserialize, Serialize};
+pub use tact_runtime::decisions::{TriggerAction, TriggerDecision};
 use tact_runtime::model_io::ConfidenceSignal;
 
 use crate::policy::{TriggerPolicy, TriggerSignal};
-
-/// What the trigger decided, with the number it read.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct TriggerDecision {
-    pub action: TriggerAction,
-    /// The "need a tool" score compared with τ (higher = more need).
-    pub need: f32,
-    pub tau: f32,
-    pub signal: TriggerSignal,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TriggerAction {
-    SeekTool,
-    Reason,
-}
 
 /// The "need a tool" score of a signal under the chosen reading. Entropy and top-token
 /// log-probability are turned around so that, for every signal, higher means "less sure, seek

@@ -16,6 +16,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use crate::decisions::Decision;
 use crate::error::RuntimeError;
 use crate::records::{CallPlan, CallRecord, CheckpointReturn, PolicyRef, RiskClass, ToolRef};
 
@@ -60,8 +61,9 @@ pub enum LedgerEntry {
     /// A decision of a node, with the model's outputs, so a resumed job can replay it.
     Decision {
         step: u32,
-        node: String,
-        detail: serde_json::Value,
+        /// `node` and `detail` beside `step`, as in ledgers written before decisions were typed.
+        #[serde(flatten)]
+        decision: Decision,
     },
     /// Written (and fsynced) before a call starts.
     Intent {

@@ -2,6 +2,7 @@
 //! the worker process.
 
 pub mod catalog;
+pub mod decisions;
 pub mod error;
 pub mod ledger;
 pub mod messages;

@@ -244,6 +244,40 @@ pub enum NextAction {
     Replan { reason: String },
 }
 
+/// The families tact knows plan templates for.
+/// On the wire, its snake_case name (as plans and checkpoints always held it); a name this
+/// version does not know reads as `Unknown`, which starts in probe mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskFamily {
+    /// "The tests fail; find the bug and fix it."
+    FailingTests,
+    /// "Where is X handled?", "what does Y do?": read-only.
+    Question,
+    /// "Rename X", "add a flag": a described change.
+    DescribedChange,
+    /// Anything else: probe first.
+    #[serde(other)]
+    Unknown,
+}
+
+impl TaskFamily {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            TaskFamily::FailingTests => "failing_tests",
+            TaskFamily::Question => "question",
+            TaskFamily::DescribedChange => "described_change",
+            TaskFamily::Unknown => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for TaskFamily {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A call plan (a WorkPlan): intent only. A new edition supersedes an old one; an old plan is
 /// never edited.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -253,7 +287,7 @@ pub struct CallPlan {
     pub supersedes: Option<u32>,
     pub objective: String,
     pub context: String,
-    pub task_family: String,
+    pub task_family: TaskFamily,
     pub planned_calls: Vec<PlannedCall>,
     pub budget: BudgetEnvelope,
     /// Budget for read-only probing before the commit trigger holds.
@@ -329,7 +363,7 @@ pub struct TestedRoute {
 /// What a bounded probe phase (or a job that ran out of budget) hands back.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CheckpointReturn {
-    pub task_family: String,
+    pub task_family: TaskFamily,
     pub plan_id: String,
     pub plan_edition: u32,
     pub tested_routes: Vec<TestedRoute>,

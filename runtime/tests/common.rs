@@ -10,7 +10,7 @@ pub fn sample_plan() -> CallPlan {
         supersedes: None,
         objective: "make the failing tests pass".into(),
         context: "workspace examples/calc".into(),
-        task_family: "failing_tests".into(),
+        task_family: tact_runtime::records::TaskFamily::FailingTests,
         planned_calls: vec![PlannedCall {
             tool_ref: ToolRef::new("run_tests", 1),
             description_ref: Some(ToolDescriptionRef {
@@ -86,7 +86,7 @@ pub fn sample_record(work_id: &str) -> CallRecord {
 
 pub fn sample_checkpoint() -> CheckpointReturn {
     CheckpointReturn {
-        task_family: "failing_tests".into(),
+        task_family: tact_runtime::records::TaskFamily::FailingTests,
         plan_id: "plan-1".into(),
         plan_edition: 1,
         tested_routes: vec![TestedRoute {

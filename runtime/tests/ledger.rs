@@ -216,8 +216,16 @@ fn arb_entry() -> impl Strategy<Value = LedgerEntry> {
         ".{0,40}".prop_map(|q| LedgerEntry::Ask { question: q }),
         (0u32..100, ".{0,20}").prop_map(|(step, s)| LedgerEntry::Decision {
             step,
-            node: "trigger".into(),
-            detail: serde_json::json!({"text": s}),
+            decision: tact_runtime::decisions::Decision::Proposals(
+                tact_runtime::decisions::Proposals {
+                    written_by: "model".into(),
+                    edits: vec![tact_runtime::decisions::ProposedEdit {
+                        file: "a.py".into(),
+                        line: step,
+                        replacement: vec![s],
+                    }],
+                }
+            ),
         }),
     ]
 }

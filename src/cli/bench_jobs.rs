@@ -16,7 +16,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use serde::Serialize;
-use serde_json::Value;
 use tact_actors::events::discard;
 use tact_actors::job::{JobConfig, JobOutcome, job_dir, new_job_id, run_job};
 use tact_actors::stage::FaultPlan;
@@ -24,6 +23,7 @@ use tact_actors::wiring;
 use tact_actors::worker_process::{WorkerCommand, kill_group};
 use tact_models::DecisionModel;
 use tact_policies::Policy;
+use tact_runtime::decisions::{Decision, Judgement};
 use tact_runtime::ledger::{JobStatus, LEDGER_FILE, LedgerEntry, LedgerState, read_ledger};
 use tact_runtime::tools::ToolConfig;
 
@@ -519,21 +519,24 @@ fn spent_from_ledger(ledger: &Path) -> Spent {
     let state = LedgerState::new(records);
     let mut spent = Spent::default();
     // (file, line, new line) of each probe, to find the committed one among them.
-    let mut probed: Vec<(Value, Value, Value)> = Vec::new();
-    let key = |d: &Value| (d["file"].clone(), d["line"].clone(), d["new_line"].clone());
+    let mut probed: Vec<(&str, u32, &str)> = Vec::new();
     for record in &state.records {
         match &record.entry {
-            LedgerEntry::Decision { node, detail, .. } if node == "probe_verdict" => {
-                probed.push(key(detail));
+            LedgerEntry::Decision {
+                decision: Decision::ProbeVerdict(p),
+                ..
+            } => {
+                probed.push((&p.file, p.line, &p.new_line));
                 spent.probes += 1;
-                if detail["passed"] == Value::Bool(true) {
+                if p.passed {
                     spent.passing_probes.push(spent.probes);
                 }
             }
-            LedgerEntry::Decision { node, detail, .. }
-                if node == "tests_decide" && detail["judgement"] == "Fixed" =>
-            {
-                let committed = key(detail);
+            LedgerEntry::Decision {
+                decision: Decision::TestsDecide(d),
+                ..
+            } if d.judgement == Judgement::Fixed => {
+                let committed = (d.file.as_str(), d.line, d.new_line.as_str());
                 spent.committed_probe = probed
                     .iter()
                     .position(|p| *p == committed)
@@ -1067,18 +1070,28 @@ fn after_tests() {}
 
     #[test]
     fn probe_order_and_the_committed_probe_come_from_the_ledger() {
+        use tact_runtime::decisions::{ProbeVerdict, TestsDecide};
         use tact_runtime::ledger::{Ledger, LedgerEntry};
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ledger.msgpack");
         {
             let (ledger, _owner, _, _) = Ledger::open(&path).unwrap();
-            let probe = |step: u32, line: u32, new_line: &str, passed: bool| {
-                LedgerEntry::Decision {
+            let probe =
+                |step: u32, line: u32, new_line: &str, passed: bool| LedgerEntry::Decision {
                     step,
-                    node: "probe_verdict".into(),
-                    detail: serde_json::json!({"file": "f.py", "line": line, "new_line": new_line, "passed": passed}),
-                }
-            };
+                    decision: Decision::ProbeVerdict(ProbeVerdict {
+                        work_id: format!("w{step}"),
+                        file: "f.py".into(),
+                        line,
+                        new_line: new_line.into(),
+                        origin: "flip_comparison".into(),
+                        score: 0.0,
+                        edit_chars: 1,
+                        edit_tokens: 1,
+                        passed,
+                        evidence: String::new(),
+                    }),
+                };
             for entry in [
                 probe(1, 3, "a < b", false),
                 probe(2, 3, "a <= b", true),
@@ -1086,8 +1099,17 @@ fn after_tests() {}
                 probe(4, 3, "b < a", true),
                 LedgerEntry::Decision {
                     step: 5,
-                    node: "tests_decide".into(),
-                    detail: serde_json::json!({"file": "f.py", "line": 3, "new_line": "b < a", "judgement": "Fixed"}),
+                    decision: Decision::TestsDecide(TestsDecide {
+                        id: "i".into(),
+                        file: "f.py".into(),
+                        line: 3,
+                        new_line: "b < a".into(),
+                        candidate: String::new(),
+                        judgement: Judgement::Fixed,
+                        evidence: Some("w4".into()),
+                        tests: None,
+                        why: None,
+                    }),
                 },
             ] {
                 ledger.append(entry, None).unwrap();

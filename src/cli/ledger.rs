@@ -50,9 +50,10 @@ fn one_line(entry: &LedgerEntry) -> (String, String) {
                     .join(", ")
             ),
         ),
-        LedgerEntry::Decision { step, node, detail } => {
-            let text = detail.to_string();
+        LedgerEntry::Decision { step, decision } => {
+            let text = decision.detail().to_string();
             let short: String = text.chars().take(120).collect();
+            let node = decision.node();
             ("decision".into(), format!("step {step} {node}: {short}"))
         }
         LedgerEntry::Intent {
