@@ -4,8 +4,10 @@
 //! `policies::guard::check` → executor) through the stage actors, against the same functions
 //! called directly on one thread; once with a no-op executor (pure actor overhead) and once
 //! with `calc 1+1` in a real `tact worker` process.
-//! (b) Request/response round trips through a stage actor's mailbox carrying MessagePack
-//! `ToolCall` payloads, against a raw `tokio::sync::mpsc` + oneshot pair carrying the same bytes.
+//! (b) Request/response round trips of a `ToolCall` through a stage actor's mailbox, which
+//! carries it as a MessagePack envelope (encoded by the caller, decoded by the stage, and the
+//! answer the same way back), against a raw `tokio::sync::mpsc` + oneshot pair carrying the
+//! Rust value: the mailbox's and the MessagePack boundary's cost per message.
 //!
 //! Prints the ratios after the criterion runs: `cargo bench --bench pipeline`.
 
@@ -22,9 +24,7 @@ use serde_json::json;
 use tact_actors::nodes::{
     ExecResponse, ExecutorNode, GuardNode, GuardRequest, TriggerNode, TriggerRequest,
 };
-use tact_actors::stage::{
-    self, FaultPlan, StageLogic, StageMsg, ask_stage, stage_name, stage_spec,
-};
+use tact_actors::stage::{self, FaultPlan, StageLogic, ask_stage, stage_spec};
 use tact_actors::supervisor::{SupervisorArgs, start_supervisor};
 use tact_actors::wiring::guard_fn;
 use tact_actors::worker_process::{WorkerCommand, WorkerHost, WorkerProcess};
@@ -132,17 +132,18 @@ impl StageLogic for NoopExecutor {
     }
 }
 
-/// A mailbox endpoint that does nothing with what it receives.
+/// A mailbox endpoint that answers a call with itself: what is measured is the mailbox and the
+/// MessagePack boundary (the call encoded, decoded, and its answer the same way back).
 struct MailboxSink;
 
 impl StageLogic for MailboxSink {
-    type Request = Vec<u8>;
-    type Response = usize;
+    type Request = ToolCall;
+    type Response = ToolCall;
     fn stage(&self) -> &'static str {
         "sink"
     }
-    async fn handle(&self, payload: Vec<u8>) -> usize {
-        payload.len()
+    async fn handle(&self, call: ToolCall) -> ToolCall {
+        call
     }
 }
 
@@ -405,11 +406,10 @@ fn bench(c: &mut Criterion) {
 
     // (b) One message = one request and its reply, one at a time: how the job uses a stage.
     let payload = wire::encode(1, &fx.call).unwrap();
-    let sink_name = stage_name(JOB, "sink");
-    let (tx, mut rx) = mpsc::channel::<(Vec<u8>, oneshot::Sender<usize>)>(64);
+    let (tx, mut rx) = mpsc::channel::<(ToolCall, oneshot::Sender<ToolCall>)>(64);
     runtime.spawn(async move {
-        while let Some((bytes, reply)) = rx.recv().await {
-            let _ = reply.send(bytes.len());
+        while let Some((call, reply)) = rx.recv().await {
+            let _ = reply.send(call);
         }
     });
     let mut group = c.benchmark_group("executor_mailbox");
@@ -419,18 +419,15 @@ fn bench(c: &mut Criterion) {
             let elapsed = runtime.block_on(async {
                 let started = Instant::now();
                 for _ in 0..iters {
-                    let len = stage::ask::<StageMsg<MailboxSink>, usize>(
-                        &sink_name,
+                    let echoed = stage::ask_stage::<MailboxSink>(
+                        JOB,
                         "sink",
-                        |reply| StageMsg {
-                            request: payload.clone(),
-                            reply,
-                        },
+                        || fx.call.clone(),
                         ASK_TIMEOUT_MS,
                     )
                     .await
                     .unwrap();
-                    assert_eq!(len, payload.len());
+                    assert_eq!(echoed.work_id, fx.call.work_id);
                 }
                 started.elapsed()
             });
@@ -444,9 +441,9 @@ fn bench(c: &mut Criterion) {
                 let started = Instant::now();
                 for _ in 0..iters {
                     let (reply, answer) = oneshot::channel();
-                    tx.send((payload.clone(), reply)).await.unwrap();
-                    let len = answer.await.unwrap();
-                    assert_eq!(len, payload.len());
+                    tx.send((fx.call.clone(), reply)).await.unwrap();
+                    let echoed = answer.await.unwrap();
+                    assert_eq!(echoed.work_id, fx.call.work_id);
                 }
                 started.elapsed()
             });
@@ -472,9 +469,11 @@ fn bench(c: &mut Criterion) {
         ratio(&samples, "actors_worker_calc", "direct_worker_calc"),
     );
     println!(
-        "  executor_mailbox: stage actor {:.0} msg/s, tokio mpsc {:.0} msg/s, mpsc/actor {:.2}x ({} byte payloads)",
+        "  executor_mailbox: stage actor {:.0} msg/s ({:.1} µs/msg, MessagePack both ways), tokio mpsc {:.0} msg/s ({:.1} µs/msg, Rust values), actor/mpsc {:.2}x ({} byte requests)",
         per_second("stage_actor"),
+        samples.median("stage_actor").as_secs_f64() * 1e6,
         per_second("tokio_mpsc"),
+        samples.median("tokio_mpsc").as_secs_f64() * 1e6,
         ratio(&samples, "stage_actor", "tokio_mpsc"),
         payload.len(),
     );

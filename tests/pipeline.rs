@@ -500,7 +500,10 @@ fn the_reason_branch_answers_and_the_answer_is_unverified() {
 #[test]
 fn a_resume_refuses_a_decision_it_cannot_read_and_needs() {
     use tact_runtime::ledger::Ledger;
-    let job = setup(vec![step("ask_user", json!({"question": "Which greeting?"}))]);
+    let job = setup(vec![step(
+        "ask_user",
+        json!({"question": "Which greeting?"}),
+    )]);
     let (code, _) = run(&job, &[]);
     assert_eq!(code, 4);
     let path = job.workspace.path().join(".tact/jobs/j1/ledger.bin");

@@ -10,6 +10,9 @@ pub enum ActorError {
     /// A request was in flight to a stage that died; the job retries it once.
     #[error("stage {stage} died while handling a request: {reason}")]
     StageDied { stage: String, reason: String },
+    /// A request or response that did not encode or decode at the stage's boundary.
+    #[error("stage {stage}: {reason}")]
+    StageProtocol { stage: String, reason: String },
     #[error("stage {stage} did not answer within {ms} ms")]
     StageTimeout { stage: String, ms: u64 },
     #[error("spawning {0}: {1}")]
@@ -30,18 +33,20 @@ pub enum ActorError {
     Io(#[from] std::io::Error),
 }
 
-/// Errors talking to the worker process.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum WorkerError {
-    #[error("could not start the worker: {0}")]
-    Start(String),
-    #[error("worker handshake failed: {0}")]
-    Handshake(String),
-    /// The worker's stream ended or broke: it died (perhaps mid-call).
-    #[error("worker died: {0}")]
-    Died(String),
-    #[error("worker rejected the request: {0}")]
-    Rejected(String),
-    #[error("worker did not answer within {0} ms and was killed")]
-    Timeout(u64),
+pub use tact_runtime::stages::WorkerError;
+
+impl From<tact_runtime::stages::ExecFailure> for ActorError {
+    fn from(failure: tact_runtime::stages::ExecFailure) -> Self {
+        use tact_runtime::stages::ExecFailure;
+        match failure {
+            ExecFailure::DependencyNotReady {
+                work_id,
+                dependency,
+            } => ActorError::DependencyNotReady {
+                work_id,
+                dependency,
+            },
+            ExecFailure::Worker(e) => ActorError::Worker(e),
+        }
+    }
 }

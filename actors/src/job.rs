@@ -146,11 +146,11 @@ async fn execute_on(
     stage: &'static str,
     call: &ToolCall,
     timeout_ms: u64,
-) -> ExecResponse {
+) -> Result<Observation, ActorError> {
     // A lost stage and a failed call are both the call's failure here.
     ask_stage::<ExecutorNode>(job_id, stage, || call.clone(), timeout_ms + 5_000)
-        .await
-        .and_then(std::convert::identity)
+        .await?
+        .map_err(ActorError::from)
 }
 
 /// Why a call did not run (or ran without an outcome).
@@ -552,7 +552,7 @@ impl Runner {
         let job_id = self.cfg.job_id.clone();
         let timeout_ms = self.cfg.call_timeout_ms;
         // All started before any is awaited: they run at once, each on its own executor.
-        let handles: Vec<Option<tokio::task::JoinHandle<ExecResponse>>> = begun
+        let handles: Vec<Option<tokio::task::JoinHandle<Result<Observation, ActorError>>>> = begun
             .iter()
             .map(|b| {
                 let (begun, stage) = b.as_ref().ok()?;
@@ -700,7 +700,7 @@ impl Runner {
     async fn conclude_call(
         &mut self,
         begun: Begun,
-        exec: ExecResponse,
+        exec: Result<Observation, ActorError>,
     ) -> Result<Performed, CallBlocked> {
         let Begun {
             work_id,

@@ -5,27 +5,20 @@
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use serde::{Deserialize, Serialize};
 use tact_models::DecisionModel;
 use tact_policies::policy::TriggerPolicy;
-use tact_policies::trigger::{self, TriggerDecision};
+use tact_policies::trigger;
 pub use tact_runtime::decisions::Refusal;
-use tact_runtime::messages::{Observation, ToolCall};
-use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+use tact_runtime::messages::ToolCall;
 use tact_runtime::records::TrustVerdict;
+pub use tact_runtime::stages::{
+    ExecFailure, ExecResponse, GuardRequest, GuardResponse, RetrievalQuery, SelectorRequest,
+    SelectorResponse, ShortlistResponse, TriggerRequest, TriggerResponse, TrustRequest,
+};
 
-use crate::error::{ActorError, WorkerError};
+use crate::error::WorkerError;
 use crate::stage::StageLogic;
 use crate::worker_process::WorkerHost;
-
-/// Trigger request: the prompt at the decision point and the tools that would be offered.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct TriggerRequest {
-    pub prompt: StepPrompt,
-    pub candidates: Vec<ToolCandidate>,
-}
-
-pub type TriggerResponse = Result<(TriggerDecision, ConfidenceSignal), String>;
 
 pub struct TriggerNode {
     pub model: Arc<dyn DecisionModel>,
@@ -47,36 +40,6 @@ impl StageLogic for TriggerNode {
                 .map_err(|e| e.to_string())?;
         Ok((trigger::decide(&signal, &self.policy), signal))
     }
-}
-
-/// Selector requests: choose a tool and bind its arguments, or score continuations.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub enum SelectorRequest {
-    Choose {
-        prompt: StepPrompt,
-        candidates: Vec<ToolCandidate>,
-    },
-    /// Continue raw text to the end of its line.
-    Complete { text: String, max_tokens: usize },
-    /// Answer in language (the trigger's "reason" branch).
-    Answer {
-        prompt: StepPrompt,
-        max_tokens: usize,
-    },
-    /// Log-likelihood of each continuation after raw text.
-    ScoreText {
-        text: String,
-        continuations: Vec<String>,
-    },
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub enum SelectorResponse {
-    Choice(ToolChoice),
-    Scores(Vec<f32>, ModelCost),
-    Completion(String, ModelCost),
-    Answer(String, ModelCost),
-    Error(String),
 }
 
 pub struct SelectorNode {
@@ -117,47 +80,6 @@ impl StageLogic for SelectorNode {
     }
 }
 
-/// A shortlist as the job sees it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub enum ShortlistResponse {
-    /// Best first; `ranking` names the rankings that produced it (e.g. `fused`, `bm25`).
-    Tools {
-        tools: Vec<ToolCandidate>,
-        ranking: String,
-    },
-    /// Even the best tool scores below the policy's floors.
-    NoneFits {
-        ranking: String,
-    },
-    Error(String),
-}
-
-/// What the job asks the retriever: the intent (the task) and what the last observation said.
-/// Words of both count for BM25; only the intent is embedded, because a sentence encoder
-/// reads a JSON observation tail as the request's meaning and drifts away from the task.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RetrievalQuery {
-    pub intent: String,
-    pub observation: Option<String>,
-}
-
-impl RetrievalQuery {
-    pub fn intent(text: impl Into<String>) -> RetrievalQuery {
-        RetrievalQuery {
-            intent: text.into(),
-            observation: None,
-        }
-    }
-
-    /// The text BM25 ranks with.
-    pub fn lexical_text(&self) -> String {
-        match &self.observation {
-            Some(observation) => format!("{} {observation}", self.intent),
-            None => self.intent.clone(),
-        }
-    }
-}
-
 /// Ranks the catalog for a query. Implemented over `policies::retrieval`.
 pub type RetrieveFn = Arc<dyn Fn(&RetrievalQuery) -> ShortlistResponse + Send + Sync>;
 
@@ -176,19 +98,6 @@ impl StageLogic for RetrieverNode {
     }
 }
 
-/// Guard request: a call, the names offered to the selector, and the job's read hashes.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct GuardRequest {
-    pub call: ToolCall,
-    pub offered: Vec<String>,
-    /// Path → SHA-256 of the content this job last read.
-    pub last_read: Vec<(String, String)>,
-    /// Refuse edits of test code (set for the failing-tests family).
-    #[serde(default)]
-    pub protect_tests: bool,
-}
-
-pub type GuardResponse = Result<(), Refusal>;
 pub type GuardFn = Arc<dyn Fn(&GuardRequest) -> GuardResponse + Send + Sync>;
 
 pub struct GuardNode {
@@ -204,15 +113,6 @@ impl StageLogic for GuardNode {
     async fn handle(&self, req: GuardRequest) -> GuardResponse {
         (self.check)(&req)
     }
-}
-
-/// Trust request: the call, what came back, and the files it may change as they were before
-/// (for the round-trip check).
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct TrustRequest {
-    pub call: ToolCall,
-    pub observation: Observation,
-    pub before: Option<tact_policies::trust::WorkspaceSnapshot>,
 }
 
 pub type TrustFn = Arc<dyn Fn(&TrustRequest) -> TrustVerdict + Send + Sync>;
@@ -254,8 +154,6 @@ pub const PROBER_STAGES: [&str; tact_runtime::tools::PROBE_SLOTS as usize] = [
     "executor", "prober-1", "prober-2", "prober-3", "prober-4", "prober-5", "prober-6", "prober-7",
 ];
 
-pub type ExecResponse = Result<Observation, ActorError>;
-
 impl StageLogic for ExecutorNode {
     type Request = ToolCall;
     type Response = ExecResponse;
@@ -267,11 +165,11 @@ impl StageLogic for ExecutorNode {
             let done = self
                 .completed
                 .lock()
-                .map_err(|_| ActorError::Worker(WorkerError::Died("state poisoned".into())))?;
+                .map_err(|_| WorkerError::Died("state poisoned".into()))?;
             call.depends_on.iter().find(|d| !done.contains(*d)).cloned()
         };
         if let Some(dependency) = missing {
-            return Err(ActorError::DependencyNotReady {
+            return Err(ExecFailure::DependencyNotReady {
                 work_id: call.work_id.clone(),
                 dependency,
             });

@@ -1,20 +1,27 @@
 //! A pipeline stage as a supervised actor. The decision itself is a [`StageLogic`] (a plain
 //! function over data from `policies/` or a call into `models/`); the actor owns only the
 //! mailbox and the fault boundary.
+//!
+//! A mailbox carries MessagePack envelopes, not Rust values: [`ask_stage`] encodes the request
+//! (`tact_runtime::stages`), the stage decodes it, and the response comes back the same way.
+//! So a stage can move to another process without its callers changing, and a request that
+//! does not decode is answered with an error instead of reaching the logic.
 
 use std::collections::HashMap;
 use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use ractor::{Actor, ActorCell, ActorProcessingErr, ActorRef, RpcReplyPort};
+use tact_runtime::wire::{self, Message};
 
 use crate::error::ActorError;
 use crate::supervisor::{ChildSpec, SpawnFn};
 
 /// What a stage computes from a request.
 pub trait StageLogic: Send + Sync + 'static {
-    type Request: Send + 'static;
-    type Response: Send + 'static;
+    type Request: Message + Send + 'static;
+    type Response: Message + Send + 'static;
     /// The stage's short name (`trigger`, `retriever`, …).
     fn stage(&self) -> &'static str;
     fn handle(&self, request: Self::Request) -> impl Future<Output = Self::Response> + Send;
@@ -61,9 +68,11 @@ impl FaultPlan {
     }
 }
 
-pub struct StageMsg<L: StageLogic> {
-    pub request: L::Request,
-    pub reply: RpcReplyPort<L::Response>,
+/// One request in a stage's mailbox: an encoded envelope, and where the encoded response (or
+/// why there is none) goes.
+pub struct StageMsg {
+    pub payload: Vec<u8>,
+    pub reply: RpcReplyPort<Result<Vec<u8>, String>>,
 }
 
 pub struct StageActor<L: StageLogic> {
@@ -72,7 +81,7 @@ pub struct StageActor<L: StageLogic> {
 }
 
 impl<L: StageLogic> Actor for StageActor<L> {
-    type Msg = StageMsg<L>;
+    type Msg = StageMsg;
     type State = ();
     type Arguments = ();
 
@@ -87,7 +96,7 @@ impl<L: StageLogic> Actor for StageActor<L> {
     async fn handle(
         &self,
         _myself: ActorRef<Self::Msg>,
-        msg: StageMsg<L>,
+        msg: StageMsg,
         _state: &mut (),
     ) -> Result<(), ActorProcessingErr> {
         if self.faults.take(self.logic.stage()) {
@@ -95,8 +104,16 @@ impl<L: StageLogic> Actor for StageActor<L> {
             // in-flight request fail, as it would on a real crash.
             panic!("injected fault in stage {}", self.logic.stage());
         }
-        let response = self.logic.handle(msg.request).await;
-        let _ = msg.reply.send(response);
+        let stage = self.logic.stage();
+        let answer = match wire::decode::<L::Request>(&msg.payload) {
+            Err(e) => Err(format!("stage {stage} could not decode the request: {e}")),
+            Ok(envelope) => {
+                let response = self.logic.handle(envelope.body).await;
+                wire::encode(envelope.id, &response)
+                    .map_err(|e| format!("stage {stage} could not encode its response: {e}"))
+            }
+        };
+        let _ = msg.reply.send(answer);
         Ok(())
     }
 }
@@ -124,26 +141,30 @@ pub fn stage_spec<L: StageLogic>(job_id: &str, logic: Arc<L>, faults: FaultPlan)
     ChildSpec { name, spawn }
 }
 
-/// Send a request to a stage by name and wait for the answer. A stage that dies with the
-/// request in flight gives [`ActorError::StageDied`]; the caller decides whether to retry.
-pub async fn ask<M, R>(
+/// Send an encoded request to a stage by name and wait for the encoded answer. A stage that
+/// dies with the request in flight gives [`ActorError::StageDied`]; the caller decides whether
+/// to retry. A request the stage could not decode gives [`ActorError::StageProtocol`].
+pub async fn ask(
     name: &str,
     stage: &str,
-    make: impl FnOnce(RpcReplyPort<R>) -> M,
+    payload: Vec<u8>,
     timeout_ms: u64,
-) -> Result<R, ActorError>
-where
-    M: ractor::Message,
-    R: Send + 'static,
-{
-    let Some(actor) = ActorRef::<M>::where_is(name) else {
+) -> Result<Vec<u8>, ActorError> {
+    let Some(actor) = ActorRef::<StageMsg>::where_is(name) else {
         return Err(ActorError::StageUnavailable(stage.to_string()));
     };
     match actor
-        .call(make, Some(std::time::Duration::from_millis(timeout_ms)))
+        .call(
+            |reply| StageMsg { payload, reply },
+            Some(std::time::Duration::from_millis(timeout_ms)),
+        )
         .await
     {
-        Ok(ractor::rpc::CallResult::Success(r)) => Ok(r),
+        Ok(ractor::rpc::CallResult::Success(Ok(bytes))) => Ok(bytes),
+        Ok(ractor::rpc::CallResult::Success(Err(reason))) => Err(ActorError::StageProtocol {
+            stage: stage.to_string(),
+            reason,
+        }),
         Ok(ractor::rpc::CallResult::Timeout) => Err(ActorError::StageTimeout {
             stage: stage.to_string(),
             ms: timeout_ms,
@@ -158,6 +179,9 @@ where
         }),
     }
 }
+
+/// Envelope ids of stage requests: unique within the process, echoed by the stage.
+static NEXT_REQUEST_ID: AtomicU64 = AtomicU64::new(1);
 
 /// [`ask`] with the job's retry rule: a request lost to a dying stage is retried once, after
 /// the supervisor has restarted the stage (a different actor under the same name).
@@ -174,25 +198,31 @@ pub async fn ask_stage<L: StageLogic>(
         if attempt > 0 {
             // Wait (bounded) until the registry names a restarted actor, not the dead one.
             for _ in 0..300 {
-                match ActorRef::<StageMsg<L>>::where_is(name.clone()) {
+                match ActorRef::<StageMsg>::where_is(name.clone()) {
                     Some(actor) if Some(actor.get_id()) != failed_actor => break,
                     _ => tokio::time::sleep(std::time::Duration::from_millis(10)).await,
                 }
             }
         }
-        failed_actor = ActorRef::<StageMsg<L>>::where_is(name.clone()).map(|a| a.get_id());
-        match ask::<StageMsg<L>, L::Response>(
-            &name,
-            stage,
-            |reply| StageMsg {
-                request: request(),
-                reply,
-            },
-            timeout_ms,
-        )
-        .await
-        {
-            Ok(r) => return Ok(r),
+        failed_actor = ActorRef::<StageMsg>::where_is(name.clone()).map(|a| a.get_id());
+        let id = NEXT_REQUEST_ID.fetch_add(1, Ordering::Relaxed);
+        let protocol = |reason: String| ActorError::StageProtocol {
+            stage: stage.to_string(),
+            reason,
+        };
+        let payload = wire::encode(id, &request()).map_err(|e| protocol(e.to_string()))?;
+        match ask(&name, stage, payload, timeout_ms).await {
+            Ok(bytes) => {
+                let envelope =
+                    wire::decode::<L::Response>(&bytes).map_err(|e| protocol(e.to_string()))?;
+                if envelope.id != id {
+                    return Err(protocol(format!(
+                        "answered request {} instead of {id}",
+                        envelope.id
+                    )));
+                }
+                return Ok(envelope.body);
+            }
             Err(e @ (ActorError::StageDied { .. } | ActorError::StageUnavailable(_))) => {
                 tracing::warn!(stage, error = %e, attempt, "stage request lost; retrying once");
                 last = Some(e);

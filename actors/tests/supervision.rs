@@ -5,13 +5,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Duration;
 
 use ractor::{Actor, ActorRef, ActorStatus};
+use serde::{Deserialize, Serialize};
 use tact_actors::ActorError;
 use tact_actors::stage::{self, FaultPlan, StageLogic, StageMsg, stage_name, stage_spec};
 use tact_actors::supervisor::{Supervisor, SupervisorArgs, SupervisorEvent, SupervisorMsg};
+use tact_runtime::wire::{self, Message};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
@@ -20,16 +22,31 @@ use tokio::task::JoinHandle;
 const HANG_GUARD: Duration = Duration::from_secs(20);
 const ASK_TIMEOUT_MS: u64 = 10_000;
 
+/// Requests cross the stage's mailbox as MessagePack, so the in-flight test's channels are
+/// named by a gate id and kept here.
+#[derive(Serialize, Deserialize)]
 enum EchoRequest {
     /// Answer with the number.
     Echo(u32),
     /// Report that handling started, wait for the release, then panic: a request that is
-    /// provably in flight when the stage dies.
-    PanicWhenReleased {
-        started: oneshot::Sender<()>,
-        release: oneshot::Receiver<()>,
-    },
+    /// provably in flight when the stage dies. The gate's channels are in [`GATES`].
+    PanicWhenReleased { gate: String },
 }
+
+#[derive(Debug, Serialize, Deserialize)]
+struct EchoAnswer(u32);
+
+impl Message for EchoRequest {
+    const KIND: &'static str = "echo_request";
+}
+
+impl Message for EchoAnswer {
+    const KIND: &'static str = "echo_answer";
+}
+
+type Gate = (oneshot::Sender<()>, oneshot::Receiver<()>);
+
+static GATES: LazyLock<Mutex<HashMap<String, Gate>>> = LazyLock::new(Default::default);
 
 /// A stage that echoes numbers; faults come from the shared [`FaultPlan`] or from
 /// [`EchoRequest::PanicWhenReleased`].
@@ -39,16 +56,19 @@ struct EchoStage {
 
 impl StageLogic for EchoStage {
     type Request = EchoRequest;
-    type Response = u32;
+    type Response = EchoAnswer;
     fn stage(&self) -> &'static str {
         self.name
     }
-    async fn handle(&self, request: EchoRequest) -> u32 {
+    async fn handle(&self, request: EchoRequest) -> EchoAnswer {
         match request {
-            EchoRequest::Echo(n) => n,
-            EchoRequest::PanicWhenReleased { started, release } => {
-                let _ = started.send(());
-                let _ = release.await;
+            EchoRequest::Echo(n) => EchoAnswer(n),
+            EchoRequest::PanicWhenReleased { gate } => {
+                let gate = GATES.lock().unwrap().remove(&gate);
+                if let Some((started, release)) = gate {
+                    let _ = started.send(());
+                    let _ = release.await;
+                }
                 panic!("planned panic with a request in flight");
             }
         }
@@ -104,23 +124,22 @@ impl Supervised {
     }
 
     async fn echo(&self, stage: &'static str, n: u32) -> Result<u32, ActorError> {
-        stage::ask::<StageMsg<EchoStage>, u32>(
+        let payload = wire::encode(n.into(), &EchoRequest::Echo(n)).unwrap();
+        let bytes = stage::ask(
             &stage_name(&self.job_id, stage),
             stage,
-            |reply| StageMsg {
-                request: EchoRequest::Echo(n),
-                reply,
-            },
+            payload,
             ASK_TIMEOUT_MS,
         )
-        .await
+        .await?;
+        Ok(wire::decode::<EchoAnswer>(&bytes).unwrap().body.0)
     }
 
     async fn restart_counts(&self) -> HashMap<String, u32> {
         ractor::call!(self.supervisor, SupervisorMsg::RestartCounts).expect("supervisor answers")
     }
 
-    fn stage_actor(&self, stage: &str) -> Option<ActorRef<StageMsg<EchoStage>>> {
+    fn stage_actor(&self, stage: &str) -> Option<ActorRef<StageMsg>> {
         ActorRef::where_is(stage_name(&self.job_id, stage))
     }
 }
@@ -225,7 +244,7 @@ async fn a_fourth_failure_within_the_window_escalates_and_stops_the_supervisor()
     for stage in ["echo", "bystander"] {
         let name = stage_name("sup-b", stage);
         let gone = tokio::time::timeout(HANG_GUARD, async {
-            while ActorRef::<StageMsg<EchoStage>>::where_is(name.clone()).is_some() {
+            while ActorRef::<StageMsg>::where_is(name.clone()).is_some() {
                 tokio::time::sleep(Duration::from_millis(10)).await;
             }
         })
@@ -272,21 +291,16 @@ async fn a_request_in_flight_to_a_dying_stage_gets_stage_died() {
     let mut sup = supervise("sup-d1", &["echo"], &faults, 3, Duration::from_secs(10)).await;
     let (started_tx, started_rx) = oneshot::channel();
     let (release_tx, release_rx) = oneshot::channel();
+    GATES
+        .lock()
+        .unwrap()
+        .insert("d1".into(), (started_tx, release_rx));
     let name = stage_name("sup-d1", "echo");
+    let payload = wire::encode(1, &EchoRequest::PanicWhenReleased { gate: "d1".into() }).unwrap();
     let pending = tokio::spawn(async move {
-        stage::ask::<StageMsg<EchoStage>, u32>(
-            &name,
-            "echo",
-            |reply| StageMsg {
-                request: EchoRequest::PanicWhenReleased {
-                    started: started_tx,
-                    release: release_rx,
-                },
-                reply,
-            },
-            ASK_TIMEOUT_MS,
-        )
-        .await
+        stage::ask(&name, "echo", payload, ASK_TIMEOUT_MS)
+            .await
+            .map(|_| 0u32)
     });
     // The stage is now inside the request; only then does it die.
     started_rx
@@ -317,7 +331,7 @@ async fn ask_stage_retries_once_after_the_restart() {
         stage::ask_stage::<EchoStage>("sup-d2", "echo", || EchoRequest::Echo(42), ASK_TIMEOUT_MS)
             .await
             .unwrap();
-    assert_eq!(answer, 42);
+    assert_eq!(answer.0, 42);
     assert!(matches!(
         sup.next_event().await,
         SupervisorEvent::Restarted {
@@ -368,11 +382,42 @@ async fn ask_stage_retry_reaches_the_restarted_stage_every_time() {
             ASK_TIMEOUT_MS,
         )
         .await;
-        assert_eq!(result.ok(), Some(round), "round {round}");
+        assert_eq!(result.ok().map(|a| a.0), Some(round), "round {round}");
         assert!(matches!(
             sup.next_event().await,
             SupervisorEvent::Restarted { .. }
         ));
     }
+    sup.supervisor.stop(None);
+}
+
+/// The mailbox speaks MessagePack envelopes: bytes that are not one, or an envelope of another
+/// kind, are answered with a protocol error naming the stage; the stage neither runs them nor
+/// dies, and the next good request is answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_that_does_not_decode_is_refused_and_the_stage_lives_on() {
+    let faults = FaultPlan::default();
+    let sup = supervise("sup-e", &["echo"], &faults, 3, Duration::from_secs(10)).await;
+    let name = stage_name("sup-e", "echo");
+    let garbage = stage::ask(&name, "echo", vec![0xc1, 0x00, 0x17], ASK_TIMEOUT_MS).await;
+    match garbage {
+        Err(ActorError::StageProtocol { stage, reason }) => {
+            assert_eq!(stage, "echo");
+            assert!(reason.contains("could not decode"), "{reason}");
+        }
+        other => panic!("expected StageProtocol, got {other:?}"),
+    }
+    let other_kind = wire::encode(5, &EchoAnswer(5)).unwrap();
+    match stage::ask(&name, "echo", other_kind, ASK_TIMEOUT_MS).await {
+        Err(ActorError::StageProtocol { reason, .. }) => {
+            assert!(reason.contains("echo_answer"), "{reason}")
+        }
+        other => panic!("expected StageProtocol, got {other:?}"),
+    }
+    assert_eq!(sup.echo("echo", 11).await.unwrap(), 11);
+    assert_eq!(
+        sup.restart_counts().await.get("echo").copied().unwrap_or(0),
+        0
+    );
     sup.supervisor.stop(None);
 }

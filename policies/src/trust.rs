@@ -151,12 +151,7 @@ impl Linter for RealLinter {
     }
 }
 
-/// The text of the files a call may change, taken before it runs, so the gate can check that
-/// the intended change and only it landed. `None` = the file did not exist.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WorkspaceSnapshot {
-    pub files: BTreeMap<String, Option<String>>,
-}
+pub use tact_runtime::stages::WorkspaceSnapshot;
 
 /// Snapshot the files `call` writes (per its tool's resource declarations).
 pub fn snapshot_before(call: &ToolCall, spec: &ToolSpec, workspace: &Path) -> WorkspaceSnapshot {

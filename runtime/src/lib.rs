@@ -10,6 +10,7 @@ pub mod model_io;
 pub mod records;
 pub mod sandbox;
 pub mod source;
+pub mod stages;
 pub mod testreport;
 pub mod tools;
 pub mod wire;

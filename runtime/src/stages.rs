@@ -1,0 +1,384 @@
+//! The stage protocol: every request and response that crosses a stage actor's mailbox. A
+//! mailbox carries these only as MessagePack envelopes ([`crate::wire`]), encoded by the
+//! caller and decoded by the stage (and back), so a stage could live in another process
+//! without its callers changing.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::decisions::{Refusal, TriggerDecision};
+use crate::messages::{Observation, ToolCall};
+use crate::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+use crate::wire::Message;
+
+/// Trigger request: the prompt at the decision point and the tools that would be offered.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TriggerRequest {
+    pub prompt: StepPrompt,
+    pub candidates: Vec<ToolCandidate>,
+}
+
+pub type TriggerResponse = Result<(TriggerDecision, ConfidenceSignal), String>;
+
+/// Selector requests: choose a tool and bind its arguments, or score continuations.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum SelectorRequest {
+    Choose {
+        prompt: StepPrompt,
+        candidates: Vec<ToolCandidate>,
+    },
+    /// Continue raw text to the end of its line.
+    Complete { text: String, max_tokens: usize },
+    /// Answer in language (the trigger's "reason" branch).
+    Answer {
+        prompt: StepPrompt,
+        max_tokens: usize,
+    },
+    /// Log-likelihood of each continuation after raw text.
+    ScoreText {
+        text: String,
+        continuations: Vec<String>,
+    },
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum SelectorResponse {
+    Choice(ToolChoice),
+    Scores(Vec<f32>, ModelCost),
+    Completion(String, ModelCost),
+    Answer(String, ModelCost),
+    Error(String),
+}
+
+/// A shortlist as the job sees it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum ShortlistResponse {
+    /// Best first; `ranking` names the rankings that produced it (e.g. `fused`, `bm25`).
+    Tools {
+        tools: Vec<ToolCandidate>,
+        ranking: String,
+    },
+    /// Even the best tool scores below the policy's floors.
+    NoneFits {
+        ranking: String,
+    },
+    Error(String),
+}
+
+/// What the job asks the retriever: the intent (the task) and what the last observation said.
+/// Words of both count for BM25; only the intent is embedded, because a sentence encoder
+/// reads a JSON observation tail as the request's meaning and drifts away from the task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RetrievalQuery {
+    pub intent: String,
+    pub observation: Option<String>,
+}
+
+impl RetrievalQuery {
+    pub fn intent(text: impl Into<String>) -> RetrievalQuery {
+        RetrievalQuery {
+            intent: text.into(),
+            observation: None,
+        }
+    }
+
+    /// The text BM25 ranks with.
+    pub fn lexical_text(&self) -> String {
+        match &self.observation {
+            Some(observation) => format!("{} {observation}", self.intent),
+            None => self.intent.clone(),
+        }
+    }
+}
+
+/// Guard request: a call, the names offered to the selector, and the job's read hashes.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GuardRequest {
+    pub call: ToolCall,
+    pub offered: Vec<String>,
+    /// Path → SHA-256 of the content this job last read.
+    pub last_read: Vec<(String, String)>,
+    /// Refuse edits of test code (set for the failing-tests family).
+    #[serde(default)]
+    pub protect_tests: bool,
+}
+
+/// Trust request: the call, what came back, and the files it may change as they were before
+/// (for the round-trip check).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TrustRequest {
+    pub call: ToolCall,
+    pub observation: Observation,
+    pub before: Option<WorkspaceSnapshot>,
+}
+
+/// The text of the files a call may change, taken before it runs, so the gate can check that
+/// the intended change and only it landed. `None` = the file did not exist.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkspaceSnapshot {
+    pub files: BTreeMap<String, Option<String>>,
+}
+
+/// Errors talking to the worker process.
+#[derive(Debug, Error, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WorkerError {
+    #[error("could not start the worker: {0}")]
+    Start(String),
+    #[error("worker handshake failed: {0}")]
+    Handshake(String),
+    /// The worker's stream ended or broke: it died (perhaps mid-call).
+    #[error("worker died: {0}")]
+    Died(String),
+    #[error("worker rejected the request: {0}")]
+    Rejected(String),
+    #[error("worker did not answer within {0} ms and was killed")]
+    Timeout(u64),
+}
+
+/// Why an executor stage returned no observation.
+#[derive(Debug, Error, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExecFailure {
+    #[error("dependency {dependency} of call {work_id} has no output yet")]
+    DependencyNotReady { work_id: String, dependency: String },
+    #[error("worker: {0}")]
+    Worker(#[from] WorkerError),
+}
+
+/// The executor stage's answer to a [`ToolCall`].
+pub type ExecResponse = Result<Observation, ExecFailure>;
+
+/// The guard stage's answer.
+pub type GuardResponse = Result<(), Refusal>;
+
+macro_rules! stage_kinds {
+    ($($t:ty => $k:literal),* $(,)?) => {
+        $(impl Message for $t { const KIND: &'static str = $k; })*
+    };
+}
+
+// `ToolCall` (the executor's request) and `TrustVerdict` (the trust gate's answer) already
+// have their kinds in `messages`.
+stage_kinds! {
+    TriggerRequest => "trigger_request",
+    TriggerResponse => "trigger_response",
+    SelectorRequest => "selector_request",
+    SelectorResponse => "selector_response",
+    RetrievalQuery => "retrieval_query",
+    ShortlistResponse => "shortlist_response",
+    GuardRequest => "guard_request",
+    GuardResponse => "guard_response",
+    TrustRequest => "trust_request",
+    ExecResponse => "exec_response",
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::decisions::{TriggerAction, TriggerSignal};
+    use crate::error::RuntimeError;
+    use crate::records::{ToolRef, TrustVerdict};
+    use crate::wire::{decode, encode};
+
+    /// Encoded into an envelope and decoded again, the value is the same (compared as JSON, so
+    /// the stage types need no `PartialEq` of their own), and the envelope names its kind.
+    fn round_trip<T: Message>(value: T) {
+        let bytes = encode(7, &value).unwrap();
+        let back = decode::<T>(&bytes).unwrap();
+        assert_eq!(back.id, 7);
+        assert_eq!(back.kind, T::KIND);
+        assert_eq!(
+            serde_json::to_value(&back.body).unwrap(),
+            serde_json::to_value(&value).unwrap(),
+            "{}",
+            T::KIND
+        );
+    }
+
+    fn call() -> ToolCall {
+        ToolCall {
+            work_id: "w1".into(),
+            tool: ToolRef::new("read_file", 1),
+            args: json!({"path": "a.py"}),
+            depends_on: vec!["w0".into()],
+        }
+    }
+
+    fn prompt() -> StepPrompt {
+        StepPrompt {
+            system: "fix it".into(),
+            messages: vec![("user".into(), "the tests fail".into())],
+            feedback: Some("read the file first".into()),
+        }
+    }
+
+    fn candidate() -> ToolCandidate {
+        ToolCandidate {
+            name: "read_file".into(),
+            description: "Read a file".into(),
+            schema: json!({"type": "object"}),
+        }
+    }
+
+    fn observation() -> Observation {
+        Observation {
+            work_id: "w1".into(),
+            tool: ToolRef::new("read_file", 1),
+            ok: true,
+            exit_code: None,
+            output: json!({"text": "x = 1\n"}),
+            error: None,
+            duration_ms: 3,
+            performer_pid: 4242,
+        }
+    }
+
+    fn cost() -> ModelCost {
+        ModelCost {
+            forward_passes: 1,
+            tokens: 12,
+            cached_tokens: 4,
+        }
+    }
+
+    #[test]
+    fn every_stage_message_round_trips() {
+        round_trip(TriggerRequest {
+            prompt: prompt(),
+            candidates: vec![candidate()],
+        });
+        let signal = ConfidenceSignal {
+            top_logprob: -0.2,
+            entropy: 0.9,
+            margin: 0.3,
+            p_tool: 0.6,
+            probe: Some(0.7),
+            cost: cost(),
+        };
+        let decision = TriggerDecision {
+            action: TriggerAction::Reason,
+            need: 0.2,
+            tau: 0.5,
+            signal: TriggerSignal::Probe,
+        };
+        round_trip::<TriggerResponse>(Ok((decision, signal)));
+        round_trip::<TriggerResponse>(Err("model not loaded".into()));
+        for request in [
+            SelectorRequest::Choose {
+                prompt: prompt(),
+                candidates: vec![candidate()],
+            },
+            SelectorRequest::Complete {
+                text: "def f(".into(),
+                max_tokens: 24,
+            },
+            SelectorRequest::Answer {
+                prompt: prompt(),
+                max_tokens: 64,
+            },
+            SelectorRequest::ScoreText {
+                text: "x =".into(),
+                continuations: vec![" 1".into(), " 2".into()],
+            },
+        ] {
+            round_trip(request);
+        }
+        for response in [
+            SelectorResponse::Choice(ToolChoice {
+                name: "read_file".into(),
+                args: json!({"path": "a.py"}),
+                scores: vec![("read_file".into(), -0.5)],
+                cost: cost(),
+            }),
+            SelectorResponse::Scores(vec![-1.0, -2.5], cost()),
+            SelectorResponse::Completion("return x".into(), cost()),
+            SelectorResponse::Answer("It adds.".into(), cost()),
+            SelectorResponse::Error("out of memory".into()),
+        ] {
+            round_trip(response);
+        }
+        round_trip(RetrievalQuery {
+            intent: "fix the failing test".into(),
+            observation: Some("1 failed".into()),
+        });
+        for response in [
+            ShortlistResponse::Tools {
+                tools: vec![candidate()],
+                ranking: "fused".into(),
+            },
+            ShortlistResponse::NoneFits {
+                ranking: "bm25".into(),
+            },
+            ShortlistResponse::Error("index missing".into()),
+        ] {
+            round_trip(response);
+        }
+        round_trip(GuardRequest {
+            call: call(),
+            offered: vec!["read_file".into()],
+            last_read: vec![("a.py".into(), "ab".repeat(32))],
+            protect_tests: true,
+        });
+        round_trip::<GuardResponse>(Ok(()));
+        round_trip::<GuardResponse>(Err(Refusal {
+            kind: "unknown_tool".into(),
+            message: "no such tool".into(),
+        }));
+        round_trip(TrustRequest {
+            call: call(),
+            observation: observation(),
+            before: Some(WorkspaceSnapshot {
+                files: [("a.py".to_string(), Some("x = 1\n".to_string()))].into(),
+            }),
+        });
+        round_trip(TrustVerdict::Unverified {
+            reason: "no tests".into(),
+        });
+        round_trip(call());
+        round_trip::<ExecResponse>(Ok(observation()));
+        round_trip::<ExecResponse>(Err(ExecFailure::Worker(WorkerError::Timeout(500))));
+        round_trip::<ExecResponse>(Err(ExecFailure::DependencyNotReady {
+            work_id: "w2".into(),
+            dependency: "w1".into(),
+        }));
+    }
+
+    #[test]
+    fn a_stage_message_that_does_not_decode_is_an_error_not_a_panic() {
+        let bytes = encode(1, &call()).unwrap();
+        // Another kind than expected.
+        match decode::<GuardRequest>(&bytes) {
+            Err(RuntimeError::UnexpectedKind { got, expected }) => {
+                assert_eq!(got, "tool_call");
+                assert_eq!(expected, "guard_request");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Cut short, and every shorter prefix: an error each time.
+        for len in 0..bytes.len() {
+            assert!(decode::<ToolCall>(&bytes[..len]).is_err(), "prefix {len}");
+        }
+        // The right kind with a body of the wrong shape.
+        let wrong = encode(
+            2,
+            &RetrievalQuery {
+                intent: "x".into(),
+                observation: None,
+            },
+        )
+        .unwrap();
+        let relabelled = {
+            let mut v: serde_json::Value = rmp_serde::from_slice(&wrong).unwrap();
+            v["kind"] = json!("guard_request");
+            rmp_serde::to_vec_named(&v).unwrap()
+        };
+        assert!(matches!(
+            decode::<GuardRequest>(&relabelled),
+            Err(RuntimeError::MalformedFrame(_))
+        ));
+    }
+}
