@@ -32,7 +32,7 @@ use tact_runtime::tools::ToolConfig;
 use tact_runtime::wire::WIRE_VERSION;
 
 use crate::error::ActorError;
-use crate::events::{EventSink, JobEvent};
+use crate::events::{EventSink, JobEvent, Usage};
 use crate::nodes::*;
 use crate::stage::{FaultPlan, ask_stage, stage_spec};
 use crate::supervisor::{Supervisor, SupervisorArgs, SupervisorEvent};
@@ -178,6 +178,9 @@ pub(crate) struct Runner {
     pub(crate) step: u32,
     pub(crate) work_seq: u32,
     pub(crate) last_read: HashMap<String, String>,
+    /// Each file this job wrote, with its SHA-256 before the job's first write to it (`None`:
+    /// it did not exist): what the `done` event's changed files are measured against.
+    pub(crate) originals: std::collections::BTreeMap<String, Option<String>>,
     pub(crate) commit_holds: bool,
     pub(crate) routes: Vec<TestedRoute>,
     pub(crate) transcript: Vec<(String, String)>,
@@ -256,8 +259,7 @@ impl Runner {
         let step = self.step;
         self.emit(JobEvent::Decision {
             step,
-            node: decision.node(),
-            detail: decision.detail(),
+            decision: decision.clone(),
         });
         self.append(LedgerEntry::Decision { step, decision })
     }
@@ -679,6 +681,7 @@ impl Runner {
             work_id: work_id.clone(),
             tool: spec.name.clone(),
             args: call.args.clone(),
+            in_process: false,
         });
         self.budget.burn(BudgetSpend {
             tool_calls: projected.tool_calls,
@@ -800,6 +803,7 @@ impl Runner {
         };
         self.append(LedgerEntry::Outcome { record })
             .map_err(CallBlocked::Fatal)?;
+        note_originals(&mut self.originals, &observation.output);
         // Hashes the guard needs to refuse blind overwrites.
         if let Some(path) = call.args.get("path").and_then(Value::as_str)
             && let Some(hash) = observation
@@ -846,6 +850,12 @@ impl Runner {
             args: args.clone(),
             depends_on: vec![],
         })?;
+        self.emit(JobEvent::Call {
+            work_id: work_id.clone(),
+            tool: tool.to_string(),
+            args: args.clone(),
+            in_process: true,
+        });
         let now = tact_runtime::ledger::now_ms();
         let trust_request = TrustRequest {
             call: ToolCall {
@@ -936,6 +946,21 @@ impl Runner {
         self.append(LedgerEntry::Checkpoint { checkpoint })
     }
 
+    /// The files this job wrote whose content now differs from before its first write to
+    /// them (a file put back as it was is not changed).
+    fn changed_files(&self) -> Vec<String> {
+        self.originals
+            .iter()
+            .filter(|(path, original)| {
+                let now = std::fs::read(self.cfg.workspace.join(path))
+                    .ok()
+                    .map(|bytes| tact_runtime::tools::sha256_hex(&bytes));
+                now != **original
+            })
+            .map(|(path, _)| path.clone())
+            .collect()
+    }
+
     pub(crate) fn finish(
         &mut self,
         status: JobStatus,
@@ -946,11 +971,20 @@ impl Runner {
             status: status.clone(),
             summary: summary.to_string(),
         })?;
+        let changed_files = self.changed_files();
         self.emit(JobEvent::Done {
             job_id: self.cfg.job_id.clone(),
             status: status.clone(),
             summary: summary.to_string(),
             model: self.model_cost,
+            usage: Usage {
+                tool_calls: self.budget.burned.tool_calls,
+                forward_passes: self.model_cost.forward_passes,
+                tokens: self.model_cost.tokens,
+                wall_ms: self.budget.burned.wall_time_ms,
+            },
+            changed_files,
+            ledger: self.ledger.path().display().to_string(),
         });
         Ok(JobOutcome {
             job_id: self.cfg.job_id.clone(),
@@ -1412,6 +1446,26 @@ async fn drive(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
     }
 }
 
+/// Remember the content hash a write found (`before_sha256`, per file for a patch) for each
+/// path the job had not written before.
+fn note_originals(
+    originals: &mut std::collections::BTreeMap<String, Option<String>>,
+    output: &Value,
+) {
+    let one = |item: &Value| {
+        let path = item.get("path").and_then(Value::as_str)?;
+        let before = item.get("before_sha256")?;
+        Some((path.to_string(), before.as_str().map(str::to_string)))
+    };
+    let files = output.get("files").and_then(Value::as_array);
+    for (path, before) in std::iter::once(output)
+        .chain(files.into_iter().flatten())
+        .filter_map(one)
+    {
+        originals.entry(path).or_insert(before);
+    }
+}
+
 /// Is re-running this tool harmless? True when it writes no workspace file, git state or
 /// anything else but build outputs: read-class tools and the test runner.
 pub fn replayable(spec: &ToolSpec) -> bool {
@@ -1562,6 +1616,9 @@ fn restore(runner: &mut Runner) -> Result<Option<String>, ActorError> {
                     ..Default::default()
                 });
                 runner.wall_offset_ms += record.budget_delta.wall_time_ms;
+                if let Some(output) = record.outputs.get("output") {
+                    note_originals(&mut runner.originals, output);
+                }
                 if let Some(path) = record.inputs.get("path").and_then(Value::as_str) {
                     let output = record.outputs.get("output").cloned().unwrap_or(Value::Null);
                     if let Some(hash) = output
@@ -1680,6 +1737,7 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
         step: 0,
         work_seq: 0,
         last_read: HashMap::new(),
+        originals: Default::default(),
         commit_holds,
         routes: Vec::new(),
         transcript: Vec::new(),
@@ -1692,6 +1750,14 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
         probe_slots: 1,
         reruns: Vec::new(),
     };
+    runner.emit(JobEvent::Started {
+        job_id: runner.cfg.job_id.clone(),
+        workspace: runner.cfg.workspace.display().to_string(),
+        task: runner.cfg.task.clone(),
+        model: runner.cfg.model.id(),
+        ledger: runner.ledger.path().display().to_string(),
+        resumed: !matches!(opening, Opening::Fresh),
+    });
     match opening {
         Opening::Fresh => {
             runner.append(LedgerEntry::JobStarted {

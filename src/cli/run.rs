@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
-use tact_actors::events::{EventSink, JobEvent};
+use tact_actors::events::{EventSink, JobEvent, event_line};
 use tact_actors::job::{JobConfig, job_dir, new_job_id, run_job};
 use tact_actors::stage::FaultPlan;
 use tact_actors::wiring;
@@ -157,13 +157,12 @@ pub fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
 }
 
 /// Prints events: JSON lines, or short human lines on a terminal.
-pub fn event_printer(json: bool) -> EventSink {
+pub fn event_printer(json: bool, job_id: &str) -> EventSink {
     let human = std::io::stderr().is_terminal() || !json;
+    let job_id = job_id.to_string();
     Arc::new(move |event: &JobEvent| {
         if json {
-            if let Ok(line) = serde_json::to_string(event) {
-                println!("{line}");
-            }
+            println!("{}", event_line(&job_id, event));
             return;
         }
         if !human {
@@ -177,8 +176,19 @@ pub fn event_printer(json: bool) -> EventSink {
                 plan.task_family,
                 plan.planned_calls.len()
             ),
-            JobEvent::Decision { step, node, detail } => {
-                let text = detail.to_string();
+            JobEvent::Started {
+                job_id,
+                task,
+                model,
+                resumed,
+                ..
+            } => format!(
+                "{} job {job_id} with {model}: {task}",
+                if *resumed { "resuming" } else { "starting" }
+            ),
+            JobEvent::Decision { step, decision } => {
+                let node = decision.node();
+                let text = decision.detail().to_string();
                 format!(
                     "  step {step} {node}: {}",
                     text.chars().take(140).collect::<String>()
@@ -188,6 +198,7 @@ pub fn event_printer(json: bool) -> EventSink {
                 work_id,
                 tool,
                 args,
+                ..
             } => {
                 let text = args.to_string();
                 format!(
@@ -234,8 +245,14 @@ pub fn event_printer(json: bool) -> EventSink {
                 status,
                 summary,
                 model,
+                changed_files,
                 ..
             } => {
+                let changed = if changed_files.is_empty() {
+                    "no file changed".to_string()
+                } else {
+                    format!("changed: {}", changed_files.join(", "))
+                };
                 let cache = model
                     .prefix_hit_rate()
                     .map(|rate| {
@@ -246,7 +263,7 @@ pub fn event_printer(json: bool) -> EventSink {
                     })
                     .unwrap_or_default();
                 format!(
-                    "done ({status:?}): {summary}\n  model: {} passes over {} tokens{cache}",
+                    "done ({status:?}): {summary}\n  {changed}\n  model: {} passes over {} tokens{cache}",
                     model.forward_passes, model.tokens
                 )
             }
@@ -294,6 +311,7 @@ pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
         budget_override = Some(envelope);
     }
     Ok(JobConfig {
+        events: event_printer(args.json, &job_id),
         job_id,
         workspace: workspace.to_path_buf(),
         task: args.task.clone(),
@@ -313,7 +331,6 @@ pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
             .as_deref()
             .map(FaultPlan::parse)
             .unwrap_or_default(),
-        events: event_printer(args.json),
         call_timeout_ms: args.call_timeout_secs * 1000,
         always_call: args.always_call,
         budget_override,
@@ -356,8 +373,21 @@ pub fn workspace_of(args: &Args) -> anyhow::Result<PathBuf> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    let workspace = workspace_of(&args)?;
-    let cfg = job_config(&args, &workspace)?;
+    let result = run_inner(&args);
+    if let (Err(e), true) = (&result, args.json) {
+        // A `--json` reader sees every failure in the stream too, not only on stderr.
+        let job_id = args.job_id.clone().unwrap_or_default();
+        let event = JobEvent::Error {
+            message: format!("{e:#}"),
+        };
+        println!("{}", event_line(&job_id, &event));
+    }
+    result
+}
+
+fn run_inner(args: &Args) -> anyhow::Result<i32> {
+    let workspace = workspace_of(args)?;
+    let cfg = job_config(args, &workspace)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
