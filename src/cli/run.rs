@@ -317,6 +317,7 @@ pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
         call_timeout_ms: args.call_timeout_secs * 1000,
         always_call: args.always_call,
         budget_override,
+        ledger_mirror: None,
         policy,
     })
 }
