@@ -96,7 +96,6 @@ pub enum ServeEvent {
         error: String,
         retry_in_ms: u64,
     },
-    Idle,
 }
 
 pub type Events = Arc<dyn Fn(&ServeEvent) + Send + Sync>;

@@ -463,6 +463,5 @@ fn describe(event: &ServeEvent) -> String {
                 first_line(error)
             )
         }
-        ServeEvent::Idle => "idle".into(),
     }
 }
