@@ -45,6 +45,12 @@ enum Command {
     BenchJobs(cli::bench_jobs::Args),
     /// Check this machine for what tact needs (models, python3/pytest, cargo, the sandbox).
     Doctor(cli::doctor::Args),
+    /// The job queue in PostgreSQL: init, status, cancel.
+    Queue(cli::queue::QueueArgs),
+    /// Enqueue a job (source, revision, task) and print its id.
+    Submit(cli::queue::SubmitArgs),
+    /// Run jobs from the queue: lease, heartbeat, run, store the result.
+    Serve(Box<cli::queue::ServeArgs>),
     /// The tool worker process (started by the executor; speaks framed MessagePack).
     #[command(hide = true)]
     Worker,
@@ -75,6 +81,9 @@ fn main() -> std::process::ExitCode {
         Command::Ab(args) => cli::ab::run(args),
         Command::Worker => cli::worker::run(),
         Command::Doctor(args) => cli::doctor::run(args),
+        Command::Queue(args) => cli::queue::run(args),
+        Command::Submit(args) => cli::queue::submit(args),
+        Command::Serve(args) => cli::queue::serve_command(*args),
         Command::BenchJobs(args) => cli::bench_jobs::run(args),
         Command::TrainProbe(args) => cli::train_probe::run(args),
         Command::TrainRanker(args) => cli::train_ranker::run(args),

@@ -61,6 +61,8 @@ pub struct JobConfig {
     pub always_call: bool,
     /// Override the plan's budget envelope (tests, bench-jobs).
     pub budget_override: Option<tact_runtime::records::BudgetEnvelope>,
+    /// A second copy of the ledger (the job queue's database), written record by record.
+    pub ledger_mirror: Option<Arc<dyn tact_runtime::ledger::LedgerMirror>>,
 }
 
 /// How a job ended.
@@ -1686,7 +1688,8 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
     std::fs::create_dir_all(&dir)?;
     let ledger_file = dir.join(tact_runtime::ledger::LEDGER_FILE);
     let (ledger, owner, records, recovery) =
-        Ledger::open(&ledger_file).map_err(|e| ActorError::Ledger(e.to_string()))?;
+        Ledger::open_mirrored(&ledger_file, cfg.ledger_mirror.clone())
+            .map_err(|e| ActorError::Ledger(e.to_string()))?;
     if recovery.truncated_bytes > 0 {
         (cfg.events)(&JobEvent::Error {
             message: format!(

@@ -11,6 +11,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -270,6 +271,14 @@ fn open_for_append(path: &Path) -> Result<(File, Vec<LedgerRecord>, Recovery), R
     Ok((file, records, recovery))
 }
 
+/// A second copy of a ledger kept elsewhere (a job queue's database), fed by the writer thread
+/// with each record's exact bytes, in order, right after the local fsync. When `mirror` fails the
+/// local write is undone and the append fails, so the copies never diverge and a job whose
+/// lease was taken over (or that was cancelled) cannot record another step.
+pub trait LedgerMirror: Send + Sync {
+    fn mirror(&self, seq: u64, bytes: &[u8]) -> Result<(), String>;
+}
+
 type Ack = crossbeam_channel::Sender<Result<u64, String>>;
 
 struct AppendRequest {
@@ -308,6 +317,14 @@ impl Ledger {
     pub fn open(
         path: &Path,
     ) -> Result<(Ledger, LedgerOwner, Vec<LedgerRecord>, Recovery), RuntimeError> {
+        Self::open_mirrored(path, None)
+    }
+
+    /// [`Ledger::open`], with every new record also handed to `mirror` (see [`LedgerMirror`]).
+    pub fn open_mirrored(
+        path: &Path,
+        mirror: Option<Arc<dyn LedgerMirror>>,
+    ) -> Result<(Ledger, LedgerOwner, Vec<LedgerRecord>, Recovery), RuntimeError> {
         let (file, records, recovery) = open_for_append(path)?;
         let next_seq = records.last().map(|r| r.seq + 1).unwrap_or(0);
         let (tx, rx) = crossbeam_channel::bounded::<AppendRequest>(CHANNEL_BOUND);
@@ -315,7 +332,10 @@ impl Ledger {
         let thread_path = path.to_path_buf();
         let handle = std::thread::Builder::new()
             .name("tact-ledger".into())
-            .spawn(move || writer_loop(file, thread_path, next_seq, rx, shutdown_rx))
+            .spawn(move || {
+                let mut out = Output { file, mirror };
+                writer_loop(&mut out, thread_path, next_seq, rx, shutdown_rx)
+            })
             .map_err(|e| ledger_err(path, e.to_string()))?;
         Ok((
             Ledger {
@@ -353,8 +373,14 @@ impl Ledger {
     }
 }
 
+/// Where the writer thread puts records: the local file, and the mirror if there is one.
+struct Output {
+    file: File,
+    mirror: Option<Arc<dyn LedgerMirror>>,
+}
+
 fn writer_loop(
-    mut file: File,
+    file: &mut Output,
     path: PathBuf,
     mut next_seq: u64,
     rx: crossbeam_channel::Receiver<AppendRequest>,
@@ -369,17 +395,17 @@ fn writer_loop(
             recv(shutdown) -> _ => {
                 // The owner is going: write what is already queued, then stop.
                 while let Ok(req) = rx.try_recv() {
-                    next_seq = write_one(&mut file, &path, next_seq, req);
+                    next_seq = write_one(file, &path, next_seq, req);
                 }
                 return;
             }
         };
-        next_seq = write_one(&mut file, &path, next_seq, req);
+        next_seq = write_one(file, &path, next_seq, req);
     }
 }
 
 /// Write one record durably and acknowledge it; returns the next sequence number.
-fn write_one(file: &mut File, path: &Path, mut next_seq: u64, req: AppendRequest) -> u64 {
+fn write_one(out: &mut Output, path: &Path, mut next_seq: u64, req: AppendRequest) -> u64 {
     let record = LedgerRecord {
         seq: next_seq,
         at_ms: now_ms(),
@@ -390,7 +416,7 @@ fn write_one(file: &mut File, path: &Path, mut next_seq: u64, req: AppendRequest
     // `write_durably`, so the file stays a valid prefix; the appender gets the error.
     let result = encode_record(&record)
         .map_err(|e| e.to_string())
-        .and_then(|bytes| write_durably(file, &bytes).map_err(|e| e.to_string()));
+        .and_then(|bytes| write_mirrored(out, record.seq, &bytes));
     if result.is_ok() {
         next_seq += 1;
     } else {
@@ -398,6 +424,20 @@ fn write_one(file: &mut File, path: &Path, mut next_seq: u64, req: AppendRequest
     }
     let _ = req.ack.send(result.map(|_| record.seq));
     next_seq
+}
+
+/// Write locally, then to the mirror; a refused mirror write undoes the local one.
+fn write_mirrored(out: &mut Output, seq: u64, bytes: &[u8]) -> Result<(), String> {
+    let start = out.file.stream_position().map_err(|e| e.to_string())?;
+    write_durably(&mut out.file, bytes).map_err(|e| e.to_string())?;
+    let Some(mirror) = &out.mirror else {
+        return Ok(());
+    };
+    mirror.mirror(seq, bytes).map_err(|reason| {
+        let _ = out.file.set_len(start).and_then(|_| out.file.sync_data());
+        let _ = out.file.seek(SeekFrom::Start(start));
+        format!("mirror refused record {seq}: {reason}")
+    })
 }
 
 fn write_durably(file: &mut File, bytes: &[u8]) -> std::io::Result<()> {

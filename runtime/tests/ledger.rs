@@ -251,3 +251,54 @@ proptest! {
         let _ = records;
     }
 }
+
+/// A mirror that keeps what it is given and refuses every record from `refuse_from` on.
+struct RecordingMirror {
+    got: std::sync::Mutex<Vec<(u64, Vec<u8>)>>,
+    refuse_from: u64,
+}
+
+impl LedgerMirror for RecordingMirror {
+    fn mirror(&self, seq: u64, bytes: &[u8]) -> Result<(), String> {
+        if seq >= self.refuse_from {
+            return Err("lease taken over".into());
+        }
+        self.got.lock().unwrap().push((seq, bytes.to_vec()));
+        Ok(())
+    }
+}
+
+#[test]
+fn a_mirror_gets_the_same_bytes_in_order_and_a_refusal_undoes_the_local_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.bin");
+    let mirror = std::sync::Arc::new(RecordingMirror {
+        got: Default::default(),
+        refuse_from: 2,
+    });
+    let (ledger, owner, _, _) = Ledger::open_mirrored(&path, Some(mirror.clone())).unwrap();
+    assert_eq!(ledger.append(intent("w1"), None).unwrap(), 0);
+    assert_eq!(ledger.append(outcome("w1"), None).unwrap(), 1);
+    let refused = ledger.append(intent("w2"), None).unwrap_err();
+    assert!(
+        refused.to_string().contains("lease taken over"),
+        "{refused}"
+    );
+    drop(ledger);
+    drop(owner);
+    // The local file holds exactly the mirrored bytes: the refused record left no trace.
+    let local = std::fs::read(&path).unwrap();
+    let mirrored: Vec<u8> = mirror
+        .got
+        .lock()
+        .unwrap()
+        .iter()
+        .flat_map(|(_, b)| b.clone())
+        .collect();
+    assert_eq!(local, mirrored);
+    let seqs: Vec<u64> = mirror.got.lock().unwrap().iter().map(|(s, _)| *s).collect();
+    assert_eq!(seqs, vec![0, 1]);
+    let (records, recovery) = read_ledger(&path).unwrap();
+    assert_eq!(records.len(), 2);
+    assert_eq!(recovery.truncated_bytes, 0);
+}

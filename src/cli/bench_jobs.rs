@@ -331,6 +331,7 @@ impl Bench {
             call_timeout_ms: 300_000,
             always_call,
             budget_override: None,
+            ledger_mirror: None,
         })
     }
 

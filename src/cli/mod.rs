@@ -7,6 +7,7 @@ pub mod doctor;
 pub mod eval;
 pub mod ledger;
 pub mod models;
+pub mod queue;
 pub mod resume;
 pub mod run;
 pub mod suite;

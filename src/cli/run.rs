@@ -276,13 +276,25 @@ pub fn event_printer(json: bool, job_id: &str) -> EventSink {
 /// Build a job's configuration from the command line.
 pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
     let policy = Policy::load_or_default(args.policy.as_deref())?;
-    let job_id = args.job_id.clone().unwrap_or_else(new_job_id);
-    // The policy's trigger settings for this model: refused when it has none (unless the
-    // trigger is bypassed). A relative probe path is relative to the models home.
-    let probe_for = |model_id: &str| -> anyhow::Result<Option<PathBuf>> {
+    let model = load_model_with_probe(
+        &args.model,
+        args.scripted.as_deref(),
+        &probe_for(&policy, args.always_call),
+    )?;
+    job_config_with_model(args, workspace, model)
+}
+
+/// The policy's trigger settings for a model: its hidden-state probe file, if any; refused when
+/// it has none (unless the trigger is bypassed). A relative probe path is relative to the
+/// models home.
+pub fn probe_for(
+    policy: &Policy,
+    always_call: bool,
+) -> impl Fn(&str) -> anyhow::Result<Option<PathBuf>> + '_ {
+    move |model_id: &str| {
         let settings = match policy.trigger_for(model_id) {
             Ok(settings) => settings,
-            Err(_) if args.always_call => return Ok(None),
+            Err(_) if always_call => return Ok(None),
             Err(e) => return Err(e.into()),
         };
         Ok(settings.probe.as_ref().map(|p| {
@@ -293,8 +305,17 @@ pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
                 tact_models::fetch::default_home().join(path)
             }
         }))
-    };
-    let model = load_model_with_probe(&args.model, args.scripted.as_deref(), &probe_for)?;
+    }
+}
+
+/// A job's configuration around a model already loaded (`tact serve` shares one between jobs).
+pub fn job_config_with_model(
+    args: &Args,
+    workspace: &Path,
+    model: Arc<dyn DecisionModel>,
+) -> anyhow::Result<JobConfig> {
+    let policy = Policy::load_or_default(args.policy.as_deref())?;
+    let job_id = args.job_id.clone().unwrap_or_else(new_job_id);
     let catalog = tact_runtime::catalog::catalog();
     let temp_dir = job_dir(workspace, &job_id).join("tmp");
     std::fs::create_dir_all(&temp_dir)?;
@@ -334,6 +355,7 @@ pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
         call_timeout_ms: args.call_timeout_secs * 1000,
         always_call: args.always_call,
         budget_override,
+        ledger_mirror: None,
         policy,
     })
 }
