@@ -148,24 +148,41 @@ fn a_fixing_jobs_stream_fits_the_documented_schemas() {
     assert!(verdicts.iter().any(|v| v["detail"]["passed"] == true));
 }
 
-/// A job that changes a file and then puts it back reports no changed file.
-#[test]
-fn a_file_put_back_is_not_a_changed_file() {
+fn step(name: &str, args: Value) -> Value {
+    json!({"p_tool": 0.9, "name": name, "args": args})
+}
+
+/// A workspace with `notes.txt` saying hello.
+fn notes_workspace() -> (tempfile::TempDir, std::path::PathBuf) {
     let scratch = tempfile::tempdir().unwrap();
     let ws = scratch.path().join("ws");
     std::fs::create_dir(&ws).unwrap();
     std::fs::write(ws.join("notes.txt"), "hello world\n").unwrap();
-    let step = |name: &str, args: Value| json!({"p_tool": 0.9, "name": name, "args": args});
-    let steps = json!([
+    (scratch, ws)
+}
+
+/// The scripted steps of the greeting change (as the DescribedChange plan leads), then `rest`.
+fn greeting_change(rest: &[Value]) -> Value {
+    let mut steps = vec![
         step("search", json!({"pattern": "hello"})),
         step("read_file", json!({"path": "notes.txt"})),
         step(
             "apply_edit",
-            json!({"path": "notes.txt", "old_text": "hello", "new_text": "goodbye"})
+            json!({"path": "notes.txt", "old_text": "hello", "new_text": "goodbye"}),
         ),
+    ];
+    steps.extend_from_slice(rest);
+    Value::Array(steps)
+}
+
+/// A job that changes a file and then puts it back reports no changed file.
+#[test]
+fn a_file_put_back_is_not_a_changed_file() {
+    let (scratch, ws) = notes_workspace();
+    let steps = greeting_change(&[
         step(
             "apply_edit",
-            json!({"path": "notes.txt", "old_text": "goodbye", "new_text": "hello"})
+            json!({"path": "notes.txt", "old_text": "goodbye", "new_text": "hello"}),
         ),
         step("stop", json!({"reason": "back as it was"})),
     ]);
@@ -264,20 +281,8 @@ fn redact(value: &mut Value, root: &str) {
 /// A described change, start to end, as a reader of the stream sees it.
 #[test]
 fn the_stream_of_a_described_change() {
-    let scratch = tempfile::tempdir().unwrap();
-    let ws = scratch.path().join("ws");
-    std::fs::create_dir(&ws).unwrap();
-    std::fs::write(ws.join("notes.txt"), "hello world\n").unwrap();
-    let step = |name: &str, args: Value| json!({"p_tool": 0.9, "name": name, "args": args});
-    let steps = json!([
-        step("search", json!({"pattern": "hello"})),
-        step("read_file", json!({"path": "notes.txt"})),
-        step(
-            "apply_edit",
-            json!({"path": "notes.txt", "old_text": "hello", "new_text": "goodbye"})
-        ),
-        step("stop", json!({"reason": "the greeting is changed"})),
-    ]);
+    let (scratch, ws) = notes_workspace();
+    let steps = greeting_change(&[step("stop", json!({"reason": "the greeting is changed"}))]);
     let script = script(scratch.path(), steps);
     let (code, mut lines) = tact(
         &[

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use pg_support::{FIXED_LINE, PgCluster, buggy_project, decode_ledger, git_repo, silent_model};
+use pg_support::{FIXED_LINE, PgCluster, buggy_repo, decode_ledger, silent_model};
 use tact_runtime::ledger::LedgerEntry;
 
 const JOBS: usize = 30;
@@ -82,10 +82,8 @@ fn three_runners_killed_in_a_loop_and_a_database_restart_end_every_job_exactly_o
     let (code, out) = tact(&["queue", "init", "--db", &db]);
     assert_eq!(code, 0, "{out}");
     let scratch = tempfile::tempdir().unwrap();
-    let files = buggy_project(0.2);
-    let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
     let repo = scratch.path().join("repo");
-    git_repo(&repo, &files);
+    buggy_repo(&repo, 0.2);
     let script = silent_model(scratch.path());
     for _ in 0..JOBS {
         let (code, out) = tact(&[

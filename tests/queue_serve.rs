@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use pg_support::{FIXED_LINE, PgCluster, buggy_project, decode_ledger, git_repo, silent_model};
+use pg_support::{FIXED_LINE, PgCluster, buggy_repo, decode_ledger, silent_model};
 use serde_json::Value;
 use tact_runtime::ledger::{LedgerEntry, LedgerRecord};
 
@@ -156,10 +156,8 @@ fn a_runner_checks_out_runs_and_stores_one_result_with_the_patch() {
     let db = pg.url();
     init(&db);
     let scratch = tempfile::tempdir().unwrap();
-    let files = buggy_project(0.0);
-    let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
     let repo = scratch.path().join("repo");
-    let commit = git_repo(&repo, &files);
+    let commit = buggy_repo(&repo, 0.0);
     let by_commit = submit(&db, &repo, &commit);
     let by_head = submit(&db, &repo, "HEAD");
     let script = silent_model(scratch.path());
@@ -209,10 +207,8 @@ fn a_runner_that_dies_after_committing_is_taken_over_and_the_edit_is_not_applied
     let db = pg.url();
     init(&db);
     let scratch = tempfile::tempdir().unwrap();
-    let files = buggy_project(0.0);
-    let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
     let repo = scratch.path().join("repo");
-    git_repo(&repo, &files);
+    buggy_repo(&repo, 0.0);
     let id = submit(&db, &repo, "HEAD");
     let script = silent_model(scratch.path());
     // The first runner crashes right after the commit's outcome reaches the database.
@@ -286,10 +282,8 @@ fn a_runner_killed_mid_job_is_taken_over_and_the_job_completes_once() {
     let db = pg.url();
     init(&db);
     let scratch = tempfile::tempdir().unwrap();
-    let files = buggy_project(0.3);
-    let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
     let repo = scratch.path().join("repo");
-    git_repo(&repo, &files);
+    buggy_repo(&repo, 0.3);
     let id = submit(&db, &repo, "HEAD");
     let script = silent_model(scratch.path());
     let mut victim = serve(
@@ -334,10 +328,8 @@ fn a_cancelled_job_stops_at_its_next_step_without_a_result() {
     let db = pg.url();
     init(&db);
     let scratch = tempfile::tempdir().unwrap();
-    let files = buggy_project(1.0);
-    let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
     let repo = scratch.path().join("repo");
-    git_repo(&repo, &files);
+    buggy_repo(&repo, 1.0);
     let id = submit(&db, &repo, "HEAD");
     let script = silent_model(scratch.path());
     let runner = serve(&db, &script, scratch.path(), "r", &["--drain"]);

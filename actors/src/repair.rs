@@ -962,6 +962,18 @@ async fn commit(
             },
         };
         let evidence = cand.describe();
+        // The record of the judgement; the arms fill in what they know.
+        let decided = TestsDecide {
+            id: id.clone(),
+            file: cand.edit.file.clone(),
+            line: cand.edit.line,
+            new_line: cand.edit.new_text(),
+            candidate: evidence.clone(),
+            judgement: Judgement::Worse,
+            evidence: None,
+            tests: None,
+            why: None,
+        };
         match confirmed {
             Ok((tool_ref, test_id, tests, verdict)) => {
                 runner.routes.push(TestedRoute {
@@ -971,15 +983,10 @@ async fn commit(
                     verdict,
                 });
                 runner.decision(Decision::TestsDecide(TestsDecide {
-                    id: id.clone(),
-                    file: cand.edit.file.clone(),
-                    line: cand.edit.line,
-                    new_line: cand.edit.new_text(),
-                    candidate: evidence.clone(),
                     judgement: Judgement::Fixed,
                     evidence: Some(test_id.clone()),
                     tests: Some(tests),
-                    why: None,
+                    ..decided.clone()
                 }))?;
                 let others: Vec<String> = passing.iter().map(|p| p.0.describe()).collect();
                 let summary = if others.is_empty() {
@@ -1001,15 +1008,8 @@ async fn commit(
             }
             Err(why) => {
                 runner.decision(Decision::TestsDecide(TestsDecide {
-                    id: id.clone(),
-                    file: cand.edit.file.clone(),
-                    line: cand.edit.line,
-                    new_line: cand.edit.new_text(),
-                    candidate: evidence.clone(),
-                    judgement: Judgement::Worse,
-                    evidence: None,
-                    tests: None,
                     why: Some(why),
+                    ..decided
                 }))?;
                 undo(runner, &id, &cand, &old_block, &new_block).await?;
             }

@@ -226,6 +226,13 @@ pub fn git_repo(dir: &Path, files: &[(&str, &str)]) -> String {
 /// A small Python project with one bug the repair job fixes without a model's help
 /// (`limit - 1` must be `limit`); `test_delay_s` slows its test so a job lasts long enough to
 /// be killed part-way.
+/// A git repository at `dir` holding [`buggy_project`]; returns the commit.
+pub fn buggy_repo(dir: &Path, test_delay_s: f64) -> String {
+    let files = buggy_project(test_delay_s);
+    let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    git_repo(dir, &files)
+}
+
 pub fn buggy_project(test_delay_s: f64) -> Vec<(&'static str, String)> {
     vec![
         (
