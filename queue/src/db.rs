@@ -167,17 +167,8 @@ impl Queue {
     /// Jobs, newest first (at most `limit`), optionally in one state.
     pub async fn status(&self, state: Option<&str>, limit: i64) -> Result<Vec<JobRow>, QueueError> {
         let sql = format!(
-            "SELECT j.id, j.state, j.priority, j.task, j.source, j.rev, j.runner, j.lease_epoch,
-                    j.attempts, j.max_attempts, j.cancel_requested, {lease}, {submitted},
-                    {finished}, j.last_error,
-                    (SELECT count(*) FROM tact_ledger l WHERE l.job_id = j.id),
-                    r.status, r.summary, r.checkpoint, r.usage, r.patch
-             FROM tact_jobs j LEFT JOIN tact_results r ON r.job_id = j.id
-             WHERE $1::text IS NULL OR j.state = $1
-             ORDER BY j.id DESC LIMIT $2",
-            lease = ms!("j.lease_expires_at"),
-            submitted = ms!("j.submitted_at"),
-            finished = ms!("j.finished_at"),
+            "{} WHERE $1::text IS NULL OR j.state = $1 ORDER BY j.id DESC LIMIT $2",
+            job_select()
         );
         let rows = self.client.query(&sql, &[&state, &limit]).await?;
         Ok(rows.iter().map(job_row).collect())
@@ -185,18 +176,7 @@ impl Queue {
 
     /// One job.
     pub async fn job(&self, id: i64) -> Result<JobRow, QueueError> {
-        let sql = format!(
-            "SELECT j.id, j.state, j.priority, j.task, j.source, j.rev, j.runner, j.lease_epoch,
-                    j.attempts, j.max_attempts, j.cancel_requested, {lease}, {submitted},
-                    {finished}, j.last_error,
-                    (SELECT count(*) FROM tact_ledger l WHERE l.job_id = j.id),
-                    r.status, r.summary, r.checkpoint, r.usage, r.patch
-             FROM tact_jobs j LEFT JOIN tact_results r ON r.job_id = j.id
-             WHERE j.id = $1",
-            lease = ms!("j.lease_expires_at"),
-            submitted = ms!("j.submitted_at"),
-            finished = ms!("j.finished_at"),
-        );
+        let sql = format!("{} WHERE j.id = $1", job_select());
         let row = self
             .client
             .query_opt(&sql, &[&id])
@@ -464,4 +444,19 @@ fn job_row(row: &Row) -> JobRow {
             patch: row.get(20),
         }),
     }
+}
+
+/// The columns [`job_row`] reads, for one job or many (the caller adds `WHERE …`).
+fn job_select() -> String {
+    format!(
+        "SELECT j.id, j.state, j.priority, j.task, j.source, j.rev, j.runner, j.lease_epoch,
+                j.attempts, j.max_attempts, j.cancel_requested, {lease}, {submitted},
+                {finished}, j.last_error,
+                (SELECT count(*) FROM tact_ledger l WHERE l.job_id = j.id),
+                r.status, r.summary, r.checkpoint, r.usage, r.patch
+         FROM tact_jobs j LEFT JOIN tact_results r ON r.job_id = j.id",
+        lease = ms!("j.lease_expires_at"),
+        submitted = ms!("j.submitted_at"),
+        finished = ms!("j.finished_at"),
+    )
 }
