@@ -5,27 +5,14 @@
 
 mod pg_support;
 
-use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
-use pg_support::PgCluster;
+use pg_support::{PgCluster, tact};
 use serde_json::Value;
 use tact_queue::db::{CancelOutcome, Heartbeat, JobResult, NewJob};
 use tact_queue::{DbMirror, Queue, QueueError, Refusal};
 use tact_runtime::ledger::{LedgerEntry, LedgerMirror, LedgerRecord, encode_record};
-
-fn tact(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tact"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn job(priority: i32, max_attempts: i32) -> NewJob {
     NewJob {

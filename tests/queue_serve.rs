@@ -10,21 +10,9 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use pg_support::{FIXED_LINE, PgCluster, buggy_repo, decode_ledger, silent_model};
+use pg_support::{FIXED_LINE, PgCluster, buggy_repo, decode_ledger, silent_model, tact};
 use serde_json::Value;
 use tact_runtime::ledger::{LedgerEntry, LedgerRecord};
-
-fn tact(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tact"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn init(db: &str) {
     let (code, _, err) = tact(&["queue", "init", "--db", db]);

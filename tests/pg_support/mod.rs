@@ -201,6 +201,19 @@ impl Drop for PgCluster {
 }
 
 /// A git repository at `dir` holding `files`, committed; returns the commit.
+/// The `tact` binary with `args`: exit code, stdout, stderr.
+pub fn tact(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 pub fn git_repo(dir: &Path, files: &[(&str, &str)]) -> String {
     std::fs::create_dir_all(dir).unwrap();
     for (name, text) in files {
