@@ -253,6 +253,25 @@ fn a_budget_breach_stops_the_job_before_the_over_budget_call_starts() {
     assert_eq!(checkpoint.residual.tool_calls, 0);
 }
 
+/// `tact answer` to job j1's question with "goodbye", the model then scripted to stop.
+fn answer_goodbye(job: &Job) -> std::process::Output {
+    let answer_script = job.workspace.path().join("answer.json");
+    std::fs::write(
+        &answer_script,
+        serde_json::to_string(&vec![step("stop", json!({"reason": "answered"}))]).unwrap(),
+    )
+    .unwrap();
+    tact()
+        .args(["answer"])
+        .arg(job.workspace.path().join(".tact/jobs/j1"))
+        .arg("goodbye")
+        .arg("--json")
+        .arg("--scripted")
+        .arg(&answer_script)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn ask_parks_the_job_and_answer_resumes_it() {
     let job = setup(vec![step(
@@ -269,21 +288,7 @@ fn ask_parks_the_job_and_answer_resumes_it() {
     let state = ledger(&job, "j1");
     assert_eq!(state.pending_question(), Some("Which greeting?"));
 
-    let answer_script = job.workspace.path().join("answer.json");
-    std::fs::write(
-        &answer_script,
-        serde_json::to_string(&vec![step("stop", json!({"reason": "answered"}))]).unwrap(),
-    )
-    .unwrap();
-    let out = tact()
-        .args(["answer"])
-        .arg(job.workspace.path().join(".tact/jobs/j1"))
-        .arg("goodbye")
-        .arg("--json")
-        .arg("--scripted")
-        .arg(&answer_script)
-        .output()
-        .unwrap();
+    let out = answer_goodbye(&job);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -523,20 +528,7 @@ fn a_resume_refuses_a_decision_it_cannot_read_and_needs() {
             .unwrap();
     }
     let before = std::fs::read(job.workspace.path().join("notes.txt")).unwrap();
-    let answer_script = job.workspace.path().join("answer.json");
-    std::fs::write(
-        &answer_script,
-        serde_json::to_string(&vec![step("stop", json!({"reason": "answered"}))]).unwrap(),
-    )
-    .unwrap();
-    let out = tact()
-        .args(["answer"])
-        .arg(job.workspace.path().join(".tact/jobs/j1"))
-        .arg("goodbye")
-        .arg("--scripted")
-        .arg(&answer_script)
-        .output()
-        .unwrap();
+    let out = answer_goodbye(&job);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
