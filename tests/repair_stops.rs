@@ -295,6 +295,82 @@ fn call_records_name_their_process_and_mutate_passes_the_trust_gate() {
     assert!(worker_rows >= 2, "the failing run and at least one probe");
 }
 
+/// A policy file: the default one with `edits` applied (each `from` must be in it).
+fn policy_with(dir: &Path, name: &str, edits: &[(&str, &str)]) -> std::path::PathBuf {
+    let mut text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("policies/default-policy.toml"),
+    )
+    .unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "{from}");
+        text = text.replace(from, to);
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The probe verdicts in the order they were recorded, as (passed, edit size).
+fn verdicts(events: &[Value]) -> Vec<(bool, u64)> {
+    decisions(events, "probe_verdict")
+        .into_iter()
+        .map(|p| (p["passed"] == true, p["edit_tokens"].as_u64().unwrap()))
+        .collect()
+}
+
+/// `[repair] smaller_lookahead` (issue 12, tool calls): at 0, the default, probing ends with
+/// the batch of the first pass; above 0, later probes are never of larger edits than the
+/// smallest passing one.
+#[test]
+fn probing_stops_at_the_first_pass_unless_the_policy_looks_further() {
+    let files = [
+        (
+            "count.py",
+            "def count_below(xs, limit):\n    return len([x for x in xs if x < limit - 1])\n",
+        ),
+        (
+            "test_count.py",
+            "from count import count_below\n\n\ndef test_count():\n    assert count_below([1, 2, 3], 3) == 2\n    assert count_below([5], 6) == 1\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ];
+    let (scratch, ws) = workspace(&files);
+    let one_slot = policy_with(
+        scratch.path(),
+        "p0.toml",
+        &[("probe_slots = 0", "probe_slots = 1")],
+    );
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--policy", one_slot.to_str().unwrap()]);
+    assert_eq!(done(&events)["status"], "done");
+    let seen = verdicts(&events);
+    let first_pass = seen.iter().position(|v| v.0).unwrap();
+    assert_eq!(first_pass + 1, seen.len(), "{seen:?}");
+
+    let (scratch, ws) = workspace(&files);
+    let further = policy_with(
+        scratch.path(),
+        "p9.toml",
+        &[
+            ("probe_slots = 0", "probe_slots = 1"),
+            ("smaller_lookahead = 0", "smaller_lookahead = 9"),
+        ],
+    );
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--policy", further.to_str().unwrap()]);
+    assert_eq!(done(&events)["status"], "done");
+    let seen = verdicts(&events);
+    let first_pass = seen.iter().position(|v| v.0).unwrap();
+    assert!(seen.len() > first_pass + 1, "{seen:?}");
+    let mut best = seen[first_pass].1;
+    for (passed, size) in &seen[first_pass + 1..] {
+        assert!(*size <= best, "{seen:?}");
+        if *passed {
+            best = *size;
+        }
+    }
+}
+
 /// Concurrent probes (issue 12): with two probe slots, probes of one job go out two at a time,
 /// each in its own scratch copy and worker process, and the workspace is still untouched.
 #[test]

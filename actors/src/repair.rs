@@ -47,9 +47,6 @@ const FIRST_WAVE: usize = 8;
 /// Calls kept back from probing: the commit's edit, its confirming run and, should the
 /// confirmation fail, the edit's undo.
 const COMMIT_RESERVE: u64 = 3;
-/// After the first passing probe, how many of the next queued candidates with a smaller edit
-/// are still probed, so the least change wins.
-const SMALLER_LOOKAHEAD: usize = 2;
 
 /// How the summary of a job that probed every candidate without a pass begins (the bench
 /// reads it as the `exhausted` stop reason).
@@ -793,7 +790,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     passed_in_full: None,
                 };
                 keep_passing(&mut passing, (cand, old_block, new_block, outcome));
-                lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
+                lookahead_left.get_or_insert(repair.smaller_lookahead);
                 continue;
             }
             // Never past the reserve: the commit must always be affordable.
@@ -841,7 +838,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             }))?;
             if outcome.passed {
                 keep_passing(&mut passing, (cand, old_block, new_block, outcome));
-                lookahead_left.get_or_insert(SMALLER_LOOKAHEAD);
+                lookahead_left.get_or_insert(repair.smaller_lookahead);
             }
         }
         if last_batch {

@@ -153,6 +153,11 @@ pub struct RepairPolicy {
     /// Probes run at once, each in its own scratch copy and worker process; 0 means one per
     /// core the machine has. Capped at the runtime's slot count.
     pub probe_slots: usize,
+    /// Once a probe passes, how many of the next queued candidates are still considered beyond
+    /// its batch (those with a larger edit are skipped unprobed) (least change wins within what was probed either way).
+    /// 0 by default: on the development suite the look further changed 3 of 99 commits, none
+    /// to the reference fix, and cost one or two probes on every fixed task.
+    pub smaller_lookahead: usize,
 }
 
 impl RepairPolicy {
@@ -176,6 +181,7 @@ impl Default for RepairPolicy {
             locations: 12,
             max_candidates: 300,
             probe_slots: 0,
+            smaller_lookahead: 0,
         }
     }
 }
