@@ -264,7 +264,7 @@ fn train_ranker_fits_on_one_part_and_reports_on_the_other() {
         6,
         "{report:#}"
     );
-    let ranker = tact_policies::rank::CandidateRanker::load(&out_path).unwrap();
+    let ranker = tact_repair::rank::CandidateRanker::load(&out_path).unwrap();
     assert_eq!(report["ranker"], ranker.edition);
     assert!(ranker.trained_on.contains("fit part"));
 }

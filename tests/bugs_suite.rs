@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
-use tact_policies::localize::{CandidateLocation, localize};
-use tact_policies::mutate::{apply_mutation_to_file, mutations_for_locations};
+use tact_repair::localize::{CandidateLocation, localize};
+use tact_repair::mutate::{apply_mutation_to_file, mutations_for_locations};
 use tact_runtime::testreport::{TestReport, TestRunner, parse_test_output};
 
 /// Bug kinds a single mutation operator can fix; the others need a model-written edit.
@@ -281,7 +281,7 @@ fn answer_keys_are_complete_and_the_suite_is_balanced() {
         let buggy = source.lines().nth(key.bug_line as usize - 1).unwrap();
         assert_ne!(buggy, key.fixed_line, "{}", program.display());
         assert!(
-            !tact_policies::localize::is_test_location(&key.bug_file, key.bug_line, &source),
+            !tact_repair::localize::is_test_location(&key.bug_file, key.bug_line, &source),
             "{}: the bug must be in source, not tests",
             program.display()
         );

@@ -15,10 +15,8 @@
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use serde_json::{Value, json};
-use tact_policies::localize;
-use tact_policies::rank::{
-    self, CandidateEdit, CandidateFeatures, CandidateOrigin, CandidateRanker,
-};
+use tact_repair::localize;
+use tact_repair::rank::{self, CandidateEdit, CandidateFeatures, CandidateOrigin, CandidateRanker};
 use tact_runtime::decisions::{
     CandidateApplied, CommitTriggerRecord, Decision, Judgement, LocalizeRecord, ModelErrorRecord,
     ModelRequestKind, ProbeAllocation, ProbeTimeout, ProbeVerdict, Proposals, ProposedEdit,
@@ -427,11 +425,10 @@ async fn revert_pending(runner: &mut Runner) -> Result<(), CallBlocked> {
 
 /// The ranker the policy names, if any (a policy without one orders by the hand-set prior).
 fn load_ranker(runner: &mut Runner) -> Result<Option<CandidateRanker>, ActorError> {
-    match runner
-        .cfg
-        .policy
-        .ranker(&tact_models::fetch::default_home())
-    {
+    match rank::named_ranker(
+        runner.cfg.policy.body.repair.ranker.as_deref(),
+        &tact_models::fetch::default_home(),
+    ) {
         Ok(ranker) => Ok(ranker),
         Err(e) => {
             runner.decision(Decision::Ranker(RankerFallback {

@@ -139,7 +139,7 @@ pub struct SupervisionPolicy {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RepairPolicy {
-    /// The candidate ranker: a built-in artifact's name (see [`BUILTIN_RANKERS`]) or a path
+    /// The candidate ranker: a built-in artifact's name (see `tact_repair::rank::BUILTIN_RANKERS`) or a path
     /// (absolute, or relative to the models home). None orders by the hand-set prior.
     pub ranker: Option<String>,
     /// Share of the probe budget for candidates the model writes (the plan's explore share).
@@ -185,22 +185,6 @@ impl Default for RepairPolicy {
         }
     }
 }
-
-/// Ranker artifacts compiled into the binary, by name.
-/// `failing-tests-v1`: fitted by `tact train-ranker --suite ../shared/bugs --no-model` on the
-/// suite's `fit` part (see docs/benchmarks.md); it reads no model features.
-/// `failing-tests-v2`: fitted by `tact train-ranker --suite ../shared/bugs` on the same part,
-/// with the default model's likelihood of each edited line (it names that model's id).
-pub const BUILTIN_RANKERS: &[(&str, &str)] = &[
-    (
-        "failing-tests-v1",
-        include_str!("../rankers/failing-tests-v1.json"),
-    ),
-    (
-        "failing-tests-v2",
-        include_str!("../rankers/failing-tests-v2.json"),
-    ),
-];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -318,21 +302,6 @@ impl Policy {
             Some(p) => Policy::load(p),
             None => Policy::default_policy(),
         }
-    }
-
-    /// The candidate ranker this policy names, loaded and checked. A path that is not a
-    /// built-in name is relative to `home` (the models home, as for the trigger's probe).
-    pub fn ranker(
-        &self,
-        home: &std::path::Path,
-    ) -> Result<Option<crate::rank::CandidateRanker>, crate::rank::RankError> {
-        let Some(name) = &self.body.repair.ranker else {
-            return Ok(None);
-        };
-        if let Some((_, text)) = BUILTIN_RANKERS.iter().find(|(n, _)| n == name) {
-            return crate::rank::CandidateRanker::parse(text, name).map(Some);
-        }
-        crate::rank::CandidateRanker::load(&home.join(name)).map(Some)
     }
 
     /// The trigger settings for `model_id` (see [`TriggerSettings`]).

@@ -14,6 +14,38 @@ use thiserror::Error;
 
 use crate::mutate::MutationOperator;
 
+/// Ranker artifacts compiled into the binary, by name.
+/// `failing-tests-v1`: fitted by `tact train-ranker --suite ../shared/bugs --no-model` on the
+/// suite's `fit` part (see docs/benchmarks.md); it reads no model features.
+/// `failing-tests-v2`: fitted by `tact train-ranker --suite ../shared/bugs` on the same part,
+/// with the default model's likelihood of each edited line (it names that model's id).
+pub const BUILTIN_RANKERS: &[(&str, &str)] = &[
+    (
+        "failing-tests-v1",
+        include_str!("../rankers/failing-tests-v1.json"),
+    ),
+    (
+        "failing-tests-v2",
+        include_str!("../rankers/failing-tests-v2.json"),
+    ),
+];
+
+/// The ranker a policy names (`[repair] ranker`), loaded and checked: a built-in artifact's
+/// name, or a path relative to `home` (the models home, as for the trigger's probe). None when
+/// the policy names none (the hand-set order).
+pub fn named_ranker(
+    name: Option<&str>,
+    home: &std::path::Path,
+) -> Result<Option<CandidateRanker>, RankError> {
+    let Some(name) = name else {
+        return Ok(None);
+    };
+    if let Some((_, text)) = BUILTIN_RANKERS.iter().find(|(n, _)| *n == name) {
+        return CandidateRanker::parse(text, name).map(Some);
+    }
+    CandidateRanker::load(&home.join(name)).map(Some)
+}
+
 /// Errors of the ranker artifact.
 #[derive(Debug, Error)]
 pub enum RankError {
