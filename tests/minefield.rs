@@ -1,7 +1,7 @@
 //! The minefield: injected faults must all be caught, honest controls must all pass.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use tact_policies::minefield::run_minefield;
+use tact_eval::minefield::run_minefield;
 
 #[test]
 fn every_injected_fault_is_caught_and_no_control_is_flagged() {

@@ -3,9 +3,7 @@
 
 pub mod budget;
 pub mod error;
-pub mod eval;
 pub mod guard;
-pub mod minefield;
 pub mod planning;
 pub mod policy;
 pub mod retrieval;

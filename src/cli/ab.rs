@@ -6,13 +6,13 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
+use tact_eval::DEFAULT_SEED;
+use tact_eval::bootstrap::{mean_over, paired_bootstrap};
+use tact_eval::data::{CatalogRow, RetrievalItem, read_jsonl};
+use tact_eval::metrics::binary_metrics;
+use tact_eval::retrieval_eval::evaluate_retrieval;
+use tact_eval::trigger_eval::seeks_tool;
 use tact_policies::Policy;
-use tact_policies::eval::DEFAULT_SEED;
-use tact_policies::eval::bootstrap::{mean_over, paired_bootstrap};
-use tact_policies::eval::data::{CatalogRow, RetrievalItem, read_jsonl};
-use tact_policies::eval::metrics::binary_metrics;
-use tact_policies::eval::retrieval_eval::evaluate_retrieval;
-use tact_policies::eval::trigger_eval::seeks_tool;
 
 use super::eval::{
     CommonArgs, ModelArgs, emit, load_sample, retrieval_embeddings, trigger_signals,
@@ -103,7 +103,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 
 type Outcome = (
     usize,
-    tact_policies::eval::bootstrap::BootstrapOutcome,
+    tact_eval::bootstrap::BootstrapOutcome,
     Option<String>,
 );
 

@@ -2,29 +2,29 @@
 //! data and print one JSON object (keys documented in `docs/eval.md`).
 //!
 //! Model outputs (signals, choices, embeddings) are computed here, cached under
-//! `--cache-dir`, and handed to the plain evaluation functions in `tact_policies::eval`.
+//! `--cache-dir`, and handed to the plain evaluation functions in `tact_eval`.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tact_actors::wiring::MiniLmEmbedder;
-use tact_models::DecisionModel;
-use tact_policies::Policy;
-use tact_policies::eval::cache::{ResultCache, cache_key};
-use tact_policies::eval::data::{
+use tact_eval::cache::{ResultCache, cache_key};
+use tact_eval::data::{
     CatalogRow, RetrievalItem, SelectionItem, TriggerItem, offered_tools, read_jsonl,
 };
-use tact_policies::eval::report::{Chart, Series, write_report};
-use tact_policies::eval::retrieval_eval::{
+use tact_eval::report::{Chart, Series, write_report};
+use tact_eval::retrieval_eval::{
     CATALOG_SIZES, EmbeddingLookup, evaluate_retrieval, texts_to_embed,
 };
-use tact_policies::eval::rng::sample_indices;
-use tact_policies::eval::selection_eval::{Choice, Chooser, candidate_sets, evaluate_selection};
-use tact_policies::eval::trigger_eval::{
+use tact_eval::rng::sample_indices;
+use tact_eval::selection_eval::{Choice, Chooser, candidate_sets, evaluate_selection};
+use tact_eval::trigger_eval::{
     harness_prompt, prompt_digest, prompt_from, threshold_sweep, trigger_report,
 };
-use tact_policies::eval::{DEFAULT_SEED, EvalError};
+use tact_eval::{DEFAULT_SEED, EvalError};
+use tact_models::DecisionModel;
+use tact_policies::Policy;
 use tact_policies::retrieval::{Embedder, EmbeddingCache};
 use tact_runtime::model_io::ConfidenceSignal;
 
@@ -140,7 +140,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             emit(&value, a.common.json)
         }
         EvalCommand::Minefield(a) => {
-            let report = tact_policies::minefield::run_minefield()?;
+            let report = tact_eval::minefield::run_minefield()?;
             let value = serde_json::json!({
                 "caught": report.caught,
                 "injected": report.injected,
@@ -250,7 +250,7 @@ fn model_ids(spec: &str) -> anyhow::Result<(String, String)> {
         return Ok((
             format!(
                 "scripted:{}",
-                &tact_policies::eval::rng::stable_hash(&String::from_utf8_lossy(&text)).to_string()
+                &tact_eval::rng::stable_hash(&String::from_utf8_lossy(&text)).to_string()
             ),
             "scripted".to_owned(),
         ));
@@ -563,7 +563,7 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
     let bar = progress_bar(if lazy.is_some() { total } else { 0 }, "selection");
     let mut chooser = |item: &SelectionItem,
                        set_key: &str,
-                       set: &[tact_policies::eval::data::FunctionDef]|
+                       set: &[tact_eval::data::FunctionDef]|
      -> Result<(Choice, u64), EvalError> {
         let Some(model) = lazy.as_mut() else {
             return Err(EvalError::Model("no model".into()));
@@ -614,23 +614,23 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
             "shortlist_5",
             "full",
         ];
-        let line = |label: &str,
-                    pick: &dyn Fn(
-            &tact_policies::eval::selection_eval::SetReport,
-        ) -> Option<f64>| Series {
-            label: label.to_string(),
-            points: keys
-                .iter()
-                .enumerate()
-                .filter_map(|(i, k)| {
-                    report
-                        .by_candidates
-                        .get(*k)
-                        .and_then(pick)
-                        .map(|v| (i as f64, v))
-                })
-                .collect(),
-        };
+        let line =
+            |label: &str, pick: &dyn Fn(&tact_eval::selection_eval::SetReport) -> Option<f64>| {
+                Series {
+                    label: label.to_string(),
+                    points: keys
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, k)| {
+                            report
+                                .by_candidates
+                                .get(*k)
+                                .and_then(pick)
+                                .map(|v| (i as f64, v))
+                        })
+                        .collect(),
+                }
+            };
         let mut series = vec![
             line("gold present", &|r| Some(r.baselines.first.gold_present)),
             line("BM25 pick", &|r| Some(r.baselines.bm25.tool_accuracy)),

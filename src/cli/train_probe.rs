@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
+use tact_eval::data::{CatalogRow, TriggerItem, offered_tools, read_jsonl};
+use tact_eval::trigger_eval::harness_prompt;
 use tact_models::{ProbeSample, train_probe};
-use tact_policies::eval::data::{CatalogRow, TriggerItem, offered_tools, read_jsonl};
-use tact_policies::eval::trigger_eval::harness_prompt;
 
 use crate::cli::run::ModelArgs;
 

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use tact_policies::eval::tune::{tune_tau, tuned_policy, untuned_trigger};
+use tact_eval::tune::{tune_tau, tuned_policy, untuned_trigger};
 use tact_policies::policy::TriggerSignal;
 
 use super::eval::{CommonArgs, ModelArgs, emit, load_policy, trigger_signals};

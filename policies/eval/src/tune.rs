@@ -7,8 +7,8 @@ use tact_runtime::model_io::ConfidenceSignal;
 use super::metrics::{BinaryMetrics, binary_metrics};
 use super::rng::SplitMix64;
 use super::trigger_eval::threshold_sweep;
-use crate::policy::{Policy, TriggerPolicy, TriggerSignal};
-use crate::trigger::need_score;
+use tact_policies::policy::{Policy, TriggerPolicy, TriggerSignal};
+use tact_policies::trigger::need_score;
 
 /// Share of items in the tuning split; the rest is held out.
 pub const TUNING_SHARE: f64 = 0.7;
@@ -111,14 +111,14 @@ pub fn tuned_policy(
     model_id: &str,
     outcome: &TuneOutcome,
     data_name: &str,
-) -> Result<Policy, crate::PolicyError> {
+) -> Result<Policy, tact_policies::PolicyError> {
     let mut body = policy.body.clone();
     let key = body
         .trigger
         .key_for(model_id)
         .map(str::to_owned)
         .unwrap_or_else(|| {
-            let keys = crate::policy::TriggerSettings::lookup_keys(model_id);
+            let keys = tact_policies::policy::TriggerSettings::lookup_keys(model_id);
             keys.get(1).copied().unwrap_or(model_id).to_owned()
         });
     let mut settings = body
@@ -145,7 +145,7 @@ pub fn tuned_policy(
 }
 
 /// Where tuning starts for a model the policy has no settings for: τ = 0.5 on `signal`.
-pub fn untuned_trigger(signal: crate::policy::TriggerSignal) -> TriggerPolicy {
+pub fn untuned_trigger(signal: tact_policies::policy::TriggerSignal) -> TriggerPolicy {
     TriggerPolicy {
         signal,
         tau: 0.5,
@@ -188,7 +188,7 @@ mod tests {
         let policy = Policy::default_policy().unwrap();
         let model = "toy-model@q8_0#abcdef";
         assert!(policy.trigger_for(model).is_err());
-        let start = untuned_trigger(crate::policy::TriggerSignal::PTool);
+        let start = untuned_trigger(tact_policies::policy::TriggerSignal::PTool);
         let out = tune_tau(&items, &start, 5).unwrap();
         assert!(out.tau > 0.07 && out.tau <= 0.2 + 0.02, "{out:?}");
         assert_eq!(out.tuning_after.f1, 1.0);

@@ -1,6 +1,8 @@
-//! Measuring the deterministic nodes on fixed data: metrics, dev-set readers, the trigger,
+//! Measuring the deterministic nodes on fixed data, apart from the nodes themselves (this crate
+//! reads and writes files; `tact-policies` does no I/O): metrics, dev-set readers, the trigger,
 //! retrieval and selection evaluations, τ tuning, the paired bootstrap for A/B decisions
-//! between policy editions, and the HTML report.
+//! between policy editions, the HTML report, and the minefield (faults injected on purpose to
+//! measure the trust gate).
 //!
 //! Model outputs enter as data (signals, choices, embeddings) computed by the caller, so every
 //! function here is deterministic given its inputs and seed.
@@ -9,6 +11,7 @@ pub mod bootstrap;
 pub mod cache;
 pub mod data;
 pub mod metrics;
+pub mod minefield;
 pub mod report;
 pub mod retrieval_eval;
 pub mod rng;

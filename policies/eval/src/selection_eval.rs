@@ -16,8 +16,8 @@ use super::EvalError;
 use super::data::{CatalogRow, FunctionDef, GoldCall, SelectionItem};
 use super::metrics::mean;
 use super::rng::SplitMix64;
-use crate::policy::RetrievalPolicy;
-use crate::retrieval::{RankingVariant, RetrievalIndex, ToolSpec};
+use tact_policies::policy::RetrievalPolicy;
+use tact_policies::retrieval::{RankingVariant, RetrievalIndex, ToolSpec};
 
 /// Size of the stress-case candidate list.
 pub const FULL_POOL: usize = 20;
@@ -389,8 +389,8 @@ pub fn evaluate_selection(
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-    use crate::policy::Policy;
     use serde_json::json;
+    use tact_policies::policy::Policy;
 
     fn gold() -> GoldCall {
         serde_json::from_value(json!({

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::EvalError;
-use crate::retrieval::ToolSpec;
+use tact_policies::retrieval::ToolSpec;
 
 /// A tool as the data files write it (OpenAI-style function).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

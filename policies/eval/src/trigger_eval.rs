@@ -7,8 +7,8 @@ use tact_runtime::model_io::{ConfidenceSignal, StepPrompt, ToolCandidate};
 
 use super::data::{FunctionDef, TriggerItem};
 use super::metrics::{BinaryMetrics, binary_metrics};
-use crate::policy::{TriggerPolicy, TriggerSignal};
-use crate::trigger::{TriggerAction, decide, need_score};
+use tact_policies::policy::{TriggerPolicy, TriggerSignal};
+use tact_policies::trigger::{TriggerAction, decide, need_score};
 
 /// The harness's standing instructions at a decision point.
 pub const HARNESS_SYSTEM: &str = "You are tact, a coding assistant working in the user's \

@@ -14,8 +14,8 @@ use super::EvalError;
 use super::data::{CatalogRow, RetrievalItem};
 use super::metrics::{mean, ndcg_at_k, recall_at_k};
 use super::rng::SplitMix64;
-use crate::policy::RetrievalPolicy;
-use crate::retrieval::{
+use tact_policies::policy::RetrievalPolicy;
+use tact_policies::retrieval::{
     EmbeddingCache, IndexedTool, RankingVariant, RetrievalIndex, Shortlist, ToolSpec, cut_shortlist,
 };
 
@@ -322,8 +322,8 @@ pub fn texts_to_embed(catalog: &[CatalogRow], items: &[RetrievalItem]) -> Vec<St
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
-    use crate::policy::Policy;
-    use crate::retrieval::{Embedder, HashingEmbedder};
+    use tact_policies::policy::Policy;
+    use tact_policies::retrieval::{Embedder, HashingEmbedder};
 
     fn row(id: &str, description: &str) -> CatalogRow {
         CatalogRow {

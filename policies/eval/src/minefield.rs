@@ -12,9 +12,9 @@ use tact_runtime::messages::{Observation, ToolCall};
 use tact_runtime::records::{ToolRef, TrustVerdict};
 use tact_runtime::tools::{ToolConfig, ToolContext, execute, sha256_hex};
 
-use crate::guard::check_dependencies;
-use crate::policy::{Policy, TrustPolicy};
-use crate::trust::{LintOutcome, Linter, RealLinter, assess, snapshot_before};
+use tact_policies::guard::check_dependencies;
+use tact_policies::policy::{Policy, TrustPolicy};
+use tact_policies::trust::{LintOutcome, Linter, RealLinter, assess, snapshot_before};
 
 /// One probe's result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,7 +99,7 @@ impl Field {
         &self,
         call: &ToolCall,
         observation: &Observation,
-        before: Option<&crate::trust::WorkspaceSnapshot>,
+        before: Option<&tact_policies::trust::WorkspaceSnapshot>,
         linter: &dyn Linter,
     ) -> Result<TrustVerdict, MinefieldError> {
         let spec = self.spec(&call.tool.name)?;
