@@ -82,15 +82,7 @@ pub fn job_dir(workspace: &Path, job_id: &str) -> PathBuf {
     workspace.join(".tact").join("jobs").join(job_id)
 }
 
-/// A fresh job id: time-ordered and unique enough for one workspace.
-pub fn new_job_id() -> String {
-    let now = tact_runtime::ledger::now_ms();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    format!("{now}-{:04x}", (nanos ^ std::process::id()) & 0xffff)
-}
+pub use tact_runtime::ledger::new_job_id;
 
 /// A call the job wants to make.
 pub(crate) struct Attempt {

@@ -8,7 +8,6 @@ pub mod nodes;
 pub mod repair;
 pub mod stage;
 pub mod supervisor;
-pub mod watch;
 pub mod wiring;
 pub mod worker_process;
 

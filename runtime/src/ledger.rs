@@ -133,6 +133,16 @@ pub struct Recovery {
     pub reason: Option<String>,
 }
 
+/// A fresh job id: time-ordered and unique enough for one workspace.
+pub fn new_job_id() -> String {
+    let now = now_ms();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    format!("{now}-{:04x}", (nanos ^ std::process::id()) & 0xffff)
+}
+
 pub fn now_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use tact_actors::watch::{Rules, WatchConfig, watch};
+use tact_watch::{Rules, WatchConfig, watch};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {

@@ -1433,7 +1433,11 @@ impl Watcher {
 
     fn next_job_id(&mut self) -> String {
         self.state.job_seq += 1;
-        format!("{}-w{}", crate::job::new_job_id(), self.state.job_seq)
+        format!(
+            "{}-w{}",
+            tact_runtime::ledger::new_job_id(),
+            self.state.job_seq
+        )
     }
 
     /// Record a trigger and queue its job. Returns the job id.
