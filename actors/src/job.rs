@@ -160,6 +160,8 @@ pub(crate) enum CallBlocked {
 }
 
 pub(crate) struct Runner {
+    /// What drives this job's family (see [`Driver`]).
+    pub(crate) driver: Driver,
     pub(crate) cfg: JobConfig,
     pub(crate) ledger: Ledger,
     pub(crate) _owner: LedgerOwner,
@@ -1009,7 +1011,7 @@ impl Runner {
     }
 
     /// The generic loop: trigger → retriever → selector → guard → executor → trust.
-    async fn drive_generic(&mut self) -> Result<JobOutcome, ActorError> {
+    pub(crate) async fn drive_generic(&mut self) -> Result<JobOutcome, ActorError> {
         let mut feedback: Option<String> = None;
         let mut refusals = 0u32;
         // The plan's next call leads the shortlist until a call of that tool succeeds.
@@ -1420,6 +1422,15 @@ async fn run_in_actor(
     result
 }
 
+/// How a job of one task family is driven once its runner is set up: given to
+/// [`run_job_with`] by the caller (the `families` module dispatches by task family), so this module
+/// owns the runner and knows no job of its own.
+pub(crate) type Driver = for<'a> fn(
+    &'a mut Runner,
+) -> std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<JobOutcome, ActorError>> + Send + 'a>,
+>;
+
 async fn drive(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
     // Calls that were in doubt and change nothing are simply run again.
     for (tool, args) in std::mem::take(&mut runner.reruns) {
@@ -1434,10 +1445,8 @@ async fn drive(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
             return Err(e);
         }
     }
-    match runner.plan.task_family {
-        TaskFamily::FailingTests => crate::repair::drive_failing_tests(runner).await,
-        _ => runner.drive_generic().await,
-    }
+    let driver = runner.driver;
+    driver(runner).await
 }
 
 /// Remember the content hash a write found (`before_sha256`, per file for a patch) for each
@@ -1675,7 +1684,8 @@ fn restore(runner: &mut Runner) -> Result<Option<String>, ActorError> {
 
 /// Run one job headless to its end, or resume it from its ledger: a recorded outcome is never
 /// re-executed, and recorded model outputs are replayed.
-pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
+/// Run (or resume) the job `cfg` names, driven by `driver` once its runner is set up.
+pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOutcome, ActorError> {
     let dir = job_dir(&cfg.workspace, &cfg.job_id);
     std::fs::create_dir_all(&dir)?;
     let ledger_file = dir.join(tact_runtime::ledger::LEDGER_FILE);
@@ -1721,6 +1731,7 @@ pub async fn run_job(cfg: JobConfig) -> Result<JobOutcome, ActorError> {
     let budget = BudgetLedger::new(&plan.budget).map_err(|e| ActorError::Policy(e.to_string()))?;
     let commit_holds = plan.commit_trigger == CommitTrigger::Immediately;
     let mut runner = Runner {
+        driver,
         cfg: cfg.clone(),
         ledger,
         _owner: owner,

@@ -1,8 +1,10 @@
 //! tact's actors: one supervised ractor actor per pipeline node, the executor mailbox and its
-//! worker process, the job loop, and the workspace watcher.
+//! worker process, the job loop and the jobs of each task family (the watcher is `tact-watch`, the queue
+//! `tact-queue`).
 
 pub mod error;
 pub mod events;
+pub mod families;
 pub mod job;
 pub mod nodes;
 pub mod repair;
@@ -12,4 +14,5 @@ pub mod wiring;
 pub mod worker_process;
 
 pub use error::{ActorError, WorkerError};
-pub use job::{JobConfig, JobOutcome, run_job};
+pub use families::run_job;
+pub use job::{JobConfig, JobOutcome};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use tact_actors::job::run_job;
+use tact_actors::run_job;
 use tact_policies::Policy;
 use tact_queue::Queue;
 use tact_queue::db::{CancelOutcome, JobRow, NewJob};

@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use tact_actors::events::{EventSink, JobEvent, event_line};
-use tact_actors::job::{JobConfig, job_dir, new_job_id, run_job};
+use tact_actors::job::{JobConfig, job_dir, new_job_id};
+use tact_actors::run_job;
 use tact_actors::stage::FaultPlan;
 use tact_actors::wiring;
 use tact_actors::worker_process::WorkerCommand;
