@@ -1149,8 +1149,9 @@ fn completion_context(file: &str, content: &str, line: u32, assertions: &[String
     let comment = if file.ends_with(".rs") { "//" } else { "#" };
     let lines: Vec<&str> = content.lines().collect();
     let index = (line as usize).saturating_sub(1).min(lines.len());
-    let window = &lines[index.saturating_sub(20)..index];
-    let start = rank::function_start(window);
+    let window_start = index.saturating_sub(20);
+    let window = &lines[window_start..index];
+    let start = rank::function_start(&rank::file_functions(file, content), window_start, index);
     // The comments, doc comments and decorators right above the header say what the
     // function is for: the model reads them as the specification.
     let mut start = start;

@@ -345,6 +345,104 @@ impl TestRegion {
     }
 }
 
+/// A function definition: lines `start..=end` (1-based), `start` being the `def`/`fn` line.
+/// The one function finder of the repair heuristics: localization ranks lines by the functions
+/// the failing tests reach, mutation draws a line's vocabulary from its function, and the
+/// model reads a line in its function's context, all through [`function_spans`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FunctionSpan {
+    pub name: String,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl FunctionSpan {
+    pub fn contains(&self, line: u32) -> bool {
+        (self.start..=self.end).contains(&line)
+    }
+}
+
+struct FunctionPatterns {
+    python_def: Regex,
+    rust_fn: Regex,
+}
+
+static FUNCTION_PATTERNS: LazyLock<Option<FunctionPatterns>> = LazyLock::new(|| {
+    Some(FunctionPatterns {
+        python_def: Regex::new(r"^(\s*)(?:async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(").ok()?,
+        rust_fn: Regex::new(r"(?:^|[\s}])fn\s+([A-Za-z_][A-Za-z0-9_]*)\s*[<(]").ok()?,
+    })
+});
+
+/// The functions of a source file, in file order (nested ones after their parent).
+pub fn function_spans(source: &str, language: Language) -> Vec<FunctionSpan> {
+    function_spans_of_code(&code_only_lines(source, language), language)
+}
+
+/// [`function_spans`] of a file already read as [`code_only_lines`] (strings and comments
+/// blanked, so a `def` or `fn` inside a string is not a header).
+pub fn function_spans_of_code(code: &[String], language: Language) -> Vec<FunctionSpan> {
+    let Some(patterns) = FUNCTION_PATTERNS.as_ref() else {
+        return Vec::new();
+    };
+    match language {
+        // A `def` line through the last line indented deeper than it.
+        Language::Python => code
+            .iter()
+            .enumerate()
+            .filter_map(|(index, line)| {
+                let captures = patterns.python_def.captures(line)?;
+                let def_indent = captures.get(1).map_or(0, |m| m.as_str().len());
+                let name = captures.get(2)?.as_str().to_string();
+                let mut end = index;
+                for (offset, next) in code.iter().enumerate().skip(index + 1) {
+                    if next.trim().is_empty() {
+                        continue;
+                    }
+                    if indentation(next) <= def_indent {
+                        break;
+                    }
+                    end = offset;
+                }
+                Some(FunctionSpan {
+                    name,
+                    start: line_number(index),
+                    end: line_number(end),
+                })
+            })
+            .collect(),
+        // An `fn` line through the line its braces close on.
+        Language::Rust => code
+            .iter()
+            .enumerate()
+            .filter_map(|(index, line)| {
+                let captures = patterns.rust_fn.captures(line)?;
+                let name = captures.get(1)?.as_str().to_string();
+                Some(FunctionSpan {
+                    name,
+                    start: line_number(index),
+                    end: line_number(rust_item_end(code, index)),
+                })
+            })
+            .collect(),
+    }
+}
+
+/// The position in `spans` of the innermost function containing 1-based `line`.
+pub fn innermost_function_index(spans: &[FunctionSpan], line: u32) -> Option<usize> {
+    spans
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.contains(line))
+        .min_by_key(|(_, f)| f.end - f.start)
+        .map(|(index, _)| index)
+}
+
+/// The innermost function containing 1-based `line`.
+pub fn innermost_function(spans: &[FunctionSpan], line: u32) -> Option<&FunctionSpan> {
+    innermost_function_index(spans, line).and_then(|i| spans.get(i))
+}
+
 fn line_number(index: usize) -> u32 {
     u32::try_from(index + 1).unwrap_or(u32::MAX)
 }
@@ -658,6 +756,30 @@ pub fn change_touches_tests(
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn python_function_spans() {
+        let code: Vec<String> = "def a(x):\n    if x:\n        return 1\n\n    return 2\n\nclass C:\n    def m(self):\n        pass\nz = 1\n"
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let spans = function_spans_of_code(&code, Language::Python);
+        assert_eq!(
+            spans,
+            vec![
+                FunctionSpan {
+                    name: "a".into(),
+                    start: 1,
+                    end: 5
+                },
+                FunctionSpan {
+                    name: "m".into(),
+                    start: 8,
+                    end: 9
+                },
+            ]
+        );
+    }
 
     #[test]
     fn function_headers_in_both_languages() {

@@ -27,7 +27,8 @@ pub use tact_runtime::decisions::CandidateLocation;
 /// `tact_runtime::source`.
 pub use tact_runtime::source::is_test_location;
 use tact_runtime::source::{
-    Language, code_only_lines, is_test_path, python_test_regions, rust_item_end, rust_test_regions,
+    FunctionSpan, Language, code_only_lines, function_spans_of_code, innermost_function_index,
+    is_test_path, python_test_regions, rust_test_regions,
 };
 
 /// Errors of localization.
@@ -99,14 +100,6 @@ pub fn localize_with(
 // Workspace index
 // ---------------------------------------------------------------------------------------------
 
-/// A function definition: lines `start..=end`, `start` being the `def`/`fn` line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct FunctionSpan {
-    name: String,
-    start: u32,
-    end: u32,
-}
-
 struct SourceFile {
     path: String,
     language: Language,
@@ -121,10 +114,7 @@ struct SourceFile {
 impl SourceFile {
     fn new(path: String, text: &str, language: Language) -> Self {
         let code = code_only_lines(text, language);
-        let functions = match language {
-            Language::Python => python_functions(&code),
-            Language::Rust => rust_functions(&code),
-        };
+        let functions = function_spans_of_code(&code, language);
         let test_regions = match language {
             Language::Rust => rust_test_regions(&code),
             Language::Python => python_test_regions(&code),
@@ -155,12 +145,7 @@ impl SourceFile {
 
     /// The innermost function containing `line`.
     fn enclosing_function(&self, line: u32) -> Option<usize> {
-        self.functions
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| (f.start..=f.end).contains(&line))
-            .min_by_key(|(_, f)| f.end - f.start)
-            .map(|(index, _)| index)
+        innermost_function_index(&self.functions, line)
     }
 
     fn code_line(&self, line: u32) -> &str {
@@ -326,77 +311,16 @@ fn collect_source_paths(
 // ---------------------------------------------------------------------------------------------
 
 struct Patterns {
-    python_def: Regex,
-    rust_fn: Regex,
     call: Regex,
     doctest_name: Regex,
 }
 
 static PATTERNS: LazyLock<Option<Patterns>> = LazyLock::new(|| {
     Some(Patterns {
-        python_def: Regex::new(r"^(\s*)(?:async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(").ok()?,
-        rust_fn: Regex::new(r"(?:^|[\s}])fn\s+([A-Za-z_][A-Za-z0-9_]*)\s*[<(]").ok()?,
         call: Regex::new(r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:::\s*<[^()]*>\s*)?\(").ok()?,
         doctest_name: Regex::new(r"^(\S+) - (\S+?) \(line \d+\)").ok()?,
     })
 });
-
-fn indentation(line: &str) -> usize {
-    line.len() - line.trim_start().len()
-}
-
-fn line_number(index: usize) -> u32 {
-    u32::try_from(index + 1).unwrap_or(u32::MAX)
-}
-
-/// Python functions: a `def` line through the last line indented deeper than it.
-fn python_functions(code: &[String]) -> Vec<FunctionSpan> {
-    let Some(patterns) = PATTERNS.as_ref() else {
-        return Vec::new();
-    };
-    let mut functions = Vec::new();
-    for (index, line) in code.iter().enumerate() {
-        let Some(captures) = patterns.python_def.captures(line) else {
-            continue;
-        };
-        let def_indent = captures.get(1).map_or(0, |m| m.as_str().len());
-        let name = captures.get(2).map_or("", |m| m.as_str()).to_string();
-        let mut end = index;
-        for (offset, next) in code.iter().enumerate().skip(index + 1) {
-            if next.trim().is_empty() {
-                continue;
-            }
-            if indentation(next) <= def_indent {
-                break;
-            }
-            end = offset;
-        }
-        functions.push(FunctionSpan {
-            name,
-            start: line_number(index),
-            end: line_number(end),
-        });
-    }
-    functions
-}
-
-fn rust_functions(code: &[String]) -> Vec<FunctionSpan> {
-    let Some(patterns) = PATTERNS.as_ref() else {
-        return Vec::new();
-    };
-    code.iter()
-        .enumerate()
-        .filter_map(|(index, line)| {
-            let captures = patterns.rust_fn.captures(line)?;
-            let name = captures.get(1)?.as_str().to_string();
-            Some(FunctionSpan {
-                name,
-                start: line_number(index),
-                end: line_number(rust_item_end(code, index)),
-            })
-        })
-        .collect()
-}
 
 // ---------------------------------------------------------------------------------------------
 // Ranking
@@ -873,30 +797,6 @@ mod tests {
             line,
             function: None,
         }
-    }
-
-    #[test]
-    fn python_function_spans() {
-        let code: Vec<String> = "def a(x):\n    if x:\n        return 1\n\n    return 2\n\nclass C:\n    def m(self):\n        pass\nz = 1\n"
-            .lines()
-            .map(str::to_string)
-            .collect();
-        let spans = python_functions(&code);
-        assert_eq!(
-            spans,
-            vec![
-                FunctionSpan {
-                    name: "a".into(),
-                    start: 1,
-                    end: 5
-                },
-                FunctionSpan {
-                    name: "m".into(),
-                    start: 8,
-                    end: 9
-                },
-            ]
-        );
     }
 
     #[test]

@@ -13,7 +13,10 @@
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use tact_runtime::source::{ByteClass, classify_source, split_lines, split_terminator};
+use tact_runtime::source::{
+    ByteClass, FunctionSpan, classify_source, function_spans, innermost_function, split_lines,
+    split_terminator,
+};
 use thiserror::Error;
 
 mod expr;
@@ -123,6 +126,7 @@ pub fn enumerate_mutations(
 ) -> Vec<MutationCandidate> {
     let classes = classify_source(source, language);
     let source_lines: Vec<&str> = split_lines(source);
+    let spans = function_spans(source, language);
     let mut candidates: Vec<MutationCandidate> = Vec::new();
     let mut seen_lines: Vec<u32> = Vec::new();
 
@@ -149,6 +153,7 @@ pub fn enumerate_mutations(
         edits.extend(swap_identifier_edits(
             &source_lines,
             &classes,
+            &spans,
             index,
             language,
         ));
@@ -1068,27 +1073,18 @@ fn ident_role(tokens: &[Token<'_>], index: usize, language: Language) -> Option<
     Some(IdentRole::Variable)
 }
 
-/// The enclosing function of line `index`: from its `def`/`fn` header to the last line indented
-/// deeper than that header (a whole Python file or Rust item when there is no header).
-fn enclosing_function(lines: &[&str], index: usize) -> std::ops::Range<usize> {
-    let header = lines.get(..=index).and_then(|before| {
-        before
-            .iter()
-            .rposition(|line| tact_runtime::source::is_function_header(line))
-    });
-    let Some(start) = header else {
-        return 0..lines.len();
-    };
-    let header_indent = lines.get(start).map_or(0, |l| indentation(l));
-    let mut end = index + 1;
-    while let Some(line) = lines.get(end) {
-        if !is_blank_or_comment(line) && indentation(line) <= header_indent {
-            // A Rust body closes with a `}` at the header's indentation: keep it out.
-            break;
-        }
-        end += 1;
+/// The lines (0-based, end exclusive) of the innermost function holding line `index`; the
+/// whole file when no function does.
+fn enclosing_function(
+    spans: &[FunctionSpan],
+    line_count: usize,
+    index: usize,
+) -> std::ops::Range<usize> {
+    let line = u32::try_from(index + 1).unwrap_or(u32::MAX);
+    match innermost_function(spans, line) {
+        Some(f) => (f.start as usize).saturating_sub(1)..(f.end as usize).max(index + 1),
+        None => 0..line_count,
     }
-    start..end.max(index + 1)
 }
 
 /// Replace one variable or field of line `index` by another name of the same role: variables
@@ -1097,6 +1093,7 @@ fn enclosing_function(lines: &[&str], index: usize) -> std::ops::Range<usize> {
 fn swap_identifier_edits(
     lines: &[&str],
     classes: &[Vec<ByteClass>],
+    spans: &[FunctionSpan],
     index: usize,
     language: Language,
 ) -> Vec<LineEdit> {
@@ -1116,7 +1113,7 @@ fn swap_identifier_edits(
         return Vec::new();
     }
     // Vocabulary by role, with the distance in lines of its nearest use.
-    let function = enclosing_function(lines, index);
+    let function = enclosing_function(spans, lines.len(), index);
     let mut vocabulary: Vec<(IdentRole, &str, usize)> = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let Some(line_classes) = classes.get(i) else {
@@ -1803,6 +1800,16 @@ mod tests {
             got.contains(&"    base = weight * order".to_string()),
             "{got:?}"
         );
+    }
+
+    /// hefix-python-6's shape: a line of the outer function after a nested one belongs to the
+    /// outer function (the spans of `tact_runtime::source`), so the outer variables are
+    /// offered (the header above it is the nested function's).
+    #[test]
+    fn swap_identifier_after_a_nested_function_draws_from_the_outer_one() {
+        let source = "def outer(items, limit):\n    total = 0\n    def helper(v):\n        return v * 2\n\n    return [helper(x) for x in items if x < total]\n";
+        let got = swaps(source, Language::Python, 6);
+        assert!(got.iter().any(|g| g.ends_with("x < limit]")), "{got:?}");
     }
 
     /// hefix-rust-6: the wrong variable re-assigned.

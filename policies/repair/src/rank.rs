@@ -13,6 +13,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::mutate::MutationOperator;
+use tact_runtime::source::{FunctionSpan, Language, function_spans};
 
 /// Ranker artifacts compiled into the binary, by name.
 /// `failing-tests-v1`: fitted by `tact train-ranker --suite ../shared/bugs --no-model` on the
@@ -717,6 +718,8 @@ pub fn scoring_requests(
 ) -> Vec<ScoringRequest> {
     // One request per edited span: the original continuation is the same lines as the edit's.
     let mut requests: Vec<((String, u32, usize), ScoringRequest)> = Vec::new();
+    let mut spans_by_file: std::collections::HashMap<String, Vec<FunctionSpan>> =
+        Default::default();
     for (i, e) in edits.iter().enumerate() {
         let key = (e.file.clone(), e.line, e.span());
         if let Some((_, r)) = requests.iter_mut().find(|(k, _)| *k == key) {
@@ -730,8 +733,12 @@ pub fn scoring_requests(
         };
         let lines: Vec<&str> = content.lines().collect();
         let index = (e.line as usize).saturating_sub(1).min(lines.len());
-        let window = &lines[index.saturating_sub(SCORING_CONTEXT_LINES)..index];
-        let start = function_start(window);
+        let window_start = index.saturating_sub(SCORING_CONTEXT_LINES);
+        let window = &lines[window_start..index];
+        let spans = spans_by_file
+            .entry(e.file.clone())
+            .or_insert_with(|| file_functions(&e.file, content));
+        let start = function_start(spans, window_start, index);
         let mut context: String = window[start..].iter().map(|l| format!("{l}\n")).collect();
         if context.is_empty() {
             context.push('\n');
@@ -751,13 +758,24 @@ pub fn scoring_requests(
     requests.into_iter().map(|(_, r)| r).collect()
 }
 
-/// Where the innermost function header in `window` (the lines above an edited line) is: the
-/// model reads a line in its function's context. 0 when no header is in view.
-pub fn function_start(window: &[&str]) -> usize {
-    window
+/// The functions of `file` (by its extension's language; none for another language).
+pub fn file_functions(file: &str, content: &str) -> Vec<FunctionSpan> {
+    Language::from_path(std::path::Path::new(file))
+        .map(|language| function_spans(content, language))
+        .unwrap_or_default()
+}
+
+/// Where the model's context for line `index` (0-based) begins, counted from `window_start`,
+/// the first line of the lines above it that fit: at the last function header among them, 0
+/// when there is none. For a line after a nested function that is the nested header, not the
+/// outer one: the candidate ranker was fitted on the likelihoods read in these contexts.
+pub fn function_start(spans: &[FunctionSpan], window_start: usize, index: usize) -> usize {
+    spans
         .iter()
-        .rposition(|l| tact_runtime::source::is_function_header(l))
-        .unwrap_or(0)
+        .map(|f| (f.start as usize).saturating_sub(1))
+        .filter(|start| (window_start..index).contains(start))
+        .max()
+        .map_or(0, |start| start - window_start)
 }
 
 fn continuation(
