@@ -51,9 +51,23 @@ enum Command {
     Submit(cli::queue::SubmitArgs),
     /// Run jobs from the queue: lease, heartbeat, run, store the result.
     Serve(Box<cli::queue::ServeArgs>),
+    /// The built-in policy, and checking a policy file.
+    Policy(cli::shell::PolicyArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(cli::shell::CompletionsArgs),
     /// The tool worker process (started by the executor; speaks framed MessagePack).
     #[command(hide = true)]
     Worker,
+}
+
+impl Command {
+    /// Commands that only read and print: no worker process, no job.
+    fn only_prints(&self) -> bool {
+        matches!(
+            self,
+            Command::Tools(_) | Command::Ledger(_) | Command::Policy(_) | Command::Completions(_)
+        )
+    }
 }
 
 fn init_tracing() {
@@ -68,6 +82,15 @@ fn init_tracing() {
 fn main() -> std::process::ExitCode {
     init_tracing();
     let cli = Cli::parse();
+    if cli.command.only_prints() {
+        // A reader that stops early (`tact tools list | head`) ends the output as it ends `cat`'s.
+        // Commands that talk to worker processes keep SIGPIPE ignored (Rust's default), so a
+        // dead worker's pipe is an error the job reports rather than a signal that kills it.
+        // SAFETY: setting a signal disposition before any thread is started.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
     let result = match cli.command {
         Command::Run(args) => cli::run::run(*args),
         Command::Watch(args) => cli::watch::run(args),
@@ -87,6 +110,8 @@ fn main() -> std::process::ExitCode {
         Command::BenchJobs(args) => cli::bench_jobs::run(args),
         Command::TrainProbe(args) => cli::train_probe::run(args),
         Command::TrainRanker(args) => cli::train_ranker::run(args),
+        Command::Policy(args) => cli::shell::policy(args),
+        Command::Completions(args) => cli::shell::completions::<Cli>(args),
     };
     match result {
         Ok(code) => std::process::ExitCode::from(u8::try_from(code).unwrap_or(1)),

@@ -227,6 +227,41 @@ pub struct Policy {
     pub text: String,
 }
 
+/// `message` with the line of the file that names the unknown key it reports, if any: the
+/// merged policy the error comes from has no positions of its own.
+fn with_key_line(text: &str, message: &str) -> String {
+    let key = message
+        .strip_prefix("unknown field `")
+        .and_then(|rest| rest.split('`').next());
+    let line = key.and_then(|key| {
+        text.lines().position(|line| {
+            let line = line.trim_start();
+            if let Some(header) = line.strip_prefix('[') {
+                // A table: `[key]`, `[key.sub]` or `[parent.key]`.
+                let header = header
+                    .trim_start_matches('[')
+                    .split(']')
+                    .next()
+                    .unwrap_or("");
+                return header
+                    .split('.')
+                    .any(|part| part.trim().trim_matches('"') == key);
+            }
+            let name = line
+                .split('=')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .trim_matches('"');
+            line.contains('=') && name == key
+        })
+    });
+    match line {
+        Some(index) => format!("line {}: {}", index + 1, message.trim_end()),
+        None => message.trim_end().to_string(),
+    }
+}
+
 impl Policy {
     pub fn parse(text: &str) -> Result<Policy, PolicyError> {
         // A trigger threshold outside `[trigger.models.NAME]` is from before τ was per model;
@@ -260,7 +295,7 @@ impl Policy {
         let complete = merged == given;
         let body: PolicyBody = merged
             .try_into()
-            .map_err(|e: toml::de::Error| PolicyError::Parse(e.to_string()))?;
+            .map_err(|e: toml::de::Error| PolicyError::Parse(with_key_line(text, e.message())))?;
         if !(body.retrieval.max_depth >= 1 && body.retrieval.max_depth <= 5) {
             return Err(PolicyError::Invalid(
                 "retrieval.max_depth must be between 1 and 5".into(),
@@ -362,16 +397,17 @@ mod tests {
         );
     }
 
-    /// Issue 17: a misspelt key is refused by name instead of being ignored.
+    /// Issue 17: a misspelt key is refused by name and line instead of being ignored.
     #[test]
     fn an_unknown_policy_key_is_refused_by_name() {
-        for text in [
-            "[budget]\ntool_call = 7\n",
-            "[repair]\nexplore_shares = 0.5\n",
-            "[retreival]\nmax_depth = 3\n",
+        for (text, line) in [
+            ("[budget]\ntool_call = 7\n", 2),
+            ("name = \"mine\"\n[repair]\nexplore_shares = 0.5\n", 3),
+            ("[retreival]\nmax_depth = 3\n", 1),
         ] {
             let err = Policy::parse(text).unwrap_err().to_string();
             assert!(err.contains("unknown field"), "{text}: {err}");
+            assert!(err.contains(&format!("line {line}:")), "{text}: {err}");
         }
     }
 

@@ -19,6 +19,12 @@ pub struct Args {
     pub command: ToolsCommand,
 }
 
+/// Formats `tools export` writes.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum ExportFormat {
+    Openai,
+}
+
 #[derive(Debug, clap::Subcommand)]
 pub enum ToolsCommand {
     /// List every tool in the catalog.
@@ -28,6 +34,12 @@ pub enum ToolsCommand {
     },
     /// Show one tool's full declaration (schemas, effect, resources, invariants) as JSON.
     Show { name: String },
+    /// Print the catalog in another ecosystem's format: `openai` gives OpenAI function
+    /// definitions (`[{"type": "function", "function": {name, description, parameters}}]`).
+    Export {
+        #[arg(long, value_enum, default_value = "openai")]
+        format: ExportFormat,
+    },
     /// Run the precondition guard on one call, without executing it. Exit 0 when admitted, 3
     /// when refused.
     Check {
@@ -61,6 +73,14 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     match args.command {
         ToolsCommand::List { json } => {
             list(&tools, json)?;
+            Ok(0)
+        }
+        ToolsCommand::Export { format } => {
+            let ExportFormat::Openai = format;
+            super::emit(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&openai_functions(&tools))?
+            ))?;
             Ok(0)
         }
         ToolsCommand::Show { name } => match find(&tools, &name) {
@@ -180,4 +200,24 @@ fn read_state(reads: &[String], workspace: &std::path::Path) -> anyhow::Result<G
         }
     }
     Ok(state)
+}
+
+/// The catalog as OpenAI function definitions: each tool's name, its description and its
+/// arguments' JSON Schema, as a model served with function calling expects them.
+fn openai_functions(tools: &[ToolSpec]) -> Value {
+    Value::Array(
+        tools
+            .iter()
+            .map(|spec| {
+                json!({
+                    "type": "function",
+                    "function": {
+                        "name": spec.name,
+                        "description": spec.description,
+                        "parameters": spec.parameters,
+                    },
+                })
+            })
+            .collect(),
+    )
 }
