@@ -51,6 +51,8 @@ enum Command {
     Submit(cli::queue::SubmitArgs),
     /// Run jobs from the queue: lease, heartbeat, run, store the result.
     Serve(Box<cli::queue::ServeArgs>),
+    /// tact's settings from its config files, and where each came from.
+    Config(cli::config::Args),
     /// The built-in policy, and checking a policy file.
     Policy(cli::shell::PolicyArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -65,7 +67,11 @@ impl Command {
     fn only_prints(&self) -> bool {
         matches!(
             self,
-            Command::Tools(_) | Command::Ledger(_) | Command::Policy(_) | Command::Completions(_)
+            Command::Tools(_)
+                | Command::Ledger(_)
+                | Command::Policy(_)
+                | Command::Config(_)
+                | Command::Completions(_)
         )
     }
 }
@@ -111,6 +117,7 @@ fn main() -> std::process::ExitCode {
         Command::TrainProbe(args) => cli::train_probe::run(args),
         Command::TrainRanker(args) => cli::train_ranker::run(args),
         Command::Policy(args) => cli::shell::policy(args),
+        Command::Config(args) => cli::config::run(args),
         Command::Completions(args) => cli::shell::completions::<Cli>(args),
     };
     match result {

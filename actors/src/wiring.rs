@@ -126,6 +126,16 @@ pub enum RetrieverKind {
     Bm25,
 }
 
+impl RetrieverKind {
+    /// The name `--retriever` and config files use.
+    pub fn name(self) -> &'static str {
+        match self {
+            RetrieverKind::Fused => "fused",
+            RetrieverKind::Bm25 => "bm25",
+        }
+    }
+}
+
 impl std::str::FromStr for RetrieverKind {
     type Err = String;
     fn from_str(s: &str) -> Result<RetrieverKind, String> {

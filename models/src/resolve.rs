@@ -64,8 +64,24 @@ impl ResolvedModel {
 
     /// Start a model thread serving this decoder.
     pub fn spawn(&self, backend: BackendKind) -> Result<ModelHandle, ModelError> {
+        self.spawn_with_threads(backend, None)
+    }
+
+    /// [`ResolvedModel::spawn`] with the decoder on `threads` threads (None: the machine's
+    /// cores).
+    pub fn spawn_with_threads(
+        &self,
+        backend: BackendKind,
+        threads: Option<usize>,
+    ) -> Result<ModelHandle, ModelError> {
         let resolved = self.clone();
-        ModelHandle::spawn(move || resolved.load_engine(backend))
+        ModelHandle::spawn(move || {
+            let mut engine = resolved.load_engine(backend)?;
+            if let Some(threads) = threads {
+                engine.set_threads(threads)?;
+            }
+            Ok(engine)
+        })
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod ab;
 pub mod bench_jobs;
 pub mod bench_report;
+pub mod config;
 pub mod doctor;
 pub mod eval;
 pub mod ledger;

@@ -343,7 +343,7 @@ pub fn serve_command(args: ServeArgs) -> anyhow::Result<i32> {
         policy: None,
         json: false,
         model: args.model.clone(),
-        retriever: args.retriever,
+        retriever: Some(args.retriever),
         always_call: false,
         max_tool_calls: args.max_tool_calls,
         max_seconds: None,

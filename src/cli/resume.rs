@@ -80,7 +80,7 @@ fn resume_job(job_id: String, workspace: PathBuf, common: &CommonArgs) -> anyhow
         json: common.json,
         model: common.model.clone(),
         always_call: false,
-        retriever: tact_actors::wiring::RetrieverKind::default(),
+        retriever: None,
         max_tool_calls: None,
         max_seconds: None,
         job_id: Some(job_id),

@@ -41,8 +41,8 @@ pub struct Args {
     #[command(flatten)]
     pub model: ModelArgs,
     /// Retriever: `fused` (BM25 + MiniLM embeddings, the default) or `bm25`.
-    #[arg(long, default_value = "fused")]
-    pub retriever: wiring::RetrieverKind,
+    #[arg(long)]
+    pub retriever: Option<wiring::RetrieverKind>,
     /// Force the trigger to always seek a tool (the "always tool" baseline).
     #[arg(long)]
     pub always_call: bool,
@@ -75,6 +75,9 @@ pub struct ModelArgs {
     /// CPU backend: flex or ndarray.
     #[arg(long)]
     pub backend: Option<String>,
+    /// Decoder threads (default: the machine's cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 /// Load the decision model: the scripted one for tests, else the real one.
@@ -101,7 +104,7 @@ pub fn spawn_decoder(args: &ModelArgs) -> anyhow::Result<tact_models::ModelHandl
         &tact_models::fetch::default_home(),
     )?;
     resolved
-        .spawn(backend)
+        .spawn_with_threads(backend, args.threads)
         .with_context(|| format!("loading the model {}", resolved.path().display()))
 }
 
@@ -274,6 +277,30 @@ pub fn event_printer(json: bool, job_id: &str) -> EventSink {
     })
 }
 
+/// `args` with what the command line left open taken from the config files (the workspace's,
+/// then the user's; see `tact config show`).
+pub fn with_config(args: &Args, workspace: &Path) -> anyhow::Result<Args> {
+    let flags = super::config::Flags {
+        model: args.model.model.clone(),
+        backend: args.model.backend.clone(),
+        threads: args.model.threads,
+        policy: args.policy.clone(),
+        retriever: args.retriever.map(|r| r.name().to_string()),
+        watch_rules: None,
+    };
+    let settings = super::config::settings(&flags, Some(workspace))?;
+    let mut args = args.clone();
+    args.model.model = settings.model.value;
+    args.model.backend = settings.backend.value;
+    args.model.threads = settings.threads.value;
+    args.policy = settings.policy.value;
+    args.retriever =
+        Some(settings.retriever.value.parse().map_err(|e: String| {
+            anyhow::anyhow!("retriever ({}): {e}", settings.retriever.source)
+        })?);
+    Ok(args)
+}
+
 /// Build a job's configuration from the command line.
 pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
     let policy = Policy::load_or_default(args.policy.as_deref())?;
@@ -344,7 +371,11 @@ pub fn job_config_with_model(
             command_deny: policy.body.guard.command_deny.clone(),
             ..ToolConfig::default()
         },
-        retrieve: wiring::retrieve_fn(catalog.clone(), &policy, retriever_setup(args.retriever)),
+        retrieve: wiring::retrieve_fn(
+            catalog.clone(),
+            &policy,
+            retriever_setup(args.retriever.unwrap_or_default()),
+        ),
         guard: wiring::guard_fn(catalog.clone(), &policy, workspace),
         trust: wiring::trust_fn(catalog.clone(), &policy, workspace, temp_dir),
         catalog,
@@ -410,6 +441,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 
 fn run_inner(args: &Args) -> anyhow::Result<i32> {
     let workspace = workspace_of(args)?;
+    let args = &with_config(args, &workspace)?;
     let cfg = job_config(args, &workspace)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -31,9 +31,18 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    let rules = Rules::load(args.rules.as_deref())?;
+    // Rules and model from the command line, else the config files (see `tact config show`).
+    let settings = super::config::settings(
+        &super::config::Flags {
+            model: args.model.clone(),
+            watch_rules: args.rules.clone(),
+            ..Default::default()
+        },
+        Some(&args.dir),
+    )?;
+    let rules = Rules::load(settings.watch_rules.value.as_deref())?;
     let mut extra_run_args = args.job_args;
-    if let Some(model) = args.model {
+    if let Some(model) = settings.model.value {
         // Refuse a bad name now, not in every job.
         if !model.starts_with("scripted") {
             tact_models::resolve::resolve_model(Some(&model), &tact_models::fetch::default_home())?;
