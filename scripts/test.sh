@@ -3,6 +3,7 @@
 # the SHA-256 sums in models/checksums.toml) so the model tests run, then run every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/var/tmp/tact-target}"
+# The build goes where the README's run command built (cargo's `target/`, or CARGO_TARGET_DIR
+# when set, as CI does), so a newcomer compiles once.
 cargo run --quiet -- models fetch
 cargo test --workspace

@@ -102,3 +102,66 @@ fn the_default_policy_prints_and_policy_files_are_checked() {
         "{err}"
     );
 }
+
+/// `tact run`'s human output (issue 17): the steps in words — the failure reproduced, each
+/// candidate probed with its verdict, the confirmation — without raw JSON; `-v` adds every
+/// event's details.
+#[test]
+fn tact_run_tells_a_person_each_step_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().join("ws");
+    std::fs::create_dir_all(&ws).unwrap();
+    for (name, text) in [
+        (
+            "count.py",
+            "def count_below(xs, limit):\n    return len([x for x in xs if x < limit - 1])\n",
+        ),
+        (
+            "test_count.py",
+            "from count import count_below\n\n\ndef test_count():\n    assert count_below([1, 2, 3], 3) == 2\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ] {
+        std::fs::write(ws.join(name), text).unwrap();
+    }
+    let script = dir.path().join("script.json");
+    std::fs::write(
+        &script,
+        r#"[{"p_tool": 0.9, "name": "stop", "args": {}}, {"p_tool": 0.9, "name": "stop", "args": {}}]"#,
+    )
+    .unwrap();
+    let run = |extra: &[&str]| -> String {
+        let backup = dir.path().join("count.py.orig");
+        if backup.exists() {
+            std::fs::copy(&backup, ws.join("count.py")).unwrap();
+        } else {
+            std::fs::copy(ws.join("count.py"), &backup).unwrap();
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+            .args(["run", "--workspace", ws.to_str().unwrap(), "--scripted"])
+            .arg(&script)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let brief = run(&[]);
+    assert!(brief.contains("reproduced: 1 failing test"), "{brief}");
+    assert!(brief.contains("probe count.py:2 → `"), "{brief}");
+    assert!(brief.contains("): PASSED"), "{brief}");
+    assert!(brief.contains("confirmed: count.py:2"), "{brief}");
+    // No raw records: decisions are in words, probe calls are not listed one by one.
+    assert!(!brief.contains("\"node\""), "{brief}");
+    assert!(!brief.contains("probe_edit"), "{brief}");
+    assert!(!brief.contains("step "), "{brief}");
+
+    let verbose = run(&["-v"]);
+    assert!(verbose.contains("probe_edit"), "{verbose}");
+    assert!(verbose.contains("step "), "{verbose}");
+}

@@ -132,7 +132,152 @@ pub enum Decision {
     Unrecognized { node: String, detail: Value },
 }
 
+/// `text` on one line, at most `n` characters (an ellipsis marks a cut).
+fn clip(text: &str, n: usize) -> String {
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() <= n {
+        one_line
+    } else {
+        format!("{}…", one_line.chars().take(n).collect::<String>())
+    }
+}
+
 impl Decision {
+    /// One line for a person following the job (`tact run` without `--json`), or None for what
+    /// only `-v` shows (the model's scores, the probe budget's arithmetic).
+    pub fn human(&self) -> Option<String> {
+        Some(match self {
+            Decision::Trigger(r) => match (&r.decision, r.forced) {
+                (_, true) => "trigger: forced to seek a tool (--always-call)".into(),
+                (Some(d), false) => format!(
+                    "trigger: {} ({} {:.3} against τ {:.3})",
+                    match d.action {
+                        TriggerAction::SeekTool => "seek a tool",
+                        TriggerAction::Reason => "reason in language",
+                    },
+                    serde_json::to_value(d.signal)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default(),
+                    d.need,
+                    d.tau
+                ),
+                (None, false) => return None,
+            },
+            Decision::Selector(r) => match &r.reply {
+                ModelReply::Choice(c) => {
+                    format!("selector: {} {}", c.name, clip(&c.args.to_string(), 80))
+                }
+                ModelReply::Answer(text) => format!("model answered: {}", clip(text, 100)),
+                ModelReply::Completion(text) => format!("model wrote: {}", clip(text, 100)),
+                ModelReply::Scores(_) => return None,
+            },
+            Decision::ModelError(r) => format!(
+                "model request failed ({:?}): {}",
+                r.request,
+                clip(&r.error, 100)
+            ),
+            Decision::Retriever(r) => format!(
+                "retriever ({}): {}{}",
+                r.ranking,
+                r.shortlist.join(", "),
+                if r.none_fits { " (none fits well)" } else { "" }
+            ),
+            Decision::Guard(r) => format!(
+                "guard refused {}: {}",
+                r.tool,
+                clip(&r.refused.message, 120)
+            ),
+            Decision::CommitTrigger(r) => match r.failed {
+                Some(n) => format!(
+                    "reproduced: {n} failing test{} ({})",
+                    if n == 1 { "" } else { "s" },
+                    r.evidence
+                ),
+                None => format!(
+                    "commit trigger {} ({})",
+                    if r.holds { "holds" } else { "waits" },
+                    r.evidence
+                ),
+            },
+            Decision::Budget(r) => format!("budget: {}", r.breach),
+            Decision::Answer(r) => {
+                format!("answer [{}]: {}", r.verdict.label(), clip(&r.text, 100))
+            }
+            Decision::Resume(r) => format!(
+                "resumed from {} ledger records ({} calls re-run, {} edits to undo)",
+                r.records, r.reruns, r.pending_reverts
+            ),
+            Decision::Localize(r) => match (&r.error, r.candidates.first()) {
+                (Some(e), _) => format!("localization failed: {}", clip(e, 100)),
+                (None, None) => "localization found no source line".into(),
+                (None, Some(top)) => format!(
+                    "localized {} line{}; most suspicious {}:{} ({})",
+                    r.candidates.len(),
+                    if r.candidates.len() == 1 { "" } else { "s" },
+                    top.file,
+                    top.line,
+                    clip(&top.reason, 80)
+                ),
+            },
+            Decision::Ranker(r) => format!(
+                "ranker unavailable ({}); {} order",
+                clip(&r.error, 80),
+                r.fallback
+            ),
+            Decision::Rank(r) => format!(
+                "{} candidate fixes, ranked ({}); first: {}",
+                r.candidates,
+                r.ranker,
+                r.top.first().map_or("-".into(), |c| clip(&c.candidate, 90))
+            ),
+            Decision::ProbeAllocation(_) | Decision::ProbeTimeout(_) => return None,
+            Decision::ProbeVerdict(r) => format!(
+                "probe {}:{} → `{}` ({}): {}",
+                r.file,
+                r.line,
+                clip(r.new_line.trim(), 70),
+                r.origin,
+                if r.passed { "PASSED" } else { "failed" }
+            ),
+            Decision::CandidateApplied(r) => format!(
+                "writing {}:{} → `{}` ({})",
+                r.file,
+                r.line,
+                clip(r.new_line.trim(), 70),
+                r.origin
+            ),
+            Decision::TestsDecide(r) => match r.judgement {
+                Judgement::Fixed => format!(
+                    "confirmed: {}{}",
+                    clip(&r.candidate, 100),
+                    r.tests
+                        .as_ref()
+                        .map(|t| format!(" ({t})"))
+                        .unwrap_or_default()
+                ),
+                Judgement::Worse => format!(
+                    "rejected: {}{}",
+                    clip(&r.candidate, 100),
+                    r.why
+                        .as_ref()
+                        .map(|w| format!(" ({})", clip(w, 60)))
+                        .unwrap_or_default()
+                ),
+            },
+            Decision::Reverted(r) => match &r.failed {
+                Some(why) => format!("could not undo the edit of {}: {}", r.file, clip(why, 80)),
+                None => format!("undid the edit of {}", r.file),
+            },
+            Decision::Proposals(r) => format!(
+                "the model wrote {} candidate edit{}",
+                r.edits.len(),
+                if r.edits.len() == 1 { "" } else { "s" }
+            ),
+            Decision::Unrecognized { .. } => return None,
+        })
+    }
+
     /// The node name, as on disk.
     pub fn node(&self) -> String {
         match self {

@@ -342,6 +342,7 @@ pub fn serve_command(args: ServeArgs) -> anyhow::Result<i32> {
         task: run::DEFAULT_TASK.into(),
         policy: None,
         json: false,
+        verbose: false,
         model: args.model.clone(),
         retriever: Some(args.retriever),
         always_call: false,

@@ -78,6 +78,7 @@ fn resume_job(job_id: String, workspace: PathBuf, common: &CommonArgs) -> anyhow
         task: run::DEFAULT_TASK.to_string(),
         policy: common.policy.clone(),
         json: common.json,
+        verbose: false,
         model: common.model.clone(),
         always_call: false,
         retriever: None,

@@ -38,6 +38,10 @@ pub struct Args {
     /// One JSON object per line on stdout, with an `event` field.
     #[arg(long)]
     pub json: bool,
+    /// Human output with every event and its raw details (calls, observations, the model's
+    /// scores), not only the steps in words.
+    #[arg(short, long)]
+    pub verbose: bool,
     #[command(flatten)]
     pub model: ModelArgs,
     /// Retriever: `fused` (BM25 + MiniLM embeddings, the default) or `bm25`.
@@ -160,10 +164,15 @@ pub fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Prints events: JSON lines, or short human lines on a terminal.
-pub fn event_printer(json: bool, job_id: &str) -> EventSink {
+/// Prints events: JSON lines, or human lines on stderr — one line per step a person wants to
+/// follow (the decision in words, each candidate probed and its verdict), or every event with
+/// its raw details when `verbose`.
+pub fn event_printer(json: bool, verbose: bool, job_id: &str) -> EventSink {
     let human = std::io::stderr().is_terminal() || !json;
     let job_id = job_id.to_string();
+    // Probe calls are followed by their verdict in words; their call and observation lines
+    // are details.
+    let probes: std::sync::Mutex<std::collections::HashSet<String>> = Default::default();
     Arc::new(move |event: &JobEvent| {
         if json {
             println!("{}", event_line(&job_id, event));
@@ -171,6 +180,47 @@ pub fn event_printer(json: bool, job_id: &str) -> EventSink {
         }
         if !human {
             return;
+        }
+        if !verbose {
+            let is_probe = |work_id: &str| probes.lock().is_ok_and(|p| p.contains(work_id));
+            let brief = match event {
+                JobEvent::Decision { decision, .. } => match decision.human() {
+                    Some(text) => Some(format!("  {text}")),
+                    None => return,
+                },
+                JobEvent::Call { work_id, tool, .. } if tool == "probe_edit" => {
+                    if let Ok(mut p) = probes.lock() {
+                        p.insert(work_id.clone());
+                    }
+                    return;
+                }
+                JobEvent::Call {
+                    work_id,
+                    tool,
+                    args,
+                    ..
+                } => {
+                    let text = args.to_string();
+                    let text = if text == "{}" { String::new() } else { text };
+                    Some(format!(
+                        "→ {work_id} {tool} {}",
+                        text.chars().take(80).collect::<String>()
+                    ))
+                }
+                JobEvent::Observation {
+                    work_id, ok: true, ..
+                } if is_probe(work_id) => return,
+                JobEvent::Verdict {
+                    verdict: tact_runtime::records::TrustVerdict::Verified,
+                    ..
+                } => return,
+                JobEvent::Verdict { work_id, .. } if is_probe(work_id) => return,
+                _ => None,
+            };
+            if let Some(line) = brief {
+                eprintln!("{line}");
+                return;
+            }
         }
         let line = match event {
             JobEvent::Plan { plan, .. } => format!(
@@ -187,8 +237,14 @@ pub fn event_printer(json: bool, job_id: &str) -> EventSink {
                 resumed,
                 ..
             } => format!(
-                "{} job {job_id} with {model}: {task}",
-                if *resumed { "resuming" } else { "starting" }
+                "{} job {job_id} with {}: {task}",
+                if *resumed { "resuming" } else { "starting" },
+                // The id's file hash is for the ledger; a person reads the name.
+                if verbose {
+                    model.as_str()
+                } else {
+                    model.split('#').next().unwrap_or(model)
+                }
             ),
             JobEvent::Decision { step, decision } => {
                 let node = decision.node();
@@ -360,7 +416,7 @@ pub fn job_config_with_model(
         budget_override = Some(envelope);
     }
     Ok(JobConfig {
-        events: event_printer(args.json, &job_id),
+        events: event_printer(args.json, args.verbose, &job_id),
         job_id,
         workspace: workspace.to_path_buf(),
         task: args.task.clone(),
