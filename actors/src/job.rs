@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use tact_models::DecisionModel;
 use tact_policies::Policy;
 use tact_policies::budget::{BudgetBreach, BudgetLedger};
-use tact_policies::planning::{self, TaskFamily};
+use tact_policies::planning::{self, StepEvent, TaskFamily};
 use tact_runtime::catalog::{self, ToolSpec};
 use tact_runtime::decisions::{
     AnswerRecord, BudgetRecord, CommitTriggerRecord, Decision, GuardRecord, Judgement,
@@ -1099,6 +1099,14 @@ impl Runner {
             }
             let choice = self.select(candidates.clone(), feedback.take()).await?;
             match choice.name.as_str() {
+                "stop"
+                    if planning::stop_condition(&self.plan, &StepEvent::SelectorStop).is_none() =>
+                {
+                    // This plan does not end on the selector's word: the user decides.
+                    return self.park_for_user(
+                        "The model chose to stop, which this plan does not allow on its own. Stop here?",
+                    );
+                }
                 "stop" => {
                     let reason = choice
                         .args
@@ -1145,7 +1153,9 @@ impl Runner {
                         plan_cursor += 1;
                     }
                     self.update_commit_trigger(&choice.name, &done)?;
-                    if let TrustVerdict::Failed { reason } = &done.verdict {
+                    if let TrustVerdict::Failed { reason } = &done.verdict
+                        && planning::replan_condition(&self.plan, &StepEvent::TrustFailed).is_some()
+                    {
                         self.replan(
                             NextAction::Replan {
                                 reason: reason.clone(),
@@ -1158,22 +1168,23 @@ impl Runner {
                 Err(CallBlocked::Refused(refusal)) => {
                     refusals += 1;
                     feedback = Some(refusal.message.clone());
-                    if refusals >= self.cfg.policy.body.guard.max_refusals {
+                    let event = StepEvent::GuardRefused { in_a_row: refusals };
+                    if planning::replan_condition(&self.plan, &event).is_some() {
                         self.replan(
                             NextAction::Ask {
                                 question: format!("repeated refusals: {}", refusal.message),
                             },
                             "repeated guard refusals",
                         )?;
-                        if refusals >= self.cfg.policy.body.guard.max_refusals * 2 {
-                            self.checkpoint(
-                                NextAction::Stop {
-                                    reason: "repeated guard refusals".into(),
-                                },
-                                "repeated guard refusals",
-                            )?;
-                            return self.finish(JobStatus::Stopped, "repeated guard refusals");
-                        }
+                    }
+                    if planning::stop_condition(&self.plan, &event).is_some() {
+                        self.checkpoint(
+                            NextAction::Stop {
+                                reason: "repeated guard refusals".into(),
+                            },
+                            "repeated guard refusals",
+                        )?;
+                        return self.finish(JobStatus::Stopped, "repeated guard refusals");
                     }
                 }
                 Err(CallBlocked::NotCommitted(why)) => {
@@ -1181,7 +1192,8 @@ impl Runner {
                     feedback = Some(format!(
                         "{why}. Probe with read-only tools first, or ask the user."
                     ));
-                    if refusals >= self.cfg.policy.body.guard.max_refusals * 2 {
+                    let event = StepEvent::GuardRefused { in_a_row: refusals };
+                    if planning::stop_condition(&self.plan, &event).is_some() {
                         return self.finish(JobStatus::Stopped, &why);
                     }
                 }

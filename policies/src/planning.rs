@@ -183,6 +183,47 @@ pub fn initial_plan(job_id: &str, task: &str, family: TaskFamily, policy: &Polic
     }
 }
 
+/// What happened at a step of a job, as the plan's stop and replan conditions read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepEvent {
+    /// The guard refused a call; `in_a_row` refusals since the last call that ran.
+    GuardRefused { in_a_row: u32 },
+    /// The trust gate failed an observation.
+    TrustFailed,
+    /// The next call would breach the budget.
+    BudgetBreach,
+    /// The selector chose `stop`.
+    SelectorStop,
+    /// The objective's acceptance holds.
+    ObjectiveMet,
+}
+
+/// The first of `plan`'s stop conditions that `event` meets: the runner stops only on its
+/// plan's word (a resumed job goes by the plan it recorded, not by today's policy).
+pub fn stop_condition<'a>(plan: &'a CallPlan, event: &StepEvent) -> Option<&'a StopCondition> {
+    plan.stop_conditions.iter().find(|c| match (c, event) {
+        (StopCondition::ObjectiveMet, StepEvent::ObjectiveMet)
+        | (StopCondition::BudgetExhausted, StepEvent::BudgetBreach)
+        | (StopCondition::SelectorStop, StepEvent::SelectorStop) => true,
+        (StopCondition::GuardRefusals { count }, StepEvent::GuardRefused { in_a_row }) => {
+            in_a_row >= count
+        }
+        _ => false,
+    })
+}
+
+/// The first of `plan`'s replan conditions that `event` meets.
+pub fn replan_condition<'a>(plan: &'a CallPlan, event: &StepEvent) -> Option<&'a ReplanCondition> {
+    plan.replan_conditions.iter().find(|c| match (c, event) {
+        (ReplanCondition::TrustFailed, StepEvent::TrustFailed)
+        | (ReplanCondition::BudgetBreach, StepEvent::BudgetBreach) => true,
+        (ReplanCondition::GuardRefusals { count }, StepEvent::GuardRefused { in_a_row }) => {
+            in_a_row >= count
+        }
+        _ => false,
+    })
+}
+
 /// A new plan edition that supersedes `plan`, with a reason and next action. The old edition
 /// stays in the ledger untouched.
 pub fn replan(plan: &CallPlan, next_action: NextAction, context: String) -> CallPlan {
@@ -212,6 +253,62 @@ mod tests {
         assert_eq!(classify("where is the parser?"), TaskFamily::Question);
         assert_eq!(classify("rename foo to bar"), TaskFamily::DescribedChange);
         assert_eq!(classify("hello"), TaskFamily::Unknown);
+    }
+
+    /// Issue 16 item 6: one test per condition, each read from the plan, not the policy.
+    #[test]
+    fn each_stop_and_replan_condition_is_read_from_the_plan() {
+        let policy = Policy::default_policy().unwrap();
+        let mut plan = initial_plan("j", "t", TaskFamily::Unknown, &policy);
+        plan.stop_conditions = vec![
+            StopCondition::ObjectiveMet,
+            StopCondition::BudgetExhausted,
+            StopCondition::SelectorStop,
+            StopCondition::GuardRefusals { count: 3 },
+        ];
+        plan.replan_conditions = vec![
+            ReplanCondition::TrustFailed,
+            ReplanCondition::GuardRefusals { count: 2 },
+            ReplanCondition::BudgetBreach,
+        ];
+        let refused = |n| StepEvent::GuardRefused { in_a_row: n };
+        assert_eq!(
+            stop_condition(&plan, &StepEvent::ObjectiveMet),
+            Some(&StopCondition::ObjectiveMet)
+        );
+        assert_eq!(
+            stop_condition(&plan, &StepEvent::BudgetBreach),
+            Some(&StopCondition::BudgetExhausted)
+        );
+        assert_eq!(
+            stop_condition(&plan, &StepEvent::SelectorStop),
+            Some(&StopCondition::SelectorStop)
+        );
+        assert_eq!(stop_condition(&plan, &refused(2)), None);
+        assert_eq!(
+            stop_condition(&plan, &refused(3)),
+            Some(&StopCondition::GuardRefusals { count: 3 })
+        );
+        assert_eq!(stop_condition(&plan, &StepEvent::TrustFailed), None);
+        assert_eq!(
+            replan_condition(&plan, &StepEvent::TrustFailed),
+            Some(&ReplanCondition::TrustFailed)
+        );
+        assert_eq!(replan_condition(&plan, &refused(1)), None);
+        assert_eq!(
+            replan_condition(&plan, &refused(2)),
+            Some(&ReplanCondition::GuardRefusals { count: 2 })
+        );
+        assert_eq!(
+            replan_condition(&plan, &StepEvent::BudgetBreach),
+            Some(&ReplanCondition::BudgetBreach)
+        );
+        // A plan without a condition never meets it.
+        plan.stop_conditions = vec![StopCondition::ObjectiveMet];
+        plan.replan_conditions.clear();
+        assert_eq!(stop_condition(&plan, &StepEvent::SelectorStop), None);
+        assert_eq!(stop_condition(&plan, &refused(99)), None);
+        assert_eq!(replan_condition(&plan, &StepEvent::TrustFailed), None);
     }
 
     #[test]
