@@ -1,4 +1,5 @@
-//! Config files (issue 17): the user's (`$XDG_CONFIG_HOME/tact/config.toml`) and the
+//! Config files (issue 17), and one budget rule a config-named policy sets (a model pass admitted
+//! before it runs, issue 16). Config files: the user's (`$XDG_CONFIG_HOME/tact/config.toml`) and the
 //! workspace's (`.tact/config.toml`, which wins), below the command line; `tact config show`
 //! says where each value came from; `tact run` and `tact watch` read them. Real binary, real
 //! files.
@@ -138,4 +139,57 @@ fn tact_run_takes_its_policy_from_the_workspace_config_unless_a_flag_names_one()
     };
     assert_eq!(plan_budget(&[]), 7);
     assert_eq!(plan_budget(&["--policy", nine.to_str().unwrap()]), 9);
+}
+
+/// Issue 16 item 6: a model pass is admitted against the compute budget before it runs. With
+/// one forward pass allowed, the trigger's pass runs and the selector's is refused before it
+/// starts: the job ends on its budget with one pass burned, and no selector reply recorded.
+#[test]
+fn a_model_pass_is_refused_before_it_would_breach_the_compute_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().join("ws");
+    write(&ws.join("notes.txt"), "hello\n");
+    let policy = dir.path().join("one-pass.toml");
+    write(&policy, "[budget]\nforward_passes = 1\n");
+    let script = dir.path().join("script.json");
+    write(
+        &script,
+        r#"[{"p_tool": 0.9, "name": "list_dir", "args": {"path": "."}}, {"p_tool": 0.9, "name": "stop", "args": {}}]"#,
+    );
+    let out = tact(
+        dir.path(),
+        &[
+            "run",
+            "--json",
+            "--workspace",
+            ws.to_str().unwrap(),
+            "--scripted",
+            script.to_str().unwrap(),
+            "--task",
+            "list the files here",
+            "--policy",
+            policy.to_str().unwrap(),
+        ],
+    );
+    let events: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let done = events.iter().find(|e| e["type"] == "done").unwrap();
+    assert_eq!(done["status"], "budget_exhausted", "{done}");
+    assert!(
+        done["summary"]
+            .as_str()
+            .unwrap()
+            .contains("forward_passes would exceed the ceiling (2 > 1)"),
+        "{done}"
+    );
+    assert_eq!(done["usage"]["forward_passes"], 1, "{done}");
+    assert!(
+        !events
+            .iter()
+            .any(|e| e["type"] == "decision" && e["node"] == "selector"),
+        "the selector's pass never ran"
+    );
+    assert_eq!(out.status.code(), Some(3));
 }

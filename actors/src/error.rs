@@ -31,6 +31,10 @@ pub enum ActorError {
     Escalated(String),
     #[error("io: {0}")]
     Io(#[from] std::io::Error),
+    /// A model pass was refused before it ran: it would breach the plan's compute budget. The
+    /// job ends on its budget (`Runner::on_budget_breach`), not as a failure.
+    #[error("budget: {0}")]
+    ModelBudget(tact_runtime::decisions::BudgetBreach),
 }
 
 pub use tact_runtime::stages::WorkerError;

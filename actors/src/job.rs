@@ -268,6 +268,21 @@ impl Runner {
         self.escalated.lock().ok().and_then(|g| g.clone())
     }
 
+    /// Admit one model pass before it runs, against the compute budget's residual: one forward
+    /// pass (a scoring request's batch and its prefix may take two) and the request's tokens,
+    /// estimated at four bytes of its encoded text per token.
+    pub(crate) fn admit_model(&self, request: &impl serde::Serialize) -> Result<(), ActorError> {
+        let bytes = serde_json::to_string(request).map_or(0, |text| text.len());
+        let projected = BudgetSpend {
+            forward_passes: 1,
+            tokens: (bytes / 4) as u64,
+            ..Default::default()
+        };
+        self.budget
+            .admit(projected, tact_runtime::records::RiskClass::Read)
+            .map_err(ActorError::ModelBudget)
+    }
+
     pub(crate) fn burn_model(&mut self, cost: ModelCost) {
         self.model_cost = self.model_cost.plus(cost);
         self.budget.burn(BudgetSpend {
@@ -333,6 +348,7 @@ impl Runner {
         }) {
             Some(recorded) => recorded,
             None => {
+                self.admit_model(&(&prompt, &candidates))?;
                 let job_id = self.cfg.job_id.clone();
                 let response = ask_stage::<TriggerNode>(
                     &job_id,
@@ -386,6 +402,7 @@ impl Runner {
             }))?;
             return Ok(answer);
         }
+        self.admit_model(&request)?;
         let job_id = self.cfg.job_id.clone();
         let response =
             ask_stage::<SelectorNode>(&job_id, "selector", || request.clone(), 600_000).await?;
@@ -1458,7 +1475,11 @@ async fn drive(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
         }
     }
     let driver = runner.driver;
-    driver(runner).await
+    match driver(runner).await {
+        // A model pass the budget refused before it ran ends the job on its budget.
+        Err(ActorError::ModelBudget(breach)) => runner.on_budget_breach(&breach),
+        other => other,
+    }
 }
 
 /// Remember the content hash a write found (`before_sha256`, per file for a patch) for each
@@ -1714,6 +1735,7 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
         });
     }
     let state = LedgerState::new(records);
+    let state_wall_burned_ms = state.wall_time_burned_ms();
     let mut cfg = cfg;
     let opening = opening(&state);
     if let Opening::Ended(status, summary) = &opening {
@@ -1750,7 +1772,10 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
         state,
         budget,
         plan: plan.clone(),
-        started: Instant::now(),
+        // Wall time burned before a crash still counts (the plan's ceiling is for the job).
+        started: Instant::now()
+            .checked_sub(std::time::Duration::from_millis(state_wall_burned_ms))
+            .unwrap_or_else(Instant::now),
         wall_offset_ms: 0,
         step: 0,
         work_seq: 0,

@@ -18,9 +18,9 @@ use serde_json::{Value, json};
 use tact_repair::localize;
 use tact_repair::rank::{self, CandidateEdit, CandidateFeatures, CandidateOrigin, CandidateRanker};
 use tact_runtime::decisions::{
-    CandidateApplied, CommitTriggerRecord, Decision, Judgement, LocalizeRecord, ModelErrorRecord,
-    ModelRequestKind, ProbeAllocation, ProbeTimeout, ProbeVerdict, Proposals, ProposedEdit,
-    RankRecord, RankedCandidate, RankerFallback, Reverted, TestsDecide,
+    BudgetRecord, CandidateApplied, CommitTriggerRecord, Decision, Judgement, LocalizeRecord,
+    ModelErrorRecord, ModelRequestKind, ProbeAllocation, ProbeTimeout, ProbeVerdict, Proposals,
+    ProposedEdit, RankRecord, RankedCandidate, RankerFallback, Reverted, TestsDecide,
 };
 use tact_runtime::ledger::JobStatus;
 use tact_runtime::records::{NextAction, TestedRoute, ToolRef, TrustVerdict};
@@ -463,6 +463,11 @@ async fn score_candidates(
                     request: ModelRequestKind::Scoring,
                     error: e,
                 }))?;
+                break;
+            }
+            Err(ActorError::ModelBudget(breach)) => {
+                // Out of compute, not of tool calls: rank without the model and go on probing.
+                runner.decision(Decision::Budget(BudgetRecord { breach }))?;
                 break;
             }
             Err(e) => return Err(e),
@@ -1287,6 +1292,10 @@ async fn model_completion(runner: &mut Runner, text: String) -> Result<Option<St
                 request: ModelRequestKind::Completion,
                 error: e,
             }))?;
+            Ok(None)
+        }
+        Err(ActorError::ModelBudget(breach)) => {
+            runner.decision(Decision::Budget(BudgetRecord { breach }))?;
             Ok(None)
         }
         Err(e) => Err(e),

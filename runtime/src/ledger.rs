@@ -492,6 +492,36 @@ impl LedgerState {
         open
     }
 
+    /// Wall time the job has burned in the runs this ledger records, in ms: each run (the first
+    /// from `job_started`, each resume from its `resume` decision) counts from its first record
+    /// to its last, and the time between runs (the job was not running) does not count. A
+    /// resumed job starts its wall-time budget from here, so a crash does not reset it.
+    pub fn wall_time_burned_ms(&self) -> u64 {
+        let mut total = 0u64;
+        let mut run: Option<(u64, u64)> = None;
+        for record in &self.records {
+            let begins_run = match &record.entry {
+                LedgerEntry::JobStarted { .. } => true,
+                LedgerEntry::Decision { decision, .. } => {
+                    matches!(decision, crate::decisions::Decision::Resume(_))
+                }
+                _ => false,
+            };
+            match run {
+                Some((first, last)) if begins_run => {
+                    total = total.saturating_add(last.saturating_sub(first));
+                    run = Some((record.at_ms, record.at_ms));
+                }
+                Some((first, last)) => run = Some((first, last.max(record.at_ms))),
+                None => run = Some((record.at_ms, record.at_ms)),
+            }
+        }
+        if let Some((first, last)) = run {
+            total = total.saturating_add(last.saturating_sub(first));
+        }
+        total
+    }
+
     /// The latest plan edition.
     pub fn current_plan(&self) -> Option<&CallPlan> {
         self.records.iter().rev().find_map(|r| match &r.entry {

@@ -302,3 +302,42 @@ fn a_mirror_gets_the_same_bytes_in_order_and_a_refusal_undoes_the_local_write() 
     assert_eq!(records.len(), 2);
     assert_eq!(recovery.truncated_bytes, 0);
 }
+
+/// Issue 16 item 6: wall time burned before a crash counts after resume. Each run counts from
+/// its first record to its last; the pause between runs does not count.
+#[test]
+fn wall_time_burned_adds_up_the_runs_and_skips_the_pauses() {
+    use tact_runtime::decisions::{Decision, ResumeRecord};
+    use tact_runtime::ledger::{LedgerRecord, LedgerState};
+    let record = |seq: u64, at_ms: u64, entry: LedgerEntry| LedgerRecord {
+        seq,
+        at_ms,
+        policy: None,
+        entry,
+    };
+    let started = LedgerEntry::JobStarted {
+        job_id: "j".into(),
+        task: "t".into(),
+        workspace: "/w".into(),
+        model: "m".into(),
+    };
+    let ask = |q: &str| LedgerEntry::Ask { question: q.into() };
+    let resumed = LedgerEntry::Decision {
+        step: 0,
+        decision: Decision::Resume(ResumeRecord {
+            records: 3,
+            reruns: 0,
+            pending_reverts: 0,
+        }),
+    };
+    let state = LedgerState::new(vec![
+        record(1, 1_000, started),
+        record(2, 1_400, ask("a")),
+        record(3, 2_000, ask("b")),
+        // Killed here; resumed an hour later.
+        record(4, 3_602_000, resumed),
+        record(5, 3_602_500, ask("c")),
+    ]);
+    assert_eq!(state.wall_time_burned_ms(), 1_000 + 500);
+    assert_eq!(LedgerState::new(Vec::new()).wall_time_burned_ms(), 0);
+}
