@@ -316,11 +316,13 @@ impl PackedMatrix {
     }
 
     /// Rows `rows` times every input row into `out` (`[rows, seq]`).
+    #[allow(clippy::too_many_arguments)]
     fn band_product(
         &self,
         level: SimdLevel,
         rows: Range<usize>,
         x: &[f32],
+        xt: &[f32],
         block_sums: &[f32],
         seq: usize,
         out: &mut [f32],
@@ -345,7 +347,7 @@ impl PackedMatrix {
                 &owned
             }
         };
-        tiles(level, w, x, self.cols, seq, out);
+        tiles(level, w, x, xt, self.cols, seq, out);
         Ok(())
     }
 
@@ -413,9 +415,14 @@ fn matmul_group_at(
             tasks.push((m, i * band, chunk));
         }
     }
+    // The AVX-512 tiles read the inputs transposed: made once here for every band.
+    let xt = match (level, tiled, matrices.first()) {
+        (SimdLevel::Avx512, true, Some(m)) => transposed_inputs(x, seq, m.cols),
+        _ => Vec::new(),
+    };
     let run = |(m, first, out): (&PackedMatrix, usize, &mut [f32])| {
         let rows = first..first + out.len() / seq;
-        m.band_product(level, rows, x, &block_sums, seq, out)
+        m.band_product(level, rows, x, &xt, &block_sums, seq, out)
     };
     if threads == 1 || tasks.len() == 1 {
         tasks.into_iter().try_for_each(run)?;
@@ -568,12 +575,22 @@ fn band<const FMA: bool>(
     }
 }
 
-/// `out[r * seq + t] = w row r · x row t` for a band of f32 weight rows `w`.
-fn tiles(level: SimdLevel, w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
+/// `out[r * seq + t] = w row r · x row t` for a band of f32 weight rows `w`; `xt` is `x`
+/// transposed ([`transposed_inputs`]) when `level` is AVX-512.
+fn tiles(
+    level: SimdLevel,
+    w: &[f32],
+    x: &[f32],
+    xt: &[f32],
+    cols: usize,
+    seq: usize,
+    out: &mut [f32],
+) {
     match level {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `simd_level` saw these features on this CPU.
-        SimdLevel::Avx512 => unsafe { tiles_avx512(w, x, cols, seq, out) },
+        // SAFETY: `simd_level` saw these features on this CPU; `matmul_group_at` transposed
+        // the inputs for this level.
+        SimdLevel::Avx512 if !xt.is_empty() => unsafe { tiles_avx512(w, xt, cols, seq, out) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as above.
         SimdLevel::Avx2Fma => unsafe { tiles_avx2(w, x, cols, seq, out) },
@@ -581,115 +598,151 @@ fn tiles(level: SimdLevel, w: &[f32], x: &[f32], cols: usize, seq: usize, out: &
     }
 }
 
-/// Tokens of one AVX-512 register tile (with 4 vectors of weight rows: 24 accumulators).
+/// Weight rows of one AVX-512 register tile.
 #[cfg(target_arch = "x86_64")]
-const PANEL_TOKENS: usize = 6;
-/// Shared-axis values per pass over the panel: 128 × 64 rows × 4 bytes = 32 KB, so the
-/// slice of the panel a tile reads stays in L1 while every input row passes by.
+const TILE_WEIGHT_ROWS: usize = 6;
+/// Input rows of one AVX-512 register tile: 4 vectors (6 × 4 = 24 accumulators).
+const TILE_TOKENS: usize = 64;
+/// Shared-axis values per pass: the transposed inputs a tile reads (128 × 64 tokens × 4
+/// bytes = 32 KB) stay in L1 while every weight row of the band passes by.
 #[cfg(target_arch = "x86_64")]
 const PANEL_DEPTH: usize = 128;
 
-/// `out[r * seq + t] = w row r · x row t` for a band of at most [`TILE_BAND_ROWS`] f32
-/// weight rows. The band is first laid out axis-major (`panel[k][r]`, zero-padded to 64
-/// rows) so a tile broadcasts one input value against 64 weight rows at a time, as GEMM
-/// micro-kernels do; the 6 × 64 accumulators stay in registers over one depth slice, and
-/// partial sums wait in `partial` (`[seq][64]`) between slices.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn tiles_avx512(w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
-    let rows = w.len() / cols;
-    let mut panel = vec![0.0f32; cols * TILE_BAND_ROWS];
-    for (r, row) in w.chunks_exact(cols).enumerate() {
+/// The input rows transposed for the AVX-512 tiled kernel, in blocks of 64 rows (a tile's
+/// width): block `b` holds `x[t][k]` at `b·64·cols + k·width + (t - 64b)`, `width` = 64, or the
+/// last block's rows rounded up to whole vectors (zeros beyond). A depth slice of a block is
+/// contiguous (a strided layout made L1 sets collide), and the whole is made once per product,
+/// shared by every band and every matrix of a group, so the weights are used as they are
+/// stored, row by row, and never laid out again.
+fn transposed_inputs(x: &[f32], seq: usize, cols: usize) -> Vec<f32> {
+    let seq_pad = seq.div_ceil(LANES) * LANES;
+    let mut xt = vec![0.0f32; cols * seq_pad];
+    for (t, row) in x.chunks_exact(cols).take(seq).enumerate() {
+        let block = t / TILE_TOKENS;
+        let width = TILE_TOKENS.min(seq_pad - block * TILE_TOKENS);
+        let base = block * TILE_TOKENS * cols + (t - block * TILE_TOKENS);
         for (k, &v) in row.iter().enumerate() {
-            panel[k * TILE_BAND_ROWS + r] = v;
+            xt[base + k * width] = v;
         }
     }
-    let mut partial = vec![0.0f32; seq * TILE_BAND_ROWS];
+    xt
+}
+
+/// `out[r * seq + t] = w row r · x row t` for a band of f32 weight rows `w`, with the inputs
+/// given transposed (`xt`, see [`transposed_inputs`]). A tile broadcasts one weight of each of
+/// 6 rows against 64 input rows at a time (4 vectors), as GEMM micro-kernels do; its 24
+/// accumulators stay in registers over one depth slice, and sums wait in a `[rows][seq_pad]`
+/// buffer between slices.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn tiles_avx512(w: &[f32], xt: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
+    let rows = w.len() / cols;
+    let seq_pad = xt.len() / cols.max(1);
+    let mut sums = vec![0.0f32; rows * seq_pad];
     let mut k0 = 0;
     while k0 < cols {
         let depth = k0..(k0 + PANEL_DEPTH).min(cols);
         let mut t = 0;
-        while t < seq {
-            let n = (seq - t).min(PANEL_TOKENS);
-            let tile = PanelTile {
-                panel: &panel,
-                x,
-                cols,
-                depth: depth.clone(),
-                t,
-            };
-            match n {
-                6 => tile.run::<6>(&mut partial),
-                5 => tile.run::<5>(&mut partial),
-                4 => tile.run::<4>(&mut partial),
-                3 => tile.run::<3>(&mut partial),
-                2 => tile.run::<2>(&mut partial),
-                _ => tile.run::<1>(&mut partial),
+        while t < seq_pad {
+            let width = TILE_TOKENS.min(seq_pad - t);
+            let block = &xt[t * cols..(t + width) * cols];
+            let mut r = 0;
+            while r < rows {
+                let tr = (rows - r).min(TILE_WEIGHT_ROWS);
+                let tile = RowTile {
+                    w,
+                    block,
+                    width,
+                    cols,
+                    seq_pad,
+                    depth: depth.clone(),
+                    t,
+                    r,
+                };
+                macro_rules! run {
+                    ($($tr:literal),*) => {
+                        match (tr, width / LANES) {
+                            $(
+                                ($tr, 4) => tile.run::<$tr, 4>(&mut sums),
+                                ($tr, 3) => tile.run::<$tr, 3>(&mut sums),
+                                ($tr, 2) => tile.run::<$tr, 2>(&mut sums),
+                                ($tr, _) => tile.run::<$tr, 1>(&mut sums),
+                            )*
+                            _ => {}
+                        }
+                    };
+                }
+                run!(6, 5, 4, 3, 2, 1);
+                r += tr;
             }
-            t += n;
+            t += width;
         }
         k0 = depth.end;
     }
-    for (t, lanes) in partial.chunks_exact(TILE_BAND_ROWS).enumerate() {
-        for (r, &v) in lanes.iter().take(rows).enumerate() {
-            out[r * seq + t] = v;
-        }
+    for (row_out, row_sums) in out.chunks_exact_mut(seq).zip(sums.chunks_exact(seq_pad)) {
+        row_out.copy_from_slice(&row_sums[..seq]);
     }
 }
 
-/// One register tile of [`tiles_avx512`]: input rows `t..t+TI` over the depth slice.
+/// One register tile of [`tiles_avx512`]: weight rows `r..r+TR` times the `16·TV` input rows
+/// of one transposed block, over the depth slice.
 #[cfg(target_arch = "x86_64")]
-struct PanelTile<'a> {
-    panel: &'a [f32],
-    x: &'a [f32],
+struct RowTile<'a> {
+    w: &'a [f32],
+    /// The block of transposed inputs (`[cols][width]`) for input rows `t..t+width`.
+    block: &'a [f32],
+    width: usize,
     cols: usize,
+    seq_pad: usize,
     depth: Range<usize>,
     t: usize,
+    r: usize,
 }
 
 #[cfg(target_arch = "x86_64")]
-impl PanelTile<'_> {
+impl RowTile<'_> {
     #[target_feature(enable = "avx512f")]
-    fn run<const TI: usize>(&self, partial: &mut [f32]) {
+    fn run<const TR: usize, const TV: usize>(&self, sums: &mut [f32]) {
         use std::arch::x86_64::{
             __m512, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_set1_ps, _mm512_storeu_ps,
         };
-        const V: usize = TILE_BAND_ROWS / LANES;
-        let (cols, t, depth) = (self.cols, self.t, self.depth.clone());
-        let (panel, _) = self.panel.as_chunks::<TILE_BAND_ROWS>();
-        let panel = &panel[depth.clone()];
-        let mut xr: [&[f32]; TI] = [&[]; TI];
-        for (i, row) in xr.iter_mut().enumerate() {
-            *row = &self.x[(t + i) * cols + depth.start..(t + i) * cols + depth.end];
+        let (cols, seq_pad, t, r, width) = (self.cols, self.seq_pad, self.t, self.r, self.width);
+        let depth = self.depth.clone();
+        // Every range the loops below read or write, checked once here, so the loops run on
+        // raw pointers with constant offsets: no bounds check (and no panic path) keeps the
+        // 24 accumulators out of registers.
+        let rows_ok = (r + TR) * cols <= self.w.len() && depth.end <= cols;
+        let block_ok = depth.end * width <= self.block.len() && TV * LANES <= width;
+        let sums_ok = (r + TR - 1) * seq_pad + t + TV * LANES <= sums.len();
+        if !(rows_ok && block_ok && sums_ok) {
+            return;
         }
-        let (sums, _) =
-            partial[t * TILE_BAND_ROWS..(t + TI) * TILE_BAND_ROWS].as_chunks_mut::<LANES>();
+        // SAFETY (for every pointer below): in bounds by the checks above.
+        let w0 = unsafe { self.w.as_ptr().add(r * cols + depth.start) };
+        let x0 = unsafe { self.block.as_ptr().add(depth.start * width) };
+        let s0 = unsafe { sums.as_mut_ptr().add(r * seq_pad + t) };
         // Loops rather than `array::from_fn`: a closure would not be compiled for AVX-512.
-        let mut acc: [[__m512; V]; TI] = [[_mm512_set1_ps(0.0); V]; TI];
-        for i in 0..TI {
-            for q in 0..V {
-                // SAFETY: the pointer is to a whole `[f32; 16]` chunk of `partial`.
-                acc[i][q] = unsafe { _mm512_loadu_ps(sums[i * V + q].as_ptr()) };
+        let mut acc: [[__m512; TV]; TR] = [[_mm512_set1_ps(0.0); TV]; TR];
+        for (i, acc_i) in acc.iter_mut().enumerate() {
+            for (v, a) in acc_i.iter_mut().enumerate() {
+                *a = unsafe { _mm512_loadu_ps(s0.add(i * seq_pad + v * LANES)) };
             }
         }
-        for (k, p) in panel.iter().enumerate() {
-            let (p, _) = p.as_chunks::<LANES>();
-            let mut wv: [__m512; V] = [_mm512_set1_ps(0.0); V];
-            for q in 0..V {
-                // SAFETY: each pointer is to a whole `[f32; 16]` chunk of the panel row.
-                wv[q] = unsafe { _mm512_loadu_ps(p[q].as_ptr()) };
+        for k in 0..depth.len() {
+            let mut xv: [__m512; TV] = [_mm512_set1_ps(0.0); TV];
+            for (v, x) in xv.iter_mut().enumerate() {
+                *x = unsafe { _mm512_loadu_ps(x0.add(k * width + v * LANES)) };
             }
-            for i in 0..TI {
-                let b = _mm512_set1_ps(xr[i][k]);
-                for q in 0..V {
-                    acc[i][q] = _mm512_fmadd_ps(b, wv[q], acc[i][q]);
+            for (i, acc_i) in acc.iter_mut().enumerate() {
+                let b = _mm512_set1_ps(unsafe { *w0.add(i * cols + k) });
+                for (a, x) in acc_i.iter_mut().zip(&xv) {
+                    *a = _mm512_fmadd_ps(b, *x, *a);
                 }
             }
         }
-        for i in 0..TI {
-            for q in 0..V {
-                // SAFETY: the pointer is to a whole `[f32; 16]` chunk of `partial`.
-                unsafe { _mm512_storeu_ps(sums[i * V + q].as_mut_ptr(), acc[i][q]) };
+        for (i, acc_i) in acc.iter().enumerate() {
+            for (v, a) in acc_i.iter().enumerate() {
+                unsafe { _mm512_storeu_ps(s0.add(i * seq_pad + v * LANES), *a) };
             }
         }
     }
@@ -1395,7 +1448,8 @@ mod tests {
             let pool = thread_pool(threads).unwrap();
             // 320 columns: more than one depth slice of the tiled kernel, and a partial one.
             for m in matrices(100, 96).into_iter().chain(matrices(50, 320)) {
-                for seq in [1, 2, 5, 7, 15, 16, 17, 22, 23] {
+                // 70 and 131: more than one tile of 64 input rows, and partial vectors.
+                for seq in [1, 2, 5, 7, 15, 16, 17, 22, 23, 70, 131] {
                     let x = values(seq * m.cols(), seq as u64 + 11);
                     let fast = m.matmul_at(level, &x, seq, &pool).unwrap();
                     let plain = m.matmul_plain(&x, seq).unwrap();
