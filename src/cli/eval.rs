@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tact_actors::wiring::MiniLmEmbedder;
 use tact_eval::cache::{ResultCache, cache_key};
 use tact_eval::data::{
-    CatalogRow, RetrievalItem, SelectionItem, TriggerItem, offered_tools, read_jsonl,
+    CatalogRow, FunctionDef, RetrievalItem, SelectionItem, TriggerItem, offered_tools, read_jsonl,
 };
 use tact_eval::report::{Chart, Series, write_report};
 use tact_eval::retrieval_eval::{
@@ -288,6 +288,64 @@ fn load_minilm() -> anyhow::Result<MiniLmEmbedder> {
     MiniLmEmbedder::load_default().context("loading MiniLM (run `tact models fetch`)")
 }
 
+/// What a trigger item asks: its query, else its last user message.
+fn item_query(item: &TriggerItem) -> String {
+    if !item.query.trim().is_empty() {
+        return item.query.clone();
+    }
+    item.messages
+        .iter()
+        .rev()
+        .find(|m| m.role == "user")
+        .map(|m| m.text())
+        .unwrap_or_default()
+}
+
+/// The retriever of `eval trigger`: the encoder loaded on first use, tool vectors cached across
+/// items (the same catalogs recur).
+#[derive(Default)]
+struct Shortlister {
+    encoder: Option<Option<MiniLmEmbedder>>,
+    cache: EmbeddingCache,
+}
+
+impl Shortlister {
+    /// `tools` cut to the policy's shortlist for `query`, in the shortlist's order.
+    fn shortlist(
+        &mut self,
+        tools: &[FunctionDef],
+        query: &str,
+        policy: &tact_policies::policy::RetrievalPolicy,
+    ) -> anyhow::Result<Vec<FunctionDef>> {
+        let specs: Vec<tact_policies::retrieval::ToolSpec> = tools
+            .iter()
+            .map(|t| tact_policies::retrieval::ToolSpec {
+                tool_id: t.name.clone(),
+                name: t.name.clone(),
+                description: t.description.clone(),
+                parameters: t.parameters.clone(),
+            })
+            .collect();
+        let mut index = tact_policies::retrieval::RetrievalIndex::build(&specs);
+        let encoder = self
+            .encoder
+            .get_or_insert_with(|| MiniLmEmbedder::load_default().ok());
+        let query_vector = match encoder {
+            Some(encoder) => {
+                index.embed_missing(encoder, &mut self.cache, 32, None, &mut |_| {})?;
+                encoder.embed(&[query.to_string()])?.into_iter().next()
+            }
+            None => None,
+        };
+        let shortlist = index.shortlist(query, query_vector.as_deref(), policy);
+        Ok(shortlist
+            .tools()
+            .iter()
+            .filter_map(|s| tools.iter().find(|t| t.name == s.name).cloned())
+            .collect())
+    }
+}
+
 // ---------------------------------------------------------------- trigger
 
 /// Items, labels and signals of a trigger run (signals from cache or the model).
@@ -317,8 +375,16 @@ pub(crate) fn trigger_signals(
     let bar = progress_bar(items.len() as u64, "trigger");
     let mut signals = Vec::with_capacity(items.len());
     let mut computed = 0;
+    // As the runtime does: an item offering more tools than the shortlist's depth is decided
+    // on the retriever's shortlist (BM25 fused with MiniLM, or BM25 alone without the encoder),
+    // never on the whole catalog.
+    let retrieval = load_policy(common.policy.as_deref())?.body.retrieval;
+    let mut shortlister = Shortlister::default();
     for item in &items {
-        let tools = offered_tools(item, catalog.as_deref())?;
+        let mut tools = offered_tools(item, catalog.as_deref())?;
+        if tools.len() > retrieval.max_depth {
+            tools = shortlister.shortlist(&tools, &item_query(item), &retrieval)?;
+        }
         let (prompt, candidates) = harness_prompt(item, &tools);
         let digest = prompt_digest(&prompt, &candidates);
         let key = cache_key("confidence", &model_id, &item.id);
@@ -663,4 +729,46 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
         write_report(dir, "selection", &chart, &value)?;
     }
     Ok(value)
+}
+
+#[cfg(test)]
+mod shortlist_tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    /// Issue 15 item 2: an item offering more tools than the shortlist's depth is decided on
+    /// the retriever's shortlist, as in the runtime: at most `max_depth` tools, the one the
+    /// request names among them.
+    #[test]
+    fn a_large_offer_is_cut_to_the_retrievers_shortlist() {
+        let tool = |name: &str, description: &str| FunctionDef {
+            name: name.into(),
+            description: description.into(),
+            parameters: None,
+        };
+        let tools = vec![
+            tool("send_email", "Send an email message to a recipient"),
+            tool("get_weather", "Current weather for a city"),
+            tool("read_file", "Read the contents of a text file at a path"),
+            tool("list_dir", "List the entries of a directory"),
+            tool("book_flight", "Book a flight between two airports"),
+            tool("convert_currency", "Convert an amount between currencies"),
+            tool("translate_text", "Translate text into another language"),
+            tool("play_music", "Play a song by an artist"),
+        ];
+        let policy = tact_policies::Policy::default_policy()
+            .unwrap()
+            .body
+            .retrieval;
+        let mut shortlister = Shortlister::default();
+        let cut = shortlister
+            .shortlist(
+                &tools,
+                "please read the contents of the file notes.txt",
+                &policy,
+            )
+            .unwrap();
+        assert!(!cut.is_empty() && cut.len() <= policy.max_depth, "{cut:?}");
+        assert_eq!(cut[0].name, "read_file", "{cut:?}");
+    }
 }
