@@ -18,6 +18,28 @@ fn tact(xdg: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// The `--json` events of `tact run` on `ws` with a scripted model, the task "list the files
+/// here", and `extra` arguments; and its exit code.
+fn run_events(xdg: &Path, ws: &Path, script: &Path, extra: &[&str]) -> (Option<i32>, Vec<Value>) {
+    let mut args = vec![
+        "run",
+        "--json",
+        "--workspace",
+        ws.to_str().unwrap(),
+        "--scripted",
+        script.to_str().unwrap(),
+        "--task",
+        "list the files here",
+    ];
+    args.extend_from_slice(extra);
+    let out = tact(xdg, &args);
+    let events = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    (out.status.code(), events)
+}
+
 fn write(path: &Path, text: &str) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, text).unwrap();
@@ -116,26 +138,12 @@ fn tact_run_takes_its_policy_from_the_workspace_config_unless_a_flag_names_one()
         r#"[{"p_tool": 0.9, "name": "stop", "args": {}}, {"p_tool": 0.9, "name": "stop", "args": {}}]"#,
     );
     let plan_budget = |extra: &[&str]| -> Value {
-        let mut args = vec![
-            "run",
-            "--json",
-            "--workspace",
-            ws.to_str().unwrap(),
-            "--scripted",
-            script.to_str().unwrap(),
-            "--task",
-            "list the files here",
-        ];
-        args.extend_from_slice(extra);
-        let out = tact(dir.path(), &args);
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        stdout
-            .lines()
-            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        let (_, events) = run_events(dir.path(), &ws, &script, extra);
+        let plan = events
+            .iter()
             .find(|e| e["type"] == "plan")
-            .unwrap_or_else(|| panic!("no plan: {stdout} {}", String::from_utf8_lossy(&out.stderr)))
-            ["plan"]["budget"]["tool_calls"]
-            .clone()
+            .expect("a plan event");
+        plan["plan"]["budget"]["tool_calls"].clone()
     };
     assert_eq!(plan_budget(&[]), 7);
     assert_eq!(plan_budget(&["--policy", nine.to_str().unwrap()]), 9);
@@ -156,25 +164,12 @@ fn a_model_pass_is_refused_before_it_would_breach_the_compute_budget() {
         &script,
         r#"[{"p_tool": 0.9, "name": "list_dir", "args": {"path": "."}}, {"p_tool": 0.9, "name": "stop", "args": {}}]"#,
     );
-    let out = tact(
+    let (code, events) = run_events(
         dir.path(),
-        &[
-            "run",
-            "--json",
-            "--workspace",
-            ws.to_str().unwrap(),
-            "--scripted",
-            script.to_str().unwrap(),
-            "--task",
-            "list the files here",
-            "--policy",
-            policy.to_str().unwrap(),
-        ],
+        &ws,
+        &script,
+        &["--policy", policy.to_str().unwrap()],
     );
-    let events: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
     let done = events.iter().find(|e| e["type"] == "done").unwrap();
     assert_eq!(done["status"], "budget_exhausted", "{done}");
     assert!(
@@ -191,5 +186,5 @@ fn a_model_pass_is_refused_before_it_would_breach_the_compute_budget() {
             .any(|e| e["type"] == "decision" && e["node"] == "selector"),
         "the selector's pass never ran"
     );
-    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(code, Some(3));
 }

@@ -164,6 +164,16 @@ pub fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// One call as a human line: its id, tool and arguments (at most `width` characters of them).
+fn call_line(work_id: &str, tool: &str, args: &serde_json::Value, width: usize) -> String {
+    let text = args.to_string();
+    let text = if text == "{}" { String::new() } else { text };
+    format!(
+        "→ {work_id} {tool} {}",
+        text.chars().take(width).collect::<String>()
+    )
+}
+
 /// Prints events: JSON lines, or human lines on stderr — one line per step a person wants to
 /// follow (the decision in words, each candidate probed and its verdict), or every event with
 /// its raw details when `verbose`.
@@ -199,14 +209,7 @@ pub fn event_printer(json: bool, verbose: bool, job_id: &str) -> EventSink {
                     tool,
                     args,
                     ..
-                } => {
-                    let text = args.to_string();
-                    let text = if text == "{}" { String::new() } else { text };
-                    Some(format!(
-                        "→ {work_id} {tool} {}",
-                        text.chars().take(80).collect::<String>()
-                    ))
-                }
+                } => Some(call_line(work_id, tool, args, 80)),
                 JobEvent::Observation {
                     work_id, ok: true, ..
                 } if is_probe(work_id) => return,
@@ -259,13 +262,7 @@ pub fn event_printer(json: bool, verbose: bool, job_id: &str) -> EventSink {
                 tool,
                 args,
                 ..
-            } => {
-                let text = args.to_string();
-                format!(
-                    "→ {work_id} {tool} {}",
-                    text.chars().take(140).collect::<String>()
-                )
-            }
+            } => call_line(work_id, tool, args, 140),
             JobEvent::Observation {
                 work_id,
                 ok,
