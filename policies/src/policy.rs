@@ -14,6 +14,9 @@ use tact_runtime::records::{BudgetEnvelope, PolicyRef, RiskClass};
 use crate::error::PolicyError;
 
 /// The built-in default policy text.
+/// The policy file format this build reads (`format = 1`).
+pub const POLICY_FORMAT: u32 = 1;
+
 pub const DEFAULT_POLICY: &str = include_str!("../default-policy.toml");
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -189,6 +192,9 @@ impl Default for RepairPolicy {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PolicyBody {
+    /// The policy file format this build reads ([`POLICY_FORMAT`]); a file that leaves it out
+    /// takes the built-in policy's.
+    pub format: u32,
     pub name: String,
     pub trigger: TriggerSettings,
     pub retrieval: RetrievalPolicy,
@@ -296,6 +302,12 @@ impl Policy {
         let body: PolicyBody = merged
             .try_into()
             .map_err(|e: toml::de::Error| PolicyError::Parse(with_key_line(text, e.message())))?;
+        if body.format != POLICY_FORMAT {
+            return Err(PolicyError::Invalid(format!(
+                "policy format {} (this tact reads format {POLICY_FORMAT})",
+                body.format
+            )));
+        }
         if !(body.retrieval.max_depth >= 1 && body.retrieval.max_depth <= 5) {
             return Err(PolicyError::Invalid(
                 "retrieval.max_depth must be between 1 and 5".into(),
@@ -409,6 +421,21 @@ mod tests {
             assert!(err.contains("unknown field"), "{text}: {err}");
             assert!(err.contains(&format!("line {line}:")), "{text}: {err}");
         }
+    }
+
+    /// Issue 17: a policy file carries its format; another format is refused by number.
+    #[test]
+    fn a_policy_of_another_format_is_refused() {
+        assert_eq!(Policy::default_policy().unwrap().body.format, POLICY_FORMAT);
+        assert_eq!(
+            Policy::parse("[budget]\ntool_calls = 7\n")
+                .unwrap()
+                .body
+                .format,
+            1
+        );
+        let err = Policy::parse("format = 2\n").unwrap_err().to_string();
+        assert!(err.contains("policy format 2"), "{err}");
     }
 
     #[test]
