@@ -210,6 +210,33 @@ fn the_least_change_wins_and_tests_are_never_edited() {
         .find(|p| p["new_line"] == committed["new_line"])
         .unwrap();
     assert_eq!(committed_probe["edit_tokens"].as_u64().unwrap(), smallest);
+    // The checkpoint says how: the passing routes' Pareto front, the declared rule and the
+    // chosen route (the committed one), and the ⟨F, G, R⟩ the verdicts support.
+    let checkpoint = &events
+        .iter()
+        .rev()
+        .find(|e| e["type"] == "checkpoint")
+        .unwrap()["checkpoint"];
+    let choice = &checkpoint["route_choice"];
+    assert!(choice["rule"].as_str().unwrap().starts_with("least change"));
+    let chosen = &choice["routes"][choice["chosen"].as_u64().unwrap() as usize];
+    assert!(
+        chosen["route"]
+            .as_str()
+            .unwrap()
+            .contains(committed["new_line"].as_str().unwrap().trim()),
+        "{choice}"
+    );
+    assert!(
+        choice["front"]
+            .as_array()
+            .unwrap()
+            .contains(&choice["chosen"])
+    );
+    assert_eq!(chosen["edit_size"].as_u64().unwrap(), smallest);
+    let assurance = &checkpoint["assurance"];
+    assert_eq!(assurance["formality"], 2, "{assurance}");
+    assert!(assurance["verified"].as_u64().unwrap() >= 2, "{assurance}");
     // The probe ran the whole suite on exactly the sources the workspace now holds (same tree
     // digest): that run confirms the commit, and the suite is not run a second time.
     assert_eq!(

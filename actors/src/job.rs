@@ -179,6 +179,10 @@ pub(crate) struct Runner {
     pub(crate) originals: std::collections::BTreeMap<String, Option<String>>,
     pub(crate) commit_holds: bool,
     pub(crate) routes: Vec<TestedRoute>,
+    /// The trust gate's verdicts so far (the ledger's, on resume): ⟨F, G, R⟩ in checkpoints.
+    pub(crate) tally: tact_policies::assurance::VerdictTally,
+    /// How the committed route was chosen (the repair sets it).
+    pub(crate) route_choice: Option<tact_runtime::records::RouteChoice>,
     pub(crate) transcript: Vec<(String, String)>,
     pub(crate) escalated: Arc<Mutex<Option<String>>>,
     pub(crate) redactor: DefaultRedactor,
@@ -777,6 +781,7 @@ impl Runner {
             .unwrap_or_else(|e| TrustVerdict::Unverified {
                 reason: format!("trust gate unavailable: {e}"),
             });
+        self.tally.add(&verdict);
         self.emit(JobEvent::Verdict {
             work_id: work_id.clone(),
             verdict: verdict.clone(),
@@ -895,6 +900,7 @@ impl Runner {
             .unwrap_or_else(|e| TrustVerdict::Unverified {
                 reason: format!("trust gate unavailable: {e}"),
             });
+        self.tally.add(&verdict);
         self.emit(JobEvent::Verdict {
             work_id: work_id.clone(),
             verdict: verdict.clone(),
@@ -952,6 +958,12 @@ impl Runner {
             commit_trigger: self.plan.commit_trigger.clone(),
             commit_trigger_holds: self.commit_holds,
             reason: reason.to_string(),
+            assurance: Some(tact_policies::assurance::assurance_achieved(
+                &self.tally,
+                &self.routes,
+                &self.plan.assurance,
+            )),
+            route_choice: self.route_choice.clone(),
         };
         self.emit(JobEvent::Checkpoint {
             checkpoint: Box::new(checkpoint.clone()),
@@ -1736,6 +1748,10 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
     }
     let state = LedgerState::new(records);
     let state_wall_burned_ms = state.wall_time_burned_ms();
+    let mut state_tally = tact_policies::assurance::VerdictTally::default();
+    for record in state.outcomes() {
+        state_tally.add(&record.verdict);
+    }
     let mut cfg = cfg;
     let opening = opening(&state);
     if let Opening::Ended(status, summary) = &opening {
@@ -1783,6 +1799,8 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
         originals: Default::default(),
         commit_holds,
         routes: Vec::new(),
+        tally: state_tally,
+        route_choice: None,
         transcript: Vec::new(),
         escalated: Arc::new(Mutex::new(None)),
         redactor: DefaultRedactor::default(),

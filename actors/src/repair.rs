@@ -137,6 +137,11 @@ struct ProbeOutcome {
     /// The digest of the copy's sources and the count of tests passed, when the whole suite
     /// passed there: the commit needs no second run if the workspace then holds that tree.
     passed_in_full: Option<(String, u64)>,
+    /// Tests that passed in the copy (the whole suite's count when it ran, else the narrow
+    /// run's) and the probes spent up to this one: two of the objectives routes are compared
+    /// on.
+    tests_passed: u64,
+    probes_spent: u64,
 }
 
 fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
@@ -174,12 +179,19 @@ fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
         (Some(tree), Some(n), Some(0)) if passed && n > 0 => Some((tree.to_string(), n)),
         _ => None,
     };
+    let tests_passed = ["full", "narrow"]
+        .iter()
+        .find_map(|k| output.get(*k)?.get("passed")?.as_u64())
+        .unwrap_or(0);
     ProbeOutcome {
         work_id: done.work_id,
         passed,
         evidence,
         verdict: done.verdict,
         passed_in_full,
+        tests_passed,
+        // Set by the caller, which counts the probes.
+        probes_spent: 0,
     }
 }
 
@@ -790,6 +802,8 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     verdict: TrustVerdict::Verified,
                     // Its tree is not in the ledger: the commit confirms with a run.
                     passed_in_full: None,
+                    tests_passed: 0,
+                    probes_spent: 0,
                 };
                 keep_passing(&mut passing, (cand, old_block, new_block, outcome));
                 lookahead_left.get_or_insert(repair.smaller_lookahead);
@@ -817,8 +831,12 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         } else {
             runner.probe_batch(&edits, &failing_tests, timeout_ms).await
         };
-        for ((cand, old_block, new_block), outcome) in batch.into_iter().zip(outcomes) {
-            let outcome = step!(runner, outcome);
+        let spent_before_batch = probes - batch.len();
+        for (i, ((cand, old_block, new_block), outcome)) in
+            batch.into_iter().zip(outcomes).enumerate()
+        {
+            let mut outcome = step!(runner, outcome);
+            outcome.probes_spent = (spent_before_batch + i + 1) as u64;
             let evidence = format!("{}: {}", cand.describe(), outcome.evidence);
             runner.routes.push(TestedRoute {
                 tool_ref: ToolRef::new("probe_edit", 1),
@@ -847,7 +865,8 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             break 'batches;
         }
     }
-    // 8. Commit the smallest passing candidate.
+    // 8. Commit the route the declared rule chooses from the passing ones' Pareto front.
+    choose_on_the_front(runner, &mut passing);
     if let Some(outcome) = commit(runner, &mut passing).await? {
         return Ok(outcome);
     }
@@ -878,6 +897,31 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
 
 /// A passing candidate with its blocks and probe outcome.
 type Passing = (Candidate, String, String, ProbeOutcome);
+
+/// Compare the passing routes on their Pareto front (tests passed, edit size, cost; never a
+/// sum of different scales) and put the one the declared rule chooses first; the others keep
+/// their order as fallbacks should its confirmation fail. The choice goes into checkpoints.
+fn choose_on_the_front(runner: &mut Runner, passing: &mut Vec<Passing>) {
+    let routes = passing
+        .iter()
+        .map(
+            |(cand, _, _, probed)| tact_runtime::records::RouteObjectives {
+                route: cand.describe(),
+                tests_passed: probed.tests_passed,
+                edit_size: cand.size() as u64,
+                probes_spent: probed.probes_spent,
+            },
+        )
+        .collect();
+    let Some(choice) = tact_policies::assurance::choose_route(routes) else {
+        return;
+    };
+    if choice.chosen < passing.len() {
+        let chosen = passing.remove(choice.chosen);
+        passing.insert(0, chosen);
+    }
+    runner.route_choice = Some(choice);
+}
 
 /// Keep a passing candidate, smallest edit first (ties: the ranker's higher score first).
 fn keep_passing(passing: &mut Vec<Passing>, item: Passing) {

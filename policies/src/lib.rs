@@ -1,6 +1,7 @@
 //! tact's deterministic nodes as plain functions over data: trigger, retrieval, guard, trust
 //! gate and budgets. Same inputs and policy edition → same decision, with no model call inside.
 
+pub mod assurance;
 pub mod budget;
 pub mod error;
 pub mod guard;

@@ -373,6 +373,54 @@ pub struct CheckpointReturn {
     pub commit_trigger: CommitTrigger,
     pub commit_trigger_holds: bool,
     pub reason: String,
+    /// ⟨F, G, R⟩ the evidence so far achieves, from the trust verdicts (absent in checkpoints
+    /// written before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assurance: Option<AssuranceAchieved>,
+    /// The passing routes' Pareto front and the one the declared rule chose (repair jobs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub route_choice: Option<RouteChoice>,
+}
+
+/// The assurance the job's evidence achieves: formality, scope and reliability, computed from
+/// the trust gate's verdicts (C.24's ⟨F, G, R⟩ beside the plan's target).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AssuranceAchieved {
+    /// F: 2 when a run of the workspace's own tests was verified (counts parsed and checked),
+    /// 1 when some observation was verified (schema, exit code, round-trip), 0 when none was.
+    pub formality: u8,
+    /// G: what that evidence covers.
+    pub scope: String,
+    /// R: the share of checked observations the trust gate verified (0 when none was checked).
+    pub reliability: f32,
+    pub verified: u32,
+    pub unverified: u32,
+    pub failed: u32,
+    /// Whether F and R reach the plan's assurance target.
+    pub meets_plan: bool,
+}
+
+/// How the committed route was chosen among those that passed: their Pareto front over (tests
+/// passed ↑, edit size ↓, cost ↓) and the declared rule that picks one of the front.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RouteChoice {
+    /// Every passing route, described, with its objectives.
+    pub routes: Vec<RouteObjectives>,
+    /// Indices into `routes` of the non-dominated ones.
+    pub front: Vec<usize>,
+    pub rule: String,
+    /// Index into `routes` of the chosen one.
+    pub chosen: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RouteObjectives {
+    pub route: String,
+    pub tests_passed: u64,
+    pub edit_size: u64,
+    /// The cost of reaching the route: probes spent up to and including it (deterministic,
+    /// where a duration would let timing noise pick between equals).
+    pub probes_spent: u64,
 }
 
 /// Who performed a call.

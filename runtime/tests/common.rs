@@ -103,5 +103,7 @@ pub fn sample_checkpoint() -> CheckpointReturn {
         commit_trigger: CommitTrigger::FailingTestReproduced,
         commit_trigger_holds: true,
         reason: "budget exhausted".into(),
+        assurance: None,
+        route_choice: None,
     }
 }
