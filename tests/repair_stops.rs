@@ -398,6 +398,66 @@ fn probing_stops_at_the_first_pass_unless_the_policy_looks_further() {
     }
 }
 
+/// Issue 16 item 6 (C.24 ATC-2): the model's proposals, the general method, go before the
+/// `mutate` enumeration, a hand-set heuristic, unless the plan carries a live BLP waiver for
+/// the enumeration; the built-in policy has one, and the probe order names it.
+#[test]
+fn the_enumeration_goes_first_only_under_its_blp_waiver() {
+    let files = [
+        (
+            "count.py",
+            "def count_below(xs, limit):\n    return len([x for x in xs if x < limit - 1])\n",
+        ),
+        (
+            "test_count.py",
+            "from count import count_below\n\n\ndef test_count():\n    assert count_below([1, 2, 3], 3) == 2\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ];
+    // Where the first model completion and the first probe verdict fall among the decisions.
+    let first = |events: &[Value], what: &dyn Fn(&Value) -> bool| {
+        events
+            .iter()
+            .filter(|e| e["type"] == "decision")
+            .position(what)
+    };
+    let is_completion =
+        |e: &Value| e["node"] == "selector" && e["detail"].get("completion").is_some();
+    let is_probe = |e: &Value| e["node"] == "probe_verdict";
+
+    let (scratch, ws) = workspace(&files);
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &[]);
+    assert_eq!(done(&events)["status"], "done");
+    let order = decisions(&events, "probe_allocation")[0]["order"].clone();
+    assert!(
+        order
+            .as_str()
+            .unwrap()
+            .contains("BLP waiver `enumerated_first`"),
+        "{order}"
+    );
+    let probe = first(&events, &is_probe).unwrap();
+    assert!(first(&events, &is_completion).is_none_or(|c| c > probe));
+
+    let (scratch, ws) = workspace(&files);
+    let no_waiver = scratch.path().join("no-waiver.toml");
+    std::fs::write(&no_waiver, "[blp]\nwaivers = []\n").unwrap();
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--policy", no_waiver.to_str().unwrap()]);
+    assert_eq!(done(&events)["status"], "done");
+    let order = decisions(&events, "probe_allocation")[0]["order"].clone();
+    assert!(
+        order
+            .as_str()
+            .unwrap()
+            .contains("the model's proposals first"),
+        "{order}"
+    );
+    let completion = first(&events, &is_completion).expect("the model was asked to write");
+    assert!(completion < first(&events, &is_probe).unwrap());
+}
+
 /// Concurrent probes (issue 12): with two probe slots, probes of one job go out two at a time,
 /// each in its own scratch copy and worker process, and the workspace is still untouched.
 #[test]

@@ -15,6 +15,7 @@
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use serde_json::{Value, json};
+use tact_policies::policy::{ENUMERATED_FIRST, today, waiver_problem};
 use tact_repair::localize;
 use tact_repair::rank::{self, CandidateEdit, CandidateFeatures, CandidateOrigin, CandidateRanker};
 use tact_runtime::decisions::{
@@ -682,10 +683,32 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         runner.plan.explore_share
     };
     let (enumerated_share, model_share) = probe_allocation(runner.tool_calls_left(), explore_share);
+    // C.24 ATC-2: the model's own proposals (the general, learned method) go first, unless the
+    // plan carries a live waiver for probing the enumeration (a hand-set heuristic) first.
+    let waiver = runner
+        .plan
+        .blp
+        .waiver
+        .clone()
+        .filter(|w| w.heuristic == ENUMERATED_FIRST && waiver_problem(w, &today()).is_none());
+    let first_wave_size = if waiver.is_some() || model_share == 0 {
+        FIRST_WAVE
+    } else {
+        0
+    };
+    let probe_order = match &waiver {
+        Some(w) => format!(
+            "the first {FIRST_WAVE} enumerated candidates first, under the BLP waiver `{}` until {}: {}",
+            w.heuristic, w.expires, w.reason
+        ),
+        None if model_share == 0 => "enumerated candidates only (no explore share)".into(),
+        None => "the model's proposals first (BLP: no waiver for the enumeration)".into(),
+    };
     runner.decision(Decision::ProbeAllocation(ProbeAllocation {
         enumerated: enumerated_share as u64,
         model_written: model_share as u64,
         explore_share,
+        order: Some(probe_order),
     }))?;
     let mut enumerated: VecDeque<Candidate> = enumerated.into();
     let mut model_queue: VecDeque<Candidate> = VecDeque::new();
@@ -725,7 +748,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             }
             // Which queue the next probe comes from: the first enumerated wave, then the
             // model's proposals, then the rest; a share the other side did not use is lent over.
-            let first_wave = enumerated_probed < FIRST_WAVE.min(enumerated_share);
+            let first_wave = enumerated_probed < first_wave_size.min(enumerated_share);
             if passing.is_empty() && !model_asked && (!first_wave || enumerated.is_empty()) {
                 if !batch.is_empty() {
                     // What is chosen runs first; the model is asked after it.

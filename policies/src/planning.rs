@@ -170,9 +170,9 @@ pub fn initial_plan(job_id: &str, task: &str, family: TaskFamily, policy: &Polic
         ],
         commit_trigger,
         blp: BlpTolerances {
-            alpha: 0.1,
-            delta: 0.05,
-            waiver: None,
+            alpha: policy.body.blp.alpha,
+            delta: policy.body.blp.delta,
+            waiver: policy.body.blp.waivers.first().cloned(),
         },
         assurance: Assurance {
             formality: 1,

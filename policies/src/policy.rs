@@ -204,6 +204,90 @@ pub struct PolicyBody {
     pub supervision: SupervisionPolicy,
     #[serde(default)]
     pub repair: RepairPolicy,
+    #[serde(default)]
+    pub blp: BlpPolicy,
+}
+
+/// The Bitter-Lesson Preference (C.24 ATC-2) the plans of this policy carry: routes within
+/// `alpha` (relative budget) and `delta` (assurance) are equal, and then the general, learned
+/// method is preferred over a hand-set heuristic, unless a waiver says otherwise. A list, so a
+/// policy file drops the built-in waivers with `waivers = []`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BlpPolicy {
+    pub alpha: f32,
+    pub delta: f32,
+    pub waivers: Vec<tact_runtime::records::BlpWaiver>,
+}
+
+impl Default for BlpPolicy {
+    fn default() -> Self {
+        Self {
+            alpha: 0.1,
+            delta: 0.05,
+            waivers: Vec::new(),
+        }
+    }
+}
+
+/// The waiver heuristic under which the repair probes the `mutate` enumeration before the
+/// model's own proposals.
+pub const ENUMERATED_FIRST: &str = "enumerated_first";
+
+/// Today as `YYYY-MM-DD` (UTC), for waiver expiry.
+pub fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    civil_date(days)
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01.
+fn civil_date(days: i64) -> String {
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Whether `date` is a `YYYY-MM-DD` date (so dates compare as strings).
+fn is_date(date: &str) -> bool {
+    let b = date.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+}
+
+/// A waiver's problem on `today`, if any: a bad date, or its expiry passed.
+pub fn waiver_problem(waiver: &tact_runtime::records::BlpWaiver, today: &str) -> Option<String> {
+    for (what, date) in [
+        ("expires", &waiver.expires),
+        ("reevaluate", &waiver.reevaluate),
+    ] {
+        if !is_date(date) {
+            return Some(format!(
+                "BLP waiver `{}`: {what} {date:?} is not a YYYY-MM-DD date",
+                waiver.heuristic
+            ));
+        }
+    }
+    if waiver.expires.as_str() < today {
+        return Some(format!(
+            "BLP waiver `{}` expired on {} (re-evaluation was due {}): re-evaluate the heuristic against the learned method and renew or drop the waiver",
+            waiver.heuristic, waiver.expires, waiver.reevaluate
+        ));
+    }
+    None
 }
 
 /// `given` over `base`: tables merge key by key, any other value replaces.
@@ -302,6 +386,14 @@ impl Policy {
         let body: PolicyBody = merged
             .try_into()
             .map_err(|e: toml::de::Error| PolicyError::Parse(with_key_line(text, e.message())))?;
+        if let Some(problem) = body
+            .blp
+            .waivers
+            .iter()
+            .find_map(|w| waiver_problem(w, &today()))
+        {
+            return Err(PolicyError::Invalid(problem));
+        }
         if body.format != POLICY_FORMAT {
             return Err(PolicyError::Invalid(format!(
                 "policy format {} (this tact reads format {POLICY_FORMAT})",
@@ -421,6 +513,29 @@ mod tests {
             assert!(err.contains("unknown field"), "{text}: {err}");
             assert!(err.contains(&format!("line {line}:")), "{text}: {err}");
         }
+    }
+
+    /// Issue 16 item 6: a BLP waiver names its heuristic, reason, expiry and re-evaluation
+    /// date; an expired one is refused when the policy loads.
+    #[test]
+    fn an_expired_blp_waiver_is_refused_at_load() {
+        let waiver = |expires: &str| tact_runtime::records::BlpWaiver {
+            heuristic: ENUMERATED_FIRST.into(),
+            reason: "r".into(),
+            expires: expires.into(),
+            reevaluate: "2026-01-01".into(),
+        };
+        assert_eq!(waiver_problem(&waiver("2027-05-31"), "2026-11-30"), None);
+        assert_eq!(waiver_problem(&waiver("2026-11-30"), "2026-11-30"), None);
+        let expired = waiver_problem(&waiver("2026-11-29"), "2026-11-30").unwrap();
+        assert!(expired.contains("expired on 2026-11-29"), "{expired}");
+        assert!(waiver_problem(&waiver("next year"), "2026-11-30").is_some());
+        let text = "[[blp.waivers]]\nheuristic = \"enumerated_first\"\nreason = \"r\"\nexpires = \"2020-01-01\"\nreevaluate = \"2019-06-01\"\n";
+        let err = Policy::parse(text).unwrap_err().to_string();
+        assert!(err.contains("expired on 2020-01-01"), "{err}");
+        assert_eq!(civil_date(0), "1970-01-01");
+        assert_eq!(civil_date(20_787), "2026-11-30");
+        assert!(is_date(&today()));
     }
 
     /// Issue 17: a policy file carries its format; another format is refused by number.

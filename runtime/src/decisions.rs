@@ -231,7 +231,11 @@ impl Decision {
                 r.ranker,
                 r.top.first().map_or("-".into(), |c| clip(&c.candidate, 90))
             ),
-            Decision::ProbeAllocation(_) | Decision::ProbeTimeout(_) => return None,
+            Decision::ProbeAllocation(r) => match &r.order {
+                Some(order) => format!("probe order: {}", clip(order, 120)),
+                None => return None,
+            },
+            Decision::ProbeTimeout(_) => return None,
             Decision::ProbeVerdict(r) => format!(
                 "probe {}:{} → `{}` ({}): {}",
                 r.file,
@@ -497,6 +501,9 @@ pub struct ProbeAllocation {
     pub enumerated: u64,
     pub model_written: u64,
     pub explore_share: f32,
+    /// Which candidates go first and on what ground (the BLP, or its waiver).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -219,11 +219,19 @@ pub struct BlpTolerances {
     pub waiver: Option<BlpWaiver>,
 }
 
-/// A recorded hand-coded override of the BLP, with an expiry date (`YYYY-MM-DD`).
+/// A recorded hand-coded override of the BLP (C.24 ATC-2): the heuristic preferred over the
+/// general, learned method, why, until when (`YYYY-MM-DD`; an expired waiver is refused when
+/// the policy loads) and when to re-evaluate it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BlpWaiver {
+    /// What the waiver lets the job prefer, e.g. `enumerated_first`.
+    #[serde(default)]
+    pub heuristic: String,
     pub reason: String,
     pub expires: String,
+    #[serde(default)]
+    pub reevaluate: String,
 }
 
 /// Assurance ⟨F, G, R⟩: formality level, scope claimed, reliability target.

@@ -34,8 +34,10 @@ pub fn sample_plan() -> CallPlan {
             alpha: 0.1,
             delta: 0.05,
             waiver: Some(BlpWaiver {
+                heuristic: "enumerated_first".into(),
                 reason: "hand-coded mutate first".into(),
                 expires: "2027-01-01".into(),
+                reevaluate: "2026-12-01".into(),
             }),
         },
         assurance: Assurance {
