@@ -170,10 +170,11 @@ pub(crate) struct Runner {
     pub(crate) plan: CallPlan,
     pub(crate) started: Instant,
     /// Wall time burned before a resume.
-    pub(crate) wall_offset_ms: u64,
     pub(crate) step: u32,
     pub(crate) work_seq: u32,
-    pub(crate) last_read: HashMap<String, String>,
+    /// The guard's memory of this job (the hash of each file as the job last saw it, whether
+    /// test code is protected): one state, learned from every observation.
+    pub(crate) guard: tact_policies::guard::GuardState,
     /// Each file this job wrote, with its SHA-256 before the job's first write to it (`None`:
     /// it did not exist): what the `done` event's changed files are measured against.
     pub(crate) originals: std::collections::BTreeMap<String, Option<String>>,
@@ -629,23 +630,31 @@ impl Runner {
             call: call.clone(),
             offered: attempt.offered.clone(),
             last_read: self
+                .guard
                 .last_read
                 .iter()
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect(),
-            protect_tests: self.plan.task_family == TaskFamily::FailingTests,
+            protect_tests: self.guard.protect_tests,
         };
         let verdict = ask_stage::<GuardNode>(&job_id, "guard", || guard_request.clone(), 60_000)
             .await
             .map_err(CallBlocked::Fatal)?;
-        if let Err(refusal) = verdict {
-            let _ = self.decision(Decision::Guard(GuardRecord {
-                work_id: work_id.clone(),
-                tool: attempt.tool.clone(),
-                refused: refusal.clone(),
-            }));
-            return Err(CallBlocked::Refused(refusal));
-        }
+        let admission = match verdict {
+            Ok(admission) => admission,
+            Err(refusal) => {
+                let _ = self.decision(Decision::Guard(GuardRecord {
+                    work_id: work_id.clone(),
+                    tool: attempt.tool.clone(),
+                    refused: refusal.clone(),
+                }));
+                return Err(CallBlocked::Refused(refusal));
+            }
+        };
+        // From here on the call is the admitted one: what runs and what is judged is what the
+        // guard checked, and its risk class is the one the budget checks.
+        let call = admission.call;
+        let effect = admission.effect;
         let Some(spec) = spec else {
             return Err(CallBlocked::Refused(Refusal {
                 kind: "unknown_tool".into(),
@@ -662,7 +671,7 @@ impl Runner {
         if !self.commit_holds {
             // Probe phase: writes wait for the commit trigger; other calls must fit the probe
             // budget (its risk limit and its ceilings).
-            let probe_admits = spec.effect != RiskClass::Write
+            let probe_admits = effect != RiskClass::Write
                 && self
                     .plan
                     .probe_budget
@@ -670,17 +679,17 @@ impl Runner {
                     .and_then(|p| BudgetLedger::new(p).ok())
                     .map(|mut probe| {
                         probe.burn(self.budget.burned);
-                        probe.admit(projected, spec.effect).is_ok()
+                        probe.admit(projected, effect).is_ok()
                     })
                     .unwrap_or(false);
             if !probe_admits {
                 return Err(CallBlocked::NotCommitted(format!(
                     "{} is {}-class and the commit trigger ({:?}) does not hold yet",
-                    spec.name, spec.effect, self.plan.commit_trigger
+                    spec.name, effect, self.plan.commit_trigger
                 )));
             }
         }
-        if let Err(breach) = self.budget.admit(projected, spec.effect)
+        if let Err(breach) = self.budget.admit(projected, effect)
             && !attempt.restore
         {
             return Err(CallBlocked::Budget(breach));
@@ -689,7 +698,7 @@ impl Runner {
         self.append(LedgerEntry::Intent {
             work_id: work_id.clone(),
             tool_ref: call.tool.clone(),
-            risk: spec.effect,
+            risk: effect,
             args: self.redactor.redact(call.args.clone()),
             depends_on: call.depends_on.clone(),
         })
@@ -704,7 +713,7 @@ impl Runner {
             tool_calls: projected.tool_calls,
             ..Default::default()
         });
-        let before = (spec.effect >= RiskClass::Write)
+        let before = (effect >= RiskClass::Write)
             .then(|| tact_policies::trust::snapshot_before(&call, &spec, &self.cfg.workspace));
         Ok(Begun {
             work_id,
@@ -822,15 +831,10 @@ impl Runner {
         self.append(LedgerEntry::Outcome { record })
             .map_err(CallBlocked::Fatal)?;
         note_originals(&mut self.originals, &observation.output);
-        // Hashes the guard needs to refuse blind overwrites.
-        if let Some(path) = call.args.get("path").and_then(Value::as_str)
-            && let Some(hash) = observation
-                .output
-                .get("sha256")
-                .or_else(|| observation.output.get("after_sha256"))
-                .and_then(Value::as_str)
-        {
-            self.last_read.insert(path.to_string(), hash.to_string());
+        // Hashes the guard needs to refuse blind overwrites: the guard's own reading of what
+        // the call saw or wrote.
+        if !matches!(verdict, TrustVerdict::Failed { .. }) {
+            self.guard.observe(&observation);
         }
         let caveat = match &verdict {
             TrustVerdict::Verified => String::new(),
@@ -1494,6 +1498,25 @@ async fn drive(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
     }
 }
 
+/// The observation a ledger outcome records (for the guard to learn from on resume): the
+/// tool and its recorded output, when the call succeeded.
+fn recorded_observation(record: &CallRecord) -> Option<Observation> {
+    let outputs = &record.outputs;
+    Some(Observation {
+        work_id: record.work_id.clone(),
+        tool: record.tool_ref.clone(),
+        ok: outputs.get("ok")?.as_bool()?,
+        exit_code: outputs
+            .get("exit_code")
+            .and_then(Value::as_i64)
+            .and_then(|c| i32::try_from(c).ok()),
+        output: outputs.get("output").cloned().unwrap_or(Value::Null),
+        error: None,
+        duration_ms: record.budget_delta.wall_time_ms,
+        performer_pid: record.performer.process_id,
+    })
+}
+
 /// Remember the content hash a write found (`before_sha256`, per file for a patch) for each
 /// path the job had not written before.
 fn note_originals(
@@ -1663,19 +1686,11 @@ fn restore(runner: &mut Runner) -> Result<Option<String>, ActorError> {
                     wall_time_ms: 0,
                     ..Default::default()
                 });
-                runner.wall_offset_ms += record.budget_delta.wall_time_ms;
                 if let Some(output) = record.outputs.get("output") {
                     note_originals(&mut runner.originals, output);
                 }
-                if let Some(path) = record.inputs.get("path").and_then(Value::as_str) {
-                    let output = record.outputs.get("output").cloned().unwrap_or(Value::Null);
-                    if let Some(hash) = output
-                        .get("sha256")
-                        .or_else(|| output.get("after_sha256"))
-                        .and_then(Value::as_str)
-                    {
-                        runner.last_read.insert(path.to_string(), hash.to_string());
-                    }
+                if let Some(observation) = recorded_observation(record) {
+                    runner.guard.observe(&observation);
                 }
                 runner.transcript.push((
                     "tool".into(),
@@ -1792,10 +1807,12 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
         started: Instant::now()
             .checked_sub(std::time::Duration::from_millis(state_wall_burned_ms))
             .unwrap_or_else(Instant::now),
-        wall_offset_ms: 0,
         step: 0,
         work_seq: 0,
-        last_read: HashMap::new(),
+        guard: tact_policies::guard::GuardState {
+            protect_tests: plan.task_family == TaskFamily::FailingTests,
+            ..Default::default()
+        },
         originals: Default::default(),
         commit_holds,
         routes: Vec::new(),

@@ -16,6 +16,7 @@ use tact_policies::trust::{self, RealLinter};
 use tact_runtime::catalog::{self, ToolSpec};
 use tact_runtime::model_io::ToolCandidate;
 use tact_runtime::records::TrustVerdict;
+use tact_runtime::stages::Admission;
 
 use crate::nodes::{GuardFn, Refusal, RetrievalQuery, RetrieveFn, ShortlistResponse, TrustFn};
 
@@ -39,7 +40,17 @@ pub fn guard_fn(catalog: Vec<ToolSpec>, policy: &Policy, workspace: &Path) -> Gu
             &state,
             &workspace,
         )
-        .map(|_| ())
+        .map(|admitted| Admission {
+            call: admitted.call,
+            tool: admitted.tool,
+            effect: admitted.effect,
+            paths: admitted
+                .paths
+                .into_iter()
+                .map(|p| (p.key, p.access))
+                .collect(),
+            argv: admitted.argv,
+        })
         .map_err(|refusal| Refusal {
             kind: refusal.kind().to_string(),
             message: refusal.to_string(),
@@ -348,4 +359,59 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy, setup: RetrieverSetu
             Shortlist::NoneFits { .. } => ShortlistResponse::NoneFits { ranking },
         }
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use tact_runtime::catalog::Access;
+    use tact_runtime::messages::ToolCall;
+    use tact_runtime::records::{RiskClass, ToolRef};
+    use tact_runtime::stages::GuardRequest;
+
+    /// Issue 16 item 3: the guard answers with the admitted call — what the executor runs and
+    /// the trust gate judges, its risk class for the budget, the paths it acts on — or a
+    /// refusal with its reason; the job keeps one guard state and sends what it last read.
+    #[test]
+    fn the_guard_answers_with_the_admitted_call() {
+        let ws = tempfile::tempdir().unwrap();
+        std::fs::write(ws.path().join("a.txt"), "hello\n").unwrap();
+        let catalog = catalog::catalog();
+        let policy = Policy::default_policy().unwrap();
+        let guard = guard_fn(catalog, &policy, ws.path());
+        let call = |tool: &str, args: serde_json::Value| ToolCall {
+            work_id: "w1".into(),
+            tool: ToolRef::new(tool, 1),
+            args,
+            depends_on: vec![],
+        };
+        let request = |c: ToolCall, last_read: Vec<(String, String)>| GuardRequest {
+            call: c,
+            offered: vec!["read_file".into(), "write_file".into()],
+            last_read,
+            protect_tests: false,
+        };
+        let admitted = guard(&request(
+            call("read_file", serde_json::json!({"path": "a.txt"})),
+            vec![],
+        ))
+        .unwrap();
+        assert_eq!(admitted.call.args["path"], "a.txt");
+        assert_eq!(admitted.effect, RiskClass::Read);
+        assert_eq!(admitted.paths, vec![("a.txt".to_string(), Access::Read)]);
+
+        // Overwriting a file the job never read is refused, with the reason; once the job's
+        // guard state holds its hash, the write is admitted as write-class.
+        let write = call(
+            "write_file",
+            serde_json::json!({"path": "a.txt", "content": "x"}),
+        );
+        let refused = guard(&request(write.clone(), vec![])).unwrap_err();
+        assert!(!refused.message.is_empty());
+        let hash = tact_runtime::tools::sha256_hex(b"hello\n");
+        let admitted = guard(&request(write, vec![("a.txt".into(), hash)])).unwrap();
+        assert_eq!(admitted.effect, RiskClass::Write);
+        assert_eq!(admitted.paths[0].1, Access::Write);
+    }
 }

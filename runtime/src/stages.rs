@@ -150,7 +150,22 @@ pub enum ExecFailure {
 pub type ExecResponse = Result<Observation, ExecFailure>;
 
 /// The guard stage's answer.
-pub type GuardResponse = Result<(), Refusal>;
+/// What the guard admitted: the call as the executor will run it and the trust gate will
+/// judge it, the tool edition and risk class the budget is checked against, and the workspace
+/// paths it acts on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Admission {
+    pub call: ToolCall,
+    pub tool: crate::records::ToolRef,
+    pub effect: crate::records::RiskClass,
+    /// Workspace-relative keys of the paths the call reads or writes, with the access.
+    pub paths: Vec<(String, crate::catalog::Access)>,
+    /// For `run_command`: the words that will be executed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub argv: Option<Vec<String>>,
+}
+
+pub type GuardResponse = Result<Admission, Refusal>;
 
 macro_rules! stage_kinds {
     ($($t:ty => $k:literal),* $(,)?) => {
@@ -323,7 +338,13 @@ mod tests {
             last_read: vec![("a.py".into(), "ab".repeat(32))],
             protect_tests: true,
         });
-        round_trip::<GuardResponse>(Ok(()));
+        round_trip::<GuardResponse>(Ok(Admission {
+            call: call(),
+            tool: crate::records::ToolRef::new("read_file", 1),
+            effect: crate::records::RiskClass::Read,
+            paths: vec![("a.py".into(), crate::catalog::Access::Read)],
+            argv: None,
+        }));
         round_trip::<GuardResponse>(Err(Refusal {
             kind: "unknown_tool".into(),
             message: "no such tool".into(),
