@@ -250,6 +250,9 @@ fn the_least_change_wins_and_tests_are_never_edited() {
         .collect();
     assert_eq!(tool_calls.first(), Some(&"run_tests"), "{tool_calls:?}");
     assert_eq!(tool_calls.last(), Some(&"apply_edit"), "{tool_calls:?}");
+    // No read_file call: the job reads the sources itself, as localization does, and the
+    // probes' reports of what the file held satisfy the guard's read-before-write.
+    assert!(!tool_calls.contains(&"read_file"), "{tool_calls:?}");
     assert_eq!(
         tool_calls.iter().filter(|t| **t == "run_tests").count(),
         1,

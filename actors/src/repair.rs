@@ -220,6 +220,8 @@ impl Runner {
         ))
     }
 
+    /// A read through the worker, when the guard must learn a file's current content (an
+    /// undo after a resume, where the crash may have cut the edit's record).
     async fn read(&mut self, path: &str) -> Result<(String, String), CallBlocked> {
         let done = self
             .perform(Attempt {
@@ -610,11 +612,26 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     // The narrow run of every probe: the tests that fail now.
     let failing_tests: Vec<String> = failing_names(&baseline).into_iter().collect();
 
-    // 3. Read the localized files (the guard needs this job's read hashes before any edit).
+    // 3. The localized files' text, for enumeration and the model's context. Read here, as
+    //    localization read the sources: no tool call whose output the job would set aside. The
+    //    guard's read-before-write for the commit's edit is met by the probes, which report
+    //    what each edited file held when they copied it (`base_sha256`).
     let mut contents: HashMap<String, String> = Default::default();
     for loc in &locations {
         if !contents.contains_key(&loc.file) {
-            let (_, content) = step!(runner, runner.read(&loc.file).await);
+            let content = match std::fs::read_to_string(runner.cfg.workspace.join(&loc.file)) {
+                Ok(content) => content,
+                Err(e) => {
+                    let reason = format!("reading {}: {e}", loc.file);
+                    runner.checkpoint(
+                        NextAction::Stop {
+                            reason: reason.clone(),
+                        },
+                        &reason,
+                    )?;
+                    return runner.finish(JobStatus::NeedsAttention, &reason);
+                }
+            };
             contents.insert(loc.file.clone(), content);
         }
     }

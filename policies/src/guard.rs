@@ -175,6 +175,20 @@ impl GuardState {
                     self.record(path, sha);
                 }
             }
+            // A probe copied the workspace files it edited: their content then is content the
+            // job has seen.
+            "probe_edit" => {
+                for (path, sha) in out
+                    .get("base_sha256")
+                    .and_then(Value::as_object)
+                    .into_iter()
+                    .flatten()
+                {
+                    if let Some(sha) = sha.as_str() {
+                        self.record(path.clone(), sha);
+                    }
+                }
+            }
             "apply_patch" => {
                 for file in out
                     .get("files")
@@ -1057,6 +1071,12 @@ mod tests {
         assert_eq!(state.last_read.get("a"), None);
         assert_eq!(state.last_read.get("b").map(String::as_str), Some("22"));
         assert_eq!(state.last_read.get("c").map(String::as_str), Some("33"));
+        // A probe reports what the files it copied held: the job has seen that content.
+        state.observe(&obs(
+            "probe_edit",
+            json!({"status": "failed", "base_sha256": {"d.py": "44"}}),
+        ));
+        assert_eq!(state.last_read.get("d.py").map(String::as_str), Some("44"));
     }
 
     const RUST_LIB: &str = "pub fn add(a: i32, b: i32) -> i32 {\n    a - b\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn adds() {\n        assert_eq!(super::add(2, 2), 4);\n    }\n}\n";

@@ -538,6 +538,7 @@ pub fn catalog() -> Vec<ToolSpec> {
                     "edits_applied",
                     "scratch",
                     "tree_sha256",
+                    "base_sha256",
                 ],
                 json!({
                     "status": {"enum": ["passed", "failed", "no_tests", "unparsed", "timed_out"]},
@@ -552,7 +553,8 @@ pub fn catalog() -> Vec<ToolSpec> {
                     "sandbox": sandbox_schema(),
                     "edits_applied": {"type": "integer", "minimum": 1, "maximum": 8},
                     "scratch": {"type": "string"},
-                    "tree_sha256": sha
+                    "tree_sha256": sha,
+                    "base_sha256": {"type": "object", "additionalProperties": sha}
                 }),
             ),
             RiskClass::Exec,

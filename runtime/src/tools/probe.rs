@@ -472,6 +472,12 @@ pub(super) fn probe_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, 
             "edits_applied": edits.len(),
             "scratch": probe_slot_dir(slot),
             "tree_sha256": tree,
+            // What the edited workspace files held when they were copied: the job has seen
+            // that content (the guard's read-before-write holds for the commit's edit).
+            "base_sha256": planned
+                .iter()
+                .map(|(key, file)| (key.clone(), Value::String(super::sha256_hex(file.before.as_bytes()))))
+                .collect::<serde_json::Map<String, Value>>(),
         }),
     })
 }

@@ -469,6 +469,12 @@ fn probe_edit_judges_candidates_without_touching_the_workspace() {
     assert_eq!(out["full"]["passed"], 3, "{out}");
     assert_eq!(out["edits_applied"], 1);
     assert_eq!(out["scratch"], "probes/slot-0");
+    // What the edited file held when it was copied: content the job has now seen.
+    assert_eq!(
+        out["base_sha256"]["calc.py"],
+        crate::tools::sha256_hex(PY_SOURCE.as_bytes()).as_str(),
+        "{out}"
+    );
     assert_eq!(obs.exit_code, Some(0));
     assert_eq!(
         w.get("calc.py"),
