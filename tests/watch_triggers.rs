@@ -303,16 +303,18 @@ wait
     .unwrap();
     let started = watcher.wait_for("job_started", 1, SECS);
     let job_id = started[0]["job_id"].as_str().unwrap().to_string();
-    let deadline = std::time::Instant::now() + SECS;
-    while !pids.join("grandchild.pid").is_file() && std::time::Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    // A pid file exists as soon as the shell opens it, before `echo` has written the number:
+    // wait for the number (a loaded machine showed the empty file).
     let read_pid = |name: &str| -> u32 {
-        std::fs::read_to_string(pids.join(name))
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap()
+        let deadline = std::time::Instant::now() + SECS;
+        loop {
+            let text = std::fs::read_to_string(pids.join(name)).unwrap_or_default();
+            if let Ok(pid) = text.trim().parse() {
+                return pid;
+            }
+            assert!(std::time::Instant::now() < deadline, "no pid in {name}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     };
     let (job_pid, grandchild_pid) = (read_pid("job.pid"), read_pid("grandchild.pid"));
     assert!(alive(job_pid) && alive(grandchild_pid));

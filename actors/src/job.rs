@@ -34,7 +34,7 @@ use tact_runtime::wire::WIRE_VERSION;
 use crate::error::ActorError;
 use crate::events::{EventSink, JobEvent, Usage};
 use crate::nodes::*;
-use crate::stage::{FaultPlan, ask_stage, stage_spec};
+use crate::stage::{FaultPlan, ask_node, ask_stage, stage_spec};
 use crate::supervisor::{Supervisor, SupervisorArgs, SupervisorEvent};
 use crate::worker_process::{WorkerCommand, WorkerHost};
 
@@ -355,15 +355,10 @@ impl Runner {
             None => {
                 self.admit_model(&(&prompt, &candidates))?;
                 let job_id = self.cfg.job_id.clone();
-                let response = ask_stage::<TriggerNode>(
-                    &job_id,
-                    "trigger",
-                    || TriggerRequest {
-                        prompt: prompt.clone(),
-                        candidates: candidates.clone(),
-                    },
-                    600_000,
-                )
+                let response = ask_node::<TriggerNode>(&job_id, || TriggerRequest {
+                    prompt: prompt.clone(),
+                    candidates: candidates.clone(),
+                })
                 .await?;
                 let (decision, signal) = response.map_err(ActorError::Model)?;
                 self.burn_model(signal.cost);
@@ -409,8 +404,7 @@ impl Runner {
         }
         self.admit_model(&request)?;
         let job_id = self.cfg.job_id.clone();
-        let response =
-            ask_stage::<SelectorNode>(&job_id, "selector", || request.clone(), 600_000).await?;
+        let response = ask_node::<SelectorNode>(&job_id, || request.clone()).await?;
         let response = match response {
             SelectorResponse::Error(e) => return Err(ActorError::Model(e)),
             other => other,
@@ -637,7 +631,7 @@ impl Runner {
                 .collect(),
             protect_tests: self.guard.protect_tests,
         };
-        let verdict = ask_stage::<GuardNode>(&job_id, "guard", || guard_request.clone(), 60_000)
+        let verdict = ask_node::<GuardNode>(&job_id, || guard_request.clone())
             .await
             .map_err(CallBlocked::Fatal)?;
         let admission = match verdict {
@@ -785,7 +779,7 @@ impl Runner {
             observation: observation.clone(),
             before,
         };
-        let verdict = ask_stage::<TrustNode>(&job_id, "trust", || trust_request.clone(), 600_000)
+        let verdict = ask_node::<TrustNode>(&job_id, || trust_request.clone())
             .await
             .unwrap_or_else(|e| TrustVerdict::Unverified {
                 reason: format!("trust gate unavailable: {e}"),
@@ -899,7 +893,7 @@ impl Runner {
             before: None,
         };
         let job_id = self.cfg.job_id.clone();
-        let verdict = ask_stage::<TrustNode>(&job_id, "trust", || trust_request.clone(), 600_000)
+        let verdict = ask_node::<TrustNode>(&job_id, || trust_request.clone())
             .await
             .unwrap_or_else(|e| TrustVerdict::Unverified {
                 reason: format!("trust gate unavailable: {e}"),
@@ -1063,8 +1057,7 @@ impl Runner {
                     .map(|(_, last)| last.chars().take(200).collect::<String>()),
             };
             let job_id = self.cfg.job_id.clone();
-            let shortlist =
-                ask_stage::<RetrieverNode>(&job_id, "retriever", || query.clone(), 60_000).await?;
+            let shortlist = ask_node::<RetrieverNode>(&job_id, || query.clone()).await?;
             let (mut candidates, ranking, none_fits) = match shortlist {
                 ShortlistResponse::Tools { tools, ranking } => (tools, ranking, false),
                 ShortlistResponse::NoneFits { ranking } => (Vec::new(), ranking, true),

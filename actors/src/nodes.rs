@@ -17,7 +17,7 @@ pub use tact_runtime::stages::{
 };
 
 use crate::error::WorkerError;
-use crate::stage::StageLogic;
+use crate::stage::{NamedStage, StageLogic};
 use crate::worker_process::WorkerHost;
 
 pub struct TriggerNode {
@@ -25,11 +25,17 @@ pub struct TriggerNode {
     pub policy: TriggerPolicy,
 }
 
+impl NamedStage for TriggerNode {
+    const STAGE: &'static str = "trigger";
+    /// A confidence pass over a long prompt on a slow CPU.
+    const TIMEOUT_MS: u64 = 600_000;
+}
+
 impl StageLogic for TriggerNode {
     type Request = TriggerRequest;
     type Response = TriggerResponse;
     fn stage(&self) -> &'static str {
-        "trigger"
+        Self::STAGE
     }
     async fn handle(&self, req: TriggerRequest) -> TriggerResponse {
         let model = self.model.clone();
@@ -46,11 +52,17 @@ pub struct SelectorNode {
     pub model: Arc<dyn DecisionModel>,
 }
 
+impl NamedStage for SelectorNode {
+    const STAGE: &'static str = "selector";
+    /// A choice, scoring or completion by the model.
+    const TIMEOUT_MS: u64 = 600_000;
+}
+
 impl StageLogic for SelectorNode {
     type Request = SelectorRequest;
     type Response = SelectorResponse;
     fn stage(&self) -> &'static str {
-        "selector"
+        Self::STAGE
     }
     async fn handle(&self, req: SelectorRequest) -> SelectorResponse {
         let model = self.model.clone();
@@ -87,11 +99,17 @@ pub struct RetrieverNode {
     pub retrieve: RetrieveFn,
 }
 
+impl NamedStage for RetrieverNode {
+    const STAGE: &'static str = "retriever";
+    /// The first query loads the encoder.
+    const TIMEOUT_MS: u64 = 60_000;
+}
+
 impl StageLogic for RetrieverNode {
     type Request = RetrievalQuery;
     type Response = ShortlistResponse;
     fn stage(&self) -> &'static str {
-        "retriever"
+        Self::STAGE
     }
     async fn handle(&self, query: RetrievalQuery) -> ShortlistResponse {
         (self.retrieve)(&query)
@@ -104,11 +122,17 @@ pub struct GuardNode {
     pub check: GuardFn,
 }
 
+impl NamedStage for GuardNode {
+    const STAGE: &'static str = "guard";
+    /// Checks read a few files.
+    const TIMEOUT_MS: u64 = 60_000;
+}
+
 impl StageLogic for GuardNode {
     type Request = GuardRequest;
     type Response = GuardResponse;
     fn stage(&self) -> &'static str {
-        "guard"
+        Self::STAGE
     }
     async fn handle(&self, req: GuardRequest) -> GuardResponse {
         (self.check)(&req)
@@ -121,11 +145,17 @@ pub struct TrustNode {
     pub assess: TrustFn,
 }
 
+impl NamedStage for TrustNode {
+    const STAGE: &'static str = "trust";
+    /// The linter may build the crate.
+    const TIMEOUT_MS: u64 = 600_000;
+}
+
 impl StageLogic for TrustNode {
     type Request = TrustRequest;
     type Response = TrustVerdict;
     fn stage(&self) -> &'static str {
-        "trust"
+        Self::STAGE
     }
     async fn handle(&self, req: TrustRequest) -> TrustVerdict {
         // Lint checks run commands: keep them off the async threads.

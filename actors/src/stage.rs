@@ -185,6 +185,21 @@ static NEXT_REQUEST_ID: AtomicU64 = AtomicU64::new(1);
 
 /// [`ask`] with the job's retry rule: a request lost to a dying stage is retried once, after
 /// the supervisor has restarted the stage (a different actor under the same name).
+/// A node with one stage of its own (every node but the executors, whose stage names its probe
+/// slot): its name and how long a request to it may take, named once, with the type.
+pub trait NamedStage: StageLogic {
+    const STAGE: &'static str;
+    const TIMEOUT_MS: u64;
+}
+
+/// [`ask_stage`] for a [`NamedStage`]: the stage and its timeout come from the node's type.
+pub async fn ask_node<L: NamedStage>(
+    job_id: &str,
+    request: impl Fn() -> L::Request,
+) -> Result<L::Response, ActorError> {
+    ask_stage::<L>(job_id, L::STAGE, request, L::TIMEOUT_MS).await
+}
+
 pub async fn ask_stage<L: StageLogic>(
     job_id: &str,
     stage: &'static str,
