@@ -401,6 +401,12 @@ fn probing_stops_at_the_first_pass_unless_the_policy_looks_further() {
     }
 }
 
+/// The job's probe order (the `probe_allocation` decision) says `expected`.
+fn assert_probe_order(events: &[Value], expected: &str) {
+    let order = decisions(events, "probe_allocation")[0]["order"].clone();
+    assert!(order.as_str().unwrap().contains(expected), "{order}");
+}
+
 /// Issue 16 item 6 (C.24 ATC-2): the model's proposals, the general method, go before the
 /// `mutate` enumeration, a hand-set heuristic, unless the plan carries a live BLP waiver for
 /// the enumeration; the built-in policy has one, and the probe order names it.
@@ -432,14 +438,7 @@ fn the_enumeration_goes_first_only_under_its_blp_waiver() {
     let script = silent_model(scratch.path());
     let (_, events) = run(&ws, &script, &[]);
     assert_eq!(done(&events)["status"], "done");
-    let order = decisions(&events, "probe_allocation")[0]["order"].clone();
-    assert!(
-        order
-            .as_str()
-            .unwrap()
-            .contains("BLP waiver `enumerated_first`"),
-        "{order}"
-    );
+    assert_probe_order(&events, "BLP waiver `enumerated_first`");
     let probe = first(&events, &is_probe).unwrap();
     assert!(first(&events, &is_completion).is_none_or(|c| c > probe));
 
@@ -449,14 +448,7 @@ fn the_enumeration_goes_first_only_under_its_blp_waiver() {
     let script = silent_model(scratch.path());
     let (_, events) = run(&ws, &script, &["--policy", no_waiver.to_str().unwrap()]);
     assert_eq!(done(&events)["status"], "done");
-    let order = decisions(&events, "probe_allocation")[0]["order"].clone();
-    assert!(
-        order
-            .as_str()
-            .unwrap()
-            .contains("the model's proposals first"),
-        "{order}"
-    );
+    assert_probe_order(&events, "the model's proposals first");
     let completion = first(&events, &is_completion).expect("the model was asked to write");
     assert!(completion < first(&events, &is_probe).unwrap());
 }

@@ -984,6 +984,21 @@ impl Runner {
             .collect()
     }
 
+    /// End the job with `status` on a checkpoint that recommends stopping, for `reason`.
+    pub(crate) fn stop_with(
+        &mut self,
+        status: JobStatus,
+        reason: &str,
+    ) -> Result<JobOutcome, ActorError> {
+        self.checkpoint(
+            NextAction::Stop {
+                reason: reason.to_string(),
+            },
+            reason,
+        )?;
+        self.finish(status, reason)
+    }
+
     pub(crate) fn finish(
         &mut self,
         status: JobStatus,

@@ -555,14 +555,10 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         return runner.finish(JobStatus::Done, "the tests already pass; nothing to fix");
     }
     if matches!(verdict, TrustVerdict::Failed { .. }) && baseline.failures.is_empty() {
-        let reason = "the failing run could not be verified".to_string();
-        runner.checkpoint(
-            NextAction::Stop {
-                reason: reason.clone(),
-            },
-            &reason,
-        )?;
-        return runner.finish(JobStatus::NeedsAttention, &reason);
+        return runner.stop_with(
+            JobStatus::NeedsAttention,
+            "the failing run could not be verified",
+        );
     }
     runner.commit_holds = true;
     runner.decision(Decision::CommitTrigger(CommitTriggerRecord {
@@ -623,13 +619,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 Ok(content) => content,
                 Err(e) => {
                     let reason = format!("reading {}: {e}", loc.file);
-                    runner.checkpoint(
-                        NextAction::Stop {
-                            reason: reason.clone(),
-                        },
-                        &reason,
-                    )?;
-                    return runner.finish(JobStatus::NeedsAttention, &reason);
+                    return runner.stop_with(JobStatus::NeedsAttention, &reason);
                 }
             };
             contents.insert(loc.file.clone(), content);
