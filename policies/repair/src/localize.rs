@@ -619,6 +619,25 @@ fn find_test_functions(index: &WorkspaceIndex, test: &str) -> Vec<FunctionId> {
     }
 }
 
+/// The functions `caller`'s body calls by name (its body after the signature line), as the
+/// index defines them.
+fn callees(index: &WorkspaceIndex, caller: FunctionId) -> Vec<FunctionId> {
+    let Some((file, function)) = index.function(caller) else {
+        return Vec::new();
+    };
+    let body: String = file
+        .body_code(function)
+        .into_iter()
+        .skip(1)
+        .map(|(_, line)| line)
+        .collect::<Vec<_>>()
+        .join("\n");
+    called_names(&body)
+        .iter()
+        .flat_map(|name| index.definitions.get(name).into_iter().flatten().copied())
+        .collect()
+}
+
 /// Functions called from the bodies of `tests` (direct), and the calls those make (indirect).
 fn add_calls_from_tests(
     index: &WorkspaceIndex,
@@ -627,41 +646,17 @@ fn add_calls_from_tests(
 ) {
     let mut direct: Vec<FunctionId> = Vec::new();
     for test in tests {
-        let Some((file, function)) = index.function(*test) else {
-            continue;
-        };
-        let body: String = file
-            .body_code(function)
-            .into_iter()
-            .skip(1)
-            .map(|(_, line)| line)
-            .collect::<Vec<_>>()
-            .join("\n");
-        for name in called_names(&body) {
-            for id in index.definitions.get(&name).into_iter().flatten() {
-                direct.push(*id);
-                calls.entry(*id).or_default().direct = true;
-            }
+        for id in callees(index, *test) {
+            direct.push(id);
+            calls.entry(id).or_default().direct = true;
         }
     }
     // One level of callees: enough for small helpers, cheap on big code bases.
     let already: BTreeSet<FunctionId> = calls.keys().copied().collect();
     for caller in already {
-        let Some((file, function)) = index.function(caller) else {
-            continue;
-        };
-        let body: String = file
-            .body_code(function)
-            .into_iter()
-            .skip(1)
-            .map(|(_, line)| line)
-            .collect::<Vec<_>>()
-            .join("\n");
-        for name in called_names(&body) {
-            for id in index.definitions.get(&name).into_iter().flatten() {
-                if *id != caller {
-                    calls.entry(*id).or_default();
-                }
+        for id in callees(index, caller) {
+            if id != caller {
+                calls.entry(id).or_default();
             }
         }
     }
