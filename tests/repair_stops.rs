@@ -45,7 +45,9 @@ fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) 
     let ws = scratch.path().join("ws");
     std::fs::create_dir_all(&ws).unwrap();
     for (name, text) in files {
-        std::fs::write(ws.join(name), text).unwrap();
+        let path = ws.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
     }
     (scratch, ws)
 }
@@ -558,6 +560,47 @@ fn a_model_written_two_line_hunk_is_probed_and_committed() {
             .unwrap()
             .iter()
             .any(|e| e["replacement"].as_array().unwrap().len() == 2)),
+        "{proposals:?}"
+    );
+}
+
+/// The model wraps a whole expression (issue 12 item 5: a Rust fix `(…).sqrt()` must be
+/// writable): no enumerated edit and no kept prefix of the line can start the expression with
+/// a parenthesis, so the job offers the model the expression wrapped and a dot, and the model
+/// names the method; the wrap is committed and nothing else in the file changes.
+#[test]
+fn a_model_written_wrap_of_a_rust_expression_is_committed() {
+    let source = "/// Length of the hypotenuse of a right triangle with legs `a` and `b`.\npub fn hypotenuse(a: f64, b: f64) -> f64 {\n    a * a + b * b\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn three_four_five() {\n        assert_eq!(hypotenuse(3.0, 4.0), 5.0);\n    }\n}\n";
+    let (scratch, ws) = workspace(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"legs\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+        ),
+        ("src/lib.rs", source),
+    ]);
+    let mut steps: Vec<Value> = (0..8)
+        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
+        .collect();
+    steps.push(
+        serde_json::json!({"complete_after": "    (a * a + b * b).", "completion": "sqrt()"}),
+    );
+    let script = scratch.path().join("script.json");
+    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+    let (code, events) = run(&ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::read_to_string(ws.join("src/lib.rs")).unwrap(),
+        source.replace("    a * a + b * b\n", "    (a * a + b * b).sqrt()\n")
+    );
+    let proposals = decisions(&events, "proposals");
+    assert!(
+        proposals.iter().any(|p| p["edits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["replacement"][0] == "    (a * a + b * b).sqrt()")),
         "{proposals:?}"
     );
 }

@@ -491,9 +491,19 @@ impl Runner {
         &mut self,
         text: String,
         max_tokens: usize,
+        branch: usize,
     ) -> Result<String, ActorError> {
-        let key = request_key("complete", &(&text, max_tokens));
-        let request = SelectorRequest::Complete { text, max_tokens };
+        // Branch 0 keeps the key the greedy completion always had (ledgers replay by it).
+        let key = if branch == 0 {
+            request_key("complete", &(&text, max_tokens))
+        } else {
+            request_key("complete", &(&text, max_tokens, branch))
+        };
+        let request = SelectorRequest::Complete {
+            text,
+            max_tokens,
+            branch,
+        };
         self.ask_selector(
             key,
             ModelReply::Completion,

@@ -76,8 +76,12 @@ impl StageLogic for SelectorNode {
             } => model
                 .score_text(&text, &continuations)
                 .map(|(s, c)| SelectorResponse::Scores(s, c)),
-            SelectorRequest::Complete { text, max_tokens } => model
-                .complete_line(&text, max_tokens)
+            SelectorRequest::Complete {
+                text,
+                max_tokens,
+                branch,
+            } => model
+                .complete_line(&text, max_tokens, branch)
                 .map(|(t, c)| SelectorResponse::Completion(t, c)),
             SelectorRequest::Answer { prompt, max_tokens } => model
                 .answer(&prompt, max_tokens)

@@ -37,6 +37,9 @@ const COMPLETION_LOCATIONS: usize = 2;
 const MAX_CUTS: usize = 3;
 /// Most tokens the model writes after a cut.
 const COMPLETION_TOKENS: usize = 24;
+/// First tokens the model starts a method name with after a wrapped expression and its dot
+/// (`(a * a + b * b).` → `to`, `f`, `pow`, `sqrt`, …): its greedy choice is rarely the fix.
+const METHOD_BRANCHES: usize = 5;
 /// Failing assertions quoted to the model. One: on the development suite, SmolLM2 copied
 /// calls out of a list of three assertions into the code instead of fixing it.
 const QUOTED_ASSERTIONS: usize = 1;
@@ -1190,6 +1193,68 @@ fn line_cuts(line: &str, max: usize) -> Vec<String> {
     cuts
 }
 
+/// A statement split for a whole-expression rewrite: its head (the indentation, then
+/// `return `, `let x = `, `x += ` …), the expression, and its terminator (`;` or nothing).
+/// `None` for lines that open a block or carry no expression (`if …:`, `for … {`, `}`).
+fn expression_statement(line: &str) -> Option<(&str, &str, &str)> {
+    let body = line.trim_end();
+    let indent = body.len() - body.trim_start().len();
+    let (code, terminator) = match body.strip_suffix(';') {
+        Some(code) => (code, ";"),
+        None => (body, ""),
+    };
+    let text = &code[indent..];
+    if text.is_empty()
+        || text.ends_with([':', '{', '(', '[', ',', '}'])
+        || tact_runtime::source::is_function_header(line)
+        || text.starts_with(['#', '@', '}'])
+        || text.starts_with("//")
+    {
+        return None;
+    }
+    if matches!(text, "return" | "pass" | "break" | "continue") {
+        return None;
+    }
+    let keyword = |k: &str| text.starts_with(k) && text[k.len()..].starts_with(' ');
+    let head_len = if keyword("return") {
+        "return ".len()
+    } else if [
+        "if", "elif", "while", "for", "match", "else", "def", "fn", "use", "import", "from",
+        "assert",
+    ]
+    .iter()
+    .any(|k| keyword(k))
+    {
+        return None;
+    } else {
+        // An assignment at statement level: the first `=` that is not part of a comparison
+        // or `=>`, with no bracket or quote before it (a keyword argument is not one).
+        let bytes = text.as_bytes();
+        let mut at = None;
+        for (k, &b) in bytes.iter().enumerate() {
+            if matches!(b, b'(' | b'[' | b'{' | b'"' | b'\'' | b'|') {
+                break;
+            }
+            if b == b'='
+                && bytes.get(k + 1).is_none_or(|&n| n != b'=' && n != b'>')
+                && (k == 0 || !matches!(bytes[k - 1], b'=' | b'<' | b'>' | b'!'))
+            {
+                at = Some(k + 1);
+                break;
+            }
+        }
+        match at {
+            Some(end) => end + text[end..].len() - text[end..].trim_start().len(),
+            None => 0,
+        }
+    };
+    let expression = text[head_len..].trim_end();
+    if expression.is_empty() {
+        return None;
+    }
+    Some((&line[..indent + head_len], expression, terminator))
+}
+
 /// The failing tests' own assertion lines (from the test frames), else their messages' first
 /// lines: what the model is told the code must satisfy.
 fn failing_assertions(report: &TestReport, workspace: &std::path::Path) -> Vec<String> {
@@ -1287,23 +1352,59 @@ async fn propose_completions(
             completion_context(&loc.file, content, loc.line, &assertions),
         ];
         let indent: String = old_line.chars().take_while(|c| c.is_whitespace()).collect();
-        // (context, prefix, insert before the line?)
-        let mut attempts: Vec<(String, String, bool)> = contexts
+        // (context, prefix, insert before the line?, first-token branches)
+        let mut attempts: Vec<(String, String, bool, usize)> = contexts
             .iter()
             .flat_map(|c| {
                 line_cuts(old_line, MAX_CUTS)
                     .into_iter()
-                    .map(move |p| (c.clone(), p, false))
+                    .map(move |p| (c.clone(), p, false, 1))
             })
             .collect();
-        attempts.push((contexts[1].clone(), indent.clone(), true));
-        for (context, prefix, insert) in attempts {
-            let Some(completion) = model_completion(runner, format!("{context}{prefix}")).await?
+        attempts.push((contexts[1].clone(), indent.clone(), true, 1));
+        // The whole expression rewritten after its head, and the expression wrapped in
+        // parentheses for the model to go on with (`(a * a + b * b)` → `.sqrt()`): fixes
+        // that change the expression's start, which no kept prefix allows.
+        let mut wrapped: Option<(String, &str)> = None;
+        if let Some((head, expression, terminator)) = expression_statement(old_line) {
+            if !attempts.iter().any(|(_, p, _, _)| p == head) {
+                attempts.push((contexts[1].clone(), head.to_string(), false, 1));
+            }
+            let wrap = format!("{head}({expression})");
+            attempts.push((contexts[1].clone(), wrap.clone(), false, 1));
+            // Rust wraps an expression by a method call far more often than by an operator;
+            // the dot asks for one (greedy decoding after the bare parenthesis compares), and
+            // the method is written from each of the model's likeliest first tokens.
+            if loc.file.ends_with(".rs") {
+                attempts.push((
+                    contexts[1].clone(),
+                    format!("{wrap}."),
+                    false,
+                    METHOD_BRANCHES,
+                ));
+            }
+            wrapped = Some((wrap, terminator));
+        }
+        let attempts = attempts
+            .into_iter()
+            .flat_map(|(context, prefix, insert, branches)| {
+                (0..branches).map(move |branch| (context.clone(), prefix.clone(), insert, branch))
+            });
+        for (context, prefix, insert, branch) in attempts {
+            let Some(completion) =
+                model_completion(runner, format!("{context}{prefix}"), branch).await?
             else {
                 break 'locations;
             };
             let new_line = format!("{prefix}{}", completion.trim_end());
             if completion.trim().is_empty() || new_line.trim() == old_line.trim() {
+                continue;
+            }
+            // Parentheses closed with nothing after them are the old line, not a fix.
+            if let Some((wrap, terminator)) = &wrapped
+                && prefix == *wrap
+                && completion.trim() == *terminator
+            {
                 continue;
             }
             let replacement = if insert {
@@ -1324,11 +1425,11 @@ async fn propose_completions(
             // A two-line hunk: the model goes on writing the next line after its own, and
             // where that differs from the file's next line, both lines are replaced.
             let next_old = content.lines().nth(loc.line as usize);
-            if insert || !next_old.is_some_and(may_end_a_hunk) {
+            if insert || branch > 0 || !next_old.is_some_and(may_end_a_hunk) {
                 continue;
             }
             let next_old = next_old.unwrap_or_default();
-            let Some(next) = model_completion(runner, format!("{context}{new_line}\n")).await?
+            let Some(next) = model_completion(runner, format!("{context}{new_line}\n"), 0).await?
             else {
                 break 'locations;
             };
@@ -1358,8 +1459,12 @@ async fn propose_completions(
 
 /// The model's completion of `text` to the end of its line; `None` when the model cannot
 /// write (recorded as a decision; the job goes on without model proposals).
-async fn model_completion(runner: &mut Runner, text: String) -> Result<Option<String>, ActorError> {
-    match runner.complete(text, COMPLETION_TOKENS).await {
+async fn model_completion(
+    runner: &mut Runner,
+    text: String,
+    branch: usize,
+) -> Result<Option<String>, ActorError> {
+    match runner.complete(text, COMPLETION_TOKENS, branch).await {
         Ok(c) => Ok(Some(c)),
         Err(ActorError::Model(e)) => {
             runner.decision(Decision::ModelError(ModelErrorRecord {
@@ -1480,6 +1585,33 @@ mod tests {
         assert_eq!(probe_allocation(60, 0.25), (43, 14));
         assert_eq!(probe_allocation(60, 0.0), (57, 0));
         assert_eq!(probe_allocation(2, 0.5), (0, 0));
+    }
+
+    #[test]
+    fn expression_statements_split_into_head_expression_and_terminator() {
+        let cases = [
+            ("    a * a + b * b", Some(("    ", "a * a + b * b", ""))),
+            (
+                "    let d = dx * dx + dy * dy;",
+                Some(("    let d = ", "dx * dx + dy * dy", ";")),
+            ),
+            ("    return x - y", Some(("    return ", "x - y", ""))),
+            (
+                "        total += price * qty",
+                Some(("        total += ", "price * qty", "")),
+            ),
+            ("    f(key=1)", Some(("    ", "f(key=1)", ""))),
+            ("    x == y", Some(("    ", "x == y", ""))),
+            ("    if x <= y:", None),
+            ("    for i in 0..n {", None),
+            ("    }", None),
+            ("fn f(x: i32) -> i32 {", None),
+            ("    return", None),
+            ("    # note", None),
+        ];
+        for (line, expected) in cases {
+            assert_eq!(expression_statement(line), expected, "{line}");
+        }
     }
 
     #[test]

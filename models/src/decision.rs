@@ -68,13 +68,16 @@ pub trait DecisionModel: Send + Sync {
 
     /// Greedy continuation of raw `text` to the end of its line (at most `max_tokens`): the
     /// repair's constrained proposal, where the line's kept prefix is fixed and only the rest
-    /// is written. Models that cannot write code say so.
+    /// is written. `branch` k > 0 starts with the model's k-th most likely first token instead
+    /// of its first (a line that the greedy path misses by one word). Models that cannot write
+    /// code say so.
     fn complete_line(
         &self,
         text: &str,
         max_tokens: usize,
+        branch: usize,
     ) -> Result<(String, ModelCost), ModelError> {
-        let _ = (text, max_tokens);
+        let _ = (text, max_tokens, branch);
         Err(ModelError::Unsupported(format!(
             "{} does not write code",
             self.id()

@@ -288,6 +288,7 @@ impl Engine {
         &self,
         text: &str,
         max_tokens: usize,
+        branch: usize,
     ) -> Result<(String, ModelCost), ModelError> {
         let prompt_ids = self.encode(text)?;
         if prompt_ids.is_empty() {
@@ -296,10 +297,26 @@ impl Engine {
         let (mut cache, out, reused) = self.forward_reusing_prefix(&prompt_ids, LogitsFor::Last)?;
         let mut row = last_row(log_probs(out.logits)?)?;
         let mut cost = prompt_cost(prompt_ids.len(), reused);
+        let ends_line =
+            |id: u32| self.is_stop(id) || self.token_text(id).contains(['\n', '\u{10a}']);
         let mut ids = Vec::new();
-        for _ in 0..max_tokens {
-            let next = next_token_stats(&row).top_id;
-            if self.is_stop(next) || self.token_text(next).contains(['\n', '\u{10a}']) {
+        for step in 0..max_tokens {
+            let next = if step == 0 && branch > 0 {
+                // The branch-th most likely token that keeps the line going.
+                let mut ranked: Vec<(u32, f32)> = (0u32..).zip(row.iter().copied()).collect();
+                ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+                match ranked
+                    .into_iter()
+                    .filter(|&(id, _)| !ends_line(id))
+                    .nth(branch)
+                {
+                    Some((id, _)) => id,
+                    None => break,
+                }
+            } else {
+                next_token_stats(&row).top_id
+            };
+            if ends_line(next) {
                 break;
             }
             ids.push(next);

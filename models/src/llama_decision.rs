@@ -153,10 +153,11 @@ impl DecisionModel for LlamaDecisionModel {
         &self,
         text: &str,
         max_tokens: usize,
+        branch: usize,
     ) -> Result<(String, ModelCost), ModelError> {
         let text = text.to_string();
         self.handle
-            .call(move |engine| engine.complete_line(&text, max_tokens))?
+            .call(move |engine| engine.complete_line(&text, max_tokens, branch))?
     }
 
     fn answer(

@@ -148,11 +148,16 @@ impl DecisionModel for ScriptedModel {
         Ok((answer, ONE_PASS))
     }
 
+    /// Rules answer the greedy path; other branches write nothing.
     fn complete_line(
         &self,
         text: &str,
         _max_tokens: usize,
+        branch: usize,
     ) -> Result<(String, ModelCost), ModelError> {
+        if branch > 0 {
+            return Ok((String::new(), ONE_PASS));
+        }
         let completion = self
             .completions
             .iter()

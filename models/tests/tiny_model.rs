@@ -847,3 +847,40 @@ fn a_prompt_longer_than_the_context_is_refused_naming_both_lengths() {
         "a refused pass leaves the cache as it was"
     );
 }
+
+/// Branch k of a line completion starts with the k-th most likely token that keeps the line
+/// going (the repair asks for a wrapped expression's method this way); branch 0 is greedy.
+#[test]
+fn a_completion_branch_starts_with_the_kth_likeliest_token() {
+    let (_dir, path) = tiny_gguf_file();
+    for backend in BACKENDS {
+        let engine = Engine::from_gguf_path(&path, backend).unwrap();
+        let prompt = "fn f(x: f64) -> f64 {\n    (x * x).";
+        let (_, row) = engine.prefill(&engine.encode(prompt).unwrap()).unwrap();
+        let mut ranked: Vec<(u32, f32)> = (0u32..).zip(row.iter().copied()).collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let keeps_the_line: Vec<String> = ranked
+            .iter()
+            .filter(|&&(id, _)| {
+                !engine.is_stop(id) && !engine.token_text(id).contains(['\n', '\u{10a}'])
+            })
+            .map(|&(id, _)| engine.token_text(id))
+            .take(3)
+            .collect();
+        let mut firsts = Vec::new();
+        for branch in 0..3 {
+            let (one, cost) = engine.complete_line(prompt, 1, branch).unwrap();
+            assert_eq!(
+                one,
+                keeps_the_line[branch].replace('\u{120}', " "),
+                "{backend:?} {branch}"
+            );
+            assert!(cost.forward_passes >= 1);
+            let (longer, _) = engine.complete_line(prompt, 6, branch).unwrap();
+            assert!(longer.starts_with(&one), "{longer:?} {one:?}");
+            firsts.push(one);
+        }
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "three different first tokens: {firsts:?}");
+    }
+}

@@ -29,8 +29,14 @@ pub enum SelectorRequest {
         prompt: StepPrompt,
         candidates: Vec<ToolCandidate>,
     },
-    /// Continue raw text to the end of its line.
-    Complete { text: String, max_tokens: usize },
+    /// Continue raw text to the end of its line. Branch `k` starts with the model's `k`-th
+    /// most likely first token (0: greedy throughout), then goes on greedily.
+    Complete {
+        text: String,
+        max_tokens: usize,
+        #[serde(default)]
+        branch: usize,
+    },
     /// Answer in language (the trigger's "reason" branch).
     Answer {
         prompt: StepPrompt,
@@ -290,6 +296,7 @@ mod tests {
             SelectorRequest::Complete {
                 text: "def f(".into(),
                 max_tokens: 24,
+                branch: 2,
             },
             SelectorRequest::Answer {
                 prompt: prompt(),
