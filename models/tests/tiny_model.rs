@@ -868,13 +868,9 @@ fn a_completion_branch_starts_with_the_kth_likeliest_token() {
             .take(3)
             .collect();
         let mut firsts = Vec::new();
-        for branch in 0..3 {
+        for (branch, token) in keeps_the_line.iter().enumerate() {
             let (one, cost) = engine.complete_line(prompt, 1, branch).unwrap();
-            assert_eq!(
-                one,
-                keeps_the_line[branch].replace('\u{120}', " "),
-                "{backend:?} {branch}"
-            );
+            assert_eq!(one, token.replace('\u{120}', " "), "{backend:?} {branch}");
             assert!(cost.forward_passes >= 1);
             let (longer, _) = engine.complete_line(prompt, 6, branch).unwrap();
             assert!(longer.starts_with(&one), "{longer:?} {one:?}");
