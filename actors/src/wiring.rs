@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use tact_models::bert::MiniLm;
 use tact_models::fetch;
@@ -177,14 +177,7 @@ impl RetrieverSetup {
         RetrieverSetup {
             kind: RetrieverKind::Fused,
             index_path: Some(default_index_path()),
-            embedder: Some(Arc::new(|| {
-                if !MiniLmEmbedder::installed() {
-                    return Err("MiniLM is not installed (run `tact models fetch`)".to_string());
-                }
-                MiniLmEmbedder::load_default()
-                    .map(|m| Arc::new(m) as Arc<dyn Embedder + Send + Sync>)
-                    .map_err(|e| e.to_string())
-            })),
+            embedder: Some(Arc::new(shared_minilm)),
         }
     }
 
@@ -196,6 +189,31 @@ impl RetrieverSetup {
             embedder: None,
         }
     }
+}
+
+/// The process's one MiniLM, loaded by the first job that retrieves and shared by every later
+/// job (a `tact serve` runner's concurrent jobs included); a failed load is remembered too, so
+/// a missing encoder is reported, not retried, per job.
+pub fn shared_minilm() -> Result<Arc<dyn Embedder + Send + Sync>, String> {
+    static SHARED: OnceLock<Result<Arc<dyn Embedder + Send + Sync>, String>> = OnceLock::new();
+    SHARED
+        .get_or_init(|| {
+            if !MiniLmEmbedder::installed() {
+                return Err("MiniLM is not installed (run `tact models fetch`)".to_string());
+            }
+            MINILM_LOADS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            MiniLmEmbedder::load_default()
+                .map(|m| Arc::new(m) as Arc<dyn Embedder + Send + Sync>)
+                .map_err(|e| e.to_string())
+        })
+        .clone()
+}
+
+static MINILM_LOADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How many times this process has loaded MiniLM from disk (at most once).
+pub fn minilm_loads() -> usize {
+    MINILM_LOADS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The catalog index persisted between jobs (rebuilt when the catalog's digest changes).

@@ -249,3 +249,24 @@ fn an_encoder_that_cannot_embed_falls_back_from_the_first_query() {
         assert!(tools.contains(&"run_tests".to_string()));
     }
 }
+
+/// One MiniLM per process (issue 18: a runner's concurrent jobs share one loaded model): two
+/// jobs' retrievers asking at once get the same encoder, loaded from disk once.
+#[test]
+fn jobs_in_one_process_share_one_loaded_encoder() {
+    assert!(MiniLmEmbedder::installed(), "run `tact models fetch` first");
+    let loaders: Vec<EmbedderLoader> = (0..2)
+        .map(|_| RetrieverSetup::fused_default().embedder.unwrap())
+        .collect();
+    let encoders: Vec<Arc<dyn Embedder + Send + Sync>> = std::thread::scope(|s| {
+        let handles: Vec<_> = loaders.iter().map(|l| s.spawn(move || l())).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap().unwrap())
+            .collect()
+    });
+    assert!(Arc::ptr_eq(&encoders[0], &encoders[1]));
+    assert_eq!(wiring::minilm_loads(), 1);
+    let vectors = encoders[1].embed(&["read a file".to_string()]).unwrap();
+    assert_eq!(vectors[0].len(), 384);
+}
