@@ -22,6 +22,17 @@ pub trait DecisionModel: Send + Sync {
         candidates: &[ToolCandidate],
     ) -> Result<ConfidenceSignal, ModelError>;
 
+    /// [`DecisionModel::confidence`] and the hidden state a probe reads, from the same pass
+    /// (`None` for a model without one, such as the scripted double). Training and evaluating
+    /// a probe use it so that no second pass is needed.
+    fn confidence_with_hidden(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<(ConfidenceSignal, Option<Vec<f32>>), ModelError> {
+        Ok((self.confidence(prompt, candidates)?, None))
+    }
+
     /// Pick one of `candidates` (which always include `ask_user` and `stop` when the job offers
     /// them) and bind its arguments under the candidate's JSON Schema.
     fn choose(

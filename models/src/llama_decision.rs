@@ -106,6 +106,14 @@ impl DecisionModel for LlamaDecisionModel {
         prompt: &StepPrompt,
         candidates: &[ToolCandidate],
     ) -> Result<ConfidenceSignal, ModelError> {
+        Ok(self.confidence_with_hidden(prompt, candidates)?.0)
+    }
+
+    fn confidence_with_hidden(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+    ) -> Result<(ConfidenceSignal, Option<Vec<f32>>), ModelError> {
         let (prompt, candidates) = (prompt.clone(), candidates.to_vec());
         let (mut signal, hidden) = self
             .handle
@@ -113,7 +121,7 @@ impl DecisionModel for LlamaDecisionModel {
         if let Some(probe) = &self.probe {
             signal.probe = Some(probe.predict(&hidden)?);
         }
-        Ok(signal)
+        Ok((signal, Some(hidden)))
     }
 
     fn choose(

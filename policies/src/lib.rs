@@ -7,6 +7,7 @@ pub mod error;
 pub mod guard;
 pub mod planning;
 pub mod policy;
+pub mod probes;
 pub mod retrieval;
 pub mod trigger;
 pub mod trust;

@@ -15,6 +15,7 @@ pub fn need_score(signal: &ConfidenceSignal, which: TriggerSignal) -> f32 {
         TriggerSignal::Probe => signal.probe.unwrap_or(signal.p_tool),
         TriggerSignal::Entropy => signal.entropy,
         TriggerSignal::TopLogprob => -signal.top_logprob,
+        TriggerSignal::Margin => -signal.margin,
     }
 }
 

@@ -44,6 +44,8 @@ pub enum TriggerSignal {
     Entropy,
     /// Top-token log-probability (low = unsure = seek help).
     TopLogprob,
+    /// Probability margin between the top two tokens (small = unsure = seek help).
+    Margin,
 }
 
 /// One ranked place where the bug may be.

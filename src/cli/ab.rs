@@ -46,6 +46,10 @@ pub struct Args {
     pub embeddings: String,
     #[arg(long)]
     pub limit: Option<usize>,
+    /// Trigger: only the items of one side of the split by id (`report` to decide on items
+    /// the candidate was not tuned on).
+    #[arg(long, value_enum)]
+    pub part: Option<crate::cli::suite::Part>,
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     #[arg(long, default_value_t = 1000)]
@@ -117,11 +121,13 @@ fn ab_trigger(args: &Args, a: &Policy, b: &Policy) -> anyhow::Result<Outcome> {
         report: None,
         seed: args.seed,
         cache_dir: args.cache_dir.clone(),
+        part: args.part,
     };
-    let run = trigger_signals(&common, &args.model)?;
-    let decisions = |p: &Policy| -> anyhow::Result<Vec<bool>> {
+    let mut run = trigger_signals(&common, &args.model)?;
+    let mut decisions = |p: &Policy| -> anyhow::Result<Vec<bool>> {
         let trigger = p.trigger_for(&run.settings_id)?;
-        Ok(run.signals.iter().map(|s| seeks_tool(s, trigger)).collect())
+        let signals = run.signals_for(trigger)?;
+        Ok(signals.iter().map(|s| seeks_tool(s, trigger)).collect())
     };
     let sides = [decisions(a)?, decisions(b)?];
     let metric = args.metric.clone();

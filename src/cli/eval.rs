@@ -74,6 +74,10 @@ pub struct CommonArgs {
     /// Where model outputs are cached between runs.
     #[arg(long, default_value = ".tact/cache")]
     pub cache_dir: PathBuf,
+    /// Only the items of one side of the split by id (SHA-256 of the id, as `bench-jobs`
+    /// splits): `fit` to tune on, `report` to report on.
+    #[arg(long, value_enum)]
+    pub part: Option<crate::cli::suite::Part>,
 }
 
 /// Which decision model answers: an installed model's name (`smollm2-135m-instruct`, the
@@ -352,11 +356,53 @@ impl Shortlister {
 pub(crate) struct TriggerSignals {
     pub ids: Vec<String>,
     pub labels: Vec<bool>,
+    /// The model's signals, without any probe reading (see [`TriggerSignals::signals_for`]).
     pub signals: Vec<ConfidenceSignal>,
+    /// The hidden state at each item's decision point, from the same pass (`None` for a
+    /// model without one).
+    pub hidden: Vec<Option<Vec<f32>>>,
     pub model_id: String,
     /// The id the policy's trigger settings are looked up under.
     pub settings_id: String,
     pub computed: usize,
+    model: LazyModel,
+}
+
+/// One cached reading: the signal and the hidden state of the same pass.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SignalRow {
+    signal: ConfidenceSignal,
+    hidden: Option<Vec<f32>>,
+}
+
+impl TriggerSignals {
+    /// The signals as `trigger` reads them: when it names a probe, the probe's reading of each
+    /// item's hidden state is filled in (a probe trained on another model is refused).
+    pub(crate) fn signals_for(
+        &mut self,
+        trigger: &tact_policies::policy::TriggerPolicy,
+    ) -> anyhow::Result<Vec<ConfidenceSignal>> {
+        let Some(spec) = &trigger.probe else {
+            return Ok(self.signals.clone());
+        };
+        let probe = crate::cli::run::load_probe(spec)?;
+        let model_id = self.model.get()?.id();
+        if probe.model_id != model_id {
+            bail!(
+                "the probe {spec} was trained on {}, not on {model_id}",
+                probe.model_id
+            );
+        }
+        self.signals
+            .iter()
+            .zip(&self.hidden)
+            .map(|(signal, hidden)| {
+                let mut signal = signal.clone();
+                signal.probe = hidden.as_deref().map(|h| probe.predict(h)).transpose()?;
+                Ok(signal)
+            })
+            .collect()
+    }
 }
 
 /// Compute (or read from the cache) one confidence signal per item.
@@ -364,7 +410,19 @@ pub(crate) fn trigger_signals(
     common: &CommonArgs,
     model: &ModelArgs,
 ) -> anyhow::Result<TriggerSignals> {
-    let items: Vec<TriggerItem> = load_sample(&common.data, common.limit, common.seed)?;
+    let mut items: Vec<Option<TriggerItem>> = read_jsonl::<TriggerItem>(&common.data)?
+        .into_iter()
+        .filter(|i| {
+            common
+                .part
+                .is_none_or(|p| crate::cli::suite::part_of(&i.id) == p)
+        })
+        .map(Some)
+        .collect();
+    let items: Vec<TriggerItem> = sample_indices(items.len(), common.limit, common.seed)
+        .into_iter()
+        .filter_map(|i| items[i].take())
+        .collect();
     let catalog = load_catalog(common.catalog.as_deref())?;
     let Some(mut lazy) = LazyModel::new(&model.model)? else {
         bail!("the trigger evaluation needs a model (--model NAME|PATH or scripted:FILE)");
@@ -374,6 +432,7 @@ pub(crate) fn trigger_signals(
     let mut cache = ResultCache::open(&common.cache_dir.join("signals.jsonl"))?;
     let bar = progress_bar(items.len() as u64, "trigger");
     let mut signals = Vec::with_capacity(items.len());
+    let mut hidden = Vec::with_capacity(items.len());
     let mut computed = 0;
     // As the runtime does: an item offering more tools than the shortlist's depth is decided
     // on the retriever's shortlist (BM25 fused with MiniLM, or BM25 alone without the encoder),
@@ -387,20 +446,25 @@ pub(crate) fn trigger_signals(
         }
         let (prompt, candidates) = harness_prompt(item, &tools);
         let digest = prompt_digest(&prompt, &candidates);
-        let key = cache_key("confidence", &model_id, &item.id);
-        let signal = match cache.get::<ConfidenceSignal>(&key, &digest) {
-            Some(s) => s,
+        let key = cache_key("confidence+hidden", &model_id, &item.id);
+        let row = match cache.get::<SignalRow>(&key, &digest) {
+            Some(row) => row,
             None => {
-                let s = lazy
+                let (signal, state) = lazy
                     .get()?
-                    .confidence(&prompt, &candidates)
+                    .confidence_with_hidden(&prompt, &candidates)
                     .map_err(|e| EvalError::Model(format!("item {}: {e}", item.id)))?;
-                cache.put(&key, &digest, &s)?;
+                let row = SignalRow {
+                    signal,
+                    hidden: state,
+                };
+                cache.put(&key, &digest, &row)?;
                 computed += 1;
-                s
+                row
             }
         };
-        signals.push(signal);
+        signals.push(row.signal);
+        hidden.push(row.hidden);
         bar.inc(1);
     }
     bar.finish_and_clear();
@@ -408,24 +472,27 @@ pub(crate) fn trigger_signals(
         ids: items.iter().map(|i| i.id.clone()).collect(),
         labels: items.iter().map(|i| i.should_call).collect(),
         signals,
+        hidden,
         model_id,
         settings_id,
         computed,
+        model: lazy,
     })
 }
 
 fn run_trigger(args: &TriggerArgs) -> anyhow::Result<serde_json::Value> {
     let policy = load_policy(args.common.policy.as_deref())?;
-    let run = trigger_signals(&args.common, &args.model)?;
+    let mut run = trigger_signals(&args.common, &args.model)?;
     let trigger = policy.trigger_for(&run.settings_id)?;
-    let report = trigger_report(&run.labels, &run.signals, trigger);
+    let signals = run.signals_for(trigger)?;
+    let report = trigger_report(&run.labels, &signals, trigger);
     let mut value = serde_json::to_value(&report)?;
     value["model"] = serde_json::json!(run.model_id);
     value["policy_edition"] = serde_json::json!(policy.edition);
     value["seed"] = serde_json::json!(args.common.seed);
     value["signals_computed"] = serde_json::json!(run.computed);
     if let Some(dir) = &args.common.report {
-        let sweep = threshold_sweep(&run.labels, &run.signals, trigger.signal);
+        let sweep = threshold_sweep(&run.labels, &signals, trigger.signal);
         let chart = Chart {
             title: format!(
                 "Trigger ({:?}): precision and recall over τ",

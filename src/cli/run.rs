@@ -116,7 +116,7 @@ pub fn spawn_decoder(args: &ModelArgs) -> anyhow::Result<tact_models::ModelHandl
 pub fn load_model_with_probe(
     args: &ModelArgs,
     scripted: Option<&Path>,
-    probe_for: &dyn Fn(&str) -> anyhow::Result<Option<PathBuf>>,
+    probe_for: &dyn Fn(&str) -> anyhow::Result<Option<String>>,
 ) -> anyhow::Result<Arc<dyn DecisionModel>> {
     if let Some(path) = scripted {
         let text =
@@ -129,13 +129,32 @@ pub fn load_model_with_probe(
     let probe = probe_for(handle.id())?;
     let model = tact_models::LlamaDecisionModel::new(handle);
     match probe {
-        Some(path) => {
-            let probe = tact_models::Probe::load(&path)
-                .with_context(|| format!("loading the probe {}", path.display()))?;
-            Ok(Arc::new(model.with_probe(probe)?))
-        }
+        Some(spec) => Ok(Arc::new(model.with_probe(load_probe(&spec)?)?)),
         None => Ok(Arc::new(model)),
     }
+}
+
+/// The probe a policy names: `builtin:NAME` (shipped in the binary, under `policies/probes/`),
+/// a path relative to the models home, or an absolute path.
+pub fn load_probe(spec: &str) -> anyhow::Result<tact_models::Probe> {
+    use tact_policies::probes;
+    if let Some(name) = spec.strip_prefix(probes::BUILTIN_PREFIX) {
+        let Some(bytes) = probes::builtin_probe(name) else {
+            bail!(
+                "no shipped probe named {name:?} (shipped: {})",
+                probes::builtin_probe_names().join(", ")
+            );
+        };
+        return tact_models::Probe::from_bytes(bytes)
+            .with_context(|| format!("reading the shipped probe {name}"));
+    }
+    let path = PathBuf::from(spec);
+    let path = if path.is_absolute() {
+        path
+    } else {
+        tact_models::fetch::default_home().join(path)
+    };
+    tact_models::Probe::load(&path).with_context(|| format!("loading the probe {}", path.display()))
 }
 
 fn examples_dir() -> PathBuf {
@@ -371,21 +390,14 @@ pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
 pub fn probe_for(
     policy: &Policy,
     always_call: bool,
-) -> impl Fn(&str) -> anyhow::Result<Option<PathBuf>> + '_ {
+) -> impl Fn(&str) -> anyhow::Result<Option<String>> + '_ {
     move |model_id: &str| {
         let settings = match policy.trigger_for(model_id) {
             Ok(settings) => settings,
             Err(_) if always_call => return Ok(None),
             Err(e) => return Err(e.into()),
         };
-        Ok(settings.probe.as_ref().map(|p| {
-            let path = PathBuf::from(p);
-            if path.is_absolute() {
-                path
-            } else {
-                tact_models::fetch::default_home().join(path)
-            }
-        }))
+        Ok(settings.probe.clone())
     }
 }
 

@@ -23,20 +23,22 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<i32> {
     let policy = load_policy(args.common.policy.as_deref())?;
-    let run = trigger_signals(&args.common, &args.model)?;
-    let items: Vec<_> = run
-        .ids
-        .iter()
-        .cloned()
-        .zip(run.labels.iter().copied())
-        .zip(run.signals.iter().cloned())
-        .map(|((id, label), signal)| (id, label, signal))
-        .collect();
+    let mut run = trigger_signals(&args.common, &args.model)?;
     // Start from the model's own settings, or from τ = 0.5 for a model the policy has none for.
     let start = policy
         .trigger_for(&run.settings_id)
         .cloned()
         .unwrap_or_else(|_| untuned_trigger(TriggerSignal::PTool));
+    // A probe edition is tuned on the probe's readings.
+    let signals = run.signals_for(&start)?;
+    let items: Vec<_> = run
+        .ids
+        .iter()
+        .cloned()
+        .zip(run.labels.iter().copied())
+        .zip(signals)
+        .map(|((id, label), signal)| (id, label, signal))
+        .collect();
     let Some(outcome) = tune_tau(&items, &start, args.common.seed) else {
         anyhow::bail!("no items fell into the tuning split");
     };

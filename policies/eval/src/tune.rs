@@ -49,6 +49,29 @@ fn metrics_at(
     binary_metrics(labels, &decisions, &scores)
 }
 
+/// The τ for `which` that maximises F1 on these labelled signals; ties go to the higher τ
+/// (fewer tool calls for the same F1). `None` without signals.
+pub fn best_tau(
+    labels: &[bool],
+    signals: &[ConfidenceSignal],
+    which: TriggerSignal,
+) -> Option<f32> {
+    let sweep = threshold_sweep(labels, signals, which);
+    let best = sweep
+        .iter()
+        .max_by(|a, b| a.f1.total_cmp(&b.f1).then(a.tau.total_cmp(&b.tau)))?;
+    // Every τ in (next lower observed score, best.tau] makes the same decisions here; the
+    // midpoint leaves the most room for unseen items on both sides.
+    let below = sweep
+        .iter()
+        .map(|p| p.tau)
+        .filter(|&t| t < best.tau)
+        .fold(None, |acc: Option<f32>, t| {
+            Some(acc.map_or(t, |a| a.max(t)))
+        });
+    Some(below.map_or(best.tau, |b| (b + best.tau) / 2.0))
+}
+
 /// Choose τ for `policy.signal` on the tuning split of (id, label, signal) triples. Ties in F1
 /// go to the higher τ (fewer tool calls for the same F1). Returns `None` when the tuning
 /// split is empty.
@@ -71,20 +94,7 @@ pub fn tune_tau(
     };
     let (tune_labels, tune_signals) = split(&tuning);
     let (hold_labels, hold_signals) = split(&holdout);
-    let sweep = threshold_sweep(&tune_labels, &tune_signals, policy.signal);
-    let best = sweep
-        .iter()
-        .max_by(|a, b| a.f1.total_cmp(&b.f1).then(a.tau.total_cmp(&b.tau)))?;
-    // Every τ in (next lower observed score, best.tau] makes the same decisions on the tuning
-    // split; the midpoint leaves the most room for unseen items on both sides.
-    let below = sweep
-        .iter()
-        .map(|p| p.tau)
-        .filter(|&t| t < best.tau)
-        .fold(None, |acc: Option<f32>, t| {
-            Some(acc.map_or(t, |a| a.max(t)))
-        });
-    let tau = below.map_or(best.tau, |b| (b + best.tau) / 2.0);
+    let tau = best_tau(&tune_labels, &tune_signals, policy.signal)?;
     let tuned = TriggerPolicy {
         tau,
         ..policy.clone()
