@@ -75,7 +75,8 @@ pub struct CommonArgs {
     #[arg(long, default_value = ".tact/cache")]
     pub cache_dir: PathBuf,
     /// Only the items of one side of the split by id (SHA-256 of the id, as `bench-jobs`
-    /// splits): `fit` to tune on, `report` to report on.
+    /// splits): `fit` to tune on, `report` to report on. With `--limit`, the side of the
+    /// sample.
     #[arg(long, value_enum)]
     pub part: Option<crate::cli::suite::Part>,
 }
@@ -410,19 +411,14 @@ pub(crate) fn trigger_signals(
     common: &CommonArgs,
     model: &ModelArgs,
 ) -> anyhow::Result<TriggerSignals> {
-    let mut items: Vec<Option<TriggerItem>> = read_jsonl::<TriggerItem>(&common.data)?
-        .into_iter()
-        .filter(|i| {
-            common
-                .part
-                .is_none_or(|p| crate::cli::suite::part_of(&i.id) == p)
-        })
-        .map(Some)
-        .collect();
-    let items: Vec<TriggerItem> = sample_indices(items.len(), common.limit, common.seed)
-        .into_iter()
-        .filter_map(|i| items[i].take())
-        .collect();
+    // The sample first, then its side of the split: `--limit N --part report` is the report
+    // side of the same N items `train-probe --limit N` was fitted and reported on.
+    let mut items: Vec<TriggerItem> = load_sample(&common.data, common.limit, common.seed)?;
+    items.retain(|i| {
+        common
+            .part
+            .is_none_or(|p| crate::cli::suite::part_of(&i.id) == p)
+    });
     let catalog = load_catalog(common.catalog.as_deref())?;
     let Some(mut lazy) = LazyModel::new(&model.model)? else {
         bail!("the trigger evaluation needs a model (--model NAME|PATH or scripted:FILE)");
