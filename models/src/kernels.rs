@@ -622,17 +622,11 @@ fn band<const FMA: bool>(
                         BlockFormat::Q8_0 => dot_q8_0::<FMA>(w, xt),
                         BlockFormat::Q4_0 => dot_q4::<FMA, false>(w, xt, sums),
                         BlockFormat::Q4_1 => dot_q4::<FMA, true>(w, xt, sums),
-                        BlockFormat::Q5_0 => dot_decoded::<FMA, 22, BLOCK>(w, xt, decode_q5_0),
-                        BlockFormat::Q5_1 => dot_decoded::<FMA, 24, BLOCK>(w, xt, decode_q5_1),
-                        BlockFormat::Q4K => {
-                            dot_decoded::<FMA, 144, SUPER_BLOCK>(w, xt, decode_q4_k)
-                        }
-                        BlockFormat::Q5K => {
-                            dot_decoded::<FMA, 176, SUPER_BLOCK>(w, xt, decode_q5_k)
-                        }
-                        BlockFormat::Q6K => {
-                            dot_decoded::<FMA, 210, SUPER_BLOCK>(w, xt, decode_q6_k)
-                        }
+                        BlockFormat::Q5_0 => dot_decoded::<FMA, 22, BLOCK, Q5_0Blocks>(w, xt),
+                        BlockFormat::Q5_1 => dot_decoded::<FMA, 24, BLOCK, Q5_1Blocks>(w, xt),
+                        BlockFormat::Q4K => dot_decoded::<FMA, 144, SUPER_BLOCK, Q4KBlocks>(w, xt),
+                        BlockFormat::Q5K => dot_decoded::<FMA, 176, SUPER_BLOCK, Q5KBlocks>(w, xt),
+                        BlockFormat::Q6K => dot_decoded::<FMA, 210, SUPER_BLOCK, Q6KBlocks>(w, xt),
                     };
                 }
             }
@@ -892,28 +886,56 @@ fn tile<const FMA: bool, const TI: usize, const TR: usize>(
 #[inline(always)]
 fn unpack_row(format: BlockFormat, w: &[u8], out: &mut [f32]) {
     match format {
-        BlockFormat::Q8_0 => unpack_blocks(w, out, decode_q8_0),
-        BlockFormat::Q4_0 => unpack_blocks(w, out, decode_q4_0),
-        BlockFormat::Q4_1 => unpack_blocks(w, out, decode_q4_1),
-        BlockFormat::Q5_0 => unpack_blocks(w, out, decode_q5_0),
-        BlockFormat::Q5_1 => unpack_blocks(w, out, decode_q5_1),
-        BlockFormat::Q4K => unpack_blocks(w, out, decode_q4_k),
-        BlockFormat::Q5K => unpack_blocks(w, out, decode_q5_k),
-        BlockFormat::Q6K => unpack_blocks(w, out, decode_q6_k),
+        BlockFormat::Q8_0 => unpack_blocks::<34, BLOCK, Q8_0Blocks>(w, out),
+        BlockFormat::Q4_0 => unpack_blocks::<18, BLOCK, Q4_0Blocks>(w, out),
+        BlockFormat::Q4_1 => unpack_blocks::<20, BLOCK, Q4_1Blocks>(w, out),
+        BlockFormat::Q5_0 => unpack_blocks::<22, BLOCK, Q5_0Blocks>(w, out),
+        BlockFormat::Q5_1 => unpack_blocks::<24, BLOCK, Q5_1Blocks>(w, out),
+        BlockFormat::Q4K => unpack_blocks::<144, SUPER_BLOCK, Q4KBlocks>(w, out),
+        BlockFormat::Q5K => unpack_blocks::<176, SUPER_BLOCK, Q5KBlocks>(w, out),
+        BlockFormat::Q6K => unpack_blocks::<210, SUPER_BLOCK, Q6KBlocks>(w, out),
     }
 }
+
+/// One of the GGUF reader's block decoders (`N` bytes to `E` values) as a type. Not a
+/// function passed as a value: that is called through a `Fn::call` shim which is not
+/// inlined, so the decoder would run without the caller's SIMD features (4× slower).
+trait BlockDecoder<const N: usize, const E: usize> {
+    fn decode(block: &[u8; N], out: &mut [f32; E]);
+}
+
+macro_rules! block_decoders {
+    ($($name:ident = $decode:ident($bytes:literal, $values:ident)),* $(,)?) => {
+        $(
+            struct $name;
+            impl BlockDecoder<$bytes, $values> for $name {
+                #[inline(always)]
+                fn decode(block: &[u8; $bytes], out: &mut [f32; $values]) {
+                    $decode(block, out)
+                }
+            }
+        )*
+    };
+}
+
+block_decoders!(
+    Q8_0Blocks = decode_q8_0(34, BLOCK),
+    Q4_0Blocks = decode_q4_0(18, BLOCK),
+    Q4_1Blocks = decode_q4_1(20, BLOCK),
+    Q5_0Blocks = decode_q5_0(22, BLOCK),
+    Q5_1Blocks = decode_q5_1(24, BLOCK),
+    Q4KBlocks = decode_q4_k(144, SUPER_BLOCK),
+    Q5KBlocks = decode_q5_k(176, SUPER_BLOCK),
+    Q6KBlocks = decode_q6_k(210, SUPER_BLOCK),
+);
 
 /// Blocks of `N` bytes decoded into `E` values each; a short last block (or output) is left
 /// alone rather than read past, so malformed input cannot panic here.
 #[inline(always)]
-fn unpack_blocks<const N: usize, const E: usize>(
-    w: &[u8],
-    out: &mut [f32],
-    decode: impl Fn(&[u8; N], &mut [f32; E]),
-) {
+fn unpack_blocks<const N: usize, const E: usize, D: BlockDecoder<N, E>>(w: &[u8], out: &mut [f32]) {
     let (outs, _) = out.as_chunks_mut::<E>();
     for (b, o) in w.as_chunks::<N>().0.iter().zip(outs) {
-        decode(b, o);
+        D::decode(b, o);
     }
 }
 
@@ -950,17 +972,16 @@ fn dot_f32<const FMA: bool>(w: &[f32], x: &[f32]) -> f32 {
 /// scales per block (Q5, the K-quants) take this path: their bytes are what bound a decode
 /// step, and decoding stays in L1.
 #[inline(always)]
-fn dot_decoded<const FMA: bool, const N: usize, const E: usize>(
+fn dot_decoded<const FMA: bool, const N: usize, const E: usize, D: BlockDecoder<N, E>>(
     w: &[u8],
     x: &[f32],
-    decode: impl Fn(&[u8; N], &mut [f32; E]),
 ) -> f32 {
     let mut acc = [0.0f32; LANES];
     let mut values = [0.0f32; E];
     let (blocks, _) = w.as_chunks::<N>();
     let (xs, _) = x.as_chunks::<E>();
     for (b, xb) in blocks.iter().zip(xs) {
-        decode(b, &mut values);
+        D::decode(b, &mut values);
         let (vc, _) = values.as_chunks::<LANES>();
         let (xc, _) = xb.as_chunks::<LANES>();
         for (v, xv) in vc.iter().zip(xc) {
