@@ -400,10 +400,12 @@ fn qwen2_coder_resident_memory_and_load_time() {
     let loaded = rss_mib();
     let prompt: Vec<u32> = (0..64u32).map(|i| 100 + i * 37).collect();
     let mut cache = KvCache::new();
+    let start = std::time::Instant::now();
     let mut out = engine
         .llama()
         .forward(&prompt, &mut cache, LogitsFor::Last)
         .unwrap();
+    let prefill = start.elapsed();
     let start = std::time::Instant::now();
     let steps = 16;
     for _ in 0..steps {
