@@ -432,7 +432,8 @@ fn qwen2_coder_resident_memory_and_load_time() {
         "RSS MiB [VmRSS, RssAnon, RssFile] before load {before:?}, after load {loaded:?}, after 64-token prefill + {steps} decode steps {used:?}"
     );
     println!(
-        "decode: {decode:.1} tok/s (threads {})",
+        "prefill of 64 tokens: {:.2} s; decode: {decode:.1} tok/s (threads {})",
+        prefill.as_secs_f64(),
         engine.llama().threads()
     );
 }
