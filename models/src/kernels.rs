@@ -7,7 +7,8 @@
 //! in its file format, usually borrowed straight from the memory-mapped file:
 //!
 //! * few rows of input (decode, short continuations): each thread takes a band of weight rows;
-//!   one input row is multiplied block by block — dequantize 32 weights, multiply, accumulate —
+//!   one input row is multiplied block by block — dequantize a block (32 weights, or a K-quant's
+//!   256) with the GGUF reader's own decoder, multiply, accumulate —
 //!   and several are multiplied with each weight row unpacked once; compiled for AVX-512 or
 //!   AVX2+FMA when the CPU has them (chosen at run time);
 //! * many rows of input (prefill): each thread dequantizes a band of 64 weight rows, lays it
