@@ -7,7 +7,8 @@
 //! in its file format, usually borrowed straight from the memory-mapped file:
 //!
 //! * few rows of input (decode, short continuations): each thread takes a band of weight rows;
-//!   one input row is multiplied block by block — dequantize 32 weights, multiply, accumulate —
+//!   one input row is multiplied block by block — dequantize a block (32 weights, or a K-quant's
+//!   256) with the GGUF reader's own decoder, multiply, accumulate —
 //!   and several are multiplied with each weight row unpacked once; compiled for AVX-512 or
 //!   AVX2+FMA when the CPU has them (chosen at run time);
 //! * many rows of input (prefill): each thread dequantizes a band of 64 weight rows, lays it
@@ -25,7 +26,10 @@ use rayon::ThreadPool;
 use rayon::prelude::*;
 
 use crate::error::ModelError;
-use crate::gguf::{GgmlType, decode_q4_0, decode_q4_1, decode_q8_0, dequantize};
+use crate::gguf::{
+    GgmlType, decode_q4_0, decode_q4_1, decode_q4_k, decode_q5_0, decode_q5_1, decode_q5_k,
+    decode_q6_k, decode_q8_0, dequantize,
+};
 
 /// Input rows at or above which a product goes through the register-tiled kernel (below,
 /// rows are multiplied one by one: laying a band out for the tiles costs more than it
@@ -55,8 +59,10 @@ macro_rules! compiled_for {
 const KEY_PANEL_MIN_QUERIES: usize = 8;
 /// Multiply-adds of an attention call above which it is spread over the pool.
 const PARALLEL_ATTENTION_WORK: usize = 1 << 18;
-/// Elements per quantization block of the packed formats.
+/// Elements per quantization block of the 32-value formats (Q8_0, Q4_0, Q4_1, Q5_0, Q5_1);
+/// the K-quants' super-blocks hold [`SUPER_BLOCK`].
 const BLOCK: usize = 32;
+const SUPER_BLOCK: usize = 256;
 
 /// The raw bytes of a packed matrix.
 #[derive(Clone)]
@@ -96,6 +102,19 @@ pub enum BlockFormat {
     Q8_0,
     Q4_0,
     Q4_1,
+    Q5_0,
+    Q5_1,
+    Q4K,
+    Q5K,
+    Q6K,
+}
+
+/// The packed format a `[rows, cols]` matrix of `ggml_type` is held in, or `None` when it is
+/// inflated to f32 at load: its type has no packed kernel, or its rows are not whole blocks
+/// (a row must start on a block boundary for the kernels to walk it block by block). The
+/// memory guard asks the same question.
+pub fn packed_format(ggml_type: GgmlType, cols: usize) -> Option<BlockFormat> {
+    BlockFormat::from_ggml(ggml_type).filter(|f| cols > 0 && cols.is_multiple_of(f.block_values()))
 }
 
 impl BlockFormat {
@@ -104,6 +123,11 @@ impl BlockFormat {
             GgmlType::Q8_0 => Some(BlockFormat::Q8_0),
             GgmlType::Q4_0 => Some(BlockFormat::Q4_0),
             GgmlType::Q4_1 => Some(BlockFormat::Q4_1),
+            GgmlType::Q5_0 => Some(BlockFormat::Q5_0),
+            GgmlType::Q5_1 => Some(BlockFormat::Q5_1),
+            GgmlType::Q4K => Some(BlockFormat::Q4K),
+            GgmlType::Q5K => Some(BlockFormat::Q5K),
+            GgmlType::Q6K => Some(BlockFormat::Q6K),
             _ => None,
         }
     }
@@ -113,6 +137,11 @@ impl BlockFormat {
             BlockFormat::Q8_0 => GgmlType::Q8_0,
             BlockFormat::Q4_0 => GgmlType::Q4_0,
             BlockFormat::Q4_1 => GgmlType::Q4_1,
+            BlockFormat::Q5_0 => GgmlType::Q5_0,
+            BlockFormat::Q5_1 => GgmlType::Q5_1,
+            BlockFormat::Q4K => GgmlType::Q4K,
+            BlockFormat::Q5K => GgmlType::Q5K,
+            BlockFormat::Q6K => GgmlType::Q6K,
         }
     }
 
@@ -121,6 +150,32 @@ impl BlockFormat {
             BlockFormat::Q8_0 => 34,
             BlockFormat::Q4_0 => 18,
             BlockFormat::Q4_1 => 20,
+            BlockFormat::Q5_0 => 22,
+            BlockFormat::Q5_1 => 24,
+            BlockFormat::Q4K => 144,
+            BlockFormat::Q5K => 176,
+            BlockFormat::Q6K => 210,
+        }
+    }
+
+    /// Values per block.
+    fn block_values(self) -> usize {
+        match self {
+            BlockFormat::Q4K | BlockFormat::Q5K | BlockFormat::Q6K => SUPER_BLOCK,
+            _ => BLOCK,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            BlockFormat::Q8_0 => "q8_0",
+            BlockFormat::Q4_0 => "q4_0",
+            BlockFormat::Q4_1 => "q4_1",
+            BlockFormat::Q5_0 => "q5_0",
+            BlockFormat::Q5_1 => "q5_1",
+            BlockFormat::Q4K => "q4_k",
+            BlockFormat::Q5K => "q5_k",
+            BlockFormat::Q6K => "q6_k",
         }
     }
 }
@@ -181,9 +236,9 @@ impl PackedMatrix {
         rows: usize,
         cols: usize,
     ) -> Result<Self, ModelError> {
-        match BlockFormat::from_ggml(ggml_type) {
-            Some(format) if cols.is_multiple_of(BLOCK) => {
-                let expected = rows * (cols / BLOCK) * format.block_bytes();
+        match packed_format(ggml_type, cols) {
+            Some(format) => {
+                let expected = rows * (cols / format.block_values()) * format.block_bytes();
                 if bytes.as_slice().len() != expected {
                     return Err(shape_err(format!(
                         "{} bytes of {ggml_type:?} for a [{rows}, {cols}] matrix (expected {expected})",
@@ -196,7 +251,7 @@ impl PackedMatrix {
                     storage: Storage::Blocks { format, bytes },
                 })
             }
-            _ => Self::from_f32(dequantize(ggml_type, bytes.as_slice())?, rows, cols),
+            None => Self::from_f32(dequantize(ggml_type, bytes.as_slice())?, rows, cols),
         }
     }
 
@@ -208,15 +263,11 @@ impl PackedMatrix {
         self.cols
     }
 
-    /// `f32`, `Q8_0`, `Q4_0` or `Q4_1`: how the matrix is held in memory.
+    /// `f32` or a packed format (`q8_0`, `q4_k`, ...): how the matrix is held in memory.
     pub fn format_name(&self) -> &'static str {
         match &self.storage {
             Storage::F32(_) => "f32",
-            Storage::Blocks { format, .. } => match format {
-                BlockFormat::Q8_0 => "q8_0",
-                BlockFormat::Q4_0 => "q4_0",
-                BlockFormat::Q4_1 => "q4_1",
-            },
+            Storage::Blocks { format, .. } => format.name(),
         }
     }
 
@@ -224,7 +275,9 @@ impl PackedMatrix {
     fn row_bytes(&self) -> usize {
         match &self.storage {
             Storage::F32(_) => self.cols * 4,
-            Storage::Blocks { format, .. } => self.cols / BLOCK * format.block_bytes(),
+            Storage::Blocks { format, .. } => {
+                self.cols / format.block_values() * format.block_bytes()
+            }
         }
     }
 
@@ -389,7 +442,7 @@ fn matmul_group_at(
         m.check_input(x, seq)?;
     }
     let tiled = seq >= TILED_MIN_ROWS;
-    // Per block of a single input: its sum, for the offset terms of Q4_0/Q4_1.
+    // Per block of a single input: its sum, for the offset terms of Q4_0/Q4_1/Q5_0.
     let block_sums: Vec<f32> = if seq == 1 {
         x.chunks_exact(BLOCK).map(|b| b.iter().sum()).collect()
     } else {
@@ -528,7 +581,6 @@ fn band<const FMA: bool>(
     out: &mut [f32],
 ) {
     let cols = m.cols;
-    let blocks = cols / BLOCK;
     match &m.storage {
         Storage::F32(values) => {
             for (r, out_r) in rows.zip(out.chunks_exact_mut(seq)) {
@@ -542,7 +594,7 @@ fn band<const FMA: bool>(
             // Several inputs: unpack each row once, then multiply it with every input
             // while it sits in L1.
             let raw = bytes.as_slice();
-            let rb = blocks * format.block_bytes();
+            let rb = cols / format.block_values() * format.block_bytes();
             let mut row = vec![0.0f32; cols];
             for (r, out_r) in rows.zip(out.chunks_exact_mut(seq)) {
                 let Some(w) = raw.get(r * rb..(r + 1) * rb) else {
@@ -556,18 +608,26 @@ fn band<const FMA: bool>(
         }
         Storage::Blocks { format, bytes } => {
             let raw = bytes.as_slice();
-            let rb = blocks * format.block_bytes();
+            let rb = cols / format.block_values() * format.block_bytes();
+            let blocks = cols / BLOCK;
             for (r, out_r) in rows.zip(out.chunks_exact_mut(seq)) {
                 let Some(w) = raw.get(r * rb..(r + 1) * rb) else {
                     continue;
                 };
                 for (t, o) in out_r.iter_mut().enumerate() {
                     let xt = &x[t * cols..(t + 1) * cols];
-                    let sums = &block_sums[t * blocks..(t + 1) * blocks];
+                    let sums = block_sums
+                        .get(t * blocks..(t + 1) * blocks)
+                        .unwrap_or_default();
                     *o = match format {
                         BlockFormat::Q8_0 => dot_q8_0::<FMA>(w, xt),
                         BlockFormat::Q4_0 => dot_q4::<FMA, false>(w, xt, sums),
                         BlockFormat::Q4_1 => dot_q4::<FMA, true>(w, xt, sums),
+                        BlockFormat::Q5_0 => dot_q5_0::<FMA>(w, xt, sums),
+                        BlockFormat::Q5_1 => dot_decoded::<FMA, 24, BLOCK, Q5_1Blocks>(w, xt),
+                        BlockFormat::Q4K => dot_decoded::<FMA, 144, SUPER_BLOCK, Q4KBlocks>(w, xt),
+                        BlockFormat::Q5K => dot_decoded::<FMA, 176, SUPER_BLOCK, Q5KBlocks>(w, xt),
+                        BlockFormat::Q6K => dot_decoded::<FMA, 210, SUPER_BLOCK, Q6KBlocks>(w, xt),
                     };
                 }
             }
@@ -826,23 +886,57 @@ fn tile<const FMA: bool, const TI: usize, const TR: usize>(
 /// wrappers.
 #[inline(always)]
 fn unpack_row(format: BlockFormat, w: &[u8], out: &mut [f32]) {
-    let (outs, _) = out.as_chunks_mut::<BLOCK>();
     match format {
-        BlockFormat::Q8_0 => {
-            for (b, o) in w.as_chunks::<34>().0.iter().zip(outs) {
-                decode_q8_0(b, o);
+        BlockFormat::Q8_0 => unpack_blocks::<34, BLOCK, Q8_0Blocks>(w, out),
+        BlockFormat::Q4_0 => unpack_blocks::<18, BLOCK, Q4_0Blocks>(w, out),
+        BlockFormat::Q4_1 => unpack_blocks::<20, BLOCK, Q4_1Blocks>(w, out),
+        BlockFormat::Q5_0 => unpack_blocks::<22, BLOCK, Q5_0Blocks>(w, out),
+        BlockFormat::Q5_1 => unpack_blocks::<24, BLOCK, Q5_1Blocks>(w, out),
+        BlockFormat::Q4K => unpack_blocks::<144, SUPER_BLOCK, Q4KBlocks>(w, out),
+        BlockFormat::Q5K => unpack_blocks::<176, SUPER_BLOCK, Q5KBlocks>(w, out),
+        BlockFormat::Q6K => unpack_blocks::<210, SUPER_BLOCK, Q6KBlocks>(w, out),
+    }
+}
+
+/// One of the GGUF reader's block decoders (`N` bytes to `E` values) as a type. Not a
+/// function passed as a value: that is called through a `Fn::call` shim which is not
+/// inlined, so the decoder would run without the caller's SIMD features (4× slower).
+trait BlockDecoder<const N: usize, const E: usize> {
+    fn decode(block: &[u8; N], out: &mut [f32; E]);
+}
+
+macro_rules! block_decoders {
+    ($($name:ident = $decode:ident($bytes:literal, $values:ident)),* $(,)?) => {
+        $(
+            struct $name;
+            impl BlockDecoder<$bytes, $values> for $name {
+                #[inline(always)]
+                fn decode(block: &[u8; $bytes], out: &mut [f32; $values]) {
+                    $decode(block, out)
+                }
             }
-        }
-        BlockFormat::Q4_0 => {
-            for (b, o) in w.as_chunks::<18>().0.iter().zip(outs) {
-                decode_q4_0(b, o);
-            }
-        }
-        BlockFormat::Q4_1 => {
-            for (b, o) in w.as_chunks::<20>().0.iter().zip(outs) {
-                decode_q4_1(b, o);
-            }
-        }
+        )*
+    };
+}
+
+block_decoders!(
+    Q8_0Blocks = decode_q8_0(34, BLOCK),
+    Q4_0Blocks = decode_q4_0(18, BLOCK),
+    Q4_1Blocks = decode_q4_1(20, BLOCK),
+    Q5_0Blocks = decode_q5_0(22, BLOCK),
+    Q5_1Blocks = decode_q5_1(24, BLOCK),
+    Q4KBlocks = decode_q4_k(144, SUPER_BLOCK),
+    Q5KBlocks = decode_q5_k(176, SUPER_BLOCK),
+    Q6KBlocks = decode_q6_k(210, SUPER_BLOCK),
+);
+
+/// Blocks of `N` bytes decoded into `E` values each; a short last block (or output) is left
+/// alone rather than read past, so malformed input cannot panic here.
+#[inline(always)]
+fn unpack_blocks<const N: usize, const E: usize, D: BlockDecoder<N, E>>(w: &[u8], out: &mut [f32]) {
+    let (outs, _) = out.as_chunks_mut::<E>();
+    for (b, o) in w.as_chunks::<N>().0.iter().zip(outs) {
+        D::decode(b, o);
     }
 }
 
@@ -871,6 +965,33 @@ fn dot_f32<const FMA: bool>(w: &[f32], x: &[f32]) -> f32 {
     }
     let tail: f32 = wt.iter().zip(xt).map(|(a, b)| a * b).sum();
     acc.iter().sum::<f32>() + tail
+}
+
+/// One row of `N`-byte blocks of `E` values times `x`: each block is decoded into a stack
+/// buffer by the GGUF reader's own decoder (inlined, so it is compiled for the caller's
+/// SIMD features), then multiplied and accumulated lane-wise. The formats with several
+/// scales per block (Q5, the K-quants) take this path: their bytes are what bound a decode
+/// step, and decoding stays in L1.
+#[inline(always)]
+fn dot_decoded<const FMA: bool, const N: usize, const E: usize, D: BlockDecoder<N, E>>(
+    w: &[u8],
+    x: &[f32],
+) -> f32 {
+    let mut acc = [0.0f32; LANES];
+    let mut values = [0.0f32; E];
+    let (blocks, _) = w.as_chunks::<N>();
+    let (xs, _) = x.as_chunks::<E>();
+    for (b, xb) in blocks.iter().zip(xs) {
+        D::decode(b, &mut values);
+        let (vc, _) = values.as_chunks::<LANES>();
+        let (xc, _) = xb.as_chunks::<LANES>();
+        for (v, xv) in vc.iter().zip(xc) {
+            for l in 0..LANES {
+                acc[l] = madd::<FMA>(v[l], xv[l], acc[l]);
+            }
+        }
+    }
+    acc.iter().sum()
 }
 
 /// Q8_0 block: f16 scale `d`, then 32 signed bytes; value = d · q.
@@ -925,6 +1046,35 @@ fn dot_q4<const FMA: bool, const WITH_MIN: bool>(w: &[u8], x: &[f32], block_sums
             }
             offsets = madd::<FMA>(-8.0 * d, sum, offsets);
         }
+    }
+    acc.iter().sum::<f32>() + offsets
+}
+
+/// Q5_0 block: f16 scale `d`, 4 bytes of fifth bits (bit `j` for value `j`), 16 bytes of
+/// nibbles laid out as Q4_0's; value = d · (q − 16), the offset term from `block_sums` as in
+/// [`dot_q4`]. Fused rather than through [`dot_decoded`]: Q5_0 holds most of Qwen2.5-Coder's
+/// weights, and decoding each 32-value block to memory first ran 2× slower than f32 at
+/// decode. The tests hold it to the reader's decoder (`matmul_plain`).
+#[inline(always)]
+fn dot_q5_0<const FMA: bool>(w: &[u8], x: &[f32], block_sums: &[f32]) -> f32 {
+    let mut acc = [0.0f32; 16];
+    let mut offsets = 0.0f32;
+    let (xs, _) = x.as_chunks::<BLOCK>();
+    let (blocks, _) = w.as_chunks::<22>();
+    for ((b, xb), &sum) in blocks.iter().zip(xs).zip(block_sums) {
+        let d = f16_le(b[0], b[1]);
+        let qh = u32::from_le_bytes([b[2], b[3], b[4], b[5]]);
+        let mut s = [0.0f32; 16];
+        for l in 0..16 {
+            let byte = u32::from(b[6 + l]);
+            let lo = (byte & 0x0F) | (((qh >> l) & 1) << 4);
+            let hi = (byte >> 4) | (((qh >> (16 + l)) & 1) << 4);
+            s[l] = madd::<FMA>(lo as f32, xb[l], hi as f32 * xb[16 + l]);
+        }
+        for l in 0..16 {
+            acc[l] = madd::<FMA>(d, s[l], acc[l]);
+        }
+        offsets = madd::<FMA>(-16.0 * d, sum, offsets);
     }
     acc.iter().sum::<f32>() + offsets
 }
@@ -1414,17 +1564,109 @@ mod tests {
                     let q = |v: f32| (((v - min) * id + 0.5) as i32).clamp(0, 15) as u8;
                     out.extend((0..16).map(|l| q(block[l]) | (q(block[16 + l]) << 4)));
                 }
+                BlockFormat::Q5_0 => {
+                    let max = block
+                        .iter()
+                        .copied()
+                        .fold(0.0f32, |a, v| if v.abs() > a.abs() { v } else { a });
+                    let d = max / -16.0;
+                    let id = if d != 0.0 { 1.0 / d } else { 0.0 };
+                    let q: Vec<u32> = block
+                        .iter()
+                        .map(|v| ((v * id + 16.5) as i32).clamp(0, 31) as u32)
+                        .collect();
+                    out.extend(half::f16::from_f32(d).to_le_bytes());
+                    out.extend(five_bit_quants(&q));
+                }
+                BlockFormat::Q5_1 => {
+                    let min = block.iter().copied().fold(f32::INFINITY, f32::min);
+                    let max = block.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                    let d = (max - min) / 31.0;
+                    let id = if d != 0.0 { 1.0 / d } else { 0.0 };
+                    let q: Vec<u32> = block
+                        .iter()
+                        .map(|v| (((v - min) * id + 0.5) as i32).clamp(0, 31) as u32)
+                        .collect();
+                    out.extend(half::f16::from_f32(d).to_le_bytes());
+                    out.extend(half::f16::from_f32(min).to_le_bytes());
+                    out.extend(five_bit_quants(&q));
+                }
+                BlockFormat::Q4K | BlockFormat::Q5K | BlockFormat::Q6K => {
+                    unreachable!("K-quant test blocks come from k_quant_blocks")
+                }
             }
         }
         out
     }
 
+    /// The fifth bits (a little-endian u32, bit `j` for value `j`) and the nibbles of a Q5
+    /// block of 32 quants.
+    fn five_bit_quants(q: &[u32]) -> Vec<u8> {
+        let qh: u32 = q.iter().enumerate().map(|(j, &v)| (v >> 4) << j).sum();
+        let mut out = qh.to_le_bytes().to_vec();
+        out.extend((0..16).map(|l| (q[l] & 15) as u8 | (((q[16 + l] & 15) as u8) << 4)));
+        out
+    }
+
+    /// `count` super-blocks of a K-quant: every quant, scale and min byte random (so every bit
+    /// of the layout matters), the f16 scales chosen so values stay within about ±1, like the
+    /// other formats' test matrices.
+    fn k_quant_blocks(format: BlockFormat, count: usize, seed: u64) -> Vec<u8> {
+        let bytes = format.block_bytes();
+        let noise = values(count * bytes, seed);
+        let mut out: Vec<u8> = noise.iter().map(|v| (v.to_bits() >> 7) as u8).collect();
+        for (b, block) in out.chunks_exact_mut(bytes).enumerate() {
+            let u = 0.5 + 0.5 * noise[b * bytes].abs();
+            let put = |block: &mut [u8], at: usize, v: f32| {
+                block[at..at + 2].copy_from_slice(&half::f16::from_f32(v).to_le_bytes());
+            };
+            match format {
+                // value = d · scale · q − dmin · min, 6-bit scales and mins.
+                BlockFormat::Q4K => {
+                    put(block, 0, u / (63.0 * 15.0));
+                    put(block, 2, u / 63.0);
+                }
+                BlockFormat::Q5K => {
+                    put(block, 0, u / (63.0 * 31.0));
+                    put(block, 2, u / 63.0);
+                }
+                // value = d · scale · (q − 32), signed 8-bit scales.
+                BlockFormat::Q6K => put(block, 208, u / (128.0 * 32.0)),
+                _ => unreachable!("32-value blocks come from quantize"),
+            }
+        }
+        out
+    }
+
+    const FORMATS: [BlockFormat; 8] = [
+        BlockFormat::Q8_0,
+        BlockFormat::Q4_0,
+        BlockFormat::Q4_1,
+        BlockFormat::Q5_0,
+        BlockFormat::Q5_1,
+        BlockFormat::Q4K,
+        BlockFormat::Q5K,
+        BlockFormat::Q6K,
+    ];
+
+    /// The matrix in f32 and in every packed format whose blocks tile its rows (all of them
+    /// when `cols` is a multiple of 256), each checked to be held packed.
     fn matrices(rows: usize, cols: usize) -> Vec<PackedMatrix> {
         let w = values(rows * cols, 7);
         let mut out = vec![PackedMatrix::from_f32(w.clone(), rows, cols).unwrap()];
-        for format in [BlockFormat::Q8_0, BlockFormat::Q4_0, BlockFormat::Q4_1] {
-            let bytes = WeightBytes::Owned(Arc::new(quantize(format, &w)));
-            out.push(PackedMatrix::from_ggml(format.ggml(), bytes, rows, cols).unwrap());
+        for format in FORMATS {
+            if !cols.is_multiple_of(format.block_values()) {
+                continue;
+            }
+            let raw = if format.block_values() == SUPER_BLOCK {
+                k_quant_blocks(format, rows * cols / SUPER_BLOCK, rows as u64)
+            } else {
+                quantize(format, &w)
+            };
+            let bytes = WeightBytes::Owned(Arc::new(raw));
+            let m = PackedMatrix::from_ggml(format.ggml(), bytes, rows, cols).unwrap();
+            assert_eq!(m.format_name(), format.name());
+            out.push(m);
         }
         out
     }
@@ -1446,8 +1688,14 @@ mod tests {
             .zip([1, 2, 3].into_iter().cycle())
         {
             let pool = thread_pool(threads).unwrap();
-            // 320 columns: more than one depth slice of the tiled kernel, and a partial one.
-            for m in matrices(100, 96).into_iter().chain(matrices(50, 320)) {
+            // 320 columns: more than one depth slice of the tiled kernel, and a partial one;
+            // 256 and 768: one and three K-quant super-blocks, with odd row counts.
+            let all = matrices(100, 96)
+                .into_iter()
+                .chain(matrices(50, 320))
+                .chain(matrices(37, 256))
+                .chain(matrices(101, 768));
+            for m in all {
                 // 70 and 131: more than one tile of 64 input rows, and partial vectors.
                 for seq in [1, 2, 5, 7, 15, 16, 17, 22, 23, 70, 131] {
                     let x = values(seq * m.cols(), seq as u64 + 11);
@@ -1466,16 +1714,16 @@ mod tests {
     #[test]
     fn a_group_of_matrices_matches_each_plain_product() {
         // Four formats and three heights sharing one input, as q/k/v share the normed state.
-        let ms: Vec<PackedMatrix> = matrices(100, 96)
+        let ms: Vec<PackedMatrix> = matrices(100, 256)
             .into_iter()
-            .chain(matrices(40, 96))
-            .chain(matrices(17, 96))
+            .chain(matrices(40, 256))
+            .chain(matrices(17, 256))
             .collect();
         let refs: Vec<&PackedMatrix> = ms.iter().collect();
         for level in simd_levels_here() {
             for seq in [1, 3, 17] {
                 let pool = thread_pool(2).unwrap();
-                let x = values(seq * 96, 21);
+                let x = values(seq * 256, 21);
                 let outs = matmul_group_at(level, &refs, &x, seq, &pool).unwrap();
                 assert_eq!(outs.len(), ms.len());
                 for (m, out) in ms.iter().zip(&outs) {
@@ -1511,8 +1759,8 @@ mod tests {
     fn a_tall_matrix_crosses_row_bands() {
         let rows = TILE_BAND_ROWS + 37;
         let pool = thread_pool(2).unwrap();
-        for m in matrices(rows, 64) {
-            let x = values(TILED_MIN_ROWS * 64, 5);
+        for m in matrices(rows, 256) {
+            let x = values(TILED_MIN_ROWS * 256, 5);
             let fast = m.matmul(&x, TILED_MIN_ROWS, &pool).unwrap();
             assert_close(
                 &fast,
@@ -1524,17 +1772,43 @@ mod tests {
 
     #[test]
     fn reordered_rows_move_whole_rows() {
-        for m in matrices(4, 64) {
+        for m in matrices(4, 256) {
             let moved = m.reorder_rows(&[2, 0, 3, 1]).unwrap();
+            assert_eq!(moved.format_name(), m.format_name());
             let before = m.rows_f32(0..4).unwrap();
             let after = moved.rows_f32(0..4).unwrap();
             for (new, old) in [(0, 2), (1, 0), (2, 3), (3, 1)] {
                 assert_eq!(
-                    after[new * 64..(new + 1) * 64],
-                    before[old * 64..(old + 1) * 64]
+                    after[new * 256..(new + 1) * 256],
+                    before[old * 256..(old + 1) * 256]
                 );
             }
         }
+    }
+
+    #[test]
+    fn k_quant_rows_that_are_not_whole_super_blocks_stay_f32() {
+        // Two rows of 128 values: one super-block between them, so no row starts on a block
+        // boundary of its own; the matrix is inflated and multiplies as its values.
+        let pool = thread_pool(1).unwrap();
+        for format in [BlockFormat::Q4K, BlockFormat::Q5K, BlockFormat::Q6K] {
+            let raw = k_quant_blocks(format, 1, 3);
+            let values_f32 = dequantize(format.ggml(), &raw).unwrap();
+            let bytes = WeightBytes::Owned(Arc::new(raw));
+            let m = PackedMatrix::from_ggml(format.ggml(), bytes, 2, 128).unwrap();
+            assert_eq!(m.format_name(), "f32", "{format:?}");
+            assert_eq!(m.rows_f32(0..2).unwrap(), values_f32);
+            let x = values(128, 9);
+            assert_close(
+                &m.matmul(&x, 1, &pool).unwrap(),
+                &m.matmul_plain(&x, 1).unwrap(),
+                &format!("{format:?} as f32"),
+            );
+        }
+        assert_eq!(packed_format(GgmlType::Q4K, 896), None);
+        assert_eq!(packed_format(GgmlType::Q4K, 4864), Some(BlockFormat::Q4K));
+        assert_eq!(packed_format(GgmlType::Q5_0, 896), Some(BlockFormat::Q5_0));
+        assert_eq!(packed_format(GgmlType::Q2K, 4864), None);
     }
 
     /// Attention written the textbook way: scores, softmax, weighted sum.
@@ -1699,6 +1973,17 @@ mod tests {
         assert!(m.reorder_rows(&[0, 1]).is_err());
         let short = WeightBytes::Owned(Arc::new(vec![0u8; 10]));
         assert!(PackedMatrix::from_ggml(GgmlType::Q4_1, short, 1, 32).is_err());
+        // Bytes that are not whole blocks of the matrix, for every packed format.
+        for format in FORMATS {
+            let (cols, bytes) = (format.block_values(), format.block_bytes());
+            for len in [0, bytes - 1, bytes + 1, 3 * bytes] {
+                let raw = WeightBytes::Owned(Arc::new(vec![0u8; len]));
+                assert!(
+                    PackedMatrix::from_ggml(format.ggml(), raw, 2, cols).is_err(),
+                    "{format:?} {len} bytes"
+                );
+            }
+        }
         assert!(PackedMatrix::from_f32(vec![0.0; 3], 2, 2).is_err());
     }
 }

@@ -2,16 +2,21 @@
 //! the kernel says is available, and a model that would not fit is refused with a message
 //! instead of being killed by the OOM killer halfway through loading.
 //!
-//! Resident size: matrices in Q8_0, Q4_0 or Q4_1 are multiplied packed (see
-//! [`crate::kernels::BlockFormat`]) and cost their bytes in the file; every other tensor is
-//! inflated to f32 at load and costs 4 bytes per element. [`HEADROOM_BYTES`] is added for the
+//! Resident size: matrices in Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K or Q6_K whose rows are
+//! whole blocks are multiplied packed (see [`crate::kernels::packed_format`]) and cost their
+//! bytes in the file; every other tensor is inflated to f32 at load and costs 4 bytes per
+//! element. [`HEADROOM_BYTES`] is added for the
 //! KV cache, activations and the tokenizer.
 
 use std::io::Read;
 use std::path::Path;
 
 use crate::error::ModelError;
-use crate::gguf::{GgmlType, GgufFile, GgufTensorInfo};
+use crate::gguf::{GgufFile, GgufTensorInfo};
+use crate::kernels::packed_format;
+
+/// The formats [`resident_bytes`] counts packed, for messages.
+const PACKED_NAMES: &str = "Q8_0/Q4_0/Q4_1/Q5_0/Q5_1/Q4_K/Q5_K/Q6_K";
 
 /// Memory beyond the weights a loaded decoder needs (KV cache, activations, tokenizer).
 pub const HEADROOM_BYTES: u64 = 256 << 20;
@@ -25,11 +30,12 @@ pub fn resident_bytes(tensors: &[GgufTensorInfo]) -> u64 {
         .iter()
         .map(|t| {
             let elements = t.element_count().unwrap_or(u64::MAX);
-            let packed = t.dims.len() == 2
-                && matches!(
-                    t.ggml_type,
-                    GgmlType::Q8_0 | GgmlType::Q4_0 | GgmlType::Q4_1
-                );
+            // The loader's own test: a 2-D tensor whose rows (`dims[0]` values) are whole blocks.
+            let packed = match t.dims.as_slice() {
+                &[cols, _] => usize::try_from(cols)
+                    .is_ok_and(|cols| packed_format(t.ggml_type, cols).is_some()),
+                _ => false,
+            };
             match t.ggml_type.block_layout() {
                 Some((per_block, block_bytes)) if packed => {
                     elements.div_ceil(per_block as u64) * block_bytes as u64
@@ -69,9 +75,9 @@ pub fn check_fits(model: &str, weights: u64, available: Option<u64>) -> Result<(
     let needed = weights.saturating_add(HEADROOM_BYTES);
     match available {
         Some(available) if needed > available => Err(ModelError::OutOfMemory(format!(
-            "{model} needs about {} MiB once loaded ({} MiB of weights, f32 except Q8_0/Q4_0/Q4_1 \
-             matrices, plus {} MiB for the cache and activations) but only {} MiB is available; \
-             free memory or pick a smaller or more tightly quantized model (Q8_0/Q4_0/Q4_1 stay packed)",
+            "{model} needs about {} MiB once loaded ({} MiB of weights, f32 except matrices in \
+             {PACKED_NAMES}, plus {} MiB for the cache and activations) but only {} MiB is available; \
+             free memory or pick a smaller or more tightly quantized model ({PACKED_NAMES} stay packed)",
             mib(needed),
             mib(weights),
             mib(HEADROOM_BYTES),
@@ -142,6 +148,7 @@ pub fn check_hf_folder_fits(folder: &Path) -> Result<(), ModelError> {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
+    use crate::gguf::GgmlType;
 
     fn tensor(dims: &[u64], ggml_type: GgmlType) -> GgufTensorInfo {
         GgufTensorInfo {
@@ -154,7 +161,8 @@ mod tests {
 
     #[test]
     fn packed_matrices_cost_their_blocks_and_the_rest_inflates_to_f32() {
-        // 64x64 Q8_0: 128 blocks of 34 bytes; the same in Q4_K inflates to 4 bytes each.
+        // 64x64 Q8_0: 128 blocks of 34 bytes; the same in Q4_K inflates to 4 bytes each (a
+        // 64-value row is not a whole 256-value super-block, so the loader inflates it).
         assert_eq!(
             resident_bytes(&[tensor(&[64, 64], GgmlType::Q8_0)]),
             128 * 34
@@ -163,6 +171,26 @@ mod tests {
             resident_bytes(&[tensor(&[64, 64], GgmlType::Q4K)]),
             64 * 64 * 4
         );
+        // Rows of whole super-blocks stay packed: Qwen2.5-Coder's ffn_down, [4864, 896] in GGUF
+        // order, is 896 rows of 19 super-blocks.
+        assert_eq!(
+            resident_bytes(&[tensor(&[4864, 896], GgmlType::Q4K)]),
+            896 * 19 * 144
+        );
+        assert_eq!(
+            resident_bytes(&[tensor(&[4864, 896], GgmlType::Q6K)]),
+            896 * 19 * 210
+        );
+        assert_eq!(
+            resident_bytes(&[tensor(&[512, 3], GgmlType::Q5K)]),
+            3 * 2 * 176
+        );
+        assert_eq!(
+            resident_bytes(&[tensor(&[896, 128], GgmlType::Q5_0)]),
+            128 * 28 * 22
+        );
+        // Q2_K and Q3_K have no packed kernel: inflated whatever their shape.
+        assert_eq!(resident_bytes(&[tensor(&[256, 2], GgmlType::Q3K)]), 512 * 4);
         assert_eq!(
             resident_bytes(&[tensor(&[64, 64], GgmlType::Q4_1)]),
             128 * 20

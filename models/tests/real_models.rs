@@ -367,3 +367,73 @@ fn qwen2_coder_p_tool_at_its_templates_decision_point() {
         .unwrap();
     assert!((on_file.p_tool.ln() - scores[0]).abs() < 1e-3);
 }
+
+/// `VmRSS`, `RssAnon` and `RssFile` of this process in MiB (Linux; zeros elsewhere).
+fn rss_mib() -> [u64; 3] {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    ["VmRSS:", "RssAnon:", "RssFile:"].map(|key| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .unwrap_or(0)
+            / 1024
+    })
+}
+
+/// Measurement, not a check: resident memory and load time of Qwen2.5-Coder-0.5B, the
+/// memory guard's estimate beside them, and a rough decode rate. Run alone, e.g.
+/// `cargo test --release -p tact-models --test real_models qwen2_coder_resident_memory -- --ignored --nocapture`.
+#[test]
+#[ignore = "measurement; run by hand"]
+fn qwen2_coder_resident_memory_and_load_time() {
+    let Some(path) = common::qwen_coder_or_skip("qwen2_coder_resident_memory_and_load_time") else {
+        return;
+    };
+    let gguf = tact_models::gguf::GgufFile::open(&path).unwrap();
+    let estimate = tact_models::memory::resident_bytes(&gguf.tensors) >> 20;
+    drop(gguf);
+    let before = rss_mib();
+    let start = std::time::Instant::now();
+    let engine = Engine::from_gguf_path(&path, BackendKind::NdArray).unwrap();
+    let load = start.elapsed();
+    let loaded = rss_mib();
+    let prompt: Vec<u32> = (0..64u32).map(|i| 100 + i * 37).collect();
+    let mut cache = KvCache::new();
+    let start = std::time::Instant::now();
+    let mut out = engine
+        .llama()
+        .forward(&prompt, &mut cache, LogitsFor::Last)
+        .unwrap();
+    let prefill = start.elapsed();
+    let start = std::time::Instant::now();
+    let steps = 16;
+    for _ in 0..steps {
+        let next = tensor_rows(out.logits)
+            .unwrap()
+            .pop()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .unwrap()
+            .0 as u32;
+        out = engine
+            .llama()
+            .forward(&[next], &mut cache, LogitsFor::Last)
+            .unwrap();
+    }
+    let decode = steps as f64 / start.elapsed().as_secs_f64();
+    let used = rss_mib();
+    println!("weight formats: {:?}", engine.llama().weight_formats());
+    println!("memory guard estimate (weights): {estimate} MiB");
+    println!("load: {:.2} s", load.as_secs_f64());
+    println!(
+        "RSS MiB [VmRSS, RssAnon, RssFile] before load {before:?}, after load {loaded:?}, after 64-token prefill + {steps} decode steps {used:?}"
+    );
+    println!(
+        "prefill of 64 tokens: {:.2} s; decode: {decode:.1} tok/s (threads {})",
+        prefill.as_secs_f64(),
+        engine.llama().threads()
+    );
+}
