@@ -232,6 +232,36 @@ fn a_start_up_failure_is_an_error_line_too() {
     );
 }
 
+/// An error after the job exists names the job (it used to say `null`, so a reader could not
+/// tell which job a full disk under its ledger had ended): here the ledger cannot be created
+/// because a directory stands where its file goes.
+#[test]
+fn an_error_after_the_job_exists_names_the_job() {
+    let scratch = tempfile::tempdir().unwrap();
+    let ws = scratch.path().join("ws");
+    std::fs::create_dir_all(ws.join(".tact/jobs/job-7/ledger.bin")).unwrap();
+    std::fs::write(ws.join("notes.txt"), "hello\n").unwrap();
+    let (code, lines) = tact(
+        &["run", "--json", "--job-id", "job-7", "--task", "fix it"],
+        &ws,
+    );
+    assert_ne!(code, 0);
+    let error = lines
+        .iter()
+        .find(|l| l["type"] == "error")
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    validate(&doc_schemas(), error);
+    assert_eq!(error["job_id"], "job-7", "{error}");
+    assert!(
+        error["message"].as_str().unwrap().contains("ledger"),
+        "{error}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(ws.join("notes.txt")).unwrap(),
+        "hello\n"
+    );
+}
+
 /// Every kind of event has its schema in the docs, and the docs name no kind that does not
 /// exist.
 #[test]

@@ -491,11 +491,18 @@ pub fn workspace_of(args: &Args) -> anyhow::Result<PathBuf> {
         .with_context(|| format!("workspace {}", dir.display()))
 }
 
-pub fn run(args: Args) -> anyhow::Result<i32> {
-    let result = run_inner(&args);
+pub fn run(mut args: Args) -> anyhow::Result<i32> {
+    // The id is fixed up front, so an error after the job exists (a full disk under its
+    // ledger, say) names the job; one before it (no such workspace) names none.
+    args.job_id.get_or_insert_with(new_job_id);
+    let mut started = false;
+    let result = run_inner(&args, &mut started);
     if let (Err(e), true) = (&result, args.json) {
         // A `--json` reader sees every failure in the stream too, not only on stderr.
-        let job_id = args.job_id.clone().unwrap_or_default();
+        let job_id = match started {
+            true => args.job_id.clone().unwrap_or_default(),
+            false => String::new(),
+        };
         let event = JobEvent::Error {
             message: format!("{e:#}"),
         };
@@ -504,10 +511,11 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     result
 }
 
-fn run_inner(args: &Args) -> anyhow::Result<i32> {
+fn run_inner(args: &Args, started: &mut bool) -> anyhow::Result<i32> {
     let workspace = workspace_of(args)?;
     let args = &with_config(args, &workspace)?;
     let cfg = job_config(args, &workspace)?;
+    *started = true;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
