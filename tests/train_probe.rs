@@ -1,5 +1,5 @@
 //! `tact train-probe` end to end with the real default model (issue 15 item 1): the probe is
-//! fitted on the fit side of the split by id with L2 chosen by cross-validation, every signal is
+//! fitted on the fit side of the seeded split by id with L2 chosen by cross-validation, every signal is
 //! reported on the report side, the artifact is bound to the model's id, and `tact eval
 //! trigger` under a policy naming the probe reads the same hidden states (no extra pass) and
 //! agrees with the training report.
@@ -7,8 +7,6 @@
 
 use std::path::Path;
 use std::process::Command;
-
-use sha2::Digest;
 
 fn tact(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tact"))
@@ -24,7 +22,7 @@ fn tact(dir: &Path, args: &[&str]) -> (i32, String, String) {
 }
 
 fn fit_side(id: &str) -> bool {
-    sha2::Sha256::digest(id.as_bytes())[0] % 2 == 0
+    tact_eval::tune::in_tuning_split(tact_eval::DEFAULT_SEED, id)
 }
 
 /// Requests a tool serves and small talk no tool serves, one weather tool offered to each.
@@ -209,4 +207,28 @@ fn a_model_without_hidden_states_cannot_train_a_probe() {
     assert_ne!(code, 0);
     assert!(stderr.contains("no hidden state"), "{stderr}");
     assert!(!out.exists());
+}
+
+/// The built-in policy reads the shipped probe for the packaged SmolLM2 file: the probe is
+/// compiled in, bound to that file's id, and read from the trigger's own pass.
+#[test]
+fn the_default_policy_reads_the_shipped_probe_for_the_packaged_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = items(dir.path());
+    let (code, stdout, stderr) = tact(
+        dir.path(),
+        &[
+            "eval",
+            "trigger",
+            "--data",
+            data.to_str().unwrap(),
+            "--json",
+        ],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let eval: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(eval["signal"], "probe", "{eval}");
+    assert_eq!(eval["forward_passes_per_item"], 1.0);
+    // Requests and small talk this plain are told apart by the probe.
+    assert!(eval["auroc"].as_f64().unwrap() > 0.8, "{eval}");
 }

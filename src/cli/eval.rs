@@ -74,9 +74,9 @@ pub struct CommonArgs {
     /// Where model outputs are cached between runs.
     #[arg(long, default_value = ".tact/cache")]
     pub cache_dir: PathBuf,
-    /// Only the items of one side of the split by id (SHA-256 of the id, as `bench-jobs`
-    /// splits): `fit` to tune on, `report` to report on. With `--limit`, the side of the
-    /// sample.
+    /// Only the items of one side of the seeded split by id that `tact tune` and `tact
+    /// train-probe` use (70 % `fit` to tune on, 30 % `report` to report on). With `--limit`,
+    /// the side of the sample.
     #[arg(long, value_enum)]
     pub part: Option<crate::cli::suite::Part>,
 }
@@ -226,8 +226,8 @@ impl LazyModel {
         }))
     }
 
-    /// The id the policy's trigger settings are looked up under (the model's name, without
-    /// loading it or hashing its file).
+    /// The id the policy's trigger settings are looked up under: the model's id as a job
+    /// records it, from its file name and hash, without loading it.
     pub(crate) fn settings_id(&self) -> &str {
         &self.settings_id
     }
@@ -268,8 +268,14 @@ fn model_ids(spec: &str) -> anyhow::Result<(String, String)> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
+    // The id the runtime looks trigger settings up under (`name@quant#sha256`), so a policy
+    // section for one exact file (a probe edition) applies here as it does in a job.
     let settings_id = match resolved.source {
-        tact_models::resolve::ModelSource::Gguf(_) => tact_models::engine::model_name(path),
+        tact_models::resolve::ModelSource::Gguf(_) => format!(
+            "{}#{}",
+            tact_models::engine::model_name(path),
+            tact_models::fetch::sha256_file(path)?
+        ),
         tact_models::resolve::ModelSource::HfFolder(_) => name.to_lowercase(),
     };
     Ok((format!("{name}:{}", meta.len()), settings_id))
@@ -353,6 +359,16 @@ impl Shortlister {
 
 // ---------------------------------------------------------------- trigger
 
+/// The side of the dev sets' split an item is on: `tact tune`'s seeded split by id (70 % fit).
+/// Not the bug suite's SHA-256 parity: every id of the trigger set has an even first byte.
+pub(crate) fn side_of(seed: u64, id: &str) -> crate::cli::suite::Part {
+    if tact_eval::tune::in_tuning_split(seed, id) {
+        crate::cli::suite::Part::Fit
+    } else {
+        crate::cli::suite::Part::Report
+    }
+}
+
 /// Items, labels and signals of a trigger run (signals from cache or the model).
 pub(crate) struct TriggerSignals {
     pub ids: Vec<String>,
@@ -414,11 +430,7 @@ pub(crate) fn trigger_signals(
     // The sample first, then its side of the split: `--limit N --part report` is the report
     // side of the same N items `train-probe --limit N` was fitted and reported on.
     let mut items: Vec<TriggerItem> = load_sample(&common.data, common.limit, common.seed)?;
-    items.retain(|i| {
-        common
-            .part
-            .is_none_or(|p| crate::cli::suite::part_of(&i.id) == p)
-    });
+    items.retain(|i| common.part.is_none_or(|p| side_of(common.seed, &i.id) == p));
     let catalog = load_catalog(common.catalog.as_deref())?;
     let Some(mut lazy) = LazyModel::new(&model.model)? else {
         bail!("the trigger evaluation needs a model (--model NAME|PATH or scripted:FILE)");

@@ -1,4 +1,5 @@
-//! `tact train-probe`: fit the trigger's hidden-state probe on the fit side of the split by id,
+//! `tact train-probe`: fit the trigger's hidden-state probe on the fit side of the seeded split
+//! by id (`tact tune`'s: 70 % fit, 30 % report),
 //! with its L2 strength chosen by cross-validation there, and report every confidence signal
 //! (`p_tool`, entropy, top log-probability, margin and the probe) on the report side by AUROC
 //! and F1, each signal's τ chosen on the fit side. The hidden state comes from the same pass as
@@ -18,8 +19,9 @@ use tact_models::probe::ProbeOptions;
 use tact_policies::policy::{TriggerPolicy, TriggerSignal};
 use tact_runtime::model_io::ConfidenceSignal;
 
+use super::eval::side_of;
 use super::eval::{CommonArgs, ModelArgs, emit, trigger_signals};
-use super::suite::{Part, part_of};
+use super::suite::Part;
 
 /// L2 strengths tried by cross-validation (on standardised hidden units).
 const L2_GRID: [f32; 6] = [1e-4, 1e-3, 1e-2, 3e-2, 1e-1, 3e-1];
@@ -109,8 +111,9 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             hidden: hidden.clone(),
         });
     }
-    let (fit, report): (Vec<&Row>, Vec<&Row>) =
-        rows.iter().partition(|r| part_of(&r.id) == Part::Fit);
+    let (fit, report): (Vec<&Row>, Vec<&Row>) = rows
+        .iter()
+        .partition(|r| side_of(args.common.seed, &r.id) == Part::Fit);
     if fit.len() < args.folds * 2 || report.is_empty() {
         bail!(
             "too few items to train and report ({} fit, {} report)",
