@@ -516,6 +516,24 @@ fn probes_run_side_by_side_in_their_own_slots_and_workers() {
     assert_eq!(pair[1].outputs["output"]["scratch"], "probes/slot-1");
 }
 
+/// A job whose scripted model writes only these completions (text ending with the first is
+/// continued with the second); it must end fixed. Returns its events.
+fn fixed_with_completions(dir: &Path, ws: &Path, rules: &[(&str, &str)]) -> Vec<Value> {
+    let mut steps: Vec<Value> = (0..8)
+        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
+        .collect();
+    for (after, completion) in rules {
+        steps.push(serde_json::json!({"complete_after": after, "completion": completion}));
+    }
+    let script = dir.join("script.json");
+    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+    let (code, events) = run(ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(code, 0);
+    events
+}
+
 /// The model writes a two-line hunk (issue 12 item 5): no single-line edit passes here (the
 /// factor and the offset are both wrong), the model rewrites the first line and goes on to the
 /// next, and the hunk is committed with everything outside it byte-identical.
@@ -530,19 +548,11 @@ fn a_model_written_two_line_hunk_is_probed_and_committed() {
         ),
         ("pytest.ini", "[pytest]\n"),
     ]);
-    let mut steps: Vec<Value> = (0..8)
-        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
-        .collect();
-    steps.push(serde_json::json!({"complete_after": "    y = x *", "completion": " 3"}));
-    steps.push(
-        serde_json::json!({"complete_after": "    y = x * 3\n", "completion": "    z = y - 1"}),
+    let events = fixed_with_completions(
+        scratch.path(),
+        &ws,
+        &[("    y = x *", " 3"), ("    y = x * 3\n", "    z = y - 1")],
     );
-    let script = scratch.path().join("script.json");
-    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
-    let (code, events) = run(&ws, &script, &[]);
-    let end = done(&events);
-    assert_eq!(end["status"], "done", "{end}");
-    assert_eq!(code, 0);
     let committed = decisions(&events, "tests_decide");
     let committed = committed.last().unwrap();
     assert_eq!(committed["judgement"], "Fixed", "{committed}");
@@ -578,18 +588,7 @@ fn a_model_written_wrap_of_a_rust_expression_is_committed() {
         ),
         ("src/lib.rs", source),
     ]);
-    let mut steps: Vec<Value> = (0..8)
-        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
-        .collect();
-    steps.push(
-        serde_json::json!({"complete_after": "    (a * a + b * b).", "completion": "sqrt()"}),
-    );
-    let script = scratch.path().join("script.json");
-    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
-    let (code, events) = run(&ws, &script, &[]);
-    let end = done(&events);
-    assert_eq!(end["status"], "done", "{end}");
-    assert_eq!(code, 0);
+    let events = fixed_with_completions(scratch.path(), &ws, &[("    (a * a + b * b).", "sqrt()")]);
     assert_eq!(
         std::fs::read_to_string(ws.join("src/lib.rs")).unwrap(),
         source.replace("    a * a + b * b\n", "    (a * a + b * b).sqrt()\n")
