@@ -43,6 +43,9 @@ pub enum McpCommand {
 /// busy polling, short enough that a client's own request timeout never fires first.
 const MAX_WAIT_MS: u64 = 30_000;
 
+/// How long `answer_job` waits for a run that has emitted `done` to release its ledger.
+const FINISH_WAIT: Duration = Duration::from_secs(30);
+
 pub fn run(args: Args) -> anyhow::Result<i32> {
     let McpCommand::Serve { scripted } = args.command;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -204,6 +207,15 @@ impl JobEntry {
 
     fn running(&self) -> bool {
         self.progress.borrow().1
+    }
+
+    /// The run has emitted its last event (`done` or `error`) and is shutting down.
+    fn finishing(&self) -> bool {
+        self.events.lock().is_ok_and(|events| {
+            events
+                .last()
+                .is_some_and(|e| e["event"] == "done" || e["event"] == "error")
+        })
     }
 }
 
@@ -421,11 +433,23 @@ impl TactMcp {
     async fn answer_job(&self, a: AnswerJob) -> Result<Value, String> {
         let dir = self.job_dir_of(&a.job_id, a.workspace.as_deref())?;
         let entry = self.entry(&a.job_id);
-        if entry.as_ref().is_some_and(|e| e.running()) {
-            return Err(format!(
-                "job {} is still running; answer once it waits for you",
-                a.job_id
-            ));
+        if let Some(e) = &entry
+            && e.running()
+        {
+            // A run whose `done` event is out is still closing its ledger and stages: a
+            // client that answers on seeing `done` waits for that, briefly.
+            if e.finishing() {
+                let mut progress = e.progress.subscribe();
+                let _ =
+                    tokio::time::timeout(FINISH_WAIT, progress.wait_for(|(_, running)| !running))
+                        .await;
+            }
+            if e.running() {
+                return Err(format!(
+                    "job {} is still running; answer once it waits for you",
+                    a.job_id
+                ));
+            }
         }
         let (state, _) = read_state(&dir)?;
         if state.pending_question().is_none()
