@@ -161,6 +161,34 @@ async fn an_mcp_client_runs_and_reads_a_job() {
         "the whole catalog"
     );
 
+    // With a workspace, the catalog has the tools of the MCP servers its config names.
+    let other = scratch.path().join("with-mcp");
+    std::fs::create_dir_all(other.join(".tact")).unwrap();
+    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_support/gloss_server.py");
+    std::fs::write(
+        other.join(".tact/config.toml"),
+        format!(
+            "version = 1\n[mcp_servers.gloss]\ncommand = \"python3\"\nargs = [{:?}]\nread_only = true\n",
+            server.display().to_string()
+        ),
+    )
+    .unwrap();
+    let with_mcp = ok(
+        &client,
+        "list_catalog",
+        json!({"workspace": other.to_str().unwrap()}),
+    )
+    .await;
+    let lookup = with_mcp["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "gloss.lookup")
+        .unwrap_or_else(|| panic!("{with_mcp:#}"));
+    assert_eq!(lookup["effect"], "read");
+    assert_eq!(lookup["parameters"]["required"], json!(["word"]));
+    assert!(!entries.iter().any(|t| t["name"] == "gloss.lookup"));
+
     // A job on the workspace, followed to its end.
     let started = ok(
         &client,

@@ -19,6 +19,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tact_actors::events::{JobEvent, event_line};
 use tact_actors::job::{job_dir, new_job_id};
+use tact_actors::mcp::McpHost;
 use tact_runtime::ledger::{self, JobStatus, Ledger, LedgerEntry, LedgerState};
 
 use crate::cli::run;
@@ -130,7 +131,12 @@ struct JobRef {
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct ListCatalog {}
+struct ListCatalog {
+    /// Also list the tools of the MCP servers this workspace's config (and the user's) names,
+    /// as a job there would have them (the servers are started to list them, then stopped).
+    #[serde(default)]
+    workspace: Option<String>,
+}
 
 /// Every tool this server offers: name, description, input schema.
 fn tools() -> Vec<Tool> {
@@ -170,7 +176,8 @@ fn tools() -> Vec<Tool> {
         Tool::new(
             "list_catalog",
             "tact's tool catalog: each tool's name, description, parameter and output JSON \
-             Schemas and risk class (as `tact tools show`).",
+             Schemas and risk class (as `tact tools show`); with a workspace, its MCP servers' \
+             tools too.",
             schema_for_type::<ListCatalog>(),
         ),
     ]
@@ -553,8 +560,20 @@ impl TactMcp {
         }))
     }
 
-    fn list_catalog(&self) -> Result<Value, String> {
-        let tools: Vec<Value> = tact_runtime::catalog::catalog()
+    async fn list_catalog(&self, a: ListCatalog) -> Result<Value, String> {
+        let mut catalog = tact_runtime::catalog::catalog();
+        let mut problems: Vec<String> = Vec::new();
+        if let Some(ws) = &a.workspace {
+            let workspace = existing_workspace(ws)?;
+            let servers = run::mcp_servers_of(&workspace).map_err(|e| format!("{e:#}"))?;
+            if !servers.is_empty() {
+                let host = McpHost::start(&servers, &workspace, None).await;
+                catalog.extend(host.tools().iter().cloned());
+                problems = host.problems().to_vec();
+                host.shutdown().await;
+            }
+        }
+        let tools: Vec<Value> = catalog
             .iter()
             .map(|spec| {
                 json!({
@@ -567,7 +586,7 @@ impl TactMcp {
                 })
             })
             .collect();
-        Ok(json!({ "tools": tools }))
+        Ok(json!({ "tools": tools, "mcp_problems": problems }))
     }
 
     async fn dispatch(&self, request: CallToolRequestParams) -> CallToolResult {
@@ -588,7 +607,10 @@ impl TactMcp {
             },
             "job_ledger" => parse(&name, args).and_then(|a| self.job_ledger(a)),
             "job_checkpoint" => parse(&name, args).and_then(|a| self.job_checkpoint(a)),
-            "list_catalog" => parse::<ListCatalog>(&name, args).and_then(|_| self.list_catalog()),
+            "list_catalog" => match parse(&name, args) {
+                Ok(a) => self.list_catalog(a).await,
+                Err(e) => Err(e),
+            },
             other => Err(format!(
                 "no tool named {other:?} (tools: {})",
                 tools()

@@ -394,13 +394,7 @@ pub fn job_config(
 /// (their stderr goes to `<job dir>/mcp/NAME.stderr`); `None` when there are none. A server
 /// that fails to start is left out with a warning on stderr: the job runs with the others.
 pub async fn start_mcp(workspace: &Path, job_id: &str) -> anyhow::Result<Option<Arc<McpHost>>> {
-    let settings = super::config::settings(&super::config::Flags::default(), Some(workspace))?;
-    let servers: Vec<_> = settings
-        .mcp_servers
-        .value
-        .iter()
-        .map(|s| s.to_runtime())
-        .collect();
+    let servers = mcp_servers_of(workspace)?;
     if servers.is_empty() {
         return Ok(None);
     }
@@ -411,6 +405,19 @@ pub async fn start_mcp(workspace: &Path, job_id: &str) -> anyhow::Result<Option<
         eprintln!("tact: {problem}; the job runs without it");
     }
     Ok(Some(Arc::new(host)))
+}
+
+/// The MCP servers the workspace's config (else the user's) names.
+pub fn mcp_servers_of(
+    workspace: &Path,
+) -> anyhow::Result<Vec<tact_runtime::catalog::McpServerConfig>> {
+    let settings = super::config::settings(&super::config::Flags::default(), Some(workspace))?;
+    Ok(settings
+        .mcp_servers
+        .value
+        .iter()
+        .map(|s| s.to_runtime())
+        .collect())
 }
 
 /// The policy's trigger settings for a model: its hidden-state probe file, if any; refused when
