@@ -55,6 +55,8 @@ enum Command {
     Config(cli::config::Args),
     /// The built-in policy, and checking a policy file.
     Policy(cli::shell::PolicyArgs),
+    /// tact over the Model Context Protocol: `mcp serve` (stdio).
+    Mcp(cli::mcp::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(cli::shell::CompletionsArgs),
     /// The tool worker process (started by the executor; speaks framed MessagePack).
@@ -118,6 +120,7 @@ fn main() -> std::process::ExitCode {
         Command::TrainRanker(args) => cli::train_ranker::run(args),
         Command::Policy(args) => cli::shell::policy(args),
         Command::Config(args) => cli::config::run(args),
+        Command::Mcp(args) => cli::mcp::run(args),
         Command::Completions(args) => cli::shell::completions::<Cli>(args),
     };
     match result {

@@ -31,7 +31,7 @@ use tact_runtime::records::{
 use tact_runtime::tools::ToolConfig;
 use tact_runtime::wire::WIRE_VERSION;
 
-use crate::error::ActorError;
+use crate::error::{ActorError, WorkerError};
 use crate::events::{EventSink, JobEvent, Usage};
 use crate::nodes::*;
 use crate::stage::{FaultPlan, ask_node, ask_stage, stage_spec};
@@ -63,6 +63,9 @@ pub struct JobConfig {
     pub budget_override: Option<tact_runtime::records::BudgetEnvelope>,
     /// A second copy of the ledger (the job queue's database), written record by record.
     pub ledger_mirror: Option<Arc<dyn tact_runtime::ledger::LedgerMirror>>,
+    /// The MCP servers whose tools are in `catalog` (`server.tool`): the executor sends their
+    /// calls there.
+    pub mcp: Option<Arc<crate::mcp::McpHost>>,
 }
 
 /// How a job ended.
@@ -747,7 +750,10 @@ impl Runner {
         let observation = match exec {
             Ok(obs) => obs,
             Err(ActorError::Worker(e)) => {
-                let reason = format!("worker failed mid-call: {e}");
+                let reason = match &e {
+                    WorkerError::Mcp(why) => why.clone(),
+                    other => format!("worker failed mid-call: {other}"),
+                };
                 let resolution = if spec.effect >= RiskClass::Write {
                     Resolution::NeedsAttention
                 } else {
@@ -1377,7 +1383,7 @@ async fn run_in_actor(
     }
     runner.probe_slots = 1 + probers.len();
     let host = WorkerHost::start(worker, setup)?;
-    let executor = Arc::new(ExecutorNode::new(host, cfg.call_timeout_ms));
+    let executor = Arc::new(ExecutorNode::new(host, cfg.call_timeout_ms).with_mcp(cfg.mcp.clone()));
     let mut children = vec![
         stage_spec(
             &cfg.job_id,

@@ -6,6 +6,7 @@ pub mod error;
 pub mod events;
 pub mod families;
 pub mod job;
+pub mod mcp;
 pub mod nodes;
 pub mod repair;
 pub mod stage;

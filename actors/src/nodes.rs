@@ -17,6 +17,7 @@ pub use tact_runtime::stages::{
 };
 
 use crate::error::WorkerError;
+use crate::mcp::McpHost;
 use crate::stage::{NamedStage, StageLogic};
 use crate::worker_process::WorkerHost;
 
@@ -180,6 +181,8 @@ pub struct ExecutorNode {
     pub timeout_ms: u64,
     /// `executor` for the job's own mailbox; `prober-N` for probe slot N.
     pub stage: &'static str,
+    /// The job's MCP servers: calls of their tools go there, not to the worker.
+    pub mcp: Option<Arc<McpHost>>,
 }
 
 /// The executor stage of each probe slot: slot 0 is the job's own executor (no committed call
@@ -209,7 +212,10 @@ impl StageLogic for ExecutorNode {
             });
         }
         let work_id = call.work_id.clone();
-        let observation = self.host.call(call, self.timeout_ms).await?;
+        let observation = match &self.mcp {
+            Some(mcp) if mcp.serves(&call.tool.name) => mcp.call(&call, self.timeout_ms).await?,
+            _ => self.host.call(call, self.timeout_ms).await?,
+        };
         if let Ok(mut done) = self.completed.lock() {
             done.insert(work_id);
         }
@@ -229,6 +235,13 @@ impl ExecutorNode {
             completed: Mutex::new(HashSet::new()),
             timeout_ms,
             stage: PROBER_STAGES.get(slot).copied().unwrap_or("executor"),
+            mcp: None,
         }
+    }
+
+    /// This executor also runs the tools of `mcp`'s servers.
+    pub fn with_mcp(mut self, mcp: Option<Arc<McpHost>>) -> Self {
+        self.mcp = mcp;
+        self
     }
 }

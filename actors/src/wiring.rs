@@ -325,8 +325,9 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy, setup: RetrieverSetu
     let specs: Vec<retrieval::ToolSpec> = catalog
         .iter()
         // The job performs its own tools (ask, stop, mutate); the selector is offered them
-        // explicitly, not through retrieval.
-        .filter(|s| s.performer == tact_runtime::catalog::Performer::Worker)
+        // explicitly, not through retrieval. MCP servers' tools are retrieved like the
+        // worker's.
+        .filter(|s| s.performer != tact_runtime::catalog::Performer::Job)
         .map(|s| retrieval::ToolSpec {
             tool_id: s.name.clone(),
             name: s.name.clone(),

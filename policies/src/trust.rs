@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tact_runtime::catalog::{Access, Invariant, ResourceUse, ToolSpec};
+use tact_runtime::catalog::{Access, Invariant, Performer, ResourceUse, ToolSpec};
 use tact_runtime::messages::{Observation, ToolCall};
 use tact_runtime::records::TrustVerdict;
 use tact_runtime::sandbox::{SandboxConfig, run_sandboxed};
@@ -240,6 +240,17 @@ pub fn assess(
         return failed(format!(
             "the tool failed: {}",
             observation.error.as_deref().unwrap_or("no reason given")
+        ));
+    }
+    // An MCP server's result can only be checked against the output schema it declares:
+    // without one (or with the schema check off) nothing vouches for it.
+    if spec.performer == Performer::McpServer
+        && !(spec.requires(Invariant::Schema) && policy.enabled(Invariant::Schema.as_str()))
+    {
+        return unverified(format!(
+            "`{}` comes from an MCP server that declares no output schema for it: its result \
+             is not checked",
+            spec.name
         ));
     }
     let workspace = match workspace.canonicalize() {

@@ -86,6 +86,9 @@ pub enum Performer {
     Worker,
     /// The job itself (asking the user, stopping).
     Job,
+    /// An MCP server the config names (`[mcp_servers.NAME]`), through the executor: the tool's
+    /// name is `NAME.tool`.
+    McpServer,
 }
 
 /// One tool, declared as data.
@@ -128,6 +131,69 @@ impl ToolSpec {
     pub fn requires(&self, invariant: Invariant) -> bool {
         self.acceptance.contains(&invariant)
     }
+}
+
+/// An MCP server a config names: started over stdio for a job, its tools joining the catalog.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct McpServerConfig {
+    pub name: String,
+    pub command: String,
+    #[serde(default)]
+    pub args: Vec<String>,
+    #[serde(default)]
+    pub env: std::collections::BTreeMap<String, String>,
+    /// Its tools only read: `read` risk class instead of `exec`.
+    #[serde(default)]
+    pub read_only: bool,
+}
+
+/// The separator between an MCP server's name and its tool's in the catalog (`files.read`).
+pub const MCP_SEPARATOR: char = '.';
+
+/// A tool an MCP server lists, as a catalog entry: named `server.tool` so it cannot clash with
+/// tact's own tools or another server's, `exec` unless the server is declared read-only (what
+/// it does is the server's business, not something tact can see), with no resources the guard
+/// could confine (it has no paths it knows). Its results are checked against its output
+/// schema when the server gives one ([`Invariant::Schema`]); without one, nothing can be
+/// checked and the trust gate says so.
+pub fn mcp_tool_spec(
+    server: &str,
+    tool: &str,
+    description: &str,
+    input_schema: Value,
+    output_schema: Option<Value>,
+    read_only: bool,
+) -> ToolSpec {
+    let acceptance = if output_schema.is_some() {
+        vec![Invariant::Schema]
+    } else {
+        Vec::new()
+    };
+    ToolSpec {
+        name: format!("{server}{MCP_SEPARATOR}{tool}"),
+        edition: 1,
+        description: format!("{description} (MCP server {server})"),
+        description_edition: 1,
+        parameters: input_schema,
+        output_schema: output_schema.unwrap_or_else(|| json!({})),
+        effect: if read_only {
+            RiskClass::Read
+        } else {
+            RiskClass::Exec
+        },
+        resources: Vec::new(),
+        cost: CostEstimate {
+            ms: 1_000,
+            tool_calls: 1,
+        },
+        acceptance,
+        performer: Performer::McpServer,
+    }
+}
+
+/// The server and tool an MCP catalog name (`server.tool`) stands for.
+pub fn split_mcp_name(name: &str) -> Option<(&str, &str)> {
+    name.split_once(MCP_SEPARATOR)
 }
 
 /// Find a tool by name.
@@ -782,5 +848,32 @@ mod tests {
                 assert!(props.contains_key(arg), "{}: {arg}", spec.name);
             }
         }
+    }
+
+    #[test]
+    fn an_mcp_tool_is_prefixed_exec_unless_read_only_and_schema_checked_when_it_can_be() {
+        let input = json!({"type": "object", "properties": {"word": {"type": "string"}}});
+        let output = json!({"type": "object", "required": ["definition"]});
+        let exec = mcp_tool_spec(
+            "gloss",
+            "lookup",
+            "Look up a word.",
+            input.clone(),
+            Some(output.clone()),
+            false,
+        );
+        assert_eq!(exec.name, "gloss.lookup");
+        assert_eq!(exec.effect, RiskClass::Exec);
+        assert_eq!(exec.performer, Performer::McpServer);
+        assert_eq!(exec.parameters, input);
+        assert_eq!(exec.output_schema, output);
+        assert!(exec.requires(Invariant::Schema));
+        assert!(exec.resources.is_empty());
+        let read = mcp_tool_spec("gloss", "echo", "Echo.", input, None, true);
+        assert_eq!(read.effect, RiskClass::Read);
+        assert!(read.acceptance.is_empty());
+        // A tool name with the separator in it stays whole after the server's name.
+        assert_eq!(split_mcp_name("srv.a.b"), Some(("srv", "a.b")));
+        assert!(find(&catalog(), "gloss.lookup").is_none());
     }
 }

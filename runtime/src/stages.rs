@@ -141,6 +141,9 @@ pub enum WorkerError {
     Rejected(String),
     #[error("worker did not answer within {0} ms and was killed")]
     Timeout(u64),
+    /// An MCP server broke, hung or left the protocol during a call (the message names it).
+    #[error("{0}")]
+    Mcp(String),
 }
 
 /// Why an executor stage returned no observation.

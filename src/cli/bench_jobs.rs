@@ -333,6 +333,8 @@ impl Bench {
             always_call,
             budget_override: None,
             ledger_mirror: None,
+            // The suite measures tact's own tools: no configured MCP servers.
+            mcp: None,
         })
     }
 

@@ -12,13 +12,14 @@
 //! retriever = "fused"               # fused | bm25
 //! watch_rules = "watch.toml"        # `tact watch` rules, relative to this config file
 //!
-//! [[mcp_servers]]                   # recorded and shown; tools from MCP servers are not
-//! name = "files"                    # taken into the catalog yet (issue 17)
-//! command = "npx"
+//! [mcp_servers.files]               # an MCP server started (stdio) for each job; its tools
+//! command = "npx"                   # join the catalog as `files.TOOL` (docs/mcp.md)
 //! args = ["-y", "@modelcontextprotocol/server-filesystem", "."]
 //! env = { }
-//! read_only = true
+//! read_only = true                  # its tools are `read`; otherwise `exec`
 //! ```
+//!
+//! The older list form (`[[mcp_servers]]` with `name = "files"`) is read too.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -40,8 +41,67 @@ pub struct ConfigFile {
     pub policy: Option<PathBuf>,
     pub retriever: Option<String>,
     pub watch_rules: Option<PathBuf>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "mcp_servers_table_or_list")]
     pub mcp_servers: Vec<McpServer>,
+}
+
+/// One `[mcp_servers.NAME]` table: a server without its name (the table's key is its name).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct McpServerTable {
+    command: String,
+    #[serde(default)]
+    args: Vec<String>,
+    #[serde(default)]
+    env: BTreeMap<String, String>,
+    #[serde(default)]
+    read_only: bool,
+}
+
+/// `[mcp_servers.NAME]` tables (the documented form) or a `[[mcp_servers]]` list with names
+/// (the form of earlier configs); tables come in name order.
+fn mcp_servers_table_or_list<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<McpServer>, D::Error> {
+    use serde::de::Error;
+    let value = toml::Value::deserialize(deserializer)?;
+    match value {
+        toml::Value::Table(table) => table
+            .into_iter()
+            .map(|(name, body)| {
+                let body = McpServerTable::deserialize(body)
+                    .map_err(|e| D::Error::custom(format!("mcp_servers.{name}: {e}")))?;
+                Ok(McpServer {
+                    name,
+                    command: body.command,
+                    args: body.args,
+                    env: body.env,
+                    read_only: body.read_only,
+                })
+            })
+            .collect(),
+        toml::Value::Array(items) => items
+            .into_iter()
+            .map(|item| McpServer::deserialize(item).map_err(D::Error::custom))
+            .collect(),
+        other => Err(D::Error::custom(format!(
+            "mcp_servers must be tables `[mcp_servers.NAME]`, not a {}",
+            other.type_str()
+        ))),
+    }
+}
+
+impl McpServer {
+    /// The runtime's form of this server.
+    pub fn to_runtime(&self) -> tact_runtime::catalog::McpServerConfig {
+        tact_runtime::catalog::McpServerConfig {
+            name: self.name.clone(),
+            command: self.command.clone(),
+            args: self.args.clone(),
+            env: self.env.clone(),
+            read_only: self.read_only,
+        }
+    }
 }
 
 /// An MCP server a config names (stdio transport).

@@ -7,6 +7,7 @@ pub mod config;
 pub mod doctor;
 pub mod eval;
 pub mod ledger;
+pub mod mcp;
 pub mod models;
 pub mod queue;
 pub mod resume;

@@ -362,7 +362,8 @@ pub fn serve_command(args: ServeArgs) -> anyhow::Result<i32> {
             job_id: Some(job.job_key.clone()),
             ..template.clone()
         };
-        let mut cfg = run::job_config_with_model(&args, &job.workspace, model.clone())
+        let mut cfg = // Queued jobs run with tact's own tools (MCP servers are not started by runners yet).
+        run::job_config_with_model(&args, &job.workspace, model.clone(), None)
             .map_err(|e| format!("{e:#}"))?;
         cfg.ledger_mirror = Some(match &die_after_tool {
             Some(tool) => Arc::new(DieAfterTool {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use tact_actors::events::{EventSink, JobEvent, event_line};
 use tact_actors::job::{JobConfig, job_dir, new_job_id};
+use tact_actors::mcp::McpHost;
 use tact_actors::run_job;
 use tact_actors::stage::FaultPlan;
 use tact_actors::wiring;
@@ -373,15 +374,50 @@ pub fn with_config(args: &Args, workspace: &Path) -> anyhow::Result<Args> {
     Ok(args)
 }
 
-/// Build a job's configuration from the command line.
-pub fn job_config(args: &Args, workspace: &Path) -> anyhow::Result<JobConfig> {
+/// Build a job's configuration from the command line, with the tools of the MCP servers
+/// `mcp` runs in its catalog.
+pub fn job_config(
+    args: &Args,
+    workspace: &Path,
+    mcp: Option<Arc<McpHost>>,
+) -> anyhow::Result<JobConfig> {
     let policy = Policy::load_or_default(args.policy.as_deref())?;
     let model = load_model_with_probe(
         &args.model,
         args.scripted.as_deref(),
         &probe_for(&policy, args.always_call),
     )?;
-    job_config_with_model(args, workspace, model)
+    job_config_with_model(args, workspace, model, mcp)
+}
+
+/// Start the MCP servers the workspace's and user's config files name, for job `job_id`
+/// (their stderr goes to `<job dir>/mcp/NAME.stderr`); `None` when there are none. A server
+/// that fails to start is left out with a warning on stderr: the job runs with the others.
+pub async fn start_mcp(workspace: &Path, job_id: &str) -> anyhow::Result<Option<Arc<McpHost>>> {
+    let servers = mcp_servers_of(workspace)?;
+    if servers.is_empty() {
+        return Ok(None);
+    }
+    let log_dir = job_dir(workspace, job_id).join("mcp");
+    let host = McpHost::start(&servers, workspace, Some(&log_dir)).await;
+    for problem in host.problems() {
+        tracing::warn!("{problem}");
+        eprintln!("tact: {problem}; the job runs without it");
+    }
+    Ok(Some(Arc::new(host)))
+}
+
+/// The MCP servers the workspace's config (else the user's) names.
+pub fn mcp_servers_of(
+    workspace: &Path,
+) -> anyhow::Result<Vec<tact_runtime::catalog::McpServerConfig>> {
+    let settings = super::config::settings(&super::config::Flags::default(), Some(workspace))?;
+    Ok(settings
+        .mcp_servers
+        .value
+        .iter()
+        .map(|s| s.to_runtime())
+        .collect())
 }
 
 /// The policy's trigger settings for a model: its hidden-state probe file, if any; refused when
@@ -406,10 +442,16 @@ pub fn job_config_with_model(
     args: &Args,
     workspace: &Path,
     model: Arc<dyn DecisionModel>,
+    mcp: Option<Arc<McpHost>>,
 ) -> anyhow::Result<JobConfig> {
     let policy = Policy::load_or_default(args.policy.as_deref())?;
     let job_id = args.job_id.clone().unwrap_or_else(new_job_id);
-    let catalog = tact_runtime::catalog::catalog();
+    let mut catalog = tact_runtime::catalog::catalog();
+    // MCP servers' tools join the catalog before the retriever, guard and trust gate are
+    // built over it, so each of them knows those tools as it knows tact's own.
+    if let Some(host) = &mcp {
+        catalog.extend(host.tools().iter().cloned());
+    }
     let temp_dir = job_dir(workspace, &job_id).join("tmp");
     std::fs::create_dir_all(&temp_dir)?;
     let mut budget_override: Option<BudgetEnvelope> = None;
@@ -453,6 +495,7 @@ pub fn job_config_with_model(
         always_call: args.always_call,
         budget_override,
         ledger_mirror: None,
+        mcp,
         policy,
     })
 }
@@ -514,12 +557,19 @@ pub fn run(mut args: Args) -> anyhow::Result<i32> {
 fn run_inner(args: &Args, started: &mut bool) -> anyhow::Result<i32> {
     let workspace = workspace_of(args)?;
     let args = &with_config(args, &workspace)?;
-    let cfg = job_config(args, &workspace)?;
-    *started = true;
+    // `run` fixed the id: the job's MCP servers log into its directory.
+    let job_id = args.job_id.clone().unwrap_or_else(new_job_id);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    let outcome = runtime.block_on(run_job(cfg))?;
+    let mcp = runtime.block_on(start_mcp(&workspace, &job_id))?;
+    let cfg = job_config(args, &workspace, mcp.clone())?;
+    *started = true;
+    let outcome = runtime.block_on(run_job(cfg));
+    if let Some(host) = mcp {
+        runtime.block_on(host.shutdown());
+    }
+    let outcome = outcome?;
     if !args.json {
         eprintln!("ledger: {}", outcome.ledger.display());
     }
