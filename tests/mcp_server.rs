@@ -86,6 +86,20 @@ async fn follow(client: &Client, job_id: &str, events: &mut Vec<Value>) {
     }
 }
 
+/// Start a job on `ws` and follow it until its run ends: its id and events.
+async fn start_and_follow(client: &Client, task: &str, ws: &Path) -> (String, Vec<Value>) {
+    let started = ok(
+        client,
+        "start_job",
+        json!({"task": task, "workspace": ws.to_str().unwrap()}),
+    )
+    .await;
+    let job_id = started["job_id"].as_str().unwrap().to_string();
+    let mut events = Vec::new();
+    follow(client, &job_id, &mut events).await;
+    (job_id, events)
+}
+
 fn step(name: &str, args: Value) -> Value {
     json!({"p_tool": 0.9, "name": name, "args": args})
 }
@@ -190,15 +204,8 @@ async fn an_mcp_client_runs_and_reads_a_job() {
     assert!(!entries.iter().any(|t| t["name"] == "gloss.lookup"));
 
     // A job on the workspace, followed to its end.
-    let started = ok(
-        &client,
-        "start_job",
-        json!({"task": "change the add function in calc.py", "workspace": ws.to_str().unwrap()}),
-    )
-    .await;
-    let job_id = started["job_id"].as_str().unwrap().to_string();
-    let mut events = Vec::new();
-    follow(&client, &job_id, &mut events).await;
+    let (job_id, events) =
+        start_and_follow(&client, "change the add function in calc.py", &ws).await;
     assert_eq!(events[0]["event"], "started", "{events:#?}");
     assert!(
         events
@@ -286,15 +293,7 @@ async fn an_mcp_client_answers_a_waiting_job() {
     )
     .unwrap();
     let client = connect(&script, scratch.path()).await;
-    let started = ok(
-        &client,
-        "start_job",
-        json!({"task": "change a function in calc.py", "workspace": ws.to_str().unwrap()}),
-    )
-    .await;
-    let job_id = started["job_id"].as_str().unwrap().to_string();
-    let mut events = Vec::new();
-    follow(&client, &job_id, &mut events).await;
+    let (job_id, mut events) = start_and_follow(&client, "change a function in calc.py", &ws).await;
     assert!(
         events
             .iter()

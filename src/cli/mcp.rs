@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use tact_actors::events::{JobEvent, event_line};
 use tact_actors::job::{job_dir, new_job_id};
 use tact_actors::mcp::McpHost;
-use tact_runtime::ledger::{self, JobStatus, Ledger, LedgerEntry, LedgerState};
+use tact_runtime::ledger::{self, LedgerEntry, LedgerState};
 
 use crate::cli::run;
 
@@ -458,26 +458,7 @@ impl TactMcp {
                 ));
             }
         }
-        let (state, _) = read_state(&dir)?;
-        if state.pending_question().is_none()
-            && state.final_status() != Some(&JobStatus::NeedsAttention)
-        {
-            return Err(format!("job {} is not waiting for an answer", a.job_id));
-        }
-        let file = dir.join(ledger::LEDGER_FILE);
-        {
-            let (ledger, owner, _, _) = Ledger::open(&file).map_err(|e| {
-                format!(
-                    "opening the ledger {}: {e} (is the job running elsewhere?)",
-                    file.display()
-                )
-            })?;
-            ledger
-                .append(LedgerEntry::Answer { text: a.text }, None)
-                .map_err(|e| format!("recording the answer: {e}"))?;
-            drop(ledger);
-            drop(owner);
-        }
+        super::resume::record_answer(&dir, &a.job_id, a.text).map_err(|e| format!("{e:#}"))?;
         let entry = match entry {
             Some(entry) => entry,
             None => {

@@ -99,23 +99,32 @@ pub fn resume(args: ResumeArgs) -> anyhow::Result<i32> {
 
 pub fn answer(args: AnswerArgs) -> anyhow::Result<i32> {
     let (dir, workspace, job_id) = locate(&args.job, args.common.workspace.as_deref())?;
-    let (records, _) = ledger::read_ledger(&dir.join(ledger::LEDGER_FILE))?;
+    record_answer(&dir, &job_id, args.text.clone())?;
+    resume_job(job_id, workspace, &args.common)
+}
+
+/// Record `text` in the ledger of the job in `dir` as the answer to the question it waits on
+/// (`tact answer` and the MCP server's `answer_job`); refused when it waits on none. The ledger
+/// is closed again before the job is resumed.
+pub fn record_answer(dir: &Path, job_id: &str, text: String) -> anyhow::Result<()> {
+    let file = dir.join(ledger::LEDGER_FILE);
+    let (records, _) = ledger::read_ledger(&file)?;
     let state = LedgerState::new(records);
     if state.pending_question().is_none()
         && state.final_status() != Some(&ledger::JobStatus::NeedsAttention)
     {
         bail!("job {job_id} is not waiting for an answer");
     }
-    {
-        let (ledger, owner, _, _) = Ledger::open(&dir.join(ledger::LEDGER_FILE))?;
-        ledger.append(
-            LedgerEntry::Answer {
-                text: args.text.clone(),
-            },
-            None,
-        )?;
-        drop(ledger);
-        drop(owner);
-    }
-    resume_job(job_id, workspace, &args.common)
+    let (ledger, owner, _, _) = Ledger::open(&file).with_context(|| {
+        format!(
+            "opening the ledger {} (is the job running elsewhere?)",
+            file.display()
+        )
+    })?;
+    ledger
+        .append(LedgerEntry::Answer { text }, None)
+        .context("recording the answer")?;
+    drop(ledger);
+    drop(owner);
+    Ok(())
 }
