@@ -393,6 +393,12 @@ struct SignalRow {
 }
 
 impl TriggerSignals {
+    /// The id the loaded model gives itself (`name@quant#sha256`), which a probe is bound to;
+    /// loads the model if every signal came from the cache.
+    pub(crate) fn loaded_model_id(&mut self) -> anyhow::Result<String> {
+        Ok(self.model.get()?.id())
+    }
+
     /// The signals as `trigger` reads them: when it names a probe, the probe's reading of each
     /// item's hidden state is filled in (a probe trained on another model is refused).
     pub(crate) fn signals_for(
@@ -403,7 +409,7 @@ impl TriggerSignals {
             return Ok(self.signals.clone());
         };
         let probe = crate::cli::run::load_probe(spec)?;
-        let model_id = self.model.get()?.id();
+        let model_id = self.loaded_model_id()?;
         if probe.model_id != model_id {
             bail!(
                 "the probe {spec} was trained on {}, not on {model_id}",

@@ -89,7 +89,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     if args.folds < 2 {
         bail!("--folds must be at least 2");
     }
-    let run = trigger_signals(&args.common, &args.model)?;
+    let mut run = trigger_signals(&args.common, &args.model)?;
     let mut rows = Vec::with_capacity(run.ids.len());
     for (((id, label), signal), hidden) in run
         .ids
@@ -121,7 +121,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             report.len()
         );
     }
-    let full_id = full_model_id(&args.model)?;
+    let full_id = run.loaded_model_id()?;
 
     let fold_of = |id: &str| -> usize {
         let unit = SplitMix64::for_label(args.common.seed, id).unit();
@@ -255,13 +255,4 @@ fn options(l2: f32) -> ProbeOptions {
         l2,
         ..ProbeOptions::default()
     }
-}
-
-/// The id a probe is bound to: the loaded model's own (`name@quant#sha256`), which the runtime
-/// checks before it reads the probe.
-fn full_model_id(model: &ModelArgs) -> anyhow::Result<String> {
-    let Some(mut lazy) = super::eval::LazyModel::new(&model.model)? else {
-        bail!("train-probe needs a model");
-    };
-    Ok(lazy.get()?.id())
 }
