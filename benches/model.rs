@@ -117,15 +117,15 @@ fn anchor_figures(c: &mut Criterion) {
         });
     }
     let ids = bench_tokens(vocab, 500 + 5 * 8);
-    if let Ok((cache, next)) = engine.prefill_fresh(&ids[..500]) {
+    if let Ok((mut cache, next)) = engine.prefill_fresh(&ids[..500]) {
         let five: Vec<Vec<u32>> = ids[500..].chunks(8).map(<[u32]>::to_vec).collect();
         let one = vec![five[0].clone()];
         group.throughput(Throughput::Elements(1));
         group.bench_function("score_1x8_after_500", |b| {
-            b.iter(|| engine.continuation_logprobs(&cache, &next, &one))
+            b.iter(|| engine.continuation_logprobs(&mut cache, &next, &one))
         });
         group.bench_function("score_5x8_after_500", |b| {
-            b.iter(|| engine.continuation_logprobs(&cache, &next, &five))
+            b.iter(|| engine.continuation_logprobs(&mut cache, &next, &five))
         });
     }
     group.finish();

@@ -131,14 +131,14 @@ pub fn measure_scoring(
 ) -> Result<Vec<f64>, ModelError> {
     let vocab = engine.llama().config().vocab_size;
     let ids = bench_tokens(vocab, prompt + k * len);
-    let (cache, next) = engine.prefill_fresh(&ids[..prompt])?;
+    let (mut cache, next) = engine.prefill_fresh(&ids[..prompt])?;
     let continuations: Vec<Vec<u32>> = ids[prompt..]
         .chunks(len.max(1))
         .map(<[u32]>::to_vec)
         .collect();
-    let run = || -> Result<f64, ModelError> {
+    let mut run = || -> Result<f64, ModelError> {
         let started = Instant::now();
-        engine.continuation_logprobs(&cache, &next, &continuations)?;
+        engine.continuation_logprobs(&mut cache, &next, &continuations)?;
         Ok(started.elapsed().as_secs_f64() * 1000.0)
     };
     run()?;

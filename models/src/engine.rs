@@ -420,11 +420,12 @@ impl Engine {
             let mut cache = cache.clone();
             let feed = &continuation[..continuation.len() - 1];
             let out = self.llama.forward(feed, &mut cache, LogitsFor::All)?;
-            let rows = log_probs(out.logits)?;
-            // rows[i] predicts continuation[i + 1].
-            for (row, &token) in rows.iter().zip(rest) {
-                total += logprob_of(row, token)?;
-            }
+            // Row `i` predicts continuation[i + 1].
+            total += self
+                .llama
+                .picked_log_probs(out.logits, rest)?
+                .iter()
+                .sum::<f32>();
         }
         Ok(total)
     }
@@ -434,9 +435,12 @@ impl Engine {
     /// continuations' tokens go through the model side by side, each at its own positions
     /// after the prefix and attending to the prefix and its own earlier tokens only, so k
     /// candidates share one pass instead of k.
+    ///
+    /// The branches are appended to `cache` for the pass and cut off again after it, so the
+    /// prefix is never copied; `cache` is left as it was given, on error too.
     pub fn continuation_logprobs(
         &self,
-        cache: &KvCache,
+        cache: &mut KvCache,
         next_logprobs: &[f32],
         continuations: &[Vec<u32>],
     ) -> Result<(Vec<f32>, ModelCost), ModelError> {
@@ -481,25 +485,27 @@ impl Engine {
                     });
                 }
             }
-            let mut branch_cache = cache.clone();
-            let out = self.llama.forward_at(
-                &tokens,
-                &positions,
-                &visible,
-                &mut branch_cache,
-                LogitsFor::All,
-            )?;
-            let rows = log_probs(out.logits)?;
-            cost = cost.plus(ModelCost::passes(1, tokens.len() as u64));
+            let out = self
+                .llama
+                .forward_at(&tokens, &positions, &visible, cache, LogitsFor::All);
+            cache.truncate(prefix);
+            let out = out?;
             // Row `j` of a continuation's slice predicts its token `j + 1`.
-            let mut row = 0;
+            let picks: Vec<u32> = group
+                .iter()
+                .flat_map(|&i| continuations[i][1..].iter().copied())
+                .collect();
+            let picked = self.llama.picked_log_probs(out.logits, &picks)?;
+            if picked.len() != picks.len() {
+                return Err(ModelError::Inference(
+                    "forward returned too few rows".into(),
+                ));
+            }
+            cost = cost.plus(ModelCost::passes(1, tokens.len() as u64));
+            let mut row = picked.into_iter();
             for &i in &group {
-                for &token in &continuations[i][1..] {
-                    let r = rows.get(row).ok_or_else(|| {
-                        ModelError::Inference("forward returned too few rows".into())
-                    })?;
-                    scores[i] += logprob_of(r, token)?;
-                    row += 1;
+                for _ in &continuations[i][1..] {
+                    scores[i] += row.next().unwrap_or_default();
                 }
             }
         }
@@ -513,12 +519,12 @@ impl Engine {
         continuations: &[String],
     ) -> Result<(Vec<f32>, ModelCost), ModelError> {
         let prompt_ids = self.encode(prompt_text)?;
-        let (cache, next, prompt_cost) = self.prefill_costed(&prompt_ids)?;
+        let (mut cache, next, prompt_cost) = self.prefill_costed(&prompt_ids)?;
         let ids = continuations
             .iter()
             .map(|c| self.encode(c))
             .collect::<Result<Vec<_>, _>>()?;
-        let (scores, cost) = self.continuation_logprobs(&cache, &next, &ids)?;
+        let (scores, cost) = self.continuation_logprobs(&mut cache, &next, &ids)?;
         Ok((scores, prompt_cost.plus(cost)))
     }
 

@@ -563,14 +563,27 @@ fn rows_times_inputs(
     }
 }
 
-compiled_for!("avx512f,avx512bw,avx512vl,avx2,fma,f16c", band_avx512 = band::<true>(
+compiled_for!("avx512f,avx512bw,avx512vl,avx2,fma,f16c", band_avx512 = band_wide::<true>(
     m: &PackedMatrix, rows: Range<usize>, x: &[f32], block_sums: &[f32], seq: usize, out: &mut [f32]
 ));
 compiled_for!("avx2,fma,f16c", band_avx2 = band::<true>(
     m: &PackedMatrix, rows: Range<usize>, x: &[f32], block_sums: &[f32], seq: usize, out: &mut [f32]
 ));
 
-/// The band loop; inlined into each `target_feature` wrapper so it is compiled for it.
+/// [`band`] with the wide small-input tiles (32 vector registers).
+#[inline(always)]
+fn band_wide<const FMA: bool>(
+    m: &PackedMatrix,
+    rows: Range<usize>,
+    x: &[f32],
+    block_sums: &[f32],
+    seq: usize,
+    out: &mut [f32],
+) {
+    band_tiled::<FMA, true>(m, rows, x, block_sums, seq, out)
+}
+
+/// [`band`] with the narrow small-input tiles (16 vector registers).
 #[inline(always)]
 fn band<const FMA: bool>(
     m: &PackedMatrix,
@@ -580,8 +593,29 @@ fn band<const FMA: bool>(
     seq: usize,
     out: &mut [f32],
 ) {
+    band_tiled::<FMA, false>(m, rows, x, block_sums, seq, out)
+}
+
+/// The band loop; inlined into each `target_feature` wrapper so it is compiled for it.
+#[inline(always)]
+fn band_tiled<const FMA: bool, const WIDE: bool>(
+    m: &PackedMatrix,
+    rows: Range<usize>,
+    x: &[f32],
+    block_sums: &[f32],
+    seq: usize,
+    out: &mut [f32],
+) {
     let cols = m.cols;
     match &m.storage {
+        Storage::F32(values) if seq > 1 => {
+            let mut r = rows.start;
+            for out_rows in out.chunks_mut(SMALL_TILE_ROWS * seq) {
+                let n = out_rows.len() / seq;
+                small_tile::<FMA, WIDE>(&values[r * cols..(r + n) * cols], x, cols, seq, out_rows);
+                r += n;
+            }
+        }
         Storage::F32(values) => {
             for (r, out_r) in rows.zip(out.chunks_exact_mut(seq)) {
                 let w = &values[r * cols..(r + 1) * cols];
@@ -591,19 +625,23 @@ fn band<const FMA: bool>(
             }
         }
         Storage::Blocks { format, bytes } if seq > 1 => {
-            // Several inputs: unpack each row once, then multiply it with every input
-            // while it sits in L1.
+            // Several inputs: unpack a few rows at a time, then multiply them with every
+            // input while they sit in L1.
             let raw = bytes.as_slice();
             let rb = cols / format.block_values() * format.block_bytes();
-            let mut row = vec![0.0f32; cols];
-            for (r, out_r) in rows.zip(out.chunks_exact_mut(seq)) {
-                let Some(w) = raw.get(r * rb..(r + 1) * rb) else {
-                    continue;
+            let mut unpacked = vec![0.0f32; SMALL_TILE_ROWS * cols];
+            let mut r = rows.start;
+            for out_rows in out.chunks_mut(SMALL_TILE_ROWS * seq) {
+                let n = out_rows.len() / seq;
+                let Some(w) = raw.get(r * rb..(r + n) * rb) else {
+                    break;
                 };
-                unpack_row(*format, w, &mut row);
-                for (t, o) in out_r.iter_mut().enumerate() {
-                    *o = dot_f32::<FMA>(&row, &x[t * cols..(t + 1) * cols]);
+                let w_f32 = &mut unpacked[..n * cols];
+                for (packed, row) in w.chunks_exact(rb).zip(w_f32.chunks_exact_mut(cols)) {
+                    unpack_row(*format, packed, row);
                 }
+                small_tile::<FMA, WIDE>(w_f32, x, cols, seq, out_rows);
+                r += n;
             }
         }
         Storage::Blocks { format, bytes } => {
@@ -633,6 +671,104 @@ fn band<const FMA: bool>(
             }
         }
     }
+}
+
+/// Weight rows × inputs of one small-input tile (below [`TILED_MIN_ROWS`] inputs): 4 × 4
+/// accumulators of 16 lanes fill half of AVX-512's 32 registers; with AVX2's 16 registers
+/// (two per accumulator) 2 × 2.
+const SMALL_TILE_ROWS: usize = 4;
+
+/// `out[r * seq + t] = w row r · x row t` for up to [`SMALL_TILE_ROWS`] f32 weight rows `w`
+/// and a few inputs, in register tiles whose accumulators are vectors along the shared axis:
+/// a loaded weight vector serves several inputs and a loaded input vector several rows (one
+/// dot product at a time waited on its own accumulator's latency and reloaded the row).
+#[inline(always)]
+fn small_tile<const FMA: bool, const WIDE: bool>(
+    w: &[f32],
+    x: &[f32],
+    cols: usize,
+    seq: usize,
+    out: &mut [f32],
+) {
+    let rows = w.len() / cols.max(1);
+    let (tile_rows, tile_inputs) = if WIDE { (4, 4) } else { (2, 2) };
+    let mut r = 0;
+    while r < rows {
+        let nr = (rows - r).min(tile_rows);
+        let w_r = &w[r * cols..(r + nr) * cols];
+        let out_r = &mut out[r * seq..(r + nr) * seq];
+        let mut t = 0;
+        while t < seq {
+            let nt = (seq - t).min(tile_inputs);
+            let xs = &x[t * cols..(t + nt) * cols];
+            let done = match (nr, nt) {
+                (4, 4) => tile_sums::<FMA, 4, 4>(w_r, xs, cols, seq, t, out_r),
+                (4, 3) => tile_sums::<FMA, 4, 3>(w_r, xs, cols, seq, t, out_r),
+                (4, 2) => tile_sums::<FMA, 4, 2>(w_r, xs, cols, seq, t, out_r),
+                (4, 1) => tile_sums::<FMA, 4, 1>(w_r, xs, cols, seq, t, out_r),
+                (2, 2) => tile_sums::<FMA, 2, 2>(w_r, xs, cols, seq, t, out_r),
+                (2, 1) => tile_sums::<FMA, 2, 1>(w_r, xs, cols, seq, t, out_r),
+                _ => false,
+            };
+            if !done {
+                for (i, w_i) in w_r.chunks_exact(cols).enumerate() {
+                    for (j, x_j) in xs.chunks_exact(cols).enumerate() {
+                        out_r[i * seq + t + j] = dot_f32::<FMA>(w_i, x_j);
+                    }
+                }
+            }
+            t += nt;
+        }
+        r += nr;
+    }
+}
+
+/// One `R` × `S` tile of [`small_tile`]: rows `w` (`R · cols`) times inputs `xs` (`S · cols`)
+/// into `out[r * seq + t0 + s]`; false (and nothing written) if the slices do not have
+/// those shapes.
+#[inline(always)]
+fn tile_sums<const FMA: bool, const R: usize, const S: usize>(
+    w: &[f32],
+    xs: &[f32],
+    cols: usize,
+    seq: usize,
+    t0: usize,
+    out: &mut [f32],
+) -> bool {
+    if w.len() != R * cols || xs.len() != S * cols || out.len() < (R - 1) * seq + t0 + S {
+        return false;
+    }
+    let whole = cols / LANES;
+    let (wp, xp) = (w.as_ptr(), xs.as_ptr());
+    let mut acc = [[[0.0f32; LANES]; S]; R];
+    for k in 0..whole {
+        let mut xv = [[0.0f32; LANES]; S];
+        for (s, v) in xv.iter_mut().enumerate() {
+            // SAFETY: s < S and k < cols / LANES, so the 16 values lie inside `xs`
+            // (checked to hold S · cols values above).
+            *v = unsafe { std::ptr::read_unaligned(xp.add(s * cols + k * LANES).cast()) };
+        }
+        for acc_r in acc.iter_mut().enumerate() {
+            let (r, acc_r) = acc_r;
+            // SAFETY: as above, inside `w` (R · cols values).
+            let wv: [f32; LANES] =
+                unsafe { std::ptr::read_unaligned(wp.add(r * cols + k * LANES).cast()) };
+            for (a, x) in acc_r.iter_mut().zip(&xv) {
+                for l in 0..LANES {
+                    a[l] = madd::<FMA>(wv[l], x[l], a[l]);
+                }
+            }
+        }
+    }
+    for (r, acc_r) in acc.iter().enumerate() {
+        let w_tail = &w[r * cols + whole * LANES..(r + 1) * cols];
+        for (s, a) in acc_r.iter().enumerate() {
+            let x_tail = &xs[s * cols + whole * LANES..(s + 1) * cols];
+            let tail: f32 = w_tail.iter().zip(x_tail).map(|(a, b)| a * b).sum();
+            out[r * seq + t0 + s] = a.iter().sum::<f32>() + tail;
+        }
+    }
+    true
 }
 
 /// `out[r * seq + t] = w row r · x row t` for a band of f32 weight rows `w`; `xt` is `x`
@@ -1437,6 +1573,51 @@ fn score_blocks<const N: usize>(
     }
 }
 
+/// `ln Σ exp(v)` of a row of logits, shifted by its maximum so no term overflows; with the
+/// vector `exp` where the CPU has AVX-512 (a vocabulary-wide row per scored token made the
+/// scalar `expf` a visible share of a scoring pass).
+pub fn log_sum_exp(row: &[f32]) -> f32 {
+    let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    if !max.is_finite() {
+        return max;
+    }
+    let sum = match simd_level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `simd_level` saw AVX-512 on this CPU.
+        SimdLevel::Avx512 => unsafe { sum_exp_avx512(row, max) },
+        _ => row.iter().map(|&v| (v - max).exp()).sum(),
+    };
+    max + sum.ln()
+}
+
+/// [`log_sum_exp`] of every `cols`-wide row of `values`, rows spread over `pool`.
+pub fn log_sum_exp_rows(values: &[f32], cols: usize, pool: &ThreadPool) -> Vec<f32> {
+    let rows: Vec<&[f32]> = values.chunks_exact(cols.max(1)).collect();
+    if rows.len() < 2 {
+        return rows.into_iter().map(log_sum_exp).collect();
+    }
+    pool.install(|| rows.into_par_iter().map(log_sum_exp).collect())
+}
+
+/// `Σ exp(v - max)` with the vector `exp`, 16 lanes at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn sum_exp_avx512(row: &[f32], max: f32) -> f32 {
+    use std::arch::x86_64::{
+        _mm512_add_ps, _mm512_loadu_ps, _mm512_reduce_add_ps, _mm512_set1_ps, _mm512_setzero_ps,
+        _mm512_sub_ps,
+    };
+    let shift = _mm512_set1_ps(max);
+    let (chunks, tail) = row.as_chunks::<LANES>();
+    let mut acc = _mm512_setzero_ps();
+    for c in chunks {
+        // SAFETY: `c` is 16 f32s.
+        let v = unsafe { _mm512_loadu_ps(c.as_ptr()) };
+        acc = _mm512_add_ps(acc, exp_avx512(_mm512_sub_ps(v, shift)));
+    }
+    _mm512_reduce_add_ps(acc) + tail.iter().map(|&v| (v - max).exp()).sum::<f32>()
+}
+
 /// `e^x` for sixteen lanes: x = n·ln 2 + r with |r| ≤ ln 2 / 2, e^r by a degree-6
 /// polynomial (relative error ≈ 2e-7 on that range), 2^n by `scalef`. Inputs far below
 /// zero give 0, as the softmax needs.
@@ -1694,7 +1875,9 @@ mod tests {
                 .into_iter()
                 .chain(matrices(50, 320))
                 .chain(matrices(37, 256))
-                .chain(matrices(101, 768));
+                .chain(matrices(101, 768))
+                // f32 rows of 100: a partial vector at the end of every small-input tile.
+                .chain([PackedMatrix::from_f32(values(13 * 100, 5), 13, 100).unwrap()]);
             for m in all {
                 // 70 and 131: more than one tile of 64 input rows, and partial vectors.
                 for seq in [1, 2, 5, 7, 15, 16, 17, 22, 23, 70, 131] {
@@ -1961,6 +2144,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn log_sum_exp_matches_the_plain_sum_on_every_row() {
+        let pool = thread_pool(2).unwrap();
+        let cols = 1000 + 7;
+        let values: Vec<f32> = (0..3 * cols)
+            .map(|i| ((i * 7919) % 1000) as f32 * 0.03 - 20.0)
+            .collect();
+        let fast = log_sum_exp_rows(&values, cols, &pool);
+        assert_eq!(fast.len(), 3);
+        for (row, got) in values.chunks_exact(cols).zip(fast) {
+            let want = row.iter().map(|&v| (v as f64).exp()).sum::<f64>().ln();
+            assert!((got as f64 - want).abs() < 1e-4, "{got} vs {want}");
+        }
+        assert_eq!(log_sum_exp(&[f32::NEG_INFINITY; 4]), f32::NEG_INFINITY);
+        assert!((log_sum_exp(&[1000.0, 1000.0]) - (1000.0 + 2f32.ln())).abs() < 1e-3);
     }
 
     #[test]

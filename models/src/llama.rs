@@ -7,15 +7,15 @@
 
 use std::sync::Arc;
 
-use burn::tensor::activation::{log_softmax, silu};
+use burn::tensor::activation::silu;
 use burn::tensor::{Device, Tensor, TensorData};
 use rayon::ThreadPool;
 
 use crate::error::ModelError;
 use crate::gguf::GgufFile;
 use crate::kernels::{
-    AttentionShape, PackedMatrix, VisibleKeys, attention, default_threads, matmul_group,
-    thread_pool,
+    AttentionShape, PackedMatrix, VisibleKeys, attention, default_threads, log_sum_exp,
+    log_sum_exp_rows, matmul_group, thread_pool,
 };
 
 /// How the two halves of each rotary pair are laid out in a head's q/k rows.
@@ -409,6 +409,37 @@ impl Llama {
         self.pool.current_num_threads()
     }
 
+    /// The log-probability of one token per row of a `[rows, vocab]` logits tensor
+    /// (`picks[i]` for row `i`), rows spread over the model's threads, without materializing
+    /// the other log-probabilities: scoring continuations reads one entry of each row.
+    pub fn picked_log_probs(
+        &self,
+        logits: Tensor<2>,
+        picks: &[u32],
+    ) -> Result<Vec<f32>, ModelError> {
+        let [rows, vocab] = logits.dims();
+        if picks.len() > rows {
+            return Err(ModelError::Inference(format!(
+                "{} tokens to score against {rows} rows of logits",
+                picks.len()
+            )));
+        }
+        let values = tensor_values(logits)?;
+        let used = &values[..picks.len() * vocab];
+        let sums = log_sum_exp_rows(used, vocab, &self.pool);
+        picks
+            .iter()
+            .zip(used.chunks_exact(vocab.max(1)))
+            .zip(sums)
+            .map(|((&token, row), lse)| {
+                let logit = row.get(token as usize).copied().ok_or_else(|| {
+                    ModelError::Inference(format!("token {token} outside logits row"))
+                })?;
+                Ok(logit - lse)
+            })
+            .collect()
+    }
+
     /// How the weight matrices are held: format name → number of matrices.
     pub fn weight_formats(&self) -> std::collections::BTreeMap<&'static str, usize> {
         let inner = &*self.inner;
@@ -673,9 +704,17 @@ pub fn tensor_values<const D: usize>(t: Tensor<D>) -> Result<Vec<f32>, ModelErro
         .map_err(|e| ModelError::Inference(format!("{e:?}")))
 }
 
-/// Log-softmax of a `[rows, vocab]` logits tensor, back on the host.
+/// Log-softmax of a `[rows, vocab]` logits tensor, back on the host (computed there: burn's
+/// composed log-softmax made five passes and four intermediate tensors per row).
 pub fn log_probs(logits: Tensor<2>) -> Result<Vec<Vec<f32>>, ModelError> {
-    tensor_rows(log_softmax(logits, 1))
+    let mut rows = tensor_rows(logits)?;
+    for row in &mut rows {
+        let lse = log_sum_exp(row);
+        for v in row.iter_mut() {
+            *v -= lse;
+        }
+    }
+    Ok(rows)
 }
 
 /// A small in-memory weight set, for tests and benches of the architecture.

@@ -66,13 +66,13 @@ pub fn choose_on_engine(
     let mut text = engine.decision_prompt(prompt, candidates)?;
     text.push_str(TOOL_CALL_OPENER);
     let prompt_ids = engine.encode(&text)?;
-    let (cache, next, mut cost) = engine.prefill_costed(&prompt_ids)?;
+    let (mut cache, next, mut cost) = engine.prefill_costed(&prompt_ids)?;
     // Every candidate name in one batched pass over the shared prompt.
     let names = candidates
         .iter()
         .map(|c| engine.encode(&format!("{}\"", c.name)))
         .collect::<Result<Vec<_>, _>>()?;
-    let (name_scores, name_cost) = engine.continuation_logprobs(&cache, &next, &names)?;
+    let (name_scores, name_cost) = engine.continuation_logprobs(&mut cache, &next, &names)?;
     cost = cost.plus(name_cost);
     let scores: Vec<(String, f32)> = candidates
         .iter()

@@ -774,15 +774,17 @@ fn batched_continuations_score_like_one_pass_each() {
     for backend in [BackendKind::NdArray, BackendKind::Flex] {
         let engine = Engine::from_gguf_path(&path, backend).unwrap();
         let prompt = engine.encode("hello world, this is a prompt").unwrap();
-        let (cache, next) = engine.prefill_fresh(&prompt).unwrap();
+        let (mut cache, next) = engine.prefill_fresh(&prompt).unwrap();
         let continuations: Vec<Vec<u32>> = ["ab", "abab", "", "x", "hello again", "ab"]
             .iter()
             .map(|t| engine.encode(t).unwrap())
             .collect();
         let (batched, cost) = engine
-            .continuation_logprobs(&cache, &next, &continuations)
+            .continuation_logprobs(&mut cache, &next, &continuations)
             .unwrap();
         assert_eq!(cost.forward_passes, 1, "{}", backend.name());
+        // The branches were cut off again: the cache holds the prompt only.
+        assert_eq!(cache.len(), prompt.len(), "{}", backend.name());
         for (c, score) in continuations.iter().zip(&batched) {
             let alone = engine.continuation_logprob(&cache, &next, c).unwrap();
             assert!(
