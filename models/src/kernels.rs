@@ -37,7 +37,8 @@ use crate::gguf::{
 pub const TILED_MIN_ROWS: usize = 16;
 /// Weight rows a tiled task dequantizes and multiplies with every input row.
 const TILE_BAND_ROWS: usize = 64;
-/// Input rows × weight rows of one tile of the portable (AVX2 / scalar) tiled path.
+/// Input rows × weight rows of one tile of [`register_tiles`] (the portable tiled path, and
+/// products of fewer than [`TILED_MIN_ROWS`] inputs at every level).
 const TILE_INPUTS: usize = 4;
 const TILE_ROWS: usize = 4;
 /// Lanes of one accumulator.
@@ -563,42 +564,16 @@ fn rows_times_inputs(
     }
 }
 
-compiled_for!("avx512f,avx512bw,avx512vl,avx2,fma,f16c", band_avx512 = band_wide::<true>(
+compiled_for!("avx512f,avx512bw,avx512vl,avx2,fma,f16c", band_avx512 = band::<true>(
     m: &PackedMatrix, rows: Range<usize>, x: &[f32], block_sums: &[f32], seq: usize, out: &mut [f32]
 ));
 compiled_for!("avx2,fma,f16c", band_avx2 = band::<true>(
     m: &PackedMatrix, rows: Range<usize>, x: &[f32], block_sums: &[f32], seq: usize, out: &mut [f32]
 ));
 
-/// [`band`] with the wide small-input tiles (32 vector registers).
-#[inline(always)]
-fn band_wide<const FMA: bool>(
-    m: &PackedMatrix,
-    rows: Range<usize>,
-    x: &[f32],
-    block_sums: &[f32],
-    seq: usize,
-    out: &mut [f32],
-) {
-    band_tiled::<FMA, true>(m, rows, x, block_sums, seq, out)
-}
-
-/// [`band`] with the narrow small-input tiles (16 vector registers).
-#[inline(always)]
-fn band<const FMA: bool>(
-    m: &PackedMatrix,
-    rows: Range<usize>,
-    x: &[f32],
-    block_sums: &[f32],
-    seq: usize,
-    out: &mut [f32],
-) {
-    band_tiled::<FMA, false>(m, rows, x, block_sums, seq, out)
-}
-
 /// The band loop; inlined into each `target_feature` wrapper so it is compiled for it.
 #[inline(always)]
-fn band_tiled<const FMA: bool, const WIDE: bool>(
+fn band<const FMA: bool>(
     m: &PackedMatrix,
     rows: Range<usize>,
     x: &[f32],
@@ -610,9 +585,9 @@ fn band_tiled<const FMA: bool, const WIDE: bool>(
     match &m.storage {
         Storage::F32(values) if seq > 1 => {
             let mut r = rows.start;
-            for out_rows in out.chunks_mut(SMALL_TILE_ROWS * seq) {
+            for out_rows in out.chunks_mut(TILE_ROWS * seq) {
                 let n = out_rows.len() / seq;
-                small_tile::<FMA, WIDE>(&values[r * cols..(r + n) * cols], x, cols, seq, out_rows);
+                register_tiles::<FMA>(&values[r * cols..(r + n) * cols], x, cols, seq, out_rows);
                 r += n;
             }
         }
@@ -629,9 +604,9 @@ fn band_tiled<const FMA: bool, const WIDE: bool>(
             // input while they sit in L1.
             let raw = bytes.as_slice();
             let rb = cols / format.block_values() * format.block_bytes();
-            let mut unpacked = vec![0.0f32; SMALL_TILE_ROWS * cols];
+            let mut unpacked = vec![0.0f32; TILE_ROWS * cols];
             let mut r = rows.start;
-            for out_rows in out.chunks_mut(SMALL_TILE_ROWS * seq) {
+            for out_rows in out.chunks_mut(TILE_ROWS * seq) {
                 let n = out_rows.len() / seq;
                 let Some(w) = raw.get(r * rb..(r + n) * rb) else {
                     break;
@@ -640,7 +615,7 @@ fn band_tiled<const FMA: bool, const WIDE: bool>(
                 for (packed, row) in w.chunks_exact(rb).zip(w_f32.chunks_exact_mut(cols)) {
                     unpack_row(*format, packed, row);
                 }
-                small_tile::<FMA, WIDE>(w_f32, x, cols, seq, out_rows);
+                register_tiles::<FMA>(w_f32, x, cols, seq, out_rows);
                 r += n;
             }
         }
@@ -673,44 +648,42 @@ fn band_tiled<const FMA: bool, const WIDE: bool>(
     }
 }
 
-/// Weight rows × inputs of one small-input tile (below [`TILED_MIN_ROWS`] inputs): 4 × 4
-/// accumulators of 16 lanes fill half of AVX-512's 32 registers; with AVX2's 16 registers
-/// (two per accumulator) 2 × 2.
-const SMALL_TILE_ROWS: usize = 4;
-
-/// `out[r * seq + t] = w row r · x row t` for up to [`SMALL_TILE_ROWS`] f32 weight rows `w`
-/// and a few inputs, in register tiles whose accumulators are vectors along the shared axis:
-/// a loaded weight vector serves several inputs and a loaded input vector several rows (one
-/// dot product at a time waited on its own accumulator's latency and reloaded the row).
+/// `out[r * seq + t] = w row r · x row t` for f32 weight rows `w` and inputs `x`, in register
+/// tiles of [`TILE_ROWS`] rows × [`TILE_INPUTS`] inputs (smaller at the edges) whose
+/// accumulators are vectors along the shared axis: a loaded weight vector serves several
+/// inputs and a loaded input vector several rows. The portable tiled path, and the path of
+/// products with fewer than [`TILED_MIN_ROWS`] inputs at every level (one dot product at a
+/// time waited on its own accumulator's latency and reloaded the row).
 #[inline(always)]
-fn small_tile<const FMA: bool, const WIDE: bool>(
-    w: &[f32],
-    x: &[f32],
-    cols: usize,
-    seq: usize,
-    out: &mut [f32],
-) {
+fn register_tiles<const FMA: bool>(w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
     let rows = w.len() / cols.max(1);
-    let (tile_rows, tile_inputs) = if WIDE { (4, 4) } else { (2, 2) };
     let mut r = 0;
     while r < rows {
-        let nr = (rows - r).min(tile_rows);
+        let nr = (rows - r).min(TILE_ROWS);
         let w_r = &w[r * cols..(r + nr) * cols];
         let out_r = &mut out[r * seq..(r + nr) * seq];
         let mut t = 0;
         while t < seq {
-            let nt = (seq - t).min(tile_inputs);
+            let nt = (seq - t).min(TILE_INPUTS);
             let xs = &x[t * cols..(t + nt) * cols];
             let done = match (nr, nt) {
                 (4, 4) => tile_sums::<FMA, 4, 4>(w_r, xs, cols, seq, t, out_r),
                 (4, 3) => tile_sums::<FMA, 4, 3>(w_r, xs, cols, seq, t, out_r),
                 (4, 2) => tile_sums::<FMA, 4, 2>(w_r, xs, cols, seq, t, out_r),
                 (4, 1) => tile_sums::<FMA, 4, 1>(w_r, xs, cols, seq, t, out_r),
-                (2, 2) => tile_sums::<FMA, 2, 2>(w_r, xs, cols, seq, t, out_r),
-                (2, 1) => tile_sums::<FMA, 2, 1>(w_r, xs, cols, seq, t, out_r),
-                _ => false,
+                // The last rows of a band, one at a time.
+                (_, nt) => w_r.chunks_exact(cols).enumerate().all(|(i, w_i)| {
+                    let out_i = &mut out_r[i * seq..(i + 1) * seq];
+                    match nt {
+                        4 => tile_sums::<FMA, 1, 4>(w_i, xs, cols, seq, t, out_i),
+                        3 => tile_sums::<FMA, 1, 3>(w_i, xs, cols, seq, t, out_i),
+                        2 => tile_sums::<FMA, 1, 2>(w_i, xs, cols, seq, t, out_i),
+                        _ => tile_sums::<FMA, 1, 1>(w_i, xs, cols, seq, t, out_i),
+                    }
+                }),
             };
             if !done {
+                // Not reached (the shapes above are exact); a dot product each, to be safe.
                 for (i, w_i) in w_r.chunks_exact(cols).enumerate() {
                     for (j, x_j) in xs.chunks_exact(cols).enumerate() {
                         out_r[i * seq + t + j] = dot_f32::<FMA>(w_i, x_j);
@@ -723,7 +696,7 @@ fn small_tile<const FMA: bool, const WIDE: bool>(
     }
 }
 
-/// One `R` × `S` tile of [`small_tile`]: rows `w` (`R · cols`) times inputs `xs` (`S · cols`)
+/// One `R` × `S` tile of [`register_tiles`]: rows `w` (`R · cols`) times inputs `xs` (`S · cols`)
 /// into `out[r * seq + t0 + s]`; false (and nothing written) if the slices do not have
 /// those shapes.
 #[inline(always)]
@@ -950,71 +923,7 @@ compiled_for!("avx2,fma,f16c", tiles_avx2 = tiles_generic::<true>(
 
 #[inline(always)]
 fn tiles_generic<const FMA: bool>(w: &[f32], x: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
-    let rows = w.len() / cols;
-    let mut t = 0;
-    while t < seq {
-        let inputs = if seq - t >= TILE_INPUTS {
-            TILE_INPUTS
-        } else {
-            1
-        };
-        let mut r = 0;
-        while r < rows {
-            let weights = if rows - r >= TILE_ROWS { TILE_ROWS } else { 1 };
-            match (inputs, weights) {
-                (TILE_INPUTS, TILE_ROWS) => {
-                    tile::<FMA, TILE_INPUTS, TILE_ROWS>(w, x, cols, seq, t, r, out)
-                }
-                (TILE_INPUTS, _) => tile::<FMA, TILE_INPUTS, 1>(w, x, cols, seq, t, r, out),
-                (_, TILE_ROWS) => tile::<FMA, 1, TILE_ROWS>(w, x, cols, seq, t, r, out),
-                _ => tile::<FMA, 1, 1>(w, x, cols, seq, t, r, out),
-            }
-            r += weights;
-        }
-        t += inputs;
-    }
-}
-
-/// One register tile: inputs `t..t+TI` times weight rows `r..r+TR`, accumulated in
-/// `TI·TR` vectors of [`LANES`] lanes along the shared axis, then reduced.
-#[inline(always)]
-fn tile<const FMA: bool, const TI: usize, const TR: usize>(
-    w: &[f32],
-    x: &[f32],
-    cols: usize,
-    seq: usize,
-    t: usize,
-    r: usize,
-    out: &mut [f32],
-) {
-    let chunks = cols / LANES;
-    let xs: [&[[f32; LANES]]; TI] = std::array::from_fn(|i| {
-        &x[(t + i) * cols..(t + i + 1) * cols].as_chunks::<LANES>().0[..chunks]
-    });
-    let ws: [&[[f32; LANES]]; TR] = std::array::from_fn(|j| {
-        &w[(r + j) * cols..(r + j + 1) * cols].as_chunks::<LANES>().0[..chunks]
-    });
-    let mut acc = [[[0.0f32; LANES]; TR]; TI];
-    for c in 0..chunks {
-        for i in 0..TI {
-            let xv = &xs[i][c];
-            for j in 0..TR {
-                let wv = &ws[j][c];
-                for l in 0..LANES {
-                    acc[i][j][l] = madd::<FMA>(xv[l], wv[l], acc[i][j][l]);
-                }
-            }
-        }
-    }
-    let tail = chunks * LANES;
-    for i in 0..TI {
-        let xr = &x[(t + i) * cols..(t + i + 1) * cols];
-        for j in 0..TR {
-            let wr = &w[(r + j) * cols..(r + j + 1) * cols];
-            let rest: f32 = xr[tail..].iter().zip(&wr[tail..]).map(|(a, b)| a * b).sum();
-            out[(r + j) * seq + t + i] = acc[i][j].iter().sum::<f32>() + rest;
-        }
-    }
+    register_tiles::<FMA>(w, x, cols, seq, out);
 }
 
 /// Dequantize whole blocks of one row into `out` (its length in values), with the GGUF
