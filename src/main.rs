@@ -39,6 +39,9 @@ enum Command {
     Ab(cli::ab::Args),
     /// Fit the hidden-state probe the trigger can read instead of p_tool.
     TrainProbe(cli::train_probe::Args),
+    /// Fit the learned selector combiner (retriever evidence, argument fit and the model's name
+    /// scores) on the fit side of the selection dev set and report it on the rest.
+    TrainSelector(cli::train_selector::Args),
     /// Fit the repair job's candidate ranker on a bug suite (tasks.jsonl), split by id.
     TrainRanker(cli::train_ranker::Args),
     /// Run every task of a suite and measure fixes, tool calls, model passes and wall time.
@@ -117,6 +120,7 @@ fn main() -> std::process::ExitCode {
         Command::Serve(args) => cli::queue::serve_command(*args),
         Command::BenchJobs(args) => cli::bench_jobs::run(args),
         Command::TrainProbe(args) => cli::train_probe::run(args),
+        Command::TrainSelector(args) => cli::train_selector::run(args),
         Command::TrainRanker(args) => cli::train_ranker::run(args),
         Command::Policy(args) => cli::shell::policy(args),
         Command::Config(args) => cli::config::run(args),

@@ -15,6 +15,7 @@ use tact_models::DecisionModel;
 use tact_policies::Policy;
 use tact_policies::budget::{BudgetBreach, BudgetLedger};
 use tact_policies::planning::{self, StepEvent, TaskFamily};
+use tact_policies::selector::{self, CandidateEvidence};
 use tact_runtime::catalog::{self, ToolSpec};
 use tact_runtime::decisions::{
     AnswerRecord, BudgetRecord, CommitTriggerRecord, Decision, GuardRecord, Judgement,
@@ -23,7 +24,7 @@ use tact_runtime::decisions::{
 };
 use tact_runtime::ledger::{JobStatus, Ledger, LedgerEntry, LedgerOwner, LedgerState, Resolution};
 use tact_runtime::messages::{Observation, ToolCall, WorkerSetup};
-use tact_runtime::model_io::{ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+use tact_runtime::model_io::{ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice};
 use tact_runtime::records::{
     BudgetSpend, CallPlan, CallRecord, CheckpointReturn, CommitTrigger, DefaultRedactor,
     NextAction, Performer, Redactor, RiskClass, TestedRoute, ToolRef, TrustVerdict,
@@ -426,11 +427,21 @@ impl Runner {
     pub(crate) async fn select(
         &mut self,
         candidates: Vec<ToolCandidate>,
+        evidence: &[ToolEvidence],
         feedback: Option<String>,
     ) -> Result<ToolChoice, ActorError> {
         let prompt = self.prompt(feedback);
-        let key = request_key("choose", &(&prompt, &candidates));
-        let request = SelectorRequest::Choose { prompt, candidates };
+        let prior = self.selection_prior(&candidates, evidence)?;
+        // Without a prior the key is the one a choice always had (ledgers replay by it).
+        let key = match &prior {
+            None => request_key("choose", &(&prompt, &candidates)),
+            Some(prior) => request_key("choose", &(&prompt, &candidates, prior)),
+        };
+        let request = SelectorRequest::Choose {
+            prompt,
+            candidates,
+            prior,
+        };
         self.ask_selector(
             key,
             ModelReply::Choice,
@@ -444,6 +455,51 @@ impl Runner {
             },
         )
         .await
+    }
+
+    /// The learned selector's evidence for this choice, when the policy has a combiner bound
+    /// to the job's model: each shortlisted tool's features (its retrieval evidence, how well
+    /// the task fills its arguments); `ask_user` and `stop` stay the model's call.
+    fn selection_prior(
+        &self,
+        candidates: &[ToolCandidate],
+        evidence: &[ToolEvidence],
+    ) -> Result<Option<SelectionPrior>, ActorError> {
+        let combiner = self
+            .cfg
+            .policy
+            .body
+            .selector
+            .combiner_for(&self.cfg.model.id())
+            .map_err(|e| ActorError::Policy(e.to_string()))?;
+        let Some(combiner) = combiner else {
+            return Ok(None);
+        };
+        let in_scope: Vec<usize> = (0..candidates.len())
+            .filter(|&i| !matches!(candidates[i].name.as_str(), "ask_user" | "stop"))
+            .collect();
+        let scoped: Vec<CandidateEvidence> = in_scope
+            .iter()
+            .map(|&i| {
+                let c = &candidates[i];
+                let e = evidence.iter().find(|e| e.name == c.name);
+                CandidateEvidence {
+                    name: c.name.clone(),
+                    description: c.description.clone(),
+                    schema: c.schema.clone(),
+                    bm25: e.map_or(0.0, |e| e.bm25),
+                    cosine: e.and_then(|e| e.cosine),
+                }
+            })
+            .collect();
+        let mut rows = vec![None; candidates.len()];
+        for (&i, row) in in_scope
+            .iter()
+            .zip(selector::features(&self.cfg.task, &scoped))
+        {
+            rows[i] = Some(row);
+        }
+        Ok(Some(combiner.prior(&rows)))
     }
 
     /// Log-likelihood of each continuation after raw `text` (recorded, replayed on resume).
@@ -1089,9 +1145,13 @@ impl Runner {
             };
             let job_id = self.cfg.job_id.clone();
             let shortlist = ask_node::<RetrieverNode>(&job_id, || query.clone()).await?;
-            let (mut candidates, ranking, none_fits) = match shortlist {
-                ShortlistResponse::Tools { tools, ranking } => (tools, ranking, false),
-                ShortlistResponse::NoneFits { ranking } => (Vec::new(), ranking, true),
+            let (mut candidates, ranking, none_fits, evidence) = match shortlist {
+                ShortlistResponse::Tools {
+                    tools,
+                    ranking,
+                    evidence,
+                } => (tools, ranking, false, evidence),
+                ShortlistResponse::NoneFits { ranking } => (Vec::new(), ranking, true, Vec::new()),
                 ShortlistResponse::Error(e) => return Err(ActorError::Policy(e)),
             };
             // The plan's next call, if still open, leads the shortlist.
@@ -1154,7 +1214,9 @@ impl Runner {
                 };
                 return self.finish(JobStatus::Done, &summary);
             }
-            let choice = self.select(candidates.clone(), feedback.take()).await?;
+            let choice = self
+                .select(candidates.clone(), &evidence, feedback.take())
+                .await?;
             match choice.name.as_str() {
                 "stop"
                     if planning::stop_condition(&self.plan, &StepEvent::SelectorStop).is_none() =>

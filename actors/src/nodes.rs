@@ -13,7 +13,8 @@ use tact_runtime::messages::ToolCall;
 use tact_runtime::records::TrustVerdict;
 pub use tact_runtime::stages::{
     ExecFailure, ExecResponse, GuardRequest, GuardResponse, RetrievalQuery, SelectorRequest,
-    SelectorResponse, ShortlistResponse, TriggerRequest, TriggerResponse, TrustRequest,
+    SelectorResponse, ShortlistResponse, ToolEvidence, TriggerRequest, TriggerResponse,
+    TrustRequest,
 };
 
 use crate::error::WorkerError;
@@ -68,8 +69,12 @@ impl StageLogic for SelectorNode {
     async fn handle(&self, req: SelectorRequest) -> SelectorResponse {
         let model = self.model.clone();
         let result = tokio::task::spawn_blocking(move || match req {
-            SelectorRequest::Choose { prompt, candidates } => model
-                .choose(&prompt, &candidates)
+            SelectorRequest::Choose {
+                prompt,
+                candidates,
+                prior,
+            } => model
+                .choose_with_prior(&prompt, &candidates, prior.as_ref())
                 .map(SelectorResponse::Choice),
             SelectorRequest::ScoreText {
                 text,

@@ -16,7 +16,7 @@ use tact_policies::trust::{self, RealLinter};
 use tact_runtime::catalog::{self, ToolSpec};
 use tact_runtime::model_io::ToolCandidate;
 use tact_runtime::records::TrustVerdict;
-use tact_runtime::stages::Admission;
+use tact_runtime::stages::{Admission, ToolEvidence};
 
 use crate::nodes::{GuardFn, Refusal, RetrievalQuery, RetrieveFn, ShortlistResponse, TrustFn};
 
@@ -364,6 +364,15 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy, setup: RetrieverSetu
             .shortlist(&text, vector.as_deref(), &retrieval_policy)
         {
             Shortlist::Tools(tools) => ShortlistResponse::Tools {
+                evidence: tools
+                    .iter()
+                    .filter(|t| catalog::find(&catalog, &t.name).is_some())
+                    .map(|t| ToolEvidence {
+                        name: t.name.clone(),
+                        bm25: t.bm25,
+                        cosine: t.cosine,
+                    })
+                    .collect(),
                 tools: tools
                     .iter()
                     .filter_map(|t| catalog::find(&catalog, &t.name))

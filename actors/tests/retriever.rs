@@ -14,10 +14,21 @@ use tact_runtime::catalog::catalog;
 
 fn names(response: &ShortlistResponse) -> (Vec<String>, String) {
     match response {
-        ShortlistResponse::Tools { tools, ranking } => (
-            tools.iter().map(|t| t.name.clone()).collect(),
-            ranking.clone(),
-        ),
+        ShortlistResponse::Tools {
+            tools,
+            ranking,
+            evidence,
+        } => {
+            // Each shortlisted tool comes with the evidence that put it there, in order.
+            assert_eq!(
+                evidence.iter().map(|e| &e.name).collect::<Vec<_>>(),
+                tools.iter().map(|t| &t.name).collect::<Vec<_>>()
+            );
+            (
+                tools.iter().map(|t| t.name.clone()).collect(),
+                ranking.clone(),
+            )
+        }
         ShortlistResponse::NoneFits { ranking } => (Vec::new(), ranking.clone()),
         ShortlistResponse::Error(e) => panic!("retriever error: {e}"),
     }
@@ -54,8 +65,13 @@ fn fused_retriever_finds_paraphrases_bm25_misses() {
     let fused = wiring::retrieve_fn(catalog(), &policy, minilm_setup(&dir.path().join("i.idx")));
     let bm25 = wiring::retrieve_fn(catalog(), &policy, RetrieverSetup::bm25_only());
 
-    let (fused_tools, ranking) = names(&fused(&RetrievalQuery::intent("multiply 17 by 23")));
+    let multiply = fused(&RetrievalQuery::intent("multiply 17 by 23"));
+    let (fused_tools, ranking) = names(&multiply);
     assert_eq!(ranking, "fused");
+    // The fused ranking's evidence carries the cosine the learned selector reads.
+    if let ShortlistResponse::Tools { evidence, .. } = &multiply {
+        assert!(evidence.iter().all(|e| e.cosine.is_some()), "{evidence:?}");
+    }
     assert_eq!(fused_tools.first().map(String::as_str), Some("calc"));
     assert!(matches!(
         bm25(&RetrievalQuery::intent("multiply 17 by 23")),

@@ -5,7 +5,9 @@
 //! [`DecisionModel::score_continuations`]. Nothing outside `models/` may assume which
 //! implementation is behind the trait.
 
-use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+use tact_runtime::model_io::{
+    ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice,
+};
 
 use crate::error::ModelError;
 
@@ -40,6 +42,20 @@ pub trait DecisionModel: Send + Sync {
         prompt: &StepPrompt,
         candidates: &[ToolCandidate],
     ) -> Result<ToolChoice, ModelError>;
+
+    /// [`DecisionModel::choose`] finished by the learned selector: the model scores every
+    /// name, `prior` combines those scores with the retriever's and the arguments' evidence
+    /// ([`SelectionPrior::combine`]), and the winner's arguments are bound. Models without name
+    /// scores (the scripted double) choose as they would without it.
+    fn choose_with_prior(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+        prior: Option<&SelectionPrior>,
+    ) -> Result<ToolChoice, ModelError> {
+        let _ = prior;
+        self.choose(prompt, candidates)
+    }
 
     /// Total log-likelihood of each continuation after `prompt`, in the same order.
     fn score_continuations(

@@ -10,7 +10,9 @@
 
 use std::sync::Arc;
 
-use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+use tact_runtime::model_io::{
+    ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice,
+};
 
 use crate::constrained::ArgDecoder;
 use crate::decision::DecisionModel;
@@ -59,6 +61,7 @@ pub fn choose_on_engine(
     engine: &Engine,
     prompt: &StepPrompt,
     candidates: &[ToolCandidate],
+    prior: Option<&SelectionPrior>,
 ) -> Result<ToolChoice, ModelError> {
     if candidates.is_empty() {
         return Err(ModelError::NoCandidates);
@@ -82,7 +85,21 @@ pub fn choose_on_engine(
     // Best first; ties keep the offered order.
     let mut order: Vec<usize> = (0..candidates.len()).collect();
     order.sort_by(|&a, &b| scores[b].1.total_cmp(&scores[a].1).then(a.cmp(&b)));
-    let best = &candidates[order[0]];
+    // The learned selector, when given, finishes the choice from the same name scores.
+    let name_scores: Vec<f32> = scores.iter().map(|(_, s)| *s).collect();
+    let pick = prior
+        .and_then(|p| p.combine(&name_scores))
+        .unwrap_or(order[0]);
+    let combined = prior
+        .and_then(|p| p.combined_scores(&name_scores))
+        .map(|c| {
+            candidates
+                .iter()
+                .zip(c)
+                .filter_map(|(t, c)| c.map(|c| (t.name.clone(), c)))
+                .collect()
+        });
+    let best = candidates.get(pick).unwrap_or(&candidates[order[0]]);
     let scores: Vec<(String, f32)> = order.iter().map(|&i| scores[i].clone()).collect();
 
     let mut decoder = ArgDecoder::new(engine, cache, next, ARGUMENT_TOKEN_BUDGET);
@@ -92,6 +109,7 @@ pub fn choose_on_engine(
         name: best.name.clone(),
         args,
         scores,
+        combined,
         cost: cost.plus(decoder.cost),
     })
 }
@@ -129,9 +147,18 @@ impl DecisionModel for LlamaDecisionModel {
         prompt: &StepPrompt,
         candidates: &[ToolCandidate],
     ) -> Result<ToolChoice, ModelError> {
-        let (prompt, candidates) = (prompt.clone(), candidates.to_vec());
+        self.choose_with_prior(prompt, candidates, None)
+    }
+
+    fn choose_with_prior(
+        &self,
+        prompt: &StepPrompt,
+        candidates: &[ToolCandidate],
+        prior: Option<&SelectionPrior>,
+    ) -> Result<ToolChoice, ModelError> {
+        let (prompt, candidates, prior) = (prompt.clone(), candidates.to_vec(), prior.cloned());
         self.handle
-            .call(move |engine| choose_on_engine(engine, &prompt, &candidates))?
+            .call(move |engine| choose_on_engine(engine, &prompt, &candidates, prior.as_ref()))?
     }
 
     fn score_continuations(

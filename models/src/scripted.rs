@@ -110,6 +110,7 @@ impl DecisionModel for ScriptedModel {
             name: step.name.clone(),
             args: step.args,
             scores: vec![(step.name, 0.0)],
+            combined: None,
             cost: ONE_PASS,
         })
     }

@@ -12,7 +12,7 @@ use tact_models::gguf::writer::write_f32_gguf;
 use tact_models::llama::random::{RandomWeights, tiny_config};
 use tact_models::llama::{KvCache, Llama, LlamaConfig, LogitsFor, RopeLayout, tensor_rows};
 use tact_models::llama_decision::choose_on_engine;
-use tact_runtime::model_io::{StepPrompt, ToolCandidate};
+use tact_runtime::model_io::{SelectionPrior, StepPrompt, ToolCandidate};
 
 const BACKENDS: [BackendKind; 2] = [BackendKind::NdArray, BackendKind::Flex];
 
@@ -433,6 +433,47 @@ fn candidates() -> Vec<ToolCandidate> {
 }
 
 #[test]
+fn a_selection_prior_overrules_the_models_favourite_and_binds_the_winners_arguments() {
+    let (_dir, path) = tiny_gguf_file();
+    for backend in BACKENDS {
+        let engine = Engine::from_gguf_path(&path, backend).unwrap();
+        let offer = candidates();
+        let prompt = StepPrompt {
+            system: "You are a coding agent.".into(),
+            messages: vec![("user".into(), "search for TODO".into())],
+            feedback: None,
+        };
+        let own = choose_on_engine(&engine, &prompt, &offer, None).unwrap();
+        let favourite = offer.iter().position(|c| c.name == own.name).unwrap();
+        let other = (favourite + 1) % offer.len();
+        // Evidence for `other` only, and a model term too light to overturn it.
+        let prior = SelectionPrior {
+            base: (0..offer.len())
+                .map(|i| Some(if i == other { 100.0 } else { 0.0 }))
+                .collect(),
+            model_weight: 0.01,
+            model_gap_floor: -20.0,
+        };
+        let steered = choose_on_engine(&engine, &prompt, &offer, Some(&prior)).unwrap();
+        assert_eq!(steered.name, offer[other].name, "{backend:?}");
+        // The model's own scores are kept (up to the prefix cache's rounding).
+        assert_eq!(steered.scores.len(), own.scores.len());
+        for (name, score) in &own.scores {
+            let again = steered.scores.iter().find(|(n, _)| n == name).unwrap().1;
+            assert!((again - score).abs() < 1e-3, "{name}: {again} vs {score}");
+        }
+        let combined = steered.combined.as_ref().expect("combined scores recorded");
+        assert_eq!(combined.len(), offer.len());
+        let validator = jsonschema::validator_for(&offer[other].schema).unwrap();
+        assert!(
+            validator.is_valid(&steered.args),
+            "{backend:?}: {}",
+            steered.args
+        );
+    }
+}
+
+#[test]
 fn constrained_choice_always_yields_schema_valid_arguments() {
     let (_dir, path) = tiny_gguf_file();
     for backend in BACKENDS {
@@ -452,7 +493,7 @@ fn constrained_choice_always_yields_schema_valid_arguments() {
             let mut offers = vec![offered.clone()];
             offers.push(vec![offered[i % offered.len()].clone()]);
             for offer in offers {
-                let choice = choose_on_engine(&engine, &prompt, &offer).unwrap();
+                let choice = choose_on_engine(&engine, &prompt, &offer, None).unwrap();
                 let chosen = offer
                     .iter()
                     .find(|c| c.name == choice.name)

@@ -9,6 +9,7 @@ pub mod planning;
 pub mod policy;
 pub mod probes;
 pub mod retrieval;
+pub mod selector;
 pub mod trigger;
 pub mod trust;
 

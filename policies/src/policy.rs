@@ -206,6 +206,34 @@ pub struct PolicyBody {
     pub repair: RepairPolicy,
     #[serde(default)]
     pub blp: BlpPolicy,
+    #[serde(default)]
+    pub selector: SelectorPolicy,
+}
+
+/// The learned selector: combiners (`builtin:NAME` or a file path, see
+/// [`crate::selector::load_combiner`]), each bound to the model it was fitted with; a job uses
+/// the first bound to its model, and a model none is bound to chooses alone.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SelectorPolicy {
+    pub combiners: Vec<String>,
+}
+
+impl SelectorPolicy {
+    /// The combiner bound to `model_id`, if the policy names one; an unreadable combiner is an
+    /// error, not a silent fallback.
+    pub fn combiner_for(
+        &self,
+        model_id: &str,
+    ) -> Result<Option<crate::selector::SelectorCombiner>, PolicyError> {
+        for spec in &self.combiners {
+            let combiner = crate::selector::load_combiner(spec)?;
+            if combiner.model_id == model_id {
+                return Ok(Some(combiner));
+            }
+        }
+        Ok(None)
+    }
 }
 
 /// The Bitter-Lesson Preference (C.24 ATC-2) the plans of this policy carry: routes within

@@ -681,6 +681,7 @@ mod tests {
                     name: "read_file".into(),
                     args: json!({"path": "a.py"}),
                     scores: vec![("read_file".into(), -0.1)],
+                    combined: None,
                     cost: cost(),
                 }),
                 cost: None,

@@ -71,6 +71,75 @@ pub struct ToolCandidate {
     pub schema: serde_json::Value,
 }
 
+/// The learned selector's evidence for one choice, handed to the model so it can finish the
+/// choice in the same pass (`policies::selector` computes it): candidate `i` scores
+/// `base[i] + model_weight · max(lp_i − max lp, model_gap_floor)`, where `lp` is the model's
+/// log-likelihood of each name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SelectionPrior {
+    /// Per candidate, in the offered order; `None` outside the combiner's scope (`ask_user`,
+    /// `stop`), which stays the model's own call.
+    pub base: Vec<Option<f32>>,
+    pub model_weight: f32,
+    pub model_gap_floor: f32,
+}
+
+impl SelectionPrior {
+    /// The candidate to call given the model's name log-likelihoods (offered order): the
+    /// model's favourite when that is outside the prior's scope, otherwise the best combined
+    /// score among the candidates in scope (first on ties). `None` when the lengths differ.
+    pub fn combine(&self, model_scores: &[f32]) -> Option<usize> {
+        let combined = self.combined_scores(model_scores)?;
+        let favourite = first_best(model_scores.iter().copied().enumerate())?;
+        if combined.get(favourite).is_some_and(Option::is_none) {
+            return Some(favourite);
+        }
+        first_best(
+            combined
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| c.map(|c| (i, c))),
+        )
+    }
+
+    /// Each candidate's combined score (`None` outside the prior's scope); `None` when the
+    /// lengths differ.
+    pub fn combined_scores(&self, model_scores: &[f32]) -> Option<Vec<Option<f32>>> {
+        if model_scores.len() != self.base.len() || model_scores.is_empty() {
+            return None;
+        }
+        let top = model_scores
+            .iter()
+            .copied()
+            .fold(f32::NEG_INFINITY, f32::max);
+        Some(
+            self.base
+                .iter()
+                .zip(model_scores)
+                .map(|(base, &lp)| {
+                    let gap = if lp.is_finite() && top.is_finite() {
+                        (lp - top).max(self.model_gap_floor)
+                    } else {
+                        self.model_gap_floor
+                    };
+                    base.map(|b| b + self.model_weight * gap)
+                })
+                .collect(),
+        )
+    }
+}
+
+/// Index of the first maximum.
+fn first_best(values: impl Iterator<Item = (usize, f32)>) -> Option<usize> {
+    let mut best: Option<(usize, f32)> = None;
+    for (i, v) in values {
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((i, v));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
 /// The selector's constrained choice.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolChoice {
@@ -81,6 +150,10 @@ pub struct ToolChoice {
     pub args: serde_json::Value,
     /// Log-likelihood score of every candidate name, best first.
     pub scores: Vec<(String, f32)>,
+    /// The learned selector's combined score of each candidate in its scope, in the offered
+    /// order, when it finished the choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combined: Option<Vec<(String, f32)>>,
     pub cost: ModelCost,
 }
 
@@ -93,4 +166,42 @@ pub struct StepPrompt {
     pub messages: Vec<(String, String)>,
     /// Feedback from the guard on the previous attempt, given verbatim.
     pub feedback: Option<String>,
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::SelectionPrior;
+
+    fn prior(base: Vec<Option<f32>>, model_weight: f32) -> SelectionPrior {
+        SelectionPrior {
+            base,
+            model_weight,
+            model_gap_floor: -20.0,
+        }
+    }
+
+    #[test]
+    fn the_prior_can_overrule_the_models_favourite_tool() {
+        // The model prefers 0 by 1 nat; the evidence prefers 1 by 2 at weight 1.
+        let p = prior(vec![Some(0.0), Some(2.0), None], 1.0);
+        assert_eq!(p.combine(&[-1.0, -2.0, -9.0]), Some(1));
+        // With a heavier model term the model's favourite stands.
+        let p = prior(vec![Some(0.0), Some(2.0), None], 3.0);
+        assert_eq!(p.combine(&[-1.0, -2.0, -9.0]), Some(0));
+    }
+
+    #[test]
+    fn asking_and_stopping_stay_the_models_call() {
+        let p = prior(vec![Some(5.0), Some(5.0), None], 0.1);
+        assert_eq!(p.combine(&[-3.0, -3.0, -0.5]), Some(2));
+        // A prior of another length is not applied.
+        assert_eq!(p.combine(&[-1.0, -2.0]), None);
+    }
+
+    #[test]
+    fn an_impossible_name_is_floored_not_nan() {
+        let p = prior(vec![Some(0.0), Some(25.0)], 1.0);
+        assert_eq!(p.combine(&[-1.0, f32::NEG_INFINITY]), Some(1));
+    }
 }

@@ -10,7 +10,9 @@ use thiserror::Error;
 
 use crate::decisions::{Refusal, TriggerDecision};
 use crate::messages::{Observation, ToolCall};
-use crate::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+use crate::model_io::{
+    ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice,
+};
 use crate::wire::Message;
 
 /// Trigger request: the prompt at the decision point and the tools that would be offered.
@@ -28,6 +30,10 @@ pub enum SelectorRequest {
     Choose {
         prompt: StepPrompt,
         candidates: Vec<ToolCandidate>,
+        /// The learned selector's evidence, when the policy has a combiner for this model:
+        /// the model finishes the choice with it ([`SelectionPrior::combine`]).
+        #[serde(default)]
+        prior: Option<SelectionPrior>,
     },
     /// Continue raw text to the end of its line. Branch `k` starts with the model's `k`-th
     /// most likely first token (0: greedy throughout), then goes on greedily.
@@ -65,12 +71,25 @@ pub enum ShortlistResponse {
     Tools {
         tools: Vec<ToolCandidate>,
         ranking: String,
+        /// What put each tool there (BM25 score and cosine), for the learned selector.
+        #[serde(default)]
+        evidence: Vec<ToolEvidence>,
     },
     /// Even the best tool scores below the policy's floors.
     NoneFits {
         ranking: String,
     },
     Error(String),
+}
+
+/// The retriever's evidence for one shortlisted tool.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolEvidence {
+    pub name: String,
+    /// BM25 score of the request against the tool (0 when they share no term).
+    pub bm25: f32,
+    /// Cosine of the request's and the tool's embeddings, when both exist.
+    pub cosine: Option<f32>,
 }
 
 /// What the job asks the retriever: the intent (the task) and what the last observation said.
@@ -210,6 +229,32 @@ mod tests {
 
     /// Encoded into an envelope and decoded again, the value is the same (compared as JSON, so
     /// the stage types need no `PartialEq` of their own), and the envelope names its kind.
+    #[test]
+    fn a_choice_request_from_before_the_learned_selector_still_decodes() {
+        // The same variant as an older build encoded it: no `prior` field.
+        #[derive(Serialize)]
+        enum SelectorRequest {
+            Choose {
+                prompt: StepPrompt,
+                candidates: Vec<ToolCandidate>,
+            },
+        }
+        let old = SelectorRequest::Choose {
+            prompt: prompt(),
+            candidates: vec![candidate()],
+        };
+        let bytes = rmp_serde::to_vec_named(&old).unwrap();
+        match rmp_serde::from_slice::<super::SelectorRequest>(&bytes).unwrap() {
+            super::SelectorRequest::Choose {
+                candidates, prior, ..
+            } => {
+                assert_eq!(candidates.len(), 1);
+                assert_eq!(prior, None);
+            }
+            other => panic!("decoded as {other:?}"),
+        }
+    }
+
     fn round_trip<T: Message>(value: T) {
         let bytes = encode(7, &value).unwrap();
         let back = decode::<T>(&bytes).unwrap();
@@ -295,6 +340,16 @@ mod tests {
             SelectorRequest::Choose {
                 prompt: prompt(),
                 candidates: vec![candidate()],
+                prior: None,
+            },
+            SelectorRequest::Choose {
+                prompt: prompt(),
+                candidates: vec![candidate(), candidate()],
+                prior: Some(SelectionPrior {
+                    base: vec![Some(1.5), None],
+                    model_weight: 0.7,
+                    model_gap_floor: -20.0,
+                }),
             },
             SelectorRequest::Complete {
                 text: "def f(".into(),
@@ -317,6 +372,7 @@ mod tests {
                 name: "read_file".into(),
                 args: json!({"path": "a.py"}),
                 scores: vec![("read_file".into(), -0.5)],
+                combined: Some(vec![("read_file".into(), 0.9)]),
                 cost: cost(),
             }),
             SelectorResponse::Scores(vec![-1.0, -2.5], cost()),
@@ -334,6 +390,11 @@ mod tests {
             ShortlistResponse::Tools {
                 tools: vec![candidate()],
                 ranking: "fused".into(),
+                evidence: vec![ToolEvidence {
+                    name: "read_file".into(),
+                    bm25: 3.2,
+                    cosine: Some(0.41),
+                }],
             },
             ShortlistResponse::NoneFits {
                 ranking: "bm25".into(),

@@ -99,6 +99,7 @@ fn every_message_type_round_trips() {
         name: "stop".into(),
         args: serde_json::json!({}),
         scores: vec![("stop".into(), -1.5)],
+        combined: None,
         cost: ModelCost::default(),
     });
     round_trip(StepPrompt {

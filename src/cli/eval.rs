@@ -18,7 +18,9 @@ use tact_eval::retrieval_eval::{
     CATALOG_SIZES, EmbeddingLookup, evaluate_retrieval, texts_to_embed,
 };
 use tact_eval::rng::sample_indices;
-use tact_eval::selection_eval::{Choice, Chooser, candidate_sets, evaluate_selection};
+use tact_eval::selection_eval::{
+    Choice, Chooser, candidate_sets, embedding_text_of, evaluate_selection, selection_evidence,
+};
 use tact_eval::trigger_eval::{
     harness_prompt, prompt_digest, prompt_from, threshold_sweep, trigger_report,
 };
@@ -26,6 +28,7 @@ use tact_eval::{DEFAULT_SEED, EvalError};
 use tact_models::DecisionModel;
 use tact_policies::Policy;
 use tact_policies::retrieval::{Embedder, EmbeddingCache};
+use tact_policies::selector::features;
 use tact_runtime::model_io::ConfidenceSignal;
 
 #[derive(Debug, clap::Args)]
@@ -576,6 +579,41 @@ impl RetrievalVectors {
     }
 }
 
+/// MiniLM vectors of some texts, filled from and saved to the eval cache in `cache_dir`.
+pub(crate) struct TextVectors {
+    cache: EmbeddingCache,
+    embedder_id: String,
+}
+
+impl TextVectors {
+    pub(crate) fn vector(&self, text: &str) -> Option<Vec<f32>> {
+        self.cache.get(&self.embedder_id, text).cloned()
+    }
+}
+
+/// Embed `texts` with MiniLM (those not cached yet), saving the cache after each chunk.
+pub(crate) fn load_minilm_vectors(
+    cache_dir: &Path,
+    texts: &[String],
+) -> anyhow::Result<TextVectors> {
+    let cache_path = cache_dir.join("embeddings-all-minilm-l6-v2.msgpack");
+    let embedder = load_minilm()?;
+    let mut cache = load_embedding_cache(&cache_path)?;
+    let bar = progress_bar(texts.len() as u64, "embedding");
+    for chunk in texts.chunks(256) {
+        let added = cache.fill(&embedder, chunk, 32, &mut |_| {})?;
+        bar.inc(chunk.len() as u64);
+        if added > 0 {
+            save_embedding_cache(&cache_path, &cache)?;
+        }
+    }
+    bar.finish_and_clear();
+    Ok(TextVectors {
+        cache,
+        embedder_id: embedder.id(),
+    })
+}
+
 /// MiniLM vectors of the catalog and the queries, filled from and saved to the cache in
 /// `cache_dir`: `mode` is `auto` (when installed), `minilm` or `none`.
 pub(crate) fn retrieval_embeddings(
@@ -702,6 +740,26 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
     let sets = candidate_sets(&items, &catalog, &policy.body.retrieval, common.seed);
     let mut lazy = LazyModel::new(&args.model.model)?;
     let model_id = lazy.as_ref().map(|m| m.cache_id().to_string());
+    // The learned selector, as the job runs it: the policy's combiner for this model.
+    let combiner = match &lazy {
+        Some(model) => policy.body.selector.combiner_for(model.settings_id())?,
+        None => None,
+    };
+    let vectors = match &combiner {
+        Some(_) => {
+            let mut texts: Vec<String> = Vec::new();
+            for (item, set) in items.iter().zip(&sets) {
+                texts.push(item.query.clone());
+                for (_, tools) in set.labelled() {
+                    texts.extend(tools.iter().map(embedding_text_of));
+                }
+            }
+            texts.sort();
+            texts.dedup();
+            Some(load_minilm_vectors(&common.cache_dir, &texts)?)
+        }
+        None => None,
+    };
     let mut cache = ResultCache::open(&common.cache_dir.join("choices.jsonl"))?;
     let stress = args
         .stress_items
@@ -716,7 +774,22 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
             return Err(EvalError::Model("no model".into()));
         };
         let (prompt, candidates) = prompt_from(&item.messages, &item.query, set);
-        let digest = prompt_digest(&prompt, &candidates);
+        let prior = match (&combiner, &vectors) {
+            (Some(combiner), Some(vectors)) => {
+                let vector_of = |text: &str| vectors.vector(text);
+                let evidence = selection_evidence(&item.query, set, &vector_of);
+                let rows: Vec<_> = features(&item.query, &evidence)
+                    .into_iter()
+                    .map(Some)
+                    .collect();
+                Some(combiner.prior(&rows))
+            }
+            _ => None,
+        };
+        let mut digest = prompt_digest(&prompt, &candidates);
+        if let Some(prior) = &prior {
+            digest.push_str(&serde_json::to_string(prior).unwrap_or_default());
+        }
         let key = cache_key(&format!("choice/{set_key}"), model.cache_id(), &item.id);
         if let Some(hit) = cache.get::<(Choice, u64)>(&key, &digest) {
             return Ok(hit);
@@ -725,7 +798,7 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
             .get()
             .map_err(|e| EvalError::Model(format!("{e:#}")))?;
         let choice = loaded
-            .choose(&prompt, &candidates)
+            .choose_with_prior(&prompt, &candidates, prior.as_ref())
             .map_err(|e| EvalError::Model(format!("item {}: {e}", item.id)))?;
         let result = (
             Choice {
@@ -752,6 +825,12 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
     bar.finish_and_clear();
     let mut value = serde_json::to_value(&report)?;
     value["policy_edition"] = serde_json::json!(policy.edition);
+    // Which selector the `model` figures are: the model alone, or finished by the combiner.
+    value["selector"] = serde_json::json!(if combiner.is_some() {
+        "model+combiner"
+    } else {
+        "model"
+    });
     if let Some(dir) = &common.report {
         let keys = [
             "shortlist_1",

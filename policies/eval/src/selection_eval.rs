@@ -17,7 +17,9 @@ use super::data::{CatalogRow, FunctionDef, GoldCall, SelectionItem};
 use super::metrics::mean;
 use super::rng::SplitMix64;
 use tact_policies::policy::RetrievalPolicy;
+use tact_policies::retrieval::embed::{dot, normalized};
 use tact_policies::retrieval::{RankingVariant, RetrievalIndex, ToolSpec};
+use tact_policies::selector::CandidateEvidence;
 
 /// Size of the stress-case candidate list.
 pub const FULL_POOL: usize = 20;
@@ -228,14 +230,61 @@ fn positional_index(set: &[FunctionDef]) -> RetrievalIndex {
     let specs: Vec<ToolSpec> = set
         .iter()
         .enumerate()
-        .map(|(i, t)| ToolSpec {
-            tool_id: i.to_string(),
-            name: t.name.clone(),
-            description: t.description.clone(),
-            parameters: t.parameters.clone(),
-        })
+        .map(|(i, t)| function_spec(i, t))
         .collect();
     RetrievalIndex::build(&specs)
+}
+
+/// What the learned selector knows of each candidate of `set` for `query` before the model is
+/// asked: its BM25 score within the set (as the BM25 baseline ranks) and the cosine of the
+/// request's and the tool's vectors when `vector_of` has both (MiniLM, from the eval cache).
+pub fn selection_evidence(
+    query: &str,
+    set: &[FunctionDef],
+    vector_of: &dyn Fn(&str) -> Option<Vec<f32>>,
+) -> Vec<CandidateEvidence> {
+    let index = positional_index(set);
+    let mut bm25 = vec![0.0f32; set.len()];
+    for (doc, score) in index.rank_bm25(query, set.len()) {
+        if let Some(slot) = bm25.get_mut(doc as usize) {
+            *slot = score;
+        }
+    }
+    let query_vector = vector_of(query).map(|v| normalized(&v));
+    set.iter()
+        .zip(bm25)
+        .map(|(tool, bm25)| {
+            let text = function_spec(0, tool).embedding_text();
+            let cosine = match (&query_vector, vector_of(&text)) {
+                (Some(q), Some(v)) => Some(dot(q, &normalized(&v))),
+                _ => None,
+            };
+            CandidateEvidence {
+                name: tool.name.clone(),
+                description: tool.description.clone(),
+                schema: tool
+                    .parameters
+                    .clone()
+                    .unwrap_or_else(|| serde_json::json!({"type": "object"})),
+                bm25,
+                cosine,
+            }
+        })
+        .collect()
+}
+
+/// The text a candidate is embedded as (the retriever's: name in words, then description).
+pub fn embedding_text_of(tool: &FunctionDef) -> String {
+    function_spec(0, tool).embedding_text()
+}
+
+fn function_spec(i: usize, t: &FunctionDef) -> ToolSpec {
+    ToolSpec {
+        tool_id: i.to_string(),
+        name: t.name.clone(),
+        description: t.description.clone(),
+        parameters: t.parameters.clone(),
+    }
 }
 
 /// The BM25 baseline's pick among a candidate set.
