@@ -364,6 +364,12 @@ impl Shortlister {
 
 /// The side of the dev sets' split an item is on: `tact tune`'s seeded split by id (70 % fit).
 /// Not the bug suite's SHA-256 parity: every id of the trigger set has an even first byte.
+/// The cross-validation fold of an item (seeded by id, so folds are stable across runs).
+pub(crate) fn fold_of(seed: u64, id: &str, folds: usize) -> usize {
+    let unit = tact_eval::rng::SplitMix64::for_label(seed, id).unit();
+    ((unit * folds as f64) as usize).min(folds.saturating_sub(1))
+}
+
 pub(crate) fn side_of(seed: u64, id: &str) -> crate::cli::suite::Part {
     if tact_eval::tune::in_tuning_split(seed, id) {
         crate::cli::suite::Part::Fit
@@ -591,7 +597,8 @@ impl TextVectors {
     }
 }
 
-/// Embed `texts` with MiniLM (those not cached yet), saving the cache after each chunk.
+/// Embed `texts` with MiniLM (those not cached yet), in chunks, saving the cache after each so
+/// an interrupted run keeps its vectors.
 pub(crate) fn load_minilm_vectors(
     cache_dir: &Path,
     texts: &[String],
@@ -642,23 +649,10 @@ pub(crate) fn retrieval_embeddings(
             embedder_id: None,
         });
     }
-    let cache_path = cache_dir.join("embeddings-all-minilm-l6-v2.msgpack");
-    let embedder = load_minilm()?;
-    let mut cache = load_embedding_cache(&cache_path)?;
-    let texts = texts_to_embed(catalog, items);
-    let bar = progress_bar(texts.len() as u64, "embedding");
-    // Embed in chunks and save after each, so an interrupted run keeps its vectors.
-    for chunk in texts.chunks(256) {
-        let added = cache.fill(&embedder, chunk, 32, &mut |_| {})?;
-        bar.inc(chunk.len() as u64);
-        if added > 0 {
-            save_embedding_cache(&cache_path, &cache)?;
-        }
-    }
-    bar.finish_and_clear();
+    let vectors = load_minilm_vectors(cache_dir, &texts_to_embed(catalog, items))?;
     Ok(RetrievalVectors {
-        cache,
-        embedder_id: Some(embedder.id()),
+        cache: vectors.cache,
+        embedder_id: Some(vectors.embedder_id),
     })
 }
 

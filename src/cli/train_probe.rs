@@ -11,7 +11,6 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use serde::Serialize;
 use tact_eval::metrics::{BinaryMetrics, auroc, binary_metrics};
-use tact_eval::rng::SplitMix64;
 use tact_eval::trigger_eval::{seeks_tool, trigger_report};
 use tact_eval::tune::best_tau;
 use tact_models::Probe;
@@ -19,8 +18,8 @@ use tact_models::probe::ProbeOptions;
 use tact_policies::policy::{TriggerPolicy, TriggerSignal};
 use tact_runtime::model_io::ConfidenceSignal;
 
-use super::eval::side_of;
 use super::eval::{CommonArgs, ModelArgs, emit, trigger_signals};
+use super::eval::{fold_of, side_of};
 use super::suite::Part;
 
 /// L2 strengths tried by cross-validation (on standardised hidden units).
@@ -123,10 +122,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     }
     let full_id = run.loaded_model_id()?;
 
-    let fold_of = |id: &str| -> usize {
-        let unit = SplitMix64::for_label(args.common.seed, id).unit();
-        ((unit * args.folds as f64) as usize).min(args.folds - 1)
-    };
+    let fold_of = |id: &str| fold_of(args.common.seed, id, args.folds);
     let fit_labels: Vec<bool> = fit.iter().map(|r| r.label).collect();
     let out_of_fold = |l2: f32| -> anyhow::Result<Vec<f32>> {
         let mut readings = vec![0.0f32; fit.len()];

@@ -24,7 +24,8 @@ use tact_policies::selector::{
 };
 
 use super::eval::{
-    CommonArgs, LazyModel, ModelArgs, emit, load_minilm_vectors, load_sample, progress_bar, side_of,
+    CommonArgs, LazyModel, ModelArgs, emit, fold_of, load_minilm_vectors, load_sample,
+    progress_bar, side_of,
 };
 use super::suite::Part;
 
@@ -196,10 +197,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             })
             .collect()
     };
-    let fold_of = |id: &str| -> usize {
-        let unit = SplitMix64::for_label(common.seed, id).unit();
-        ((unit * args.folds as f64) as usize).min(args.folds - 1)
-    };
+    let fold_of = |id: &str| fold_of(common.seed, id, args.folds);
     let mut cross_validation = Vec::new();
     let mut best: Option<(f32, f64)> = None;
     for l2 in L2_GRID {
