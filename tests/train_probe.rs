@@ -232,3 +232,35 @@ fn the_default_policy_reads_the_shipped_probe_for_the_packaged_model() {
     // Requests and small talk this plain are told apart by the probe.
     assert!(eval["auroc"].as_f64().unwrap() > 0.8, "{eval}");
 }
+
+/// The packaged Qwen2.5-Coder file reads its own shipped probe, bound to that file; any other
+/// Qwen2.5-Coder-0.5B file falls back to the p_tool τ tuned on Qwen's own scale.
+#[test]
+fn the_default_policy_binds_qwens_shipped_probe_to_the_packaged_qwen_file() {
+    let qwen = "qwen2.5-coder-0.5b-instruct@q4_k_m#1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32";
+    let policy = tact_policies::Policy::default_policy().unwrap();
+    let settings = policy.trigger_for(qwen).unwrap();
+    assert_eq!(settings.signal, tact_policies::policy::TriggerSignal::Probe);
+    let name = settings
+        .probe
+        .as_deref()
+        .and_then(|p| p.strip_prefix(tact_policies::probes::BUILTIN_PREFIX))
+        .unwrap();
+    let bytes = tact_policies::probes::builtin_probe(name).unwrap();
+    let probe = tact_models::Probe::from_bytes(bytes).unwrap();
+    assert_eq!(probe.model_id, qwen);
+    assert_eq!(probe.weights.len(), 896, "Qwen2.5-0.5B's hidden size");
+    let other = policy
+        .trigger_for("qwen2.5-coder-0.5b-instruct@q8_0#0000")
+        .unwrap();
+    assert_eq!(other.signal, tact_policies::policy::TriggerSignal::PTool);
+    assert!(other.probe.is_none());
+    // SmolLM2's τ is not Qwen's.
+    let smol = policy.trigger_for("smollm2-135m-instruct").unwrap();
+    assert!(
+        other.tau < smol.tau / 1000.0,
+        "{} vs {}",
+        other.tau,
+        smol.tau
+    );
+}

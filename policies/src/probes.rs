@@ -7,10 +7,16 @@ pub const BUILTIN_PREFIX: &str = "builtin:";
 
 /// `(name, MessagePack bytes of the probe)`. Retrain with the command in
 /// `policies/probes/README.md`.
-const BUILTIN: &[(&str, &[u8])] = &[(
-    "smollm2-135m-instruct-trigger-v1",
-    include_bytes!("../probes/smollm2-135m-instruct-trigger-v1.probe"),
-)];
+const BUILTIN: &[(&str, &[u8])] = &[
+    (
+        "smollm2-135m-instruct-trigger-v1",
+        include_bytes!("../probes/smollm2-135m-instruct-trigger-v1.probe"),
+    ),
+    (
+        "qwen2.5-coder-0.5b-instruct-trigger-v1",
+        include_bytes!("../probes/qwen2.5-coder-0.5b-instruct-trigger-v1.probe"),
+    ),
+];
 
 /// The bytes of a shipped probe, by name (without the prefix).
 pub fn builtin_probe(name: &str) -> Option<&'static [u8]> {
