@@ -641,11 +641,11 @@ mod tests {
     fn a_model_without_trigger_settings_is_refused_by_name() {
         let policy = Policy::default_policy().unwrap();
         let err = policy
-            .trigger_for("qwen2.5-coder-0.5b-instruct@q4_k_m#1d96")
+            .trigger_for("llama-3.2-1b-instruct@q4_k_m#1d96")
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains("qwen2.5-coder-0.5b-instruct@q4_k_m#1d96"),
+            err.contains("llama-3.2-1b-instruct@q4_k_m#1d96"),
             "{err}"
         );
         assert!(err.contains("smollm2-135m-instruct"), "{err}");
