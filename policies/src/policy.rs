@@ -644,10 +644,7 @@ mod tests {
             .trigger_for("llama-3.2-1b-instruct@q4_k_m#1d96")
             .unwrap_err()
             .to_string();
-        assert!(
-            err.contains("llama-3.2-1b-instruct@q4_k_m#1d96"),
-            "{err}"
-        );
+        assert!(err.contains("llama-3.2-1b-instruct@q4_k_m#1d96"), "{err}");
         assert!(err.contains("smollm2-135m-instruct"), "{err}");
         assert!(err.contains("tact tune"), "{err}");
     }
