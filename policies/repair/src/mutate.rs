@@ -20,6 +20,9 @@ use tact_runtime::source::{
 use thiserror::Error;
 
 mod expr;
+mod together;
+
+pub use together::HunkMutation;
 
 /// Source languages tact reads as code; defined in `tact_runtime::source`, next to the lexer.
 pub use tact_runtime::source::Language;
@@ -177,6 +180,36 @@ pub fn enumerate_mutations(
         }
     }
     candidates
+}
+
+/// Edits that make one change at every place it applies in the functions holding `lines`
+/// (see [`HunkMutation`]), functions in the order their first line is given.
+pub fn hunk_mutations(
+    file: &str,
+    source: &str,
+    language: Language,
+    lines: &[u32],
+) -> Vec<HunkMutation> {
+    let classes = classify_source(source, language);
+    let source_lines: Vec<&str> = split_lines(source);
+    let spans = function_spans(source, language);
+    let mut seen: Vec<&FunctionSpan> = Vec::new();
+    let mut hunks: Vec<HunkMutation> = Vec::new();
+    for &line in lines {
+        let Some(span) = innermost_function(&spans, line) else {
+            continue;
+        };
+        if seen.contains(&span) {
+            continue;
+        }
+        seen.push(span);
+        for hunk in together::function_hunks(file, &source_lines, &classes, span, language) {
+            if !hunks.contains(&hunk) {
+                hunks.push(hunk);
+            }
+        }
+    }
+    hunks
 }
 
 /// Reads `root/file` and enumerates mutations of `lines` in it; the language comes from the
@@ -615,6 +648,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::delete_line_edit(&tokens, language));
         edits.extend(expr::drop_clause_edits(text, &tokens, language));
         edits.extend(expr::literal_edits(text, &tokens));
+        edits.extend(expr::sort_order_edits(text, &tokens, language));
         edits.extend(expr::replace_argument_edits(text, &tokens, language));
     }
     edits
@@ -1541,6 +1575,22 @@ mod tests {
         assert!(with_operator("f(a, key=b)", Language::Python, SwapArguments).is_empty());
         assert!(with_operator("f(a, b, c, d)", Language::Python, SwapArguments).is_empty());
         assert!(with_operator("    x = a[i] + b[j]", Language::Python, SwapArguments).is_empty());
+    }
+
+    #[test]
+    fn hefix_python_105_a_sort_turned_round() {
+        let edits = new_lines("    sorted_arr = sorted(arr)", Language::Python);
+        assert!(edits.contains(&"    sorted_arr = sorted(arr, reverse=True)".to_string()));
+        let edits = new_lines("    xs.sort()", Language::Python);
+        assert!(edits.contains(&"    xs.sort(reverse=True)".to_string()));
+        // Already descending: nothing to add.
+        let edits = new_lines("    s = sorted(arr, reverse=True)", Language::Python);
+        assert!(
+            !edits.iter().any(|e| e.matches("reverse=").count() > 1),
+            "{edits:?}"
+        );
+        let edits = new_lines("    v.sort();", Language::Rust);
+        assert!(edits.contains(&"    v.sort_by(|a, b| b.cmp(a));".to_string()));
     }
 
     /// hefix-rust-68 and hefix-rust-87: a pair built in the wrong order.

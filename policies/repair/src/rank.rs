@@ -266,6 +266,20 @@ pub fn matches_reference_fix(old_line: &str, new_line: &str, fix_diff: &[String]
         .map(squash)
         .filter(|l| !l.is_empty())
         .collect();
+    let old_lines: Vec<&str> = old_line.split('\n').collect();
+    let new_lines: Vec<&str> = new_line.split('\n').collect();
+    if old_lines.len() > 1 && old_lines.len() == new_lines.len() {
+        // A hunk: only the lines it changes are compared (the ones between are kept). Changed
+        // is judged before squashing: `" "` → `""` is a change whitespace decides.
+        let (old, new): (Vec<String>, Vec<String>) = old_lines
+            .into_iter()
+            .zip(new_lines)
+            .filter(|(o, n)| o != n)
+            .map(|(o, n)| (squash(o), squash(n)))
+            .unzip();
+        let keep = |v: Vec<String>| v.into_iter().filter(|l| !l.is_empty()).collect::<Vec<_>>();
+        return keep(old) == removed && keep(new) == added;
+    }
     let old = squash(old_line);
     let new: Vec<String> = new_line
         .lines()
@@ -620,11 +634,81 @@ pub fn enumerate_candidates(
     let mutations =
         crate::mutate::mutations_for_locations(workspace, &source_locations, max_candidates)
             .unwrap_or_default();
-    let edits = edits_from_mutations(&mutations, &source_locations);
+    let mut edits = edits_from_mutations(&mutations, &source_locations);
+    edits.extend(edits_from_hunks(
+        &hunks_for_locations(&source_locations, contents),
+        &source_locations,
+    ));
     Enumerated {
         source_locations,
         edits,
     }
+}
+
+/// `mutate`'s hunks (one change made everywhere it applies in a function) for the functions
+/// holding `locations`, most suspicious function first.
+pub fn hunks_for_locations(
+    locations: &[crate::localize::CandidateLocation],
+    contents: &std::collections::HashMap<String, String>,
+) -> Vec<crate::mutate::HunkMutation> {
+    let mut files: Vec<&str> = Vec::new();
+    for l in locations {
+        if !files.contains(&l.file.as_str()) {
+            files.push(&l.file);
+        }
+    }
+    let mut hunks = Vec::new();
+    for file in files {
+        let (Some(content), Some(language)) = (
+            contents.get(file),
+            Language::from_path(std::path::Path::new(file)),
+        ) else {
+            continue;
+        };
+        let lines: Vec<u32> = locations
+            .iter()
+            .filter(|l| l.file == file)
+            .map(|l| l.line)
+            .collect();
+        hunks.extend(crate::mutate::hunk_mutations(
+            file, content, language, &lines,
+        ));
+    }
+    hunks
+}
+
+/// Candidate edits from hunks; a hunk takes the rank of the most suspicious location it
+/// covers.
+pub fn edits_from_hunks(
+    hunks: &[crate::mutate::HunkMutation],
+    locations: &[crate::localize::CandidateLocation],
+) -> Vec<CandidateEdit> {
+    let best = locations
+        .iter()
+        .map(|l| l.score)
+        .fold(f64::MIN, f64::max)
+        .max(1e-9);
+    hunks
+        .iter()
+        .map(|h| {
+            let end = h.line + h.old_lines.len() as u32;
+            let position = locations
+                .iter()
+                .position(|l| l.file == h.file && (h.line..end).contains(&l.line));
+            CandidateEdit {
+                file: h.file.clone(),
+                line: h.line,
+                old_line: h.old_lines.join("\n"),
+                replacement: h.new_lines.clone(),
+                origin: CandidateOrigin::Mutate(h.operator),
+                location_rank: position.unwrap_or(locations.len()) as u32,
+                location_score: position
+                    .and_then(|p| locations.get(p))
+                    .map(|l| (l.score / best) as f32)
+                    .unwrap_or(0.0),
+            }
+        })
+        .collect()
 }
 
 /// Candidate edits from `mutate`'s candidates, with their locations' rank and relative score.
@@ -913,6 +997,25 @@ mod tests {
         ));
         let deletion: Vec<String> = vec!["-        i *= n".into()];
         assert!(matches_reference_fix("        i *= n", "", &deletion));
+    }
+
+    #[test]
+    fn a_hunk_matches_the_reference_by_the_lines_it_changes() {
+        // hefix-rust-94: two assignments of one flag flipped, three lines kept between them.
+        let diff: Vec<String> = [
+            "-            let mut prime = false;",
+            "+            let mut prime = true;",
+            "-                    prime = true;",
+            "+                    prime = false;",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let old = "            let mut prime = false;\n            let mut j = 2;\n                    prime = true;";
+        let new = "            let mut prime = true;\n            let mut j = 2;\n                    prime = false;";
+        assert!(matches_reference_fix(old, new, &diff));
+        let half = "            let mut prime = true;\n            let mut j = 2;\n                    prime = true;";
+        assert!(!matches_reference_fix(old, half, &diff));
     }
 
     #[test]

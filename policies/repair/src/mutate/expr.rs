@@ -493,6 +493,31 @@ pub(super) fn drop_clause_edits(
 /// String and char literals: empty ↔ one space, a bracket or comparison character for its
 /// partner, the first letter's case, the last character dropped.
 pub(super) fn literal_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    for t in tokens.iter().filter(|t| t.kind == TokenKind::Literal) {
+        let Some(quote) = t.text.chars().next().filter(|c| matches!(c, '\'' | '"')) else {
+            continue;
+        };
+        if !t.text.ends_with(quote) || t.text.len() < 2 {
+            continue;
+        }
+        let inner = &t.text[1..t.text.len() - 1];
+        for v in literal_variants(inner) {
+            let literal = format!("{quote}{v}{quote}");
+            if let Some(new_text) = splice(text, t.start, t.end, &literal) {
+                edits.push(LineEdit {
+                    new_text,
+                    operator: MutationOperator::LiteralEdit,
+                    description: format!("`{}` → `{literal}`", t.text),
+                });
+            }
+        }
+    }
+    edits
+}
+
+/// The edits of one literal's inner text [`literal_edits`] tries (never the text itself).
+pub(super) fn literal_variants(inner: &str) -> Vec<String> {
     const PAIRS: [(&str, &str); 8] = [
         ("<", ">"),
         ("(", "["),
@@ -503,54 +528,82 @@ pub(super) fn literal_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
         ("a", "A"),
         ("_", "-"),
     ];
+    let mut variants: Vec<String> = Vec::new();
+    match inner {
+        "" => variants.push(" ".into()),
+        " " => variants.push(String::new()),
+        _ => {}
+    }
+    for (a, b) in PAIRS {
+        if inner == a {
+            variants.push(b.to_string());
+        } else if inner == b {
+            variants.push(a.to_string());
+        }
+    }
+    if inner.chars().count() >= 2 && inner.chars().count() <= 12 {
+        let mut chars: Vec<char> = inner.chars().collect();
+        chars.pop();
+        variants.push(chars.into_iter().collect());
+        let mut first = inner.chars();
+        if let Some(c) = first.next().filter(|c| c.is_alphabetic()) {
+            let flipped: String = if c.is_uppercase() {
+                c.to_lowercase().collect()
+            } else {
+                c.to_uppercase().collect()
+            };
+            variants.push(format!("{flipped}{}", first.as_str()));
+        }
+    }
+    variants.retain(|v| v != inner);
+    variants
+}
+
+/// The order of a sort turned round: Python's `sorted(xs)` → `sorted(xs, reverse=True)` and
+/// `xs.sort()` → `xs.sort(reverse=True)`; Rust's `xs.sort()` → `xs.sort_by(|a, b| b.cmp(a))`.
+pub(super) fn sort_order_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
     let mut edits = Vec::new();
-    for t in tokens.iter().filter(|t| t.kind == TokenKind::Literal) {
-        let Some(quote) = t.text.chars().next().filter(|c| matches!(c, '\'' | '"')) else {
+    for (k, t) in tokens.iter().enumerate() {
+        let Some(open) = tokens
+            .get(k + 1)
+            .filter(|o| o.text == "(" && o.start == t.end)
+        else {
             continue;
         };
-        if !t.text.ends_with(quote) || t.text.len() < 2 {
+        let method = k.checked_sub(1).is_some_and(|p| tokens[p].text == ".");
+        let Some(close) = matching_close(tokens, k + 1) else {
             continue;
-        }
-        let inner = &t.text[1..t.text.len() - 1];
-        let mut variants: Vec<String> = Vec::new();
-        match inner {
-            "" => variants.push(" ".into()),
-            " " => variants.push(String::new()),
-            _ => {}
-        }
-        for (a, b) in PAIRS {
-            if inner == a {
-                variants.push(b.to_string());
-            } else if inner == b {
-                variants.push(a.to_string());
+        };
+        let empty = close == k + 2;
+        let inside = &tokens[k + 2..close];
+        let (start, end, replacement) = match (language, t.text) {
+            (Language::Python, "sorted") if !method && !empty => {
+                if inside.iter().any(|a| a.text == "reverse") {
+                    continue;
+                }
+                let at = tokens[close].start;
+                (at, at, ", reverse=True".to_string())
             }
-        }
-        if inner.chars().count() >= 2 && inner.chars().count() <= 12 {
-            let mut chars: Vec<char> = inner.chars().collect();
-            chars.pop();
-            variants.push(chars.into_iter().collect());
-            let mut first = inner.chars();
-            if let Some(c) = first.next().filter(|c| c.is_alphabetic()) {
-                let flipped: String = if c.is_uppercase() {
-                    c.to_lowercase().collect()
-                } else {
-                    c.to_uppercase().collect()
-                };
-                variants.push(format!("{flipped}{}", first.as_str()));
+            (Language::Python, "sort") if method && empty => {
+                (open.end, open.end, "reverse=True".to_string())
             }
-        }
-        for v in variants {
-            if v == inner {
-                continue;
-            }
-            let literal = format!("{quote}{v}{quote}");
-            if let Some(new_text) = splice(text, t.start, t.end, &literal) {
-                edits.push(LineEdit {
-                    new_text,
-                    operator: MutationOperator::LiteralEdit,
-                    description: format!("`{}` → `{literal}`", t.text),
-                });
-            }
+            (Language::Rust, "sort" | "sort_unstable") if method && empty => (
+                t.start,
+                tokens[close].end,
+                "sort_by(|a, b| b.cmp(a))".to_string(),
+            ),
+            _ => continue,
+        };
+        if let Some(new_text) = splice(text, start, end, &replacement) {
+            edits.push(LineEdit {
+                description: format!("`{}` sorted the other way round", t.text),
+                new_text,
+                operator: MutationOperator::SiblingCall,
+            });
         }
     }
     edits

@@ -1,0 +1,571 @@
+//! Edits made everywhere they apply in one function at once ("hunks").
+//!
+//! Some hand-inserted bugs are one change repeated: both returned booleans flipped (`return
+//! True … return False` for `return False … return True`), every answer word in the wrong case
+//! (`"yes"`/`"no"` for `"Yes"`/`"No"`), a literal wrong at each of its uses (`" "` for `""`), a
+//! bracket family swapped (`'('`/`')'` for `'['`/`']'`), or an ordering step missing (`v.sort()`
+//! then `v.reverse()`). A one-line edit fixes half of such a bug and the tests still fail, so
+//! these are enumerated as one edit of the lines from the first change to the last, with every
+//! line between them kept byte for byte.
+
+use tact_runtime::source::{ByteClass, FunctionSpan};
+
+use super::{Language, MutationOperator, Token, TokenKind, tokenize};
+
+/// A hunk longer than this is a rewrite, not a small fix.
+const MAX_HUNK_LINES: usize = 24;
+
+/// One edit of consecutive lines `line ..= line + old_lines.len() - 1` of `file`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HunkMutation {
+    pub file: String,
+    /// 1-based first line.
+    pub line: u32,
+    pub old_lines: Vec<String>,
+    /// The replacement: as many lines as `old_lines` for an edit, one more for an insertion
+    /// (the old line kept, the new one after it).
+    pub new_lines: Vec<String>,
+    pub operator: MutationOperator,
+    pub description: String,
+}
+
+/// One function's lines with their tokens.
+struct FunctionText<'a> {
+    /// 0-based index of the first line.
+    first: usize,
+    lines: Vec<&'a str>,
+    tokens: Vec<Vec<Token<'a>>>,
+}
+
+/// A token of the function: (line offset in the function, token index in its line).
+type Site = (usize, usize);
+
+/// Every hunk of the function `span` of `source_lines` (with their byte classes).
+pub(super) fn function_hunks(
+    file: &str,
+    source_lines: &[&str],
+    classes: &[Vec<ByteClass>],
+    span: &FunctionSpan,
+    language: Language,
+) -> Vec<HunkMutation> {
+    let first = (span.start as usize).saturating_sub(1);
+    let last = (span.end as usize).min(source_lines.len());
+    if first >= last {
+        return Vec::new();
+    }
+    let lines: Vec<&str> = source_lines[first..last].to_vec();
+    let tokens = lines
+        .iter()
+        .enumerate()
+        .map(|(k, text)| {
+            classes
+                .get(first + k)
+                .map(|c| tokenize(text, c, language))
+                .unwrap_or_default()
+        })
+        .collect();
+    let function = FunctionText {
+        first,
+        lines,
+        tokens,
+    };
+    let mut hunks = Vec::new();
+    let mut push = |edits: Vec<(Site, String)>, operator, description: String| {
+        if let Some(hunk) = function.hunk(file, &edits, operator, description) {
+            if !hunks.contains(&hunk) {
+                hunks.push(hunk);
+            }
+        }
+    };
+    let (flip, description) = (flipped_boolean(language), "every returned boolean flipped");
+    push(
+        function
+            .sites(|line, k| is_returned_boolean(line, k, language))
+            .into_iter()
+            .filter_map(|site| Some((site, flip(function.text(site))?.to_string())))
+            .collect(),
+        MutationOperator::BooleanConstantFlip,
+        description.into(),
+    );
+    for (variable, sites) in function.boolean_assignments(language) {
+        push(
+            sites
+                .into_iter()
+                .filter_map(|site| Some((site, flip(function.text(site))?.to_string())))
+                .collect(),
+            MutationOperator::BooleanConstantFlip,
+            format!("every boolean assigned to `{variable}` flipped"),
+        );
+    }
+    for (name, transform) in LITERAL_TRANSFORMS {
+        let edits = function
+            .sites(|line, k| line[k].kind == TokenKind::Literal)
+            .into_iter()
+            .filter_map(|site| {
+                let new = map_literal(function.text(site), *transform)?;
+                Some((site, new))
+            })
+            .collect();
+        push(edits, MutationOperator::LiteralEdit, (*name).into());
+    }
+    for (literal, sites) in function.repeated_literals() {
+        for variant in super::expr::literal_variants(&literal[1..literal.len() - 1]) {
+            let quote = &literal[..1];
+            let new = format!("{quote}{variant}{quote}");
+            push(
+                sites.iter().map(|&site| (site, new.clone())).collect(),
+                MutationOperator::LiteralEdit,
+                format!("every `{literal}` → `{new}`"),
+            );
+        }
+    }
+    hunks.extend(function.ordering_insertions(file, language));
+    hunks
+}
+
+fn flipped_boolean(language: Language) -> fn(&str) -> Option<&'static str> {
+    match language {
+        Language::Python => |t| match t {
+            "True" => Some("False"),
+            "False" => Some("True"),
+            _ => None,
+        },
+        Language::Rust => |t| match t {
+            "true" => Some("false"),
+            "false" => Some("true"),
+            _ => None,
+        },
+    }
+}
+
+/// A boolean literal that is a function's answer: after `return`, after a match arm's `=>`,
+/// or alone on its line (a Rust tail expression).
+fn is_returned_boolean(line: &[Token<'_>], k: usize, language: Language) -> bool {
+    if flipped_boolean(language)(line[k].text).is_none() || line[k].kind != TokenKind::Ident {
+        return false;
+    }
+    let before = k.checked_sub(1).map(|p| line[p].text);
+    matches!(before, Some("return") | Some("=>")) || (language == Language::Rust && line.len() == 1)
+}
+
+/// Literal transforms applied to every literal they change: (description, transform of the
+/// literal's inner text; None leaves it alone).
+type LiteralTransform = fn(&str) -> Option<String>;
+const LITERAL_TRANSFORMS: &[(&str, LiteralTransform)] = &[
+    ("every answer word capitalized", |inner| {
+        let mut chars = inner.chars();
+        let c = chars.next()?;
+        (is_word(inner) && c.is_ascii_lowercase())
+            .then(|| format!("{}{}", c.to_ascii_uppercase(), chars.as_str()))
+    }),
+    ("every answer word in lower case", |inner| {
+        let mut chars = inner.chars();
+        let c = chars.next()?;
+        (is_word(inner) && c.is_ascii_uppercase())
+            .then(|| format!("{}{}", c.to_ascii_lowercase(), chars.as_str()))
+    }),
+    ("every one-letter literal's case swapped", |inner| {
+        let mut chars = inner.chars();
+        let c = chars.next().filter(|c| c.is_ascii_alphabetic())?;
+        if chars.next().is_some() {
+            return None;
+        }
+        Some(if c.is_ascii_lowercase() {
+            c.to_ascii_uppercase().to_string()
+        } else {
+            c.to_ascii_lowercase().to_string()
+        })
+    }),
+    (
+        "every round bracket literal made square",
+        |inner| match inner {
+            "(" => Some("[".into()),
+            ")" => Some("]".into()),
+            _ => None,
+        },
+    ),
+    (
+        "every square bracket literal made round",
+        |inner| match inner {
+            "[" => Some("(".into()),
+            "]" => Some(")".into()),
+            _ => None,
+        },
+    ),
+];
+
+/// A word of two or more ASCII letters: an answer such as `yes`, not a sentence or a code.
+fn is_word(inner: &str) -> bool {
+    inner.len() >= 2 && inner.chars().all(|c| c.is_ascii_alphabetic())
+}
+
+/// `literal` (quotes included) with `transform` applied to its inner text.
+fn map_literal(literal: &str, transform: LiteralTransform) -> Option<String> {
+    let quote = literal.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
+    if literal.len() < 2 || !literal.ends_with(quote) {
+        return None;
+    }
+    let inner = transform(&literal[1..literal.len() - 1])?;
+    Some(format!("{quote}{inner}{quote}"))
+}
+
+impl<'a> FunctionText<'a> {
+    fn text(&self, (line, k): Site) -> &'a str {
+        self.tokens
+            .get(line)
+            .and_then(|t| t.get(k))
+            .map_or("", |t| t.text)
+    }
+
+    fn sites(&self, mut keep: impl FnMut(&[Token<'a>], usize) -> bool) -> Vec<Site> {
+        let mut sites = Vec::new();
+        for (line, tokens) in self.tokens.iter().enumerate() {
+            for k in 0..tokens.len() {
+                if keep(tokens, k) {
+                    sites.push((line, k));
+                }
+            }
+        }
+        sites
+    }
+
+    /// Boolean literals assigned to one variable (`x = True`, `let mut x = false`,
+    /// `let x: bool = true`), per variable, in order of first assignment.
+    fn boolean_assignments(&self, language: Language) -> Vec<(String, Vec<Site>)> {
+        let flip = flipped_boolean(language);
+        let mut groups: Vec<(String, Vec<Site>)> = Vec::new();
+        for site in
+            self.sites(|line, k| flip(line[k].text).is_some() && k >= 2 && line[k - 1].text == "=")
+        {
+            let tokens = &self.tokens[site.0];
+            let mut name = tokens[site.1 - 2];
+            // `x: bool = …`
+            if name.text == "bool" && site.1 >= 4 && tokens[site.1 - 3].text == ":" {
+                name = tokens[site.1 - 4];
+            }
+            if name.kind != TokenKind::Ident {
+                continue;
+            }
+            match groups.iter_mut().find(|(n, _)| n == name.text) {
+                Some((_, sites)) => sites.push(site),
+                None => groups.push((name.text.to_string(), vec![site])),
+            }
+        }
+        groups
+    }
+
+    /// String literals used more than once in the function, with their sites.
+    fn repeated_literals(&self) -> Vec<(String, Vec<Site>)> {
+        let mut groups: Vec<(String, Vec<Site>)> = Vec::new();
+        for site in self.sites(|line, k| line[k].kind == TokenKind::Literal) {
+            let text = self.text(site);
+            let quoted = text.len() >= 2
+                && text.starts_with(['\'', '"'])
+                && text.ends_with(&text[..1])
+                && text.is_char_boundary(1);
+            if !quoted {
+                continue;
+            }
+            match groups.iter_mut().find(|(t, _)| t == text) {
+                Some((_, sites)) => sites.push(site),
+                None => groups.push((text.to_string(), vec![site])),
+            }
+        }
+        groups.retain(|(_, sites)| sites.len() >= 2);
+        groups
+    }
+
+    /// The hunk that makes `edits` (token replacements), or None when fewer than two tokens
+    /// change (a one-line operator already makes that edit) or the hunk is too long.
+    fn hunk(
+        &self,
+        file: &str,
+        edits: &[(Site, String)],
+        operator: MutationOperator,
+        description: String,
+    ) -> Option<HunkMutation> {
+        let changed: Vec<&(Site, String)> = edits
+            .iter()
+            .filter(|(site, new)| self.text(*site) != new)
+            .collect();
+        if changed.len() < 2 {
+            return None;
+        }
+        let first = changed.iter().map(|((l, _), _)| *l).min()?;
+        let last = changed.iter().map(|((l, _), _)| *l).max()?;
+        if last - first + 1 > MAX_HUNK_LINES {
+            return None;
+        }
+        let mut new_lines = Vec::new();
+        for line in first..=last {
+            let text = *self.lines.get(line)?;
+            let tokens = self.tokens.get(line)?;
+            // Right to left, so earlier byte offsets stay valid.
+            let mut on_line: Vec<(usize, &String)> = changed
+                .iter()
+                .filter(|((l, _), _)| *l == line)
+                .map(|((_, k), new)| (*k, new))
+                .collect();
+            on_line.sort_by(|a, b| b.0.cmp(&a.0));
+            let mut edited = text.to_string();
+            for (k, new) in on_line {
+                let token = tokens.get(k)?;
+                edited = format!(
+                    "{}{new}{}",
+                    edited.get(..token.start)?,
+                    edited.get(token.end..)?
+                );
+            }
+            new_lines.push(edited);
+        }
+        Some(HunkMutation {
+            file: file.to_string(),
+            line: u32::try_from(self.first + first + 1).ok()?,
+            old_lines: self.lines[first..=last]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            new_lines,
+            operator,
+            description,
+        })
+    }
+
+    /// A missing ordering step: after a statement that sorts a list in place, the list
+    /// reversed; after a statement that builds a mutable `Vec` (Rust) and is not followed by a
+    /// sort, the list sorted.
+    fn ordering_insertions(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate() {
+            let Some(text) = self.lines.get(offset) else {
+                continue;
+            };
+            let next = self.lines.get(offset + 1).map_or("", |l| l.trim());
+            let indent = &text[..text.len() - text.trim_start().len()];
+            let semicolon = if language == Language::Rust { ";" } else { "" };
+            let mut insert = |statement: String, what: &str| {
+                if next == statement.trim() {
+                    return;
+                }
+                let Ok(line) = u32::try_from(self.first + offset + 1) else {
+                    return;
+                };
+                hunks.push(HunkMutation {
+                    file: file.to_string(),
+                    line,
+                    old_lines: vec![text.to_string()],
+                    new_lines: vec![text.to_string(), format!("{indent}{statement}")],
+                    operator: MutationOperator::SiblingCall,
+                    description: format!("`{}` inserted ({what})", statement.trim()),
+                });
+            };
+            // `v.sort()` / `v.sort_unstable()` alone on its line.
+            let sorts_in_place = tokens.len() >= 5
+                && tokens[0].kind == TokenKind::Ident
+                && tokens[1].text == "."
+                && matches!(tokens[2].text, "sort" | "sort_unstable")
+                && tokens[3].text == "(";
+            if sorts_in_place && !next.contains(".reverse(") {
+                insert(
+                    format!("{}.reverse(){semicolon}", tokens[0].text),
+                    "the sorted list reversed",
+                );
+            }
+            // `let mut v: Vec<…> = …;` on one line, not sorted next.
+            let builds_vec = language == Language::Rust
+                && tokens.len() >= 4
+                && tokens[0].text == "let"
+                && tokens[1].text == "mut"
+                && tokens[2].kind == TokenKind::Ident
+                && tokens.get(4).is_some_and(|t| t.text == "Vec")
+                && text.trim_end().ends_with(';');
+            if builds_vec && !next.contains(".sort") {
+                insert(format!("{}.sort();", tokens[2].text), "the new list sorted");
+            }
+        }
+        hunks
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::super::hunk_mutations;
+    use super::*;
+
+    fn hunks(source: &str, language: Language, line: u32) -> Vec<HunkMutation> {
+        hunk_mutations("f", source, language, &[line])
+    }
+
+    /// The hunk that turns `old` into `new` (both whole lines), if enumerated.
+    fn find<'a>(hunks: &'a [HunkMutation], old: &[&str], new: &[&str]) -> Option<&'a HunkMutation> {
+        hunks
+            .iter()
+            .find(|h| h.old_lines == old && h.new_lines == new)
+    }
+
+    #[test]
+    fn hefix_python_52_both_returned_booleans_flipped_together() {
+        let source = "def below(l, t):\n    for e in l:\n        if e >= t:\n            return True\n    return False\n";
+        let all = hunks(source, Language::Python, 4);
+        let hunk = find(
+            &all,
+            &["            return True", "    return False"],
+            &["            return False", "    return True"],
+        )
+        .expect("the flip of both answers");
+        assert_eq!(hunk.line, 4);
+        assert_eq!(hunk.operator, MutationOperator::BooleanConstantFlip);
+    }
+
+    #[test]
+    fn hefix_rust_57_a_braced_return_and_the_tail_return_flipped_together() {
+        let source = "fn monotonic(l: Vec<i32>) -> bool {\n    if l.is_empty() {return false}\n    return true;\n}\n";
+        let all = hunks(source, Language::Rust, 2);
+        assert!(
+            find(
+                &all,
+                &["    if l.is_empty() {return false}", "    return true;"],
+                &["    if l.is_empty() {return true}", "    return false;"],
+            )
+            .is_some(),
+            "{all:#?}"
+        );
+    }
+
+    #[test]
+    fn hefix_rust_94_every_assignment_of_one_flag_flipped_and_the_lines_between_kept() {
+        let source = "fn f(lst: Vec<i32>) -> i32 {\n    let mut best = 0;\n    for x in lst {\n        let mut prime = false;\n        let mut j = 2;\n        while j * j <= x {\n            if x % j == 0 {\n                prime = true;\n            }\n            j += 1;\n        }\n        if !prime && x > best { best = x; }\n    }\n    best\n}\n";
+        let all = hunks(source, Language::Rust, 8);
+        let hunk = all
+            .iter()
+            .find(|h| h.description.contains("`prime`"))
+            .expect("the flag's hunk");
+        assert_eq!(hunk.line, 4);
+        assert_eq!(hunk.old_lines.len(), 5);
+        assert_eq!(hunk.new_lines[0], "        let mut prime = true;");
+        assert_eq!(hunk.new_lines[4], "                prime = false;");
+        assert_eq!(hunk.new_lines[1..4], hunk.old_lines[1..4]);
+    }
+
+    #[test]
+    fn hefix_python_119_both_answer_words_capitalized_on_one_line() {
+        let source = "def match(lst):\n    ok = check(lst)\n    return 'yes' if ok else 'no'\n";
+        let all = hunks(source, Language::Python, 3);
+        assert!(
+            find(
+                &all,
+                &["    return 'yes' if ok else 'no'"],
+                &["    return 'Yes' if ok else 'No'"]
+            )
+            .is_some(),
+            "{all:#?}"
+        );
+    }
+
+    #[test]
+    fn hefix_rust_119_answer_words_capitalized_across_returns_but_not_other_literals() {
+        let source = "fn m(s: &str) -> &str {\n    if s.starts_with('(') {\n        return \"no\";\n    }\n    return \"yes\";\n}\n";
+        let all = hunks(source, Language::Rust, 3);
+        let hunk = all
+            .iter()
+            .find(|h| h.description == "every answer word capitalized")
+            .expect("capitalized");
+        assert_eq!(hunk.line, 3);
+        assert_eq!(
+            hunk.new_lines.first().map(String::as_str),
+            Some("        return \"No\";")
+        );
+        assert_eq!(
+            hunk.new_lines.last().map(String::as_str),
+            Some("    return \"Yes\";")
+        );
+    }
+
+    #[test]
+    fn hefix_python_118_a_literal_changed_at_each_of_its_uses() {
+        let source = "def closest(word):\n    if len(word) < 3:\n        return \" \"\n    for c in word:\n        if c in 'aeiou':\n            return c\n    return \" \"\n";
+        let all = hunks(source, Language::Python, 7);
+        let hunk = all
+            .iter()
+            .find(|h| h.description == "every `\" \"` → `\"\"`")
+            .expect("both uses emptied");
+        assert_eq!(hunk.line, 3);
+        assert_eq!(hunk.new_lines[0], "        return \"\"");
+        assert_eq!(hunk.new_lines[4], "    return \"\"");
+    }
+
+    #[test]
+    fn hefix_rust_134_one_letter_char_literals_swap_case_together() {
+        let source = "fn last(c: char) -> bool {\n    if c < 'a' || (c > 'z' && c < 'A') || c > 'Z' {\n        return false;\n    }\n    true\n}\n";
+        let all = hunks(source, Language::Rust, 2);
+        assert!(
+            find(
+                &all,
+                &["    if c < 'a' || (c > 'z' && c < 'A') || c > 'Z' {"],
+                &["    if c < 'A' || (c > 'Z' && c < 'a') || c > 'z' {"],
+            )
+            .is_some(),
+            "{all:#?}"
+        );
+    }
+
+    #[test]
+    fn hefix_rust_132_a_bracket_family_swapped_in_every_literal() {
+        let source = "fn nested(s: &str) -> bool {\n    let mut n = 0;\n    for c in s.chars() {\n        if c == '(' { n += 1; }\n        if c == ')' { n -= 1; }\n    }\n    n > 1\n}\n";
+        let all = hunks(source, Language::Rust, 4);
+        assert!(
+            find(
+                &all,
+                &[
+                    "        if c == '(' { n += 1; }",
+                    "        if c == ')' { n -= 1; }"
+                ],
+                &[
+                    "        if c == '[' { n += 1; }",
+                    "        if c == ']' { n -= 1; }"
+                ],
+            )
+            .is_some(),
+            "{all:#?}"
+        );
+    }
+
+    #[test]
+    fn hefix_rust_105_and_rust_19_a_missing_ordering_step_inserted() {
+        let source = "fn by_length(arr: Vec<i32>) -> Vec<i32> {\n    let mut cp: Vec<i32> = arr.clone();\n    cp.sort();\n    let mut other: Vec<i32> = arr.iter().map(|x| x * 2).collect();\n    cp\n}\n";
+        let all = hunks(source, Language::Rust, 3);
+        assert!(
+            find(
+                &all,
+                &["    cp.sort();"],
+                &["    cp.sort();", "    cp.reverse();"]
+            )
+            .is_some(),
+            "{all:#?}"
+        );
+        let built = "    let mut other: Vec<i32> = arr.iter().map(|x| x * 2).collect();";
+        assert!(find(&all, &[built], &[built, "    other.sort();"]).is_some());
+        // A list already sorted on the next line is not sorted again.
+        let cloned = "    let mut cp: Vec<i32> = arr.clone();";
+        assert!(all.iter().all(|h| h.old_lines != [cloned]));
+    }
+
+    #[test]
+    fn a_single_change_is_left_to_the_one_line_operators() {
+        let source = "def f(x):\n    if x:\n        return True\n    return x > 2\n";
+        assert!(hunks(source, Language::Python, 3).is_empty());
+    }
+
+    #[test]
+    fn nothing_inside_comments_or_outside_the_function_changes() {
+        let source = "def g():\n    return True\n\ndef f(x):\n    # return True\n    if x:\n        return True\n    return False\n";
+        let all = hunks(source, Language::Python, 7);
+        assert_eq!(all.len(), 1, "{all:#?}");
+        assert_eq!(all[0].line, 7);
+        assert_eq!(
+            all[0].new_lines,
+            ["        return False", "    return True"]
+        );
+    }
+}
