@@ -71,10 +71,10 @@ pub(super) fn function_hunks(
     };
     let mut hunks = Vec::new();
     let mut push = |edits: Vec<(Site, String)>, operator, description: String| {
-        if let Some(hunk) = function.hunk(file, &edits, operator, description) {
-            if !hunks.contains(&hunk) {
-                hunks.push(hunk);
-            }
+        if let Some(hunk) = function.hunk(file, &edits, operator, description)
+            && !hunks.contains(&hunk)
+        {
+            hunks.push(hunk);
         }
     };
     let (flip, description) = (flipped_boolean(language), "every returned boolean flipped");
@@ -306,7 +306,7 @@ impl<'a> FunctionText<'a> {
                 .filter(|((l, _), _)| *l == line)
                 .map(|((_, k), new)| (*k, new))
                 .collect();
-            on_line.sort_by(|a, b| b.0.cmp(&a.0));
+            on_line.sort_by_key(|e| std::cmp::Reverse(e.0));
             let mut edited = text.to_string();
             for (k, new) in on_line {
                 let token = tokens.get(k)?;
