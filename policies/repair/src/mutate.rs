@@ -70,6 +70,11 @@ pub enum MutationOperator {
     /// A one-token argument replaced by another argument of the same line: `ord(ch)` →
     /// `ord("a")` where `ord("a")` is there too.
     ReplaceArgument,
+    /// A statement that is missing, made from what the function already does: the `else`
+    /// mirroring an `if` for a variable never updated, a sort or reverse step. The learned
+    /// ranker has no prior for it (it was fitted before it existed), so its origin weighs
+    /// nothing either way.
+    InsertStatement,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -160,6 +165,11 @@ pub fn enumerate_mutations(
             index,
             language,
         ));
+        if language == Language::Python {
+            let parameters = python_parameters(&source_lines, &classes, &spans, line_number);
+            let tokens = tokenize(text, line_classes, language);
+            edits.extend(expr::slice_edits(text, &tokens, &parameters));
+        }
         let mut seen_texts: Vec<String> = Vec::new();
         for edit in edits {
             if edit.new_text == *text || seen_texts.contains(&edit.new_text) {
@@ -1236,6 +1246,45 @@ fn swap_identifier_edits(
         .collect()
 }
 
+/// The parameter names of the innermost Python function holding 1-based `line` (`self` and
+/// `cls` left out), read from its `def` line.
+fn python_parameters<'a>(
+    lines: &[&'a str],
+    classes: &[Vec<ByteClass>],
+    spans: &[FunctionSpan],
+    line: u32,
+) -> Vec<&'a str> {
+    let Some(span) = innermost_function(spans, line) else {
+        return Vec::new();
+    };
+    let index = (span.start as usize).saturating_sub(1);
+    let (Some(text), Some(line_classes)) = (lines.get(index), classes.get(index)) else {
+        return Vec::new();
+    };
+    let tokens = tokenize(text, line_classes, Language::Python);
+    let mut names = Vec::new();
+    let mut depth = 0usize;
+    let mut expect_name = false;
+    for t in &tokens {
+        match t.kind {
+            TokenKind::Open => {
+                depth += 1;
+                expect_name = depth == 1;
+            }
+            TokenKind::Close => depth = depth.saturating_sub(1),
+            TokenKind::Comma if depth == 1 => expect_name = true,
+            TokenKind::Ident if expect_name && depth == 1 => {
+                if !matches!(t.text, "self" | "cls") {
+                    names.push(t.text);
+                }
+                expect_name = false;
+            }
+            _ => expect_name = false,
+        }
+    }
+    names
+}
+
 fn insert_return_edit(
     lines: &[&str],
     classes: &[Vec<ByteClass>],
@@ -1575,6 +1624,39 @@ mod tests {
         assert!(with_operator("f(a, key=b)", Language::Python, SwapArguments).is_empty());
         assert!(with_operator("f(a, b, c, d)", Language::Python, SwapArguments).is_empty());
         assert!(with_operator("    x = a[i] + b[j]", Language::Python, SwapArguments).is_empty());
+    }
+
+    #[test]
+    fn hefix_python_62_and_122_a_sequence_cut_at_a_boundary() {
+        let texts = |source: &str, line: u32| -> Vec<String> {
+            enumerate_mutations("f.py", source, Language::Python, &[line], 500)
+                .into_iter()
+                .map(|c| c.new_text)
+                .collect()
+        };
+        let source = "def derivative(xs: list):\n    return [(i * x) for i, x in enumerate(xs)]\n";
+        assert!(
+            texts(source, 2)
+                .contains(&"    return [(i * x) for i, x in enumerate(xs)][1:]".to_string())
+        );
+        let source =
+            "def add_elements(arr, k):\n    return sum(e for e in arr if len(str(e)) <= 2)\n";
+        let edits = texts(source, 2);
+        assert!(
+            edits.contains(&"    return sum(e for e in arr[:k] if len(str(e)) <= 2)".to_string())
+        );
+        assert!(
+            edits.contains(&"    return sum(e for e in arr[k:] if len(str(e)) <= 2)".to_string())
+        );
+        // Only parameters are cut, and never by themselves.
+        assert!(
+            !edits
+                .iter()
+                .any(|e| e.contains("e[") || e.contains("arr[:arr]"))
+        );
+        // A sum is not an operand: slicing it would slice its last term.
+        let source = "def f(a, b):\n    return a + b\n";
+        assert!(!texts(source, 2).iter().any(|e| e.contains("[1:]")));
     }
 
     #[test]

@@ -609,6 +609,50 @@ pub(super) fn sort_order_edits(
     edits
 }
 
+/// Python: a sequence cut at a boundary. A returned operand sliced (`return [f(x) for x in
+/// xs]` → `… [1:]`, `[:-1]`, `[::-1]`), and a parameter iterated over cut to another
+/// parameter's length (`for e in arr` → `for e in arr[:k]`, `arr[k:]`).
+pub(super) fn slice_edits(text: &str, tokens: &[Token<'_>], parameters: &[&str]) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    let mut push = |at: usize, slice: &str, what: &str| {
+        if let Some(new_text) = splice(text, at, at, slice) {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::BoundaryShift,
+                description: format!("{what} sliced `{slice}`"),
+            });
+        }
+    };
+    if tokens.first().is_some_and(|t| t.text == "return")
+        && tokens.len() > 1
+        && operand_end(tokens, 1, Language::Python) == Some(tokens.len())
+        && tokens[1].kind != TokenKind::Number
+        && tokens[1].kind != TokenKind::Literal
+    {
+        let end = tokens[tokens.len() - 1].end;
+        for slice in ["[1:]", "[:-1]", "[::-1]"] {
+            push(end, slice, "the returned value");
+        }
+    }
+    for (k, t) in tokens.iter().enumerate() {
+        let iterated = t.kind == TokenKind::Ident
+            && parameters.contains(&t.text)
+            && k >= 1
+            && tokens[k - 1].text == "in"
+            && tokens
+                .get(k + 1)
+                .is_none_or(|n| matches!(n.text, ":" | ")" | "]" | "if"));
+        if !iterated {
+            continue;
+        }
+        for p in parameters.iter().filter(|p| **p != t.text) {
+            push(t.end, &format!("[:{p}]"), &format!("`{}`", t.text));
+            push(t.end, &format!("[{p}:]"), &format!("`{}`", t.text));
+        }
+    }
+    edits
+}
+
 /// One-token arguments (`f(a, b)`'s `a` and `b`) take each other's place across the line: a
 /// wrong variable or literal passed to a call, where the right one is passed nearby.
 pub(super) fn replace_argument_edits(

@@ -120,6 +120,9 @@ pub(super) fn function_hunks(
         }
     }
     hunks.extend(function.ordering_insertions(file, language));
+    if language == Language::Python {
+        hunks.extend(function.mirrored_else_branches(file));
+    }
     hunks
 }
 
@@ -331,6 +334,79 @@ impl<'a> FunctionText<'a> {
         })
     }
 
+    /// Python: a branch missing its `else`. A variable set up like a counter (`odd = 0`) and
+    /// never updated, beside one updated by an `if` whose body is one statement (`if c:` then
+    /// `even += 1`): the `else` doing the same to the idle one is inserted after the body.
+    fn mirrored_else_branches(&self, file: &str) -> Vec<HunkMutation> {
+        // Variables by their assignments: (name, first value's text, times assigned or updated).
+        let mut assigned: Vec<(&str, String, usize)> = Vec::new();
+        for tokens in &self.tokens {
+            let Some(name) = tokens.first().filter(|t| t.kind == TokenKind::Ident) else {
+                continue;
+            };
+            let Some(op) = tokens.get(1).filter(|t| t.kind == TokenKind::Operator) else {
+                continue;
+            };
+            let updates = op.text == "=" || (op.text.ends_with('=') && op.text.len() == 2);
+            if !updates || matches!(op.text, "==" | "!=" | "<=" | ">=") {
+                continue;
+            }
+            let value: String = tokens[2..].iter().map(|t| t.text).collect();
+            match assigned.iter_mut().find(|(n, _, _)| *n == name.text) {
+                Some((_, _, times)) => *times += 1,
+                None => assigned.push((name.text, value, 1)),
+            }
+        }
+        let idle: Vec<&(&str, String, usize)> = assigned.iter().filter(|a| a.2 == 1).collect();
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate() {
+            let (Some(head), Some(body), Some(body_tokens)) = (
+                self.lines.get(offset),
+                self.lines.get(offset + 1),
+                self.tokens.get(offset + 1),
+            ) else {
+                continue;
+            };
+            let indent = |l: &str| l.len() - l.trim_start().len();
+            let is_if = tokens.first().is_some_and(|t| t.text == "if")
+                && head.trim_end().ends_with(':')
+                && indent(body) > indent(head);
+            let after = self.lines.get(offset + 2).copied().unwrap_or("");
+            let single_body = after.trim().is_empty() || indent(after) <= indent(head);
+            let has_else =
+                after.trim_start().starts_with("else") || after.trim_start().starts_with("elif");
+            if !is_if || !single_body || has_else {
+                continue;
+            }
+            let Some(updated) = body_tokens.first().filter(|t| t.kind == TokenKind::Ident) else {
+                continue;
+            };
+            let Some(init) = assigned.iter().find(|a| a.0 == updated.text && a.2 > 1) else {
+                continue;
+            };
+            for (name, _, _) in idle.iter().filter(|a| a.0 != init.0 && a.1 == init.1) {
+                let mirrored: String =
+                    format!("{}{name}{}", &body[..updated.start], &body[updated.end..]);
+                let Ok(line) = u32::try_from(self.first + offset + 2) else {
+                    continue;
+                };
+                hunks.push(HunkMutation {
+                    file: file.to_string(),
+                    line,
+                    old_lines: vec![body.to_string()],
+                    new_lines: vec![
+                        body.to_string(),
+                        format!("{}else:", &head[..indent(head)]),
+                        mirrored,
+                    ],
+                    operator: MutationOperator::InsertStatement,
+                    description: format!("`else` updating the idle `{name}` inserted"),
+                });
+            }
+        }
+        hunks
+    }
+
     /// A missing ordering step: after a statement that sorts a list in place, the list
     /// reversed; after a statement that builds a mutable `Vec` (Rust) and is not followed by a
     /// sort, the list sorted.
@@ -355,7 +431,7 @@ impl<'a> FunctionText<'a> {
                     line,
                     old_lines: vec![text.to_string()],
                     new_lines: vec![text.to_string(), format!("{indent}{statement}")],
-                    operator: MutationOperator::SiblingCall,
+                    operator: MutationOperator::InsertStatement,
                     description: format!("`{}` inserted ({what})", statement.trim()),
                 });
             };
@@ -549,6 +625,27 @@ mod tests {
         // A list already sorted on the next line is not sorted again.
         let cloned = "    let mut cp: Vec<i32> = arr.clone();";
         assert!(all.iter().all(|h| h.old_lines != [cloned]));
+    }
+
+    #[test]
+    fn hefix_python_155_the_else_of_a_counter_never_updated() {
+        let source = "def even_odd_count(num):\n    even_count = 0\n    odd_count = 0\n    for i in str(abs(num)):\n        if int(i)%2==0:\n            even_count +=1\n    return (even_count, odd_count)\n";
+        let all = hunks(source, Language::Python, 6);
+        let hunk = find(
+            &all,
+            &["            even_count +=1"],
+            &[
+                "            even_count +=1",
+                "        else:",
+                "            odd_count +=1",
+            ],
+        )
+        .expect("the mirrored else");
+        assert_eq!(hunk.line, 6);
+        assert_eq!(hunk.operator, MutationOperator::InsertStatement);
+        // With an else already there, nothing is mirrored.
+        let source = "def f(num):\n    a = 0\n    b = 0\n    for i in num:\n        if i:\n            a += 1\n        else:\n            a -= 1\n    return (a, b)\n";
+        assert!(hunks(source, Language::Python, 6).is_empty());
     }
 
     #[test]
