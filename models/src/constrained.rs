@@ -16,6 +16,7 @@ use tact_runtime::model_io::ModelCost;
 use crate::engine::{Engine, last_row, logprob_of};
 use crate::error::ModelError;
 use crate::llama::{KvCache, LogitsFor, log_probs};
+use crate::request_values::RequestValues;
 
 const MAX_DEPTH: usize = 4;
 const DEFAULT_MAX_STRING_TOKENS: usize = 48;
@@ -31,6 +32,8 @@ pub struct ArgDecoder<'e> {
     pub cost: ModelCost,
     /// Tokens the decoder may still sample before it closes values early.
     budget: usize,
+    /// What the request states: values of the right type are copied from it, not invented.
+    request: Option<RequestValues>,
 }
 
 impl<'e> ArgDecoder<'e> {
@@ -41,7 +44,15 @@ impl<'e> ArgDecoder<'e> {
             next,
             cost: ModelCost::default(),
             budget,
+            request: None,
         }
+    }
+
+    /// Copy values from `request` where it states one of the right type (see
+    /// [`crate::request_values`]).
+    pub fn with_request(mut self, request: &str) -> Self {
+        self.request = Some(RequestValues::new(request));
+        self
     }
 
     fn feed(&mut self, ids: &[u32]) -> Result<(), ModelError> {
@@ -90,6 +101,40 @@ impl<'e> ArgDecoder<'e> {
         Ok(best.0)
     }
 
+    /// Index of the best-scoring option, all scored in one batched pass after the prefix.
+    fn pick_batched(&mut self, options: &[String]) -> Result<usize, ModelError> {
+        let ids = options
+            .iter()
+            .map(|o| self.engine.encode(o))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (scores, cost) =
+            self.engine
+                .continuation_logprobs(&mut self.cache, &self.next, &ids)?;
+        self.cost = self.cost.plus(cost);
+        let mut best = (0usize, f32::NEG_INFINITY);
+        for (i, s) in scores.into_iter().enumerate() {
+            if s > best.1 {
+                best = (i, s);
+            }
+        }
+        Ok(best.0)
+    }
+
+    /// Copy one of `options` (JSON texts of values the request states): the model picks by
+    /// likelihood, the text is fed, and the chosen index returned.
+    fn copy(&mut self, options: &[String]) -> Result<usize, ModelError> {
+        let chosen = if options.len() == 1 {
+            0
+        } else {
+            self.pick_batched(options)?
+        };
+        let text = options.get(chosen).map_or("", String::as_str);
+        let tokens = self.engine.encode(text)?.len();
+        self.budget = self.budget.saturating_sub(tokens);
+        self.push_text(text)?;
+        Ok(chosen)
+    }
+
     /// The best eligible token under `accept`, or `None` if no token is eligible.
     fn best_token(&self, mut accept: impl FnMut(u32, &str) -> bool) -> Option<u32> {
         let mut best: Option<(u32, f32)> = None;
@@ -122,7 +167,26 @@ impl<'e> ArgDecoder<'e> {
                 return Err(ModelError::Constraint("empty enum".into()));
             }
             let texts: Vec<String> = options.iter().map(Value::to_string).collect();
-            let chosen = self.pick(&texts)?;
+            // The allowed values the request names, when it names any, are the choice.
+            let named: Vec<usize> = match &self.request {
+                Some(request) => options
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, o)| match o {
+                        Value::String(s) => request.mentions(s),
+                        Value::Number(n) => request.mentions(&n.to_string()),
+                        _ => false,
+                    })
+                    .map(|(i, _)| i)
+                    .collect(),
+                None => Vec::new(),
+            };
+            let chosen = if named.is_empty() {
+                self.pick(&texts)?
+            } else {
+                let named_texts: Vec<String> = named.iter().map(|&i| texts[i].clone()).collect();
+                named[self.pick(&named_texts)?]
+            };
             self.push_text(&texts[chosen])?;
             return Ok(options[chosen].clone());
         }
@@ -252,6 +316,24 @@ impl<'e> ArgDecoder<'e> {
     fn string(&mut self, schema: &Value) -> Result<Value, ModelError> {
         let min_chars = usize_keyword(schema, "minLength").unwrap_or(0);
         let max_chars = usize_keyword(schema, "maxLength").unwrap_or(usize::MAX);
+        if let Some(request) = self.request.as_ref().filter(|_| copies_strings(schema)) {
+            let spans: Vec<String> = request
+                .spans
+                .iter()
+                .filter(|s| (min_chars..=max_chars).contains(&s.chars().count()))
+                .cloned()
+                .collect();
+            if !spans.is_empty() && self.budget > 0 {
+                let options: Vec<String> = spans
+                    .iter()
+                    .map(|s| Value::String(s.clone()).to_string())
+                    .collect();
+                let chosen = self.copy(&options)?;
+                return Ok(Value::String(
+                    spans.get(chosen).cloned().unwrap_or_default(),
+                ));
+            }
+        }
         self.push_text("\"")?;
         let mut content = String::new();
         let mut steps = 0;
@@ -284,6 +366,26 @@ impl<'e> ArgDecoder<'e> {
     }
 
     fn number(&mut self, schema: &Value, integer: bool) -> Result<Value, ModelError> {
+        if let Some(request) = &self.request {
+            let minimum = schema.get("minimum").and_then(Value::as_f64);
+            let maximum = schema.get("maximum").and_then(Value::as_f64);
+            let stated: Vec<Value> = request
+                .numbers_for(integer, minimum, maximum)
+                .into_iter()
+                .filter_map(|n| {
+                    if n.fract() == 0.0 && n.abs() < 9.0e15 {
+                        Some(Value::from(n as i64))
+                    } else {
+                        serde_json::Number::from_f64(n).map(Value::Number)
+                    }
+                })
+                .collect();
+            if !stated.is_empty() && self.budget > 0 {
+                let options: Vec<String> = stated.iter().map(Value::to_string).collect();
+                let chosen = self.copy(&options)?;
+                return Ok(stated.get(chosen).cloned().unwrap_or(Value::from(0)));
+            }
+        }
         let mut text = String::new();
         loop {
             let complete = number_state(&text, integer).is_some_and(|s| s.complete);
@@ -316,6 +418,19 @@ impl<'e> ArgDecoder<'e> {
             .map_err(|e| ModelError::Constraint(format!("number {text:?}: {e}")))?;
         Ok(clamp_number(parsed, schema, integer))
     }
+}
+
+/// Whether a string argument is copied from the request: not when its schema asks for a
+/// format (a date, an e-mail, a pattern) the request may state in other words.
+fn copies_strings(schema: &Value) -> bool {
+    let described_format = schema
+        .get("description")
+        .and_then(Value::as_str)
+        .is_some_and(|d| {
+            let d = d.to_lowercase();
+            d.contains("format") || d.contains("yyyy") || d.contains("e.g.")
+        });
+    schema.get("format").is_none() && schema.get("pattern").is_none() && !described_format
 }
 
 /// A token may extend a JSON string: no escapes or control characters, no broken UTF-8,

@@ -24,6 +24,7 @@ pub mod llama;
 pub mod llama_decision;
 pub mod memory;
 pub mod probe;
+pub mod request_values;
 pub mod resolve;
 pub mod scripted;
 pub mod tokenizer;

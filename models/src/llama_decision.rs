@@ -103,6 +103,9 @@ pub fn choose_on_engine(
     let scores: Vec<(String, f32)> = order.iter().map(|&i| scores[i].clone()).collect();
 
     let mut decoder = ArgDecoder::new(engine, cache, next, ARGUMENT_TOKEN_BUDGET);
+    if let Some(request) = request_text(prompt) {
+        decoder = decoder.with_request(request);
+    }
     decoder.push_text(&format!("{}\", \"arguments\": ", best.name))?;
     let args = decoder.object(&best.schema, 0)?;
     Ok(ToolChoice {
@@ -112,6 +115,16 @@ pub fn choose_on_engine(
         combined,
         cost: cost.plus(decoder.cost),
     })
+}
+
+/// The request the arguments answer: the last user message.
+fn request_text(prompt: &StepPrompt) -> Option<&str> {
+    prompt
+        .messages
+        .iter()
+        .rev()
+        .find(|(role, _)| role == "user")
+        .map(|(_, content)| content.as_str())
 }
 
 impl DecisionModel for LlamaDecisionModel {

@@ -923,3 +923,48 @@ fn a_completion_branch_starts_with_the_kth_likeliest_token() {
         assert_eq!(firsts.len(), 3, "three different first tokens: {firsts:?}");
     }
 }
+
+/// Issue 15 item 5: where the request states a value of the argument's type, the decoder
+/// copies one of the request's values (the model only chooses which); a named enum value is
+/// chosen over the others; a format-described string is still written freely (valid anyway).
+#[test]
+fn arguments_are_copied_from_the_request_where_it_states_them() {
+    let (_dir, path) = tiny_gguf_file();
+    let tool = ToolCandidate {
+        name: "book".into(),
+        description: "Book a table.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "city": {"type": "string", "description": "The city."},
+                "people": {"type": "integer", "minimum": 1},
+                "cuisine": {"type": "string", "enum": ["Thai", "Italian", "French"]},
+                "date": {"type": "string", "description": "Date, in the format YYYY-MM-DD."}
+            },
+            "required": ["city", "people", "cuisine", "date"]
+        }),
+    };
+    let request = "Book an italian dinner for 4 people in San Jose on March 3rd";
+    let stated = tact_models::request_values::RequestValues::new(request);
+    for backend in BACKENDS {
+        let engine = Engine::from_gguf_path(&path, backend).unwrap();
+        let prompt = StepPrompt {
+            system: "You are a coding agent.".into(),
+            messages: vec![("user".into(), request.into())],
+            feedback: None,
+        };
+        let choice = choose_on_engine(&engine, &prompt, std::slice::from_ref(&tool), None).unwrap();
+        let args = &choice.args;
+        let city = args["city"].as_str().unwrap();
+        assert!(
+            stated.spans.iter().any(|s| s == city),
+            "{backend:?}: {args}"
+        );
+        let people = args["people"].as_f64().unwrap();
+        assert!([4.0, 3.0].contains(&people), "{backend:?}: {args}");
+        assert_eq!(args["cuisine"], "Italian", "{backend:?}: {args}");
+        assert!(args["date"].is_string());
+        let validator = jsonschema::validator_for(&tool.schema).unwrap();
+        assert!(validator.is_valid(args), "{backend:?}: {args}");
+    }
+}

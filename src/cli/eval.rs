@@ -26,6 +26,7 @@ use tact_eval::trigger_eval::{
 };
 use tact_eval::{DEFAULT_SEED, EvalError};
 use tact_models::DecisionModel;
+use tact_models::request_values::BINDER_EDITION;
 use tact_policies::Policy;
 use tact_policies::retrieval::{Embedder, EmbeddingCache};
 use tact_policies::selector::features;
@@ -780,7 +781,8 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
             }
             _ => None,
         };
-        let mut digest = prompt_digest(&prompt, &candidates);
+        // The arguments depend on the binder's edition as much as on the prompt.
+        let mut digest = prompt_digest(&prompt, &candidates) + BINDER_EDITION;
         if let Some(prior) = &prior {
             digest.push_str(&serde_json::to_string(prior).unwrap_or_default());
         }

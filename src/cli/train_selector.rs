@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use tact_models::request_values::BINDER_EDITION;
 
 use anyhow::{Context, bail};
 use serde::Serialize;
@@ -131,7 +132,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             continue;
         }
         let (prompt, candidates) = prompt_from(&item.messages, &item.query, &set);
-        let digest = prompt_digest(&prompt, &candidates);
+        // The arguments depend on the binder's edition as much as on the prompt.
+        let digest = prompt_digest(&prompt, &candidates) + BINDER_EDITION;
         let key = cache_key("choice+scores/as_given", lazy.cache_id(), &item.id);
         let scored = match cache.get::<ScoredChoice>(&key, &digest) {
             Some(hit) => hit,
@@ -246,6 +248,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         let (prompt, candidates) = prompt_from(&r.item.messages, &r.item.query, set);
         let prior = combiner.prior(&r.rows.iter().map(|row| Some(*row)).collect::<Vec<_>>());
         let digest = prompt_digest(&prompt, &candidates)
+            + BINDER_EDITION
             + &serde_json::to_string(&prior).unwrap_or_default();
         let key = cache_key("choice+prior/as_given", lazy.cache_id(), &r.id);
         // Where the combiner keeps the model's own pick, the model would bind the same
