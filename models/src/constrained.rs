@@ -34,6 +34,11 @@ pub struct ArgDecoder<'e> {
     budget: usize,
     /// What the request states: values of the right type are copied from it, not invented.
     request: Option<RequestValues>,
+    /// Values copied so far in this call: a stated value answers one argument, so the next
+    /// argument chooses among the others first (`a = 3, b = -11` is not `b = 3`).
+    copied: Vec<Value>,
+    /// The property whose value is being decoded, for values the request keys by name.
+    property: Option<String>,
 }
 
 impl<'e> ArgDecoder<'e> {
@@ -45,6 +50,8 @@ impl<'e> ArgDecoder<'e> {
             cost: ModelCost::default(),
             budget,
             request: None,
+            copied: Vec::new(),
+            property: None,
         }
     }
 
@@ -101,38 +108,49 @@ impl<'e> ArgDecoder<'e> {
         Ok(best.0)
     }
 
-    /// Index of the best-scoring option, all scored in one batched pass after the prefix.
-    fn pick_batched(&mut self, options: &[String]) -> Result<usize, ModelError> {
-        let ids = options
-            .iter()
-            .map(|o| self.engine.encode(o))
-            .collect::<Result<Vec<_>, _>>()?;
-        let (scores, cost) =
-            self.engine
-                .continuation_logprobs(&mut self.cache, &self.next, &ids)?;
-        self.cost = self.cost.plus(cost);
-        let mut best = (0usize, f32::NEG_INFINITY);
-        for (i, s) in scores.into_iter().enumerate() {
-            if s > best.1 {
-                best = (i, s);
-            }
-        }
-        Ok(best.0)
-    }
-
-    /// Copy one of `options` (JSON texts of values the request states): the model picks by
-    /// likelihood, the text is fed, and the chosen index returned.
-    fn copy(&mut self, options: &[String]) -> Result<usize, ModelError> {
-        let chosen = if options.len() == 1 {
+    /// Copy one of `values` (values the request states): the model picks by likelihood, each
+    /// option followed by what may come after a value (`,` or `}`), so a value is never
+    /// preferred for being a prefix of another (`5` of `5000`); values already copied in
+    /// this call go last. The text is fed and the value returned.
+    fn copy(&mut self, values: Vec<Value>) -> Result<Value, ModelError> {
+        let (fresh, used): (Vec<Value>, Vec<Value>) =
+            values.into_iter().partition(|v| !self.copied.contains(v));
+        let values = if fresh.is_empty() { used } else { fresh };
+        let texts: Vec<String> = values.iter().map(Value::to_string).collect();
+        let chosen = if texts.len() <= 1 {
             0
         } else {
-            self.pick_batched(options)?
+            const ENDINGS: [&str; 2] = [",", "}"];
+            let endings: Vec<String> = texts
+                .iter()
+                .flat_map(|t| ENDINGS.iter().map(move |e| format!("{t}{e}")))
+                .collect();
+            let ids = endings
+                .iter()
+                .map(|o| self.engine.encode(o))
+                .collect::<Result<Vec<_>, _>>()?;
+            let (scores, cost) =
+                self.engine
+                    .continuation_logprobs(&mut self.cache, &self.next, &ids)?;
+            self.cost = self.cost.plus(cost);
+            let mut best = (0usize, f32::NEG_INFINITY);
+            for (i, pair) in scores.chunks(ENDINGS.len()).enumerate() {
+                let top = pair.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                let total = top + pair.iter().map(|s| (s - top).exp()).sum::<f32>().ln();
+                if total > best.1 {
+                    best = (i, total);
+                }
+            }
+            best.0
         };
-        let text = options.get(chosen).map_or("", String::as_str);
+        let (Some(value), Some(text)) = (values.get(chosen), texts.get(chosen)) else {
+            return Err(ModelError::Constraint("nothing to copy".into()));
+        };
         let tokens = self.engine.encode(text)?.len();
         self.budget = self.budget.saturating_sub(tokens);
         self.push_text(text)?;
-        Ok(chosen)
+        self.copied.push(value.clone());
+        Ok(value.clone())
     }
 
     /// The best eligible token under `accept`, or `None` if no token is eligible.
@@ -240,13 +258,30 @@ impl<'e> ArgDecoder<'e> {
                 format!(", {}: ", Value::String((*name).to_owned()))
             };
             self.push_text(&key)?;
-            let value = self.value(property, depth + 1)?;
+            let value = self.property_value(name, property, depth)?;
             out.insert((*name).to_owned(), value);
         }
         let mut optional: Vec<&String> = properties
             .keys()
             .filter(|k| !required.contains(&k.as_str()))
             .collect();
+        // With a request to copy from, an optional property is only offered when the request
+        // speaks of it (a word of its name, or an allowed value it names): otherwise the
+        // model would fill it with a value the request never gave.
+        if let Some(request) = &self.request {
+            optional.retain(|name| {
+                let named_value = properties
+                    .get(name.as_str())
+                    .and_then(|p| p.get("enum"))
+                    .and_then(Value::as_array)
+                    .is_some_and(|values| {
+                        values
+                            .iter()
+                            .any(|v| v.as_str().is_some_and(|v| request.mentions(v)))
+                    });
+                named_value || request.mentions_property(name)
+            });
+        }
         while !optional.is_empty() && self.budget > 0 {
             let (more, close) = if out.is_empty() {
                 (
@@ -271,11 +306,24 @@ impl<'e> ArgDecoder<'e> {
             let name = optional.remove(chosen).clone();
             self.push_text(&format!("{}: ", names[chosen]))?;
             let property = properties.get(&name).unwrap_or(&Value::Null);
-            let value = self.value(property, depth + 1)?;
+            let value = self.property_value(&name, property, depth)?;
             out.insert(name, value);
         }
         self.push_text("}")?;
         Ok(Value::Object(out))
+    }
+
+    /// The value of property `name`, known by name while it is decoded.
+    fn property_value(
+        &mut self,
+        name: &str,
+        schema: &Value,
+        depth: usize,
+    ) -> Result<Value, ModelError> {
+        let outer = self.property.replace(name.to_owned());
+        let value = self.value(schema, depth + 1);
+        self.property = outer;
+        value
     }
 
     fn array(&mut self, schema: &Value, depth: usize) -> Result<Value, ModelError> {
@@ -291,6 +339,20 @@ impl<'e> ArgDecoder<'e> {
             "boolean" => "true",
             _ => "\"",
         };
+        let numeric = matches!(schema_type(items), "integer" | "number");
+        if let Some(request) = self.request.as_ref().filter(|_| numeric) {
+            let integer = schema_type(items) == "integer";
+            let lists: Vec<Value> = request
+                .number_lists
+                .iter()
+                .filter(|l| (min_items..=max_items.max(min_items)).contains(&l.len()))
+                .filter(|l| !integer || l.iter().all(|n| n.fract() == 0.0))
+                .map(|l| Value::Array(l.iter().copied().filter_map(json_number).collect()))
+                .collect();
+            if !lists.is_empty() && self.budget > 0 {
+                return self.copy(lists);
+            }
+        }
         let mut out = Vec::new();
         self.push_text("[")?;
         while out.len() < max_items {
@@ -324,14 +386,7 @@ impl<'e> ArgDecoder<'e> {
                 .cloned()
                 .collect();
             if !spans.is_empty() && self.budget > 0 {
-                let options: Vec<String> = spans
-                    .iter()
-                    .map(|s| Value::String(s.clone()).to_string())
-                    .collect();
-                let chosen = self.copy(&options)?;
-                return Ok(Value::String(
-                    spans.get(chosen).cloned().unwrap_or_default(),
-                ));
+                return self.copy(spans.into_iter().map(Value::String).collect());
             }
         }
         self.push_text("\"")?;
@@ -369,21 +424,28 @@ impl<'e> ArgDecoder<'e> {
         if let Some(request) = &self.request {
             let minimum = schema.get("minimum").and_then(Value::as_f64);
             let maximum = schema.get("maximum").and_then(Value::as_f64);
-            let stated: Vec<Value> = request
-                .numbers_for(integer, minimum, maximum)
+            let fits = |n: &f64| {
+                (!integer || n.fract() == 0.0)
+                    && minimum.is_none_or(|m| *n >= m)
+                    && maximum.is_none_or(|m| *n <= m)
+            };
+            // A number stated right after the property's name is its value; else any stated.
+            let keyed: Vec<f64> = self
+                .property
+                .as_deref()
+                .and_then(|p| request.keyed_number(p))
+                .unwrap_or_default()
                 .into_iter()
-                .filter_map(|n| {
-                    if n.fract() == 0.0 && n.abs() < 9.0e15 {
-                        Some(Value::from(n as i64))
-                    } else {
-                        serde_json::Number::from_f64(n).map(Value::Number)
-                    }
-                })
+                .filter(fits)
                 .collect();
+            let stated = if keyed.is_empty() {
+                request.numbers_for(integer, minimum, maximum)
+            } else {
+                keyed
+            };
+            let stated: Vec<Value> = stated.into_iter().filter_map(json_number).collect();
             if !stated.is_empty() && self.budget > 0 {
-                let options: Vec<String> = stated.iter().map(Value::to_string).collect();
-                let chosen = self.copy(&options)?;
-                return Ok(stated.get(chosen).cloned().unwrap_or(Value::from(0)));
+                return self.copy(stated);
             }
         }
         let mut text = String::new();
@@ -417,6 +479,15 @@ impl<'e> ArgDecoder<'e> {
         let parsed: Value = serde_json::from_str(&text)
             .map_err(|e| ModelError::Constraint(format!("number {text:?}: {e}")))?;
         Ok(clamp_number(parsed, schema, integer))
+    }
+}
+
+/// A number as JSON: an integer when it is whole, else a float.
+fn json_number(n: f64) -> Option<Value> {
+    if n.fract() == 0.0 && n.abs() < 9.0e15 {
+        Some(Value::from(n as i64))
+    } else {
+        serde_json::Number::from_f64(n).map(Value::Number)
     }
 }
 

@@ -8,7 +8,7 @@
 //! Everything here is deterministic text processing.
 
 /// Bumped whenever what the decoder copies changes: evaluation caches key on it.
-pub const BINDER_EDITION: &str = "copy-v1";
+pub const BINDER_EDITION: &str = "copy-v2";
 
 /// Longest span of words offered as a string value.
 const MAX_SPAN_WORDS: usize = 5;
@@ -34,6 +34,8 @@ pub struct RequestValues {
     pub numbers: Vec<f64>,
     /// String spans: quoted text first, then runs of capitalized words, then word spans.
     pub spans: Vec<String>,
+    /// Lists of two or more numbers written in brackets or parentheses (`[200,300,400]`).
+    pub number_lists: Vec<Vec<f64>>,
 }
 
 impl RequestValues {
@@ -42,7 +44,73 @@ impl RequestValues {
             lower: request.to_lowercase(),
             numbers: numbers(request),
             spans: spans(request),
+            number_lists: number_lists(request),
         }
+    }
+
+    /// Whether the request speaks of a property: a word of its name (`trait_count` → "trait",
+    /// `directFlight` → "direct") of three letters or more, not a stopword.
+    pub fn mentions_property(&self, name: &str) -> bool {
+        name_words(name)
+            .iter()
+            .any(|w| w.len() >= 3 && !is_stopword(w) && self.mentions_prefix(w))
+    }
+
+    /// Whether a word of the request starts with `stem` ("trait" in "traits").
+    fn mentions_prefix(&self, stem: &str) -> bool {
+        self.lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.starts_with(stem))
+    }
+
+    /// The number the request states right after naming the property (`b = -11`, `group
+    /// size of 50`, `discount rate: 10%`, `initial_investment=2000`), in each of its readings
+    /// (`10%` is 10 or 0.1).
+    pub fn keyed_number(&self, name: &str) -> Option<Vec<f64>> {
+        let phrase = name_words(name).join(" ");
+        let tail = self.after_phrase(&phrase)?;
+        let mut rest = tail.trim_start();
+        for _ in 0..3 {
+            let filler = [
+                "=", ":", "of", "is", "to", "at", "as", "be", "equal", "equals", "about",
+            ]
+            .iter()
+            .find(|f| {
+                rest.starts_with(**f)
+                    && rest[f.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphabetic() || f.len() == 1)
+            });
+            match filler {
+                Some(f) => rest = rest[f.len()..].trim_start(),
+                None => break,
+            }
+        }
+        let rest = rest.strip_prefix('$').unwrap_or(rest);
+        let first = number_readings(rest).into_iter().next()?;
+        (first.0 == 0).then_some(first.1)
+    }
+
+    /// The request's text after the first whole-word occurrence of `phrase`.
+    fn after_phrase(&self, phrase: &str) -> Option<&str> {
+        if phrase.is_empty() {
+            return None;
+        }
+        let haystack = self.lower.as_str();
+        let mut from = 0;
+        while let Some(found) = haystack.get(from..).and_then(|h| h.find(phrase)) {
+            let start = from + found;
+            let end = start + phrase.len();
+            let before = haystack[..start].chars().next_back();
+            let after = haystack[end..].chars().next();
+            let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+            if boundary(before) && boundary(after) {
+                return haystack.get(end..);
+            }
+            from = end;
+        }
+        None
     }
 
     /// Whether the request mentions `value` as a word or phrase (case-insensitive).
@@ -87,78 +155,161 @@ impl RequestValues {
     }
 }
 
-/// Numbers in the text: digits with optional thousands separators, a fraction, a `k`/`M`/`B`
-/// multiplier; and the number words one to twelve.
+/// Numbers in the text, every reading of each (see [`number_readings`]); and the number
+/// words one to twelve.
 fn numbers(text: &str) -> Vec<f64> {
     const WORDS: [&str; 12] = [
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
         "twelve",
     ];
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let negative = c == '-'
-            && chars.get(i + 1).is_some_and(char::is_ascii_digit)
-            && (i == 0 || chars[i - 1].is_whitespace() || chars[i - 1] == '(');
-        if !c.is_ascii_digit() && !negative {
-            i += 1;
-            continue;
-        }
-        // Glued to a word ("mp3", "v2") is part of a name, not a number.
-        if i > 0 && chars[i - 1].is_alphabetic() {
-            while i < chars.len() && chars[i].is_alphanumeric() {
-                i += 1;
-            }
-            continue;
-        }
-        let start = i;
-        if negative {
-            i += 1;
-        }
-        let mut digits = String::new();
-        if negative {
-            digits.push('-');
-        }
-        while i < chars.len() {
-            let d = chars[i];
-            let next_digit = chars.get(i + 1).is_some_and(char::is_ascii_digit);
-            if d.is_ascii_digit() {
-                digits.push(d);
-            } else if d == ',' && next_digit && chars.get(i + 4).is_none_or(|c| !c.is_ascii_digit())
-            {
-                // A thousands separator: exactly three digits follow.
-            } else if d == '.' && next_digit {
-                digits.push('.');
-            } else {
-                break;
-            }
-            i += 1;
-        }
-        let multiplier = match chars.get(i) {
-            Some('k' | 'K') => 1e3,
-            Some('M') => 1e6,
-            Some('B') => 1e9,
-            _ => 1.0,
-        };
-        let multiplied = multiplier != 1.0 && chars.get(i + 1).is_none_or(|c| !c.is_alphanumeric());
-        if let Ok(value) = digits.parse::<f64>() {
-            out.push(value);
-            if multiplied {
-                out.push((value * multiplier).round());
-            }
-        }
-        if i == start {
-            i += 1;
-        }
-    }
+    let mut out: Vec<f64> = number_readings(text)
+        .into_iter()
+        .flat_map(|(_, readings)| readings)
+        .collect();
     for word in words(text) {
         if let Some(n) = WORDS.iter().position(|w| word.eq_ignore_ascii_case(w)) {
             out.push((n + 1) as f64);
         }
     }
     out
+}
+
+/// Each number written in the text, as (byte offset, readings): digits with optional
+/// thousands separators and a fraction, as written; times a `k`/`M`/`B` suffix or a
+/// "thousand"/"million"/"billion" after it; and over 100 when a `%` follows.
+fn number_readings(text: &str) -> Vec<(usize, Vec<f64>)> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let at = |k: usize| chars.get(k).map(|(_, c)| *c);
+    let digit = |k: usize| at(k).is_some_and(|c| c.is_ascii_digit());
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i].1;
+        let negative = c == '-'
+            && digit(i + 1)
+            && (i == 0 || at(i - 1).is_some_and(|p| p.is_whitespace() || "(=[:,".contains(p)));
+        if !c.is_ascii_digit() && !negative {
+            i += 1;
+            continue;
+        }
+        // Glued to a word ("mp3", "v2") is part of a name, not a number.
+        if i > 0 && at(i - 1).is_some_and(char::is_alphabetic) {
+            while at(i).is_some_and(char::is_alphanumeric) {
+                i += 1;
+            }
+            continue;
+        }
+        let start = i;
+        // In `[200,300]` or `f(1,500)` commas separate items, not thousands.
+        let in_prose = i == 0 || at(i - 1).is_some_and(|p| !"[(,".contains(p));
+        let mut digits = String::new();
+        if negative {
+            digits.push('-');
+            i += 1;
+        }
+        while let Some(d) = at(i) {
+            if d.is_ascii_digit() {
+                digits.push(d);
+            } else if d == ','
+                && in_prose
+                && digit(i + 1)
+                && digit(i + 2)
+                && digit(i + 3)
+                && !digit(i + 4)
+            {
+                // A thousands separator: exactly three digits follow (not in a list).
+            } else if d == '.' && digit(i + 1) {
+                digits.push('.');
+            } else {
+                break;
+            }
+            i += 1;
+        }
+        let Ok(value) = digits.parse::<f64>() else {
+            i = i.max(start + 1);
+            continue;
+        };
+        let mut readings = vec![value];
+        let rest: String = chars[i.min(chars.len())..]
+            .iter()
+            .take(12)
+            .map(|(_, c)| *c)
+            .collect();
+        let rest = rest.to_lowercase();
+        let glued =
+            |suffix: char| at(i) == Some(suffix) && at(i + 1).is_none_or(|c| !c.is_alphanumeric());
+        let scale = if glued('k') || glued('K') || rest.starts_with(" thousand") {
+            1e3
+        } else if glued('M') || rest.starts_with(" million") || rest.starts_with("m ") {
+            1e6
+        } else if glued('B') || rest.starts_with(" billion") {
+            1e9
+        } else {
+            1.0
+        };
+        if scale != 1.0 {
+            readings.push((value * scale).round());
+        }
+        if rest.starts_with('%') || rest.starts_with(" %") || rest.starts_with(" percent") {
+            readings.push(value / 100.0);
+        }
+        out.push((chars[start].0, readings));
+        i = i.max(start + 1);
+    }
+    out
+}
+
+/// Lists of two or more numbers between brackets or parentheses.
+fn number_lists(text: &str) -> Vec<Vec<f64>> {
+    let mut out: Vec<Vec<f64>> = Vec::new();
+    for (open, close) in [('[', ']'), ('(', ')')] {
+        let mut rest = text;
+        while let Some(start) = rest.find(open) {
+            let after = &rest[start + 1..];
+            let Some(end) = after.find(close) else {
+                break;
+            };
+            let inside = &after[..end];
+            let items: Vec<&str> = inside
+                .split(',')
+                .map(|s| s.trim().trim_start_matches("e.g.").trim())
+                .collect();
+            let parsed: Option<Vec<f64>> = items.iter().map(|s| s.parse::<f64>().ok()).collect();
+            if let Some(list) = parsed.filter(|l| l.len() >= 2)
+                && !out.contains(&list)
+            {
+                out.push(list);
+            }
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
+/// The words of a property name: `trait_count` → [trait, count], `directFlight` → [direct,
+/// flight], lower case.
+fn name_words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    let mut previous_lower = false;
+    for c in name.chars() {
+        if !c.is_alphanumeric() {
+            if !current.is_empty() {
+                words.push(std::mem::take(&mut current));
+            }
+            previous_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && previous_lower && !current.is_empty() {
+            words.push(std::mem::take(&mut current));
+        }
+        previous_lower = c.is_lowercase() || c.is_ascii_digit();
+        current.extend(c.to_lowercase());
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    words
 }
 
 /// Words with their punctuation trimmed (apostrophes and inner `-./@:_` kept).
@@ -276,7 +427,23 @@ mod tests {
             assert!(r.numbers.contains(&n), "{n} in {:?}", r.numbers);
         }
         assert!(!r.numbers.contains(&2.0), "v2 is a name: {:?}", r.numbers);
-        assert_eq!(r.numbers_for(true, Some(0.0), Some(10.0)), vec![3.0, 5.0]);
+        assert_eq!(
+            r.numbers_for(true, Some(0.0), Some(10.0)),
+            vec![3.0, 5.0],
+            "{:?}",
+            r.numbers
+        );
+        let r = RequestValues::new(
+            "a = 3, b = -11 and c=-4; cash_flows=[200,300,400,500], a discount rate of 10%, 213 million people",
+        );
+        assert_eq!(r.keyed_number("b"), Some(vec![-11.0]));
+        assert_eq!(r.keyed_number("c"), Some(vec![-4.0]));
+        assert_eq!(r.keyed_number("discount_rate"), Some(vec![10.0, 0.1]));
+        assert_eq!(r.keyed_number("rate"), Some(vec![10.0, 0.1]));
+        assert_eq!(r.keyed_number("people"), None);
+        assert_eq!(r.number_lists, vec![vec![200.0, 300.0, 400.0, 500.0]]);
+        assert!(r.numbers.contains(&213_000_000.0));
+        assert!(!r.numbers.contains(&200_300_400_500.0));
     }
 
     #[test]
@@ -304,6 +471,15 @@ mod tests {
             "{:?}",
             r.spans
         );
+    }
+
+    #[test]
+    fn properties_are_mentioned_by_a_word_of_their_name() {
+        let r = RequestValues::new("Find three personality traits; book a direct flight");
+        assert!(r.mentions_property("trait_count"));
+        assert!(r.mentions_property("directFlight"));
+        assert!(!r.mentions_property("data_type"));
+        assert!(!r.mentions_property("of"));
     }
 
     #[test]

@@ -968,3 +968,41 @@ fn arguments_are_copied_from_the_request_where_it_states_them() {
         assert!(validator.is_valid(args), "{backend:?}: {args}");
     }
 }
+
+/// Numbers the request keys by the property's name are bound to that property, and an
+/// optional property the request never speaks of is left out (the random model would
+/// otherwise fill it at will).
+#[test]
+fn keyed_numbers_bind_by_name_and_unmentioned_optionals_stay_out() {
+    let (_dir, path) = tiny_gguf_file();
+    let tool = ToolCandidate {
+        name: "roots".into(),
+        description: "Roots of a quadratic.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "a": {"type": "integer"},
+                "b": {"type": "integer"},
+                "c": {"type": "integer"},
+                "precision": {"type": "integer", "description": "Decimal places."},
+                "cash_flows": {"type": "array", "items": {"type": "number"}}
+            },
+            "required": ["a", "b", "c", "cash_flows"]
+        }),
+    };
+    let request = "Find the roots given a = 3, b = -11, and c = -4, cash flows [200,300,400]";
+    for backend in BACKENDS {
+        let engine = Engine::from_gguf_path(&path, backend).unwrap();
+        let prompt = StepPrompt {
+            system: "You are a coding agent.".into(),
+            messages: vec![("user".into(), request.into())],
+            feedback: None,
+        };
+        let choice = choose_on_engine(&engine, &prompt, std::slice::from_ref(&tool), None).unwrap();
+        assert_eq!(
+            choice.args,
+            serde_json::json!({"a": 3, "b": -11, "c": -4, "cash_flows": [200, 300, 400]}),
+            "{backend:?}"
+        );
+    }
+}
