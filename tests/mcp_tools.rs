@@ -306,15 +306,77 @@ fn a_server_that_hangs_is_stopped_at_the_call_timeout() {
 }
 
 #[test]
-fn a_server_that_answers_garbage_is_a_recorded_failure() {
+fn a_server_that_answers_garbage_is_a_recorded_failure_at_once() {
+    // Not at the call timeout: the malformed frame itself ends the session.
+    let started = std::time::Instant::now();
     let run = run(
         "garbage",
         true,
         lookup_then_stop("tact"),
-        &["--call-timeout-secs", "2"],
+        &["--call-timeout-secs", "120"],
     );
     assert_eq!(run.calls_to_server(), 1);
-    assert_broken_call_recorded(&run, "");
+    assert_broken_call_recorded(
+        &run,
+        "sent a malformed JSON-RPC frame (\"this is not json-rpc\" is not JSON)",
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}
+
+#[test]
+fn a_server_that_crashed_is_restarted_once_for_the_next_call() {
+    let steps = vec![
+        step("gloss.lookup", json!({"word": "tact"})),
+        step("gloss.lookup", json!({"word": "tact"})),
+        step("stop", json!({"reason": "looked it up"})),
+    ];
+    let run = run("crash_once", true, steps, &["--call-timeout-secs", "30"]);
+    assert_eq!(run.code, 0, "{:#?}\n{}", run.events, run.stderr);
+    // Both calls reached a server: the first crashed it, the second a fresh one.
+    assert_eq!(run.calls_to_server(), 2);
+    let state = run.ledger();
+    let (resolution, reason) = resolution(&state, "gloss.lookup").expect("the failed call");
+    assert_eq!(resolution, Resolution::Failed);
+    assert!(reason.contains("failed during the call"), "{reason}");
+    let row = outcome(&state, "gloss.lookup").expect("the second call's outcome");
+    assert_eq!(row.verdict, TrustVerdict::Verified);
+    assert!(state.in_doubt().is_empty());
+}
+
+#[test]
+fn a_server_starts_with_a_cleared_environment() {
+    let steps = vec![
+        step("gloss.echo", json!({"message": "env"})),
+        step("stop", json!({"reason": "done"})),
+    ];
+    let run = run_task(
+        "Echo a message back unchanged: the word env.",
+        "normal",
+        true,
+        steps,
+        &[],
+    );
+    assert_eq!(run.code, 0, "{:#?}\n{}", run.events, run.stderr);
+    let state = run.ledger();
+    let row = outcome(&state, "gloss.echo")
+        .unwrap_or_else(|| panic!("an outcome row: {:#?}", run.events));
+    let names: Vec<String> = row.outputs["output"]["content"]
+        .as_str()
+        .unwrap()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    assert!(names.contains(&"GLOSS_CALLS".to_string()), "{names:?}");
+    assert!(names.contains(&"PATH".to_string()), "{names:?}");
+    // Nothing of tact's own environment leaks through: cargo's variables and the config
+    // location the test gives tact are in its environment, not in the server's. (A `python3`
+    // shim such as pyenv's may add its own.)
+    for name in &names {
+        assert!(
+            !name.starts_with("CARGO") && name != "XDG_CONFIG_HOME" && name != "RUST_LOG",
+            "{name} leaked into the server's environment: {names:?}"
+        );
+    }
 }
 
 #[test]

@@ -6,6 +6,8 @@ The first argument picks a behaviour, so a test can make the server misbehave on
   crash          exit in the middle of a tools/call
   hang           never answer a tools/call
   garbage        answer a tools/call with a line that is not JSON-RPC
+  crash_once     exit in the middle of the first tools/call of the workspace (a marker file
+                 `.gloss-crashed` in the working directory), behave normally after
   wrong_output   answer `lookup` with structured content that breaks its output schema
   dead           exit before answering initialize
 Each tools/call is appended to the file named by $GLOSS_CALLS, if set.
@@ -63,6 +65,9 @@ def call_tool(request_id, params):
             f.write(json.dumps(params) + "\n")
     if MODE == "crash":
         os._exit(3)
+    if MODE == "crash_once" and not os.path.exists(".gloss-crashed"):
+        open(".gloss-crashed", "w").close()
+        os._exit(3)
     if MODE == "hang":
         time.sleep(3600)
     if MODE == "garbage":
@@ -82,7 +87,11 @@ def call_tool(request_id, params):
         value = {"word": word, "definition": GLOSSARY[word]}
         result(request_id, {"content": [{"type": "text", "text": json.dumps(value)}], "structuredContent": value})
     elif name == "echo":
-        result(request_id, {"content": [{"type": "text", "text": args.get("message", "")}]})
+        message = args.get("message", "")
+        if message == "env":
+            # What the server was started with: the environment's variable names.
+            message = " ".join(sorted(os.environ))
+        result(request_id, {"content": [{"type": "text", "text": message}]})
     else:
         send({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32602, "message": f"unknown tool {name}"}})
 
