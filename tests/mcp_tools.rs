@@ -418,3 +418,66 @@ fn an_mcp_server_table_with_an_unknown_key_is_refused_by_name() {
         "{stderr}"
     );
 }
+
+/// `tact tools list/show/check/export` see the workspace's MCP tools as a job does (and
+/// leave them out with `--no-mcp`).
+#[test]
+fn tools_commands_list_show_and_check_the_servers_tools() {
+    // A run leaves its workspace with the config naming the server.
+    let run = run(
+        "normal",
+        true,
+        vec![step("stop", json!({"reason": "x"}))],
+        &[],
+    );
+    let tact = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tact"))
+            .args(args)
+            .arg("--workspace")
+            .arg(&run.ws)
+            .env("XDG_CONFIG_HOME", run.ws.join("no-config"))
+            .output()
+            .unwrap()
+    };
+    let listed = tact(&["tools", "list", "--json"]);
+    let rows: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let names: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["name"].as_str())
+        .collect();
+    assert!(names.contains(&"gloss.lookup"), "{names:?}");
+    assert!(names.contains(&"read_file"), "{names:?}");
+    let shown = tact(&["tools", "show", "gloss.lookup"]);
+    assert_eq!(shown.status.code(), Some(0));
+    let shown: Value = serde_json::from_slice(&shown.stdout).unwrap();
+    assert_eq!(shown["name"], "gloss.lookup");
+    assert_eq!(shown["effect"], "read");
+    let refused = tact(&[
+        "tools",
+        "check",
+        "gloss.lookup",
+        "--args",
+        r#"{"word": 5}"#,
+        "--json",
+    ]);
+    assert_eq!(refused.status.code(), Some(3));
+    let admitted = tact(&[
+        "tools",
+        "check",
+        "gloss.lookup",
+        "--args",
+        r#"{"word": "tact"}"#,
+    ]);
+    assert_eq!(
+        admitted.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&admitted.stdout)
+    );
+    let exported = tact(&["tools", "export", "--format", "openai"]);
+    assert!(String::from_utf8_lossy(&exported.stdout).contains("\"gloss.lookup\""));
+    let without = tact(&["tools", "list", "--json", "--no-mcp"]);
+    assert!(!String::from_utf8_lossy(&without.stdout).contains("gloss.lookup"));
+}

@@ -362,8 +362,11 @@ pub fn serve_command(args: ServeArgs) -> anyhow::Result<i32> {
             job_id: Some(job.job_key.clone()),
             ..template.clone()
         };
-        let mut cfg = // Queued jobs run with tact's own tools (MCP servers are not started by runners yet).
-        run::job_config_with_model(&args, &job.workspace, model.clone(), None)
+        // The MCP servers the job's workspace config names, started for this job alone.
+        let mcp = handle
+            .block_on(run::start_mcp(&job.workspace, &job.job_key))
+            .map_err(|e| format!("{e:#}"))?;
+        let mut cfg = run::job_config_with_model(&args, &job.workspace, model.clone(), mcp.clone())
             .map_err(|e| format!("{e:#}"))?;
         cfg.ledger_mirror = Some(match &die_after_tool {
             Some(tool) => Arc::new(DieAfterTool {
@@ -373,9 +376,11 @@ pub fn serve_command(args: ServeArgs) -> anyhow::Result<i32> {
             None => job.mirror.clone(),
         });
         cfg.events = Arc::new(|_| {});
-        let outcome = handle
-            .block_on(run_job(cfg))
-            .map_err(|e| format!("the job failed to run: {e}"))?;
+        let outcome = handle.block_on(run_job(cfg));
+        if let Some(host) = &mcp {
+            handle.block_on(host.shutdown());
+        }
+        let outcome = outcome.map_err(|e| format!("the job failed to run: {e}"))?;
         let status = serde_json::to_value(&outcome.status)
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))

@@ -17,6 +17,10 @@ const EXIT_REFUSED: i32 = 3;
 pub struct Args {
     #[command(subcommand)]
     pub command: ToolsCommand,
+    /// Leave out the tools of the MCP servers the workspace's config names (by default they
+    /// are started, listed and stopped again, as a job would see them).
+    #[arg(long, global = true)]
+    pub no_mcp: bool,
 }
 
 /// Formats `tools export` writes.
@@ -31,14 +35,25 @@ pub enum ToolsCommand {
     List {
         #[arg(long)]
         json: bool,
+        /// The workspace whose config may name MCP servers.
+        #[arg(long, default_value = ".")]
+        workspace: PathBuf,
     },
     /// Show one tool's full declaration (schemas, effect, resources, invariants) as JSON.
-    Show { name: String },
+    Show {
+        name: String,
+        /// The workspace whose config may name MCP servers.
+        #[arg(long, default_value = ".")]
+        workspace: PathBuf,
+    },
     /// Print the catalog in another ecosystem's format: `openai` gives OpenAI function
     /// definitions (`[{"type": "function", "function": {name, description, parameters}}]`).
     Export {
         #[arg(long, value_enum, default_value = "openai")]
         format: ExportFormat,
+        /// The workspace whose config may name MCP servers.
+        #[arg(long, default_value = ".")]
+        workspace: PathBuf,
     },
     /// Run the precondition guard on one call, without executing it. Exit 0 when admitted, 3
     /// when refused.
@@ -69,13 +84,19 @@ pub enum ToolsCommand {
 }
 
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    let tools = catalog();
+    let workspace = match &args.command {
+        ToolsCommand::List { workspace, .. }
+        | ToolsCommand::Show { workspace, .. }
+        | ToolsCommand::Export { workspace, .. }
+        | ToolsCommand::Check { workspace, .. } => workspace.clone(),
+    };
+    let tools = catalog_with_mcp(&workspace, args.no_mcp)?;
     match args.command {
-        ToolsCommand::List { json } => {
+        ToolsCommand::List { json, .. } => {
             list(&tools, json)?;
             Ok(0)
         }
-        ToolsCommand::Export { format } => {
+        ToolsCommand::Export { format, .. } => {
             let ExportFormat::Openai = format;
             super::emit(&format!(
                 "{}\n",
@@ -83,7 +104,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             ))?;
             Ok(0)
         }
-        ToolsCommand::Show { name } => match find(&tools, &name) {
+        ToolsCommand::Show { name, .. } => match find(&tools, &name) {
             Some(spec) => {
                 let mut value = serde_json::to_value(spec)?;
                 value["description_ref"] = serde_json::to_value(spec.description_ref())?;
@@ -154,6 +175,30 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     }
 }
 
+/// The catalog a job in `workspace` would have: tact's own tools, then the tools of the MCP
+/// servers its config names (started, listed and stopped again; one that fails is named on
+/// stderr and left out).
+fn catalog_with_mcp(workspace: &std::path::Path, no_mcp: bool) -> anyhow::Result<Vec<ToolSpec>> {
+    let mut tools = catalog();
+    if no_mcp {
+        return Ok(tools);
+    }
+    let servers = super::run::mcp_servers_of(workspace)?;
+    if servers.is_empty() {
+        return Ok(tools);
+    }
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async {
+        let host = tact_actors::mcp::McpHost::start(&servers, workspace, None).await;
+        for problem in host.problems() {
+            eprintln!("tact: {problem}; its tools are not listed");
+        }
+        tools.extend(host.tools().iter().cloned());
+        host.shutdown().await;
+    });
+    Ok(tools)
+}
+
 fn list(tools: &[ToolSpec], as_json: bool) -> anyhow::Result<()> {
     if as_json {
         let rows: Vec<Value> = tools
@@ -173,7 +218,7 @@ fn list(tools: &[ToolSpec], as_json: bool) -> anyhow::Result<()> {
     } else {
         for t in tools {
             println!(
-                "{:<12} {:<6} {}",
+                "{:<16} {:<6} {}",
                 t.name,
                 t.effect.to_string(),
                 t.description
