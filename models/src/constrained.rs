@@ -39,6 +39,9 @@ pub struct ArgDecoder<'e> {
     copied: Vec<Value>,
     /// The property whose value is being decoded, for values the request keys by name.
     property: Option<String>,
+    /// Whether that property is required (a required list is not left empty when the request
+    /// has values to put in it).
+    required: bool,
 }
 
 impl<'e> ArgDecoder<'e> {
@@ -52,6 +55,7 @@ impl<'e> ArgDecoder<'e> {
             request: None,
             copied: Vec::new(),
             property: None,
+            required: false,
         }
     }
 
@@ -258,6 +262,7 @@ impl<'e> ArgDecoder<'e> {
                 format!(", {}: ", Value::String((*name).to_owned()))
             };
             self.push_text(&key)?;
+            self.required = true;
             let value = self.property_value(name, property, depth)?;
             out.insert((*name).to_owned(), value);
         }
@@ -306,6 +311,7 @@ impl<'e> ArgDecoder<'e> {
             let name = optional.remove(chosen).clone();
             self.push_text(&format!("{}: ", names[chosen]))?;
             let property = properties.get(&name).unwrap_or(&Value::Null);
+            self.required = false;
             let value = self.property_value(&name, property, depth)?;
             out.insert(name, value);
         }
@@ -353,6 +359,13 @@ impl<'e> ArgDecoder<'e> {
                 return self.copy(lists);
             }
         }
+        // A required list gets at least one item when the request has values to copy.
+        let min_items = if self.required && min_items == 0 && self.request.is_some() {
+            1.min(max_items)
+        } else {
+            min_items
+        };
+        self.required = false;
         let mut out = Vec::new();
         self.push_text("[")?;
         while out.len() < max_items {
@@ -378,6 +391,18 @@ impl<'e> ArgDecoder<'e> {
     fn string(&mut self, schema: &Value) -> Result<Value, ModelError> {
         let min_chars = usize_keyword(schema, "minLength").unwrap_or(0);
         let max_chars = usize_keyword(schema, "maxLength").unwrap_or(usize::MAX);
+        // A date argument takes one of the dates the request writes out, in ISO form.
+        let wants_date = self
+            .property
+            .as_deref()
+            .is_some_and(|p| p.to_lowercase().contains("date"))
+            || schema.get("format").and_then(Value::as_str) == Some("date");
+        if let Some(request) = self.request.as_ref().filter(|_| wants_date) {
+            let dates: Vec<Value> = request.dates.iter().cloned().map(Value::String).collect();
+            if !dates.is_empty() && self.budget > 0 {
+                return self.copy(dates);
+            }
+        }
         if let Some(request) = self.request.as_ref().filter(|_| copies_strings(schema)) {
             let spans: Vec<String> = request
                 .spans

@@ -8,7 +8,7 @@
 //! Everything here is deterministic text processing.
 
 /// Bumped whenever what the decoder copies changes: evaluation caches key on it.
-pub const BINDER_EDITION: &str = "copy-v2";
+pub const BINDER_EDITION: &str = "copy-v3";
 
 /// Longest span of words offered as a string value.
 const MAX_SPAN_WORDS: usize = 5;
@@ -36,6 +36,9 @@ pub struct RequestValues {
     pub spans: Vec<String>,
     /// Lists of two or more numbers written in brackets or parentheses (`[200,300,400]`).
     pub number_lists: Vec<Vec<f64>>,
+    /// Calendar dates the request writes out with their year ("April 4th, 2023", "2023 April
+    /// 4", "4/8/2023"), as `YYYY-MM-DD`.
+    pub dates: Vec<String>,
 }
 
 impl RequestValues {
@@ -45,6 +48,7 @@ impl RequestValues {
             numbers: numbers(request),
             spans: spans(request),
             number_lists: number_lists(request),
+            dates: dates(request),
         }
     }
 
@@ -56,11 +60,13 @@ impl RequestValues {
             .any(|w| w.len() >= 3 && !is_stopword(w) && self.mentions_prefix(w))
     }
 
-    /// Whether a word of the request starts with `stem` ("trait" in "traits").
-    fn mentions_prefix(&self, stem: &str) -> bool {
+    /// Whether a word of the request shares `word`'s stem: its first four letters, or the
+    /// whole of a shorter word ("trait" in "traits", "stats" in "statistics").
+    fn mentions_prefix(&self, word: &str) -> bool {
+        let stem: String = word.chars().take(4).collect();
         self.lower
             .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w.starts_with(stem))
+            .any(|w| w.starts_with(&stem))
     }
 
     /// The number the request states right after naming the property (`b = -11`, `group
@@ -248,13 +254,79 @@ fn number_readings(text: &str) -> Vec<(usize, Vec<f64>)> {
             1.0
         };
         if scale != 1.0 {
-            readings.push((value * scale).round());
+            // "100 million" means the large number: the bare 100 is not offered.
+            readings = vec![(value * scale).round()];
         }
         if rest.starts_with('%') || rest.starts_with(" %") || rest.starts_with(" percent") {
             readings.push(value / 100.0);
         }
         out.push((chars[start].0, readings));
         i = i.max(start + 1);
+    }
+    out
+}
+
+/// Dates written with a month name, a day and a year near each other, or as `M/D/YYYY`, in
+/// ISO form. A date without its year is left out: the year would be a guess.
+fn dates(text: &str) -> Vec<String> {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let tokens: Vec<String> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .map(|t| {
+            t.trim_matches(|c: char| !c.is_alphanumeric() && c != '/')
+                .to_lowercase()
+        })
+        .filter(|t| !t.is_empty())
+        .collect();
+    let day_of = |t: &str| -> Option<u32> {
+        let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
+        let rest = &t[digits.len()..];
+        let day = digits.parse::<u32>().ok()?;
+        ((1..=31).contains(&day) && matches!(rest, "" | "st" | "nd" | "rd" | "th")).then_some(day)
+    };
+    let year_of = |t: &str| -> Option<u32> {
+        let year = t.parse::<u32>().ok()?;
+        (t.len() == 4 && (1900..=2100).contains(&year)).then_some(year)
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |y: u32, m: u32, d: u32| {
+        let date = format!("{y:04}-{m:02}-{d:02}");
+        if !out.contains(&date) {
+            out.push(date);
+        }
+    };
+    for (k, token) in tokens.iter().enumerate() {
+        let parts: Vec<&str> = token.split('/').collect();
+        if let [m, d, y] = parts.as_slice()
+            && let (Ok(m), Some(d), Some(y)) = (m.parse::<u32>(), day_of(d), year_of(y))
+            && (1..=12).contains(&m)
+        {
+            push(y, m, d);
+            continue;
+        }
+        let Some(month) = MONTHS
+            .iter()
+            .position(|m| token.starts_with(m) && token.len() <= 9)
+        else {
+            continue;
+        };
+        let near = |offset: isize| {
+            k.checked_add_signed(offset)
+                .and_then(|i| tokens.get(i))
+                .map(String::as_str)
+        };
+        // "April 4th 2023", "4 April 2023", "2023 April 4th".
+        let day = near(1)
+            .and_then(day_of)
+            .or_else(|| near(-1).and_then(day_of));
+        let year = [2, 1, -1, -2, 3]
+            .iter()
+            .find_map(|&o| near(o).and_then(year_of));
+        if let (Some(day), Some(year)) = (day, year) {
+            push(year, month as u32 + 1, day);
+        }
     }
     out
 }
@@ -332,7 +404,9 @@ fn spans(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |s: &str| {
         let s = s.trim();
-        if !s.is_empty() && s.len() <= 200 && !out.iter().any(|o| o == s) {
+        // A small bare number is an argument's number, not its text.
+        let small_number = s.len() <= 3 && s.chars().all(|c| c.is_ascii_digit());
+        if !s.is_empty() && !small_number && s.len() <= 200 && !out.iter().any(|o| o == s) {
             out.push(s.to_string());
         }
     };
@@ -423,7 +497,7 @@ mod tests {
     fn numbers_are_read_as_people_write_them() {
         let r =
             RequestValues::new("Pay $1,200 for 3 items, then $1.2M, 5k and -4 (five in all) to v2");
-        for n in [1200.0, 3.0, 1.2, 1_200_000.0, 5.0, 5000.0, -4.0] {
+        for n in [1200.0, 3.0, 1_200_000.0, 5000.0, -4.0, 5.0] {
             assert!(r.numbers.contains(&n), "{n} in {:?}", r.numbers);
         }
         assert!(!r.numbers.contains(&2.0), "v2 is a name: {:?}", r.numbers);
@@ -443,6 +517,10 @@ mod tests {
         assert_eq!(r.keyed_number("people"), None);
         assert_eq!(r.number_lists, vec![vec![200.0, 300.0, 400.0, 500.0]]);
         assert!(r.numbers.contains(&213_000_000.0));
+        assert!(
+            !r.numbers.contains(&213.0),
+            "a scaled number is only its large reading"
+        );
         assert!(!r.numbers.contains(&200_300_400_500.0));
     }
 
@@ -478,8 +556,18 @@ mod tests {
         let r = RequestValues::new("Find three personality traits; book a direct flight");
         assert!(r.mentions_property("trait_count"));
         assert!(r.mentions_property("directFlight"));
+        let r = RequestValues::new("Include its statistics");
+        assert!(r.mentions_property("include_stats"));
         assert!(!r.mentions_property("data_type"));
         assert!(!r.mentions_property("of"));
+    }
+
+    #[test]
+    fn dates_are_read_with_their_year_only() {
+        let r = RequestValues::new(
+            "Hilton in Paris from 2023 April 4th to April 8th, 2023; then 4/10/2023, not May 3",
+        );
+        assert_eq!(r.dates, vec!["2023-04-04", "2023-04-08", "2023-04-10"]);
     }
 
     #[test]
