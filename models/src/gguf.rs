@@ -493,8 +493,8 @@ pub fn dequantize(ggml_type: GgmlType, raw: &[u8]) -> Result<Vec<f32>, ModelErro
             GgmlType::Q5_0 => push_block(block, decode_q5_0, &mut out),
             GgmlType::Q5_1 => push_block(block, decode_q5_1, &mut out),
             GgmlType::Q8_0 => push_block(block, decode_q8_0, &mut out),
-            GgmlType::Q2K => dequant_q2_k(block, &mut out),
-            GgmlType::Q3K => dequant_q3_k(block, &mut out),
+            GgmlType::Q2K => push_block(block, decode_q2_k, &mut out),
+            GgmlType::Q3K => push_block(block, decode_q3_k, &mut out),
             GgmlType::Q4K => push_block(block, decode_q4_k, &mut out),
             GgmlType::Q5K => push_block(block, decode_q5_k, &mut out),
             GgmlType::Q6K => push_block(block, decode_q6_k, &mut out),
@@ -625,25 +625,31 @@ pub(crate) fn decode_q4_k(block: &[u8; 144], out: &mut [f32; 256]) {
 
 /// 256 values: 16 bytes of 4-bit (scale, min) pairs, 64 bytes of 2-bit quants, f16 d,
 /// f16 dmin. Value `i` (half `i / 128`, shift `2 * (i % 128 / 32)`) uses byte
-/// `32 * half + i % 32` and the pair of its 16-value group `i / 16`.
-fn dequant_q2_k(block: &[u8], out: &mut Vec<f32>) {
-    let scales = &block[0..16];
-    let qs = &block[16..80];
+/// `32 * half + i % 32` and the pair of its 16-value group `i / 16`. Written group by group
+/// (sixteen values share a scale and a byte run) so the packed kernels' copy vectorizes.
+#[inline(always)]
+pub(crate) fn decode_q2_k(block: &[u8; 84], out: &mut [f32; 256]) {
     let d = f16_at(block, 80);
     let dmin = f16_at(block, 82);
-    out.extend((0..256usize).map(|i| {
-        let half_index = i / 128;
-        let shift = 2 * ((i % 128) / 32);
-        let q = (qs[32 * half_index + i % 32] >> shift) & 3;
-        let sc = scales[i / 16];
+    let (groups, _) = out.as_chunks_mut::<16>();
+    for (g, y) in groups.iter_mut().enumerate() {
+        let sc = block[g];
         let dl = d * (sc & 0x0F) as f32;
         let ml = dmin * (sc >> 4) as f32;
-        dl * q as f32 - ml
-    }));
+        // Group g covers values 16 g .. 16 g + 16: half g / 8, shift 2 (g % 8 / 2), bytes
+        // 32 half + 16 (g % 2) ..
+        let half_index = g / 8;
+        let shift = 2 * ((g % 8) / 2);
+        let first = 16 + 32 * half_index + 16 * (g % 2);
+        for (o, &b) in y.iter_mut().zip(&block[first..first + 16]) {
+            *o = dl * ((b >> shift) & 3) as f32 - ml;
+        }
+    }
 }
 
 /// The signed 6-bit scale `g` (of 16) of a Q3_K block: low 4 bits from the nibbles of
 /// bytes 0..8, high 2 bits from the bit pairs of bytes 8..12, minus 32.
+#[inline(always)]
 fn q3_k_scale(g: usize, scales: &[u8]) -> i32 {
     let low = if g < 8 {
         scales[g] & 0x0F
@@ -655,21 +661,28 @@ fn q3_k_scale(g: usize, scales: &[u8]) -> i32 {
 }
 
 /// 256 values: 32 bytes of high-bit mask, 64 bytes of 2-bit quants, 12 bytes of packed
-/// 6-bit scales, f16 d. A clear mask bit subtracts 4 from the 2-bit quant.
-fn dequant_q3_k(block: &[u8], out: &mut Vec<f32>) {
-    let hmask = &block[0..32];
-    let qs = &block[32..96];
-    let scales = &block[96..108];
+/// 6-bit scales, f16 d. A clear mask bit subtracts 4 from the 2-bit quant. Group by group,
+/// as [`decode_q2_k`].
+#[inline(always)]
+pub(crate) fn decode_q3_k(block: &[u8; 110], out: &mut [f32; 256]) {
     let d = f16_at(block, 108);
-    out.extend((0..256usize).map(|i| {
-        let half_index = i / 128;
-        let shift = 2 * ((i % 128) / 32);
-        let low = ((qs[32 * half_index + i % 32] >> shift) & 3) as i32;
-        let high_set = (hmask[i % 32] >> (i / 32)) & 1 == 1;
-        let q = if high_set { low } else { low - 4 };
-        let dl = d * q3_k_scale(i / 16, scales) as f32;
-        dl * q as f32
-    }));
+    let scales = &block[96..108];
+    let (groups, _) = out.as_chunks_mut::<16>();
+    for (g, y) in groups.iter_mut().enumerate() {
+        let dl = d * q3_k_scale(g, scales) as f32;
+        let half_index = g / 8;
+        let shift = 2 * ((g % 8) / 2);
+        let first = 16 * (g % 2);
+        let qs = &block[32 + 32 * half_index + first..32 + 32 * half_index + first + 16];
+        // Value 16 g + l has mask bit (16 g + l) / 32 = g / 2 of byte (16 g + l) % 32.
+        let mask = &block[first..first + 16];
+        let bit = g / 2;
+        for ((o, &q), &h) in y.iter_mut().zip(qs).zip(mask) {
+            let low = ((q >> shift) & 3) as i32;
+            let high = ((h >> bit) & 1) as i32;
+            *o = dl * (low - 4 + 4 * high) as f32;
+        }
+    }
 }
 
 /// 256 values: f16 d, f16 dmin, 12 bytes of packed 6-bit scales/mins (as Q4_K), 32 bytes

@@ -27,8 +27,8 @@ use rayon::prelude::*;
 
 use crate::error::ModelError;
 use crate::gguf::{
-    GgmlType, decode_q4_0, decode_q4_1, decode_q4_k, decode_q5_0, decode_q5_1, decode_q5_k,
-    decode_q6_k, decode_q8_0, dequantize,
+    GgmlType, decode_q2_k, decode_q3_k, decode_q4_0, decode_q4_1, decode_q4_k, decode_q5_0,
+    decode_q5_1, decode_q5_k, decode_q6_k, decode_q8_0, dequantize,
 };
 
 /// Input rows at or above which a product goes through the register-tiled kernel (below,
@@ -105,6 +105,8 @@ pub enum BlockFormat {
     Q4_1,
     Q5_0,
     Q5_1,
+    Q2K,
+    Q3K,
     Q4K,
     Q5K,
     Q6K,
@@ -126,6 +128,8 @@ impl BlockFormat {
             GgmlType::Q4_1 => Some(BlockFormat::Q4_1),
             GgmlType::Q5_0 => Some(BlockFormat::Q5_0),
             GgmlType::Q5_1 => Some(BlockFormat::Q5_1),
+            GgmlType::Q2K => Some(BlockFormat::Q2K),
+            GgmlType::Q3K => Some(BlockFormat::Q3K),
             GgmlType::Q4K => Some(BlockFormat::Q4K),
             GgmlType::Q5K => Some(BlockFormat::Q5K),
             GgmlType::Q6K => Some(BlockFormat::Q6K),
@@ -140,6 +144,8 @@ impl BlockFormat {
             BlockFormat::Q4_1 => GgmlType::Q4_1,
             BlockFormat::Q5_0 => GgmlType::Q5_0,
             BlockFormat::Q5_1 => GgmlType::Q5_1,
+            BlockFormat::Q2K => GgmlType::Q2K,
+            BlockFormat::Q3K => GgmlType::Q3K,
             BlockFormat::Q4K => GgmlType::Q4K,
             BlockFormat::Q5K => GgmlType::Q5K,
             BlockFormat::Q6K => GgmlType::Q6K,
@@ -153,6 +159,8 @@ impl BlockFormat {
             BlockFormat::Q4_1 => 20,
             BlockFormat::Q5_0 => 22,
             BlockFormat::Q5_1 => 24,
+            BlockFormat::Q2K => 84,
+            BlockFormat::Q3K => 110,
             BlockFormat::Q4K => 144,
             BlockFormat::Q5K => 176,
             BlockFormat::Q6K => 210,
@@ -162,7 +170,11 @@ impl BlockFormat {
     /// Values per block.
     fn block_values(self) -> usize {
         match self {
-            BlockFormat::Q4K | BlockFormat::Q5K | BlockFormat::Q6K => SUPER_BLOCK,
+            BlockFormat::Q2K
+            | BlockFormat::Q3K
+            | BlockFormat::Q4K
+            | BlockFormat::Q5K
+            | BlockFormat::Q6K => SUPER_BLOCK,
             _ => BLOCK,
         }
     }
@@ -174,6 +186,8 @@ impl BlockFormat {
             BlockFormat::Q4_1 => "q4_1",
             BlockFormat::Q5_0 => "q5_0",
             BlockFormat::Q5_1 => "q5_1",
+            BlockFormat::Q2K => "q2_k",
+            BlockFormat::Q3K => "q3_k",
             BlockFormat::Q4K => "q4_k",
             BlockFormat::Q5K => "q5_k",
             BlockFormat::Q6K => "q6_k",
@@ -638,6 +652,8 @@ fn band<const FMA: bool>(
                         BlockFormat::Q4_1 => dot_q4::<FMA, true>(w, xt, sums),
                         BlockFormat::Q5_0 => dot_q5_0::<FMA>(w, xt, sums),
                         BlockFormat::Q5_1 => dot_decoded::<FMA, 24, BLOCK, Q5_1Blocks>(w, xt),
+                        BlockFormat::Q2K => dot_decoded::<FMA, 84, SUPER_BLOCK, Q2KBlocks>(w, xt),
+                        BlockFormat::Q3K => dot_decoded::<FMA, 110, SUPER_BLOCK, Q3KBlocks>(w, xt),
                         BlockFormat::Q4K => dot_decoded::<FMA, 144, SUPER_BLOCK, Q4KBlocks>(w, xt),
                         BlockFormat::Q5K => dot_decoded::<FMA, 176, SUPER_BLOCK, Q5KBlocks>(w, xt),
                         BlockFormat::Q6K => dot_decoded::<FMA, 210, SUPER_BLOCK, Q6KBlocks>(w, xt),
@@ -937,6 +953,8 @@ fn unpack_row(format: BlockFormat, w: &[u8], out: &mut [f32]) {
         BlockFormat::Q4_1 => unpack_blocks::<20, BLOCK, Q4_1Blocks>(w, out),
         BlockFormat::Q5_0 => unpack_blocks::<22, BLOCK, Q5_0Blocks>(w, out),
         BlockFormat::Q5_1 => unpack_blocks::<24, BLOCK, Q5_1Blocks>(w, out),
+        BlockFormat::Q2K => unpack_blocks::<84, SUPER_BLOCK, Q2KBlocks>(w, out),
+        BlockFormat::Q3K => unpack_blocks::<110, SUPER_BLOCK, Q3KBlocks>(w, out),
         BlockFormat::Q4K => unpack_blocks::<144, SUPER_BLOCK, Q4KBlocks>(w, out),
         BlockFormat::Q5K => unpack_blocks::<176, SUPER_BLOCK, Q5KBlocks>(w, out),
         BlockFormat::Q6K => unpack_blocks::<210, SUPER_BLOCK, Q6KBlocks>(w, out),
@@ -970,6 +988,8 @@ block_decoders!(
     Q4_1Blocks = decode_q4_1(20, BLOCK),
     Q5_0Blocks = decode_q5_0(22, BLOCK),
     Q5_1Blocks = decode_q5_1(24, BLOCK),
+    Q2KBlocks = decode_q2_k(84, SUPER_BLOCK),
+    Q3KBlocks = decode_q3_k(110, SUPER_BLOCK),
     Q4KBlocks = decode_q4_k(144, SUPER_BLOCK),
     Q5KBlocks = decode_q5_k(176, SUPER_BLOCK),
     Q6KBlocks = decode_q6_k(210, SUPER_BLOCK),
@@ -1681,7 +1701,11 @@ mod tests {
                     out.extend(half::f16::from_f32(min).to_le_bytes());
                     out.extend(five_bit_quants(&q));
                 }
-                BlockFormat::Q4K | BlockFormat::Q5K | BlockFormat::Q6K => {
+                BlockFormat::Q2K
+                | BlockFormat::Q3K
+                | BlockFormat::Q4K
+                | BlockFormat::Q5K
+                | BlockFormat::Q6K => {
                     unreachable!("K-quant test blocks come from k_quant_blocks")
                 }
             }
@@ -1722,18 +1746,27 @@ mod tests {
                 }
                 // value = d · scale · (q − 32), signed 8-bit scales.
                 BlockFormat::Q6K => put(block, 208, u / (128.0 * 32.0)),
+                // value = d · scale · q − dmin · min, 4-bit scales and mins, 2-bit quants.
+                BlockFormat::Q2K => {
+                    put(block, 80, u / (15.0 * 3.0));
+                    put(block, 82, u / 15.0);
+                }
+                // value = d · scale · (q − 4 or q), signed 6-bit scales.
+                BlockFormat::Q3K => put(block, 108, u / (32.0 * 4.0)),
                 _ => unreachable!("32-value blocks come from quantize"),
             }
         }
         out
     }
 
-    const FORMATS: [BlockFormat; 8] = [
+    const FORMATS: [BlockFormat; 10] = [
         BlockFormat::Q8_0,
         BlockFormat::Q4_0,
         BlockFormat::Q4_1,
         BlockFormat::Q5_0,
         BlockFormat::Q5_1,
+        BlockFormat::Q2K,
+        BlockFormat::Q3K,
         BlockFormat::Q4K,
         BlockFormat::Q5K,
         BlockFormat::Q6K,
@@ -1883,7 +1916,13 @@ mod tests {
         // Two rows of 128 values: one super-block between them, so no row starts on a block
         // boundary of its own; the matrix is inflated and multiplies as its values.
         let pool = thread_pool(1).unwrap();
-        for format in [BlockFormat::Q4K, BlockFormat::Q5K, BlockFormat::Q6K] {
+        for format in [
+            BlockFormat::Q2K,
+            BlockFormat::Q3K,
+            BlockFormat::Q4K,
+            BlockFormat::Q5K,
+            BlockFormat::Q6K,
+        ] {
             let raw = k_quant_blocks(format, 1, 3);
             let values_f32 = dequantize(format.ggml(), &raw).unwrap();
             let bytes = WeightBytes::Owned(Arc::new(raw));
@@ -1900,7 +1939,8 @@ mod tests {
         assert_eq!(packed_format(GgmlType::Q4K, 896), None);
         assert_eq!(packed_format(GgmlType::Q4K, 4864), Some(BlockFormat::Q4K));
         assert_eq!(packed_format(GgmlType::Q5_0, 896), Some(BlockFormat::Q5_0));
-        assert_eq!(packed_format(GgmlType::Q2K, 4864), None);
+        assert_eq!(packed_format(GgmlType::Q2K, 4864), Some(BlockFormat::Q2K));
+        assert_eq!(packed_format(GgmlType::Q3K, 896), None);
     }
 
     /// Attention written the textbook way: scores, softmax, weighted sum.
