@@ -165,6 +165,13 @@ pub fn enumerate_mutations(
             index,
             language,
         ));
+        edits.extend(index_element_edits(
+            &source_lines,
+            &classes,
+            &spans,
+            index,
+            language,
+        ));
         if language == Language::Python {
             let parameters = python_parameters(&source_lines, &classes, &spans, line_number);
             let tokens = tokenize(text, line_classes, language);
@@ -659,6 +666,9 @@ fn mutate_line_with_classes(
         edits.extend(expr::drop_clause_edits(text, &tokens, language));
         edits.extend(expr::literal_edits(text, &tokens));
         edits.extend(expr::sort_order_edits(text, &tokens, language));
+        edits.extend(expr::exchange_method_edits(text, &tokens));
+        edits.extend(expr::tuple_target_edits(text, &tokens, language));
+        edits.extend(expr::receiver_argument_edits(text, &tokens, language));
         edits.extend(expr::replace_argument_edits(text, &tokens, language));
     }
     edits
@@ -1246,6 +1256,104 @@ fn swap_identifier_edits(
         .collect()
 }
 
+/// The loop index used where the element was meant: inside `for i in 0..v.len()` (Rust) or
+/// `for i in range(len(v))` (Python), `out.push(i as i32)` → `out.push(v[i])` and
+/// `f(i)` → `f(v[i])`.
+fn index_element_edits(
+    lines: &[&str],
+    classes: &[Vec<ByteClass>],
+    spans: &[FunctionSpan],
+    index: usize,
+    language: Language,
+) -> Vec<LineEdit> {
+    let (Some(text), Some(line_classes)) = (lines.get(index), classes.get(index)) else {
+        return Vec::new();
+    };
+    let line_number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+    let Some(span) = innermost_function(spans, line_number) else {
+        return Vec::new();
+    };
+    // Loops over a list's indices that open above this line, innermost last.
+    let mut loops: Vec<(String, String)> = Vec::new();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    for i in (span.start as usize).saturating_sub(1)..index {
+        let (Some(head), Some(head_classes)) = (lines.get(i), classes.get(i)) else {
+            continue;
+        };
+        if indent(head) >= indent(text) {
+            continue;
+        }
+        let t = tokenize(head, head_classes, language);
+        let texts: Vec<&str> = t.iter().map(|t| t.text).collect();
+        let found = match (language, texts.as_slice()) {
+            (Language::Rust, ["for", idx, "in", "0", "..", list, ".", "len", "(", ")", ..]) => {
+                Some((idx.to_string(), list.to_string()))
+            }
+            (
+                Language::Python,
+                [
+                    "for",
+                    idx,
+                    "in",
+                    "range",
+                    "(",
+                    "len",
+                    "(",
+                    list,
+                    ")",
+                    ")",
+                    ":",
+                    ..,
+                ],
+            ) => Some((idx.to_string(), list.to_string())),
+            _ => None,
+        };
+        if let Some(found) = found {
+            loops.push(found);
+        }
+    }
+    let tokens = tokenize(text, line_classes, language);
+    if tokens.is_empty() || is_skipped_line(&tokens, language) {
+        return Vec::new();
+    }
+    let mut edits = Vec::new();
+    for (idx, list) in &loops {
+        let mut depth = 0usize;
+        for (k, t) in tokens.iter().enumerate() {
+            match t.kind {
+                TokenKind::Open if t.text == "[" => depth += 1,
+                TokenKind::Close if t.text == "]" => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            let bare = t.kind == TokenKind::Ident
+                && t.text == idx
+                && depth == 0
+                && !k
+                    .checked_sub(1)
+                    .and_then(|p| tokens.get(p))
+                    .is_some_and(|p| matches!(p.text, "." | "::"))
+                // The index being assigned or declared is not a use of it.
+                && !tokens.get(k + 1).is_some_and(|n| n.text == "=" || n.text.ends_with("=") && n.text.len() == 2 && !matches!(n.text, "==" | "!=" | "<=" | ">="));
+            if !bare || tokens.first().is_some_and(|f| f.text == "for") {
+                continue;
+            }
+            // `i as i32` is the index cast for use as a value: the element replaces the cast.
+            let end = match (tokens.get(k + 1), tokens.get(k + 2)) {
+                (Some(a), Some(ty)) if a.text == "as" && ty.kind == TokenKind::Ident => ty.end,
+                _ => t.end,
+            };
+            if let Some(new_text) = replace_span(text, t.start, end, &format!("{list}[{idx}]")) {
+                edits.push(LineEdit {
+                    new_text,
+                    operator: MutationOperator::SwapIdentifier,
+                    description: format!("`{idx}` → `{list}[{idx}]` (the element, not its index)"),
+                });
+            }
+        }
+    }
+    edits
+}
+
 /// The parameter names of the innermost Python function holding 1-based `line` (`self` and
 /// `cls` left out), read from its `def` line.
 fn python_parameters<'a>(
@@ -1657,6 +1765,77 @@ mod tests {
         // A sum is not an operand: slicing it would slice its last term.
         let source = "def f(a, b):\n    return a + b\n";
         assert!(!texts(source, 2).iter().any(|e| e.contains("[1:]")));
+    }
+
+    #[test]
+    fn hefix_rust_27_two_methods_of_a_line_exchanged() {
+        let line = "    if c.is_ascii_lowercase(){return c.to_ascii_lowercase();}else{return c.to_uppercase();}";
+        let edits = new_lines(line, Language::Rust);
+        assert!(edits.contains(
+            &"    if c.is_ascii_lowercase(){return c.to_uppercase();}else{return c.to_ascii_lowercase();}"
+                .to_string()
+        ));
+    }
+
+    #[test]
+    fn hefix_python_124_names_bound_in_the_wrong_order() {
+        let edits = new_lines(
+            "        day, month, year = date.split('-')",
+            Language::Python,
+        );
+        assert!(edits.contains(&"        month, day, year = date.split('-')".to_string()));
+        assert!(edits.contains(&"        day, year, month = date.split('-')".to_string()));
+        let edits = new_lines("    let (mut lo, hi) = (0, n);", Language::Rust);
+        assert!(edits.contains(&"    let (mut hi, lo) = (0, n);".to_string()));
+        // Not a tuple of names: nothing bound to exchange.
+        assert!(
+            !new_lines("    x[0], y = 1, 2", Language::Python)
+                .iter()
+                .any(|e| e.starts_with("    y"))
+        );
+    }
+
+    #[test]
+    fn hefix_rust_7_a_membership_test_asked_the_wrong_way_round() {
+        let line =
+            "    return strings.iter().filter(|x| substring.contains(&**x)).cloned().collect();";
+        let edits = new_lines(line, Language::Rust);
+        assert!(
+            edits.contains(
+                &"    return strings.iter().filter(|x| x.contains(&substring)).cloned().collect();"
+                    .to_string()
+            )
+        );
+        let edits = new_lines("    return prefix.startswith(word)", Language::Python);
+        assert!(edits.contains(&"    return word.startswith(prefix)".to_string()));
+    }
+
+    #[test]
+    fn hefix_rust_37_the_loop_index_used_for_the_element() {
+        let source = "fn f(nmbs: Vec<i32>) -> Vec<i32> {\n    let mut out = vec![];\n    for i in 0..nmbs.len() {\n        if i % 2 == 0 {\n            out.push(i as i32);\n        }\n    }\n    out\n}\n";
+        let texts: Vec<String> = enumerate_mutations("f.rs", source, Language::Rust, &[5], 500)
+            .into_iter()
+            .map(|c| c.new_text)
+            .collect();
+        assert!(
+            texts.contains(&"            out.push(nmbs[i]);".to_string()),
+            "{texts:?}"
+        );
+        let source = "def f(arr):\n    ans = 0\n    for i in range(len(arr)):\n        ans += i\n    return ans\n";
+        let texts: Vec<String> = enumerate_mutations("f.py", source, Language::Python, &[4], 500)
+            .into_iter()
+            .map(|c| c.new_text)
+            .collect();
+        assert!(
+            texts.contains(&"        ans += arr[i]".to_string()),
+            "{texts:?}"
+        );
+        // Outside the loop there is no element to take.
+        let texts: Vec<String> = enumerate_mutations("f.py", source, Language::Python, &[5], 500)
+            .into_iter()
+            .map(|c| c.new_text)
+            .collect();
+        assert!(!texts.iter().any(|t| t.contains("arr[i]")), "{texts:?}");
     }
 
     #[test]

@@ -653,6 +653,179 @@ pub(super) fn slice_edits(text: &str, tokens: &[Token<'_>], parameters: &[&str])
     edits
 }
 
+/// Two methods called on one line trade places: `if c.is_lowercase() { c.to_lowercase() }
+/// else { c.to_uppercase() }` with the branches' conversions the wrong way round.
+pub(super) fn exchange_method_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
+    let methods: Vec<usize> = (1..tokens.len())
+        .filter(|&k| {
+            tokens[k].kind == TokenKind::Ident
+                && tokens[k - 1].text == "."
+                && tokens
+                    .get(k + 1)
+                    .is_some_and(|n| n.text == "(" && n.start == tokens[k].end)
+        })
+        .collect();
+    // Calls with no arguments only: exchanging `iter()` and `any(f)` is never a fix.
+    let methods: Vec<usize> = methods
+        .into_iter()
+        .filter(|&k| tokens.get(k + 2).is_some_and(|c| c.text == ")"))
+        .collect();
+    let mut edits = Vec::new();
+    for (i, &a) in methods.iter().enumerate() {
+        for &b in &methods[i + 1..] {
+            let (x, y) = (tokens[a].text, tokens[b].text);
+            // Links of one chain (`.trim().len()`) are not alternatives to each other.
+            let chained = b == a + 4;
+            if x == y || chained {
+                continue;
+            }
+            let new_text = format!(
+                "{}{y}{}{x}{}",
+                &text[..tokens[a].start],
+                &text[tokens[a].end..tokens[b].start],
+                &text[tokens[b].end..]
+            );
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::SwapOperands,
+                description: format!("`.{x}(` and `.{y}(` exchanged"),
+            });
+        }
+    }
+    edits
+}
+
+/// Names bound in the wrong order: Python's `day, month, year = …` → `month, day, year = …`,
+/// Rust's `let (a, b) = …` → `let (b, a) = …` (neighbours exchanged).
+pub(super) fn tuple_target_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let (first, end) = match language {
+        Language::Python => {
+            let Some(eq) = tokens.iter().position(|t| t.text == "=") else {
+                return Vec::new();
+            };
+            (0, eq)
+        }
+        Language::Rust => {
+            if tokens.first().map(|t| t.text) != Some("let")
+                || tokens.get(1).map(|t| t.text) != Some("(")
+            {
+                return Vec::new();
+            }
+            let Some(close) = matching_close(tokens, 1) else {
+                return Vec::new();
+            };
+            (2, close)
+        }
+    };
+    // Each element: an identifier, optionally after `mut`; separated by commas.
+    let mut names: Vec<usize> = Vec::new();
+    let mut k = first;
+    while k < end {
+        if tokens[k].text == "mut" {
+            k += 1;
+        }
+        match tokens.get(k) {
+            Some(t) if t.kind == TokenKind::Ident && !is_keyword(t.text, language) => names.push(k),
+            _ => return Vec::new(),
+        }
+        k += 1;
+        if k < end && tokens[k].kind != TokenKind::Comma {
+            return Vec::new();
+        }
+        k += 1;
+    }
+    let mut edits = Vec::new();
+    for pair in names.windows(2) {
+        let (a, b) = (&tokens[pair[0]], &tokens[pair[1]]);
+        if a.text == b.text {
+            continue;
+        }
+        edits.push(LineEdit {
+            new_text: format!(
+                "{}{}{}{}{}",
+                &text[..a.start],
+                b.text,
+                &text[a.end..b.start],
+                a.text,
+                &text[b.end..]
+            ),
+            operator: MutationOperator::SwapArguments,
+            description: format!("`{}` and `{}` bound the other way round", a.text, b.text),
+        });
+    }
+    edits
+}
+
+/// A membership or affix test asked the wrong way round: `s.contains(&**x)` →
+/// `x.contains(&s)`, Python's `a.startswith(b)` → `b.startswith(a)`.
+pub(super) fn receiver_argument_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    const METHODS: &[&str] = &[
+        "contains",
+        "starts_with",
+        "ends_with",
+        "startswith",
+        "endswith",
+        "find",
+        "count",
+    ];
+    let mut edits = Vec::new();
+    for k in 2..tokens.len() {
+        let (receiver, dot, method) = (&tokens[k - 2], &tokens[k - 1], &tokens[k]);
+        let simple_receiver = receiver.kind == TokenKind::Ident
+            && !is_keyword(receiver.text, language)
+            && (k < 3 || !matches!(tokens[k - 3].text, "." | "::"));
+        if !simple_receiver || dot.text != "." || !METHODS.contains(&method.text) {
+            continue;
+        }
+        let Some(close) = tokens
+            .get(k + 1)
+            .filter(|t| t.text == "(")
+            .and_then(|_| matching_close(tokens, k + 1))
+        else {
+            continue;
+        };
+        let inside = &tokens[k + 2..close];
+        if inside.is_empty() || inside.iter().any(|t| t.kind == TokenKind::Comma) {
+            continue;
+        }
+        let argument = &text[inside[0].start..inside[inside.len() - 1].end];
+        let core = argument.trim_start_matches(['&', '*']);
+        if core.is_empty() || core == receiver.text {
+            continue;
+        }
+        let skip = inside
+            .iter()
+            .take_while(|t| matches!(t.text, "&" | "*" | "**" | "&&"))
+            .count();
+        if operand_end(inside, skip, language) != Some(inside.len()) {
+            continue;
+        }
+        let new_argument = match language {
+            Language::Rust => format!("&{}", receiver.text),
+            Language::Python => receiver.text.to_string(),
+        };
+        edits.push(LineEdit {
+            new_text: format!(
+                "{}{core}.{}({new_argument}){}",
+                &text[..receiver.start],
+                method.text,
+                &text[tokens[close].end..]
+            ),
+            operator: MutationOperator::SwapOperands,
+            description: format!("`{}` asked of `{core}` instead", method.text),
+        });
+    }
+    edits
+}
+
 /// One-token arguments (`f(a, b)`'s `a` and `b`) take each other's place across the line: a
 /// wrong variable or literal passed to a call, where the right one is passed nearby.
 pub(super) fn replace_argument_edits(
