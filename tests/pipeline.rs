@@ -498,6 +498,50 @@ fn the_reason_branch_answers_and_the_answer_is_unverified() {
     )));
 }
 
+/// Issue 15 item 7 (`[trigger] ground_named_files`): a request that names a workspace file is
+/// answered from it. The model is confident (it would answer from memory, as SmolLM2 did with
+/// "Read README.md and tell me what the crate is for."), but the file is read first; then the
+/// model answers with the file in its context.
+#[test]
+fn a_request_naming_a_workspace_file_reads_it_before_answering() {
+    let job = setup(vec![
+        json!({"p_tool": 0.0, "name": "read_file", "args": {"path": "notes.txt"}}),
+        json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+        json!({"answer": "The notes say hello to the world."}),
+    ]);
+    let (code, events) = run_task(&job, "Read notes.txt and tell me what it says.", &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    let grounded = events.iter().find(|e| {
+        e["event"] == "decision" && e["node"] == "trigger" && e["detail"]["forced"] == true
+    });
+    let grounded = grounded.unwrap_or_else(|| panic!("{events:#?}"));
+    assert_eq!(grounded["detail"]["grounding"], json!(["notes.txt"]));
+    let read = events
+        .iter()
+        .position(|e| e["event"] == "call" && e["tool"] == "read_file")
+        .expect("the named file is read");
+    let answer = events
+        .iter()
+        .position(|e| e["event"] == "answer")
+        .expect("then the model answers");
+    assert!(read < answer);
+    let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
+    assert!(
+        done["summary"]
+            .as_str()
+            .unwrap()
+            .starts_with("answered after 1 tool call"),
+        "{done}"
+    );
+    // Without a file name in the request, the model's confidence decides as before.
+    let job = setup(vec![
+        json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+        json!({"answer": "Hello."}),
+    ]);
+    let (_, events) = run_task(&job, "What do the notes say?", &[]);
+    assert!(!events.iter().any(|e| e["event"] == "call"), "{events:#?}");
+}
+
 /// Typed ledger decisions (issue 16): a parked job whose ledger holds a decision this version
 /// cannot read, of a kind a resume depends on (here an edit record without its blocks, as a
 /// different version might write it), is refused with a message naming it, and the workspace

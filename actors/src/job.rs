@@ -327,6 +327,33 @@ impl Runner {
         &mut self,
         candidates: Vec<ToolCandidate>,
     ) -> Result<bool, ActorError> {
+        if !self.cfg.always_call {
+            // A request naming workspace files is answered from them: while one is unread, a
+            // tool is sought without asking the model how sure it is.
+            let grounding = if self.cfg.policy.body.trigger.ground_named_files {
+                let workspace = self.cfg.workspace.clone();
+                tact_policies::trigger::unread_named_files(
+                    &self.cfg.task,
+                    |p| {
+                        tact_runtime::tools::paths::lexical_key(p).is_some()
+                            && workspace.join(p).is_file()
+                    },
+                    |p| self.guard.last_read.contains_key(p),
+                )
+            } else {
+                Vec::new()
+            };
+            if !grounding.is_empty() {
+                self.decision(Decision::Trigger(TriggerRecord {
+                    key: None,
+                    decision: None,
+                    signal: None,
+                    forced: true,
+                    grounding,
+                }))?;
+                return Ok(true);
+            }
+        }
         let prompt = self.prompt(None);
         self.trigger_on(prompt, candidates).await
     }
@@ -344,6 +371,7 @@ impl Runner {
                 decision: None,
                 signal: None,
                 forced: true,
+                grounding: Vec::new(),
             }))?;
             return Ok(true);
         }
@@ -375,6 +403,7 @@ impl Runner {
             decision: Some(decision),
             signal: Some(signal),
             forced: false,
+            grounding: Vec::new(),
         }))?;
         Ok(seek)
     }
@@ -1207,10 +1236,16 @@ impl Runner {
                     },
                     "trigger chose to reason without a tool",
                 )?;
+                let calls = self.budget.burned.tool_calls;
+                let after = match calls {
+                    0 => "without a tool call".to_string(),
+                    1 => "after 1 tool call".to_string(),
+                    n => format!("after {n} tool calls"),
+                };
                 let summary = if answer.is_empty() {
-                    "answered without a tool call (the model wrote nothing)".to_string()
+                    format!("answered {after} (the model wrote nothing)")
                 } else {
-                    format!("answered without a tool call (unverified): {answer}")
+                    format!("answered {after} (unverified): {answer}")
                 };
                 return self.finish(JobStatus::Done, &summary);
             }

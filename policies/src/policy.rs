@@ -34,11 +34,29 @@ pub struct TriggerPolicy {
 ///
 /// Keys name a model at three levels, looked up most specific first: the full id
 /// (`name@quant#sha256`), the id without its hash (`name@quant`), the name alone (`name`).
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TriggerSettings {
     #[serde(default)]
     pub models: std::collections::BTreeMap<String, TriggerPolicy>,
+    /// A request that names files of the workspace is answered from them, not from the
+    /// model's memory: while a file the request names is unread, the trigger seeks a tool
+    /// without reading the model's confidence (see `trigger::unread_named_files`).
+    #[serde(default = "yes")]
+    pub ground_named_files: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for TriggerSettings {
+    fn default() -> Self {
+        Self {
+            models: Default::default(),
+            ground_named_files: true,
+        }
+    }
 }
 
 impl TriggerSettings {

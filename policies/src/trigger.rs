@@ -105,3 +105,62 @@ mod tests {
         assert_eq!(decide(&signal(0.9, 0.0, 0.0, Some(0.1)), &p).need, 0.1);
     }
 }
+
+/// Files of the workspace a request names as written (`README.md`, `src/lib.rs`,
+/// `` `Cargo.toml` ``) that `is_file` finds and `was_read` says the job has not read, in the
+/// order named. Words without a dot or slash are not paths: "the crate" names no file.
+pub fn unread_named_files(
+    request: &str,
+    is_file: impl Fn(&str) -> bool,
+    was_read: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in request.split_whitespace() {
+        let path = word
+            .trim_matches(|c: char| {
+                matches!(
+                    c,
+                    '`' | '"' | '\'' | '(' | ')' | ',' | ':' | ';' | '?' | '!'
+                )
+            })
+            .trim_end_matches('.');
+        let path = path.strip_prefix("./").unwrap_or(path);
+        let looks_like_path = (path.contains('.') || path.contains('/'))
+            && !path.starts_with('/')
+            && !path.contains("..")
+            && path.chars().any(char::is_alphanumeric);
+        if looks_like_path && !out.iter().any(|p| p == path) && is_file(path) && !was_read(path) {
+            out.push(path.to_string());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod grounding_tests {
+    use super::unread_named_files;
+
+    #[test]
+    fn files_a_request_names_are_found_as_written_and_only_while_unread() {
+        let files = ["README.md", "src/lib.rs", "Cargo.toml"];
+        let is_file = |p: &str| files.contains(&p);
+        let request = "Read README.md, then `src/lib.rs` and ./Cargo.toml. What is the crate for?";
+        assert_eq!(
+            unread_named_files(request, is_file, |_| false),
+            vec!["README.md", "src/lib.rs", "Cargo.toml"]
+        );
+        assert_eq!(
+            unread_named_files(request, is_file, |p| p == "README.md"),
+            vec!["src/lib.rs", "Cargo.toml"]
+        );
+        // Words are not files, files that do not exist are not named, paths outside are not.
+        assert!(
+            unread_named_files("What is the crate for? see e.g. notes.md", is_file, |_| {
+                false
+            })
+            .is_empty()
+        );
+        assert!(unread_named_files("read /etc/passwd and ../x.rs", |_| true, |_| false).is_empty());
+    }
+}

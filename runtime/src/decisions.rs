@@ -150,6 +150,10 @@ impl Decision {
     pub fn human(&self) -> Option<String> {
         Some(match self {
             Decision::Trigger(r) => match (&r.decision, r.forced) {
+                (_, true) if !r.grounding.is_empty() => format!(
+                    "trigger: seek a tool — the request names {}, not read yet",
+                    r.grounding.join(", ")
+                ),
                 (_, true) => "trigger: forced to seek a tool (--always-call)".into(),
                 (Some(d), false) => format!(
                     "trigger: {} ({} {:.3} against τ {:.3})",
@@ -367,9 +371,14 @@ pub struct TriggerRecord {
     pub decision: Option<TriggerDecision>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signal: Option<ConfidenceSignal>,
-    /// `--always-call`: the trigger did not read the model.
+    /// `--always-call`, or a request naming unread workspace files: the trigger did not
+    /// read the model.
     #[serde(default, skip_serializing_if = "is_false")]
     pub forced: bool,
+    /// The workspace files the request names that the job had not read: a tool was sought
+    /// to read them (`[trigger] ground_named_files`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grounding: Vec<String>,
 }
 
 /// What the model replied to a selector-stage request, by kind.
