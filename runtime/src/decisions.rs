@@ -677,6 +677,14 @@ mod tests {
                     cost: cost(),
                 }),
                 forced: false,
+                grounding: Vec::new(),
+            }),
+            Decision::Trigger(TriggerRecord {
+                key: None,
+                decision: None,
+                signal: None,
+                forced: true,
+                grounding: vec!["README.md".into()],
             }),
             Decision::Selector(SelectorRecord {
                 key: "k2".into(),
