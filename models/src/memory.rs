@@ -189,8 +189,10 @@ mod tests {
             resident_bytes(&[tensor(&[896, 128], GgmlType::Q5_0)]),
             128 * 28 * 22
         );
-        // Q2_K and Q3_K have no packed kernel: inflated whatever their shape.
-        assert_eq!(resident_bytes(&[tensor(&[256, 2], GgmlType::Q3K)]), 512 * 4);
+        // Q2_K and Q3_K are packed like the other K-quants when rows are whole super-blocks.
+        assert_eq!(resident_bytes(&[tensor(&[256, 2], GgmlType::Q3K)]), 2 * 110);
+        assert_eq!(resident_bytes(&[tensor(&[256, 3], GgmlType::Q2K)]), 3 * 84);
+        assert_eq!(resident_bytes(&[tensor(&[128, 2], GgmlType::Q3K)]), 256 * 4);
         assert_eq!(
             resident_bytes(&[tensor(&[64, 64], GgmlType::Q4_1)]),
             128 * 20

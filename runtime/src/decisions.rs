@@ -679,13 +679,6 @@ mod tests {
                 forced: false,
                 grounding: Vec::new(),
             }),
-            Decision::Trigger(TriggerRecord {
-                key: None,
-                decision: None,
-                signal: None,
-                forced: true,
-                grounding: vec!["README.md".into()],
-            }),
             Decision::Selector(SelectorRecord {
                 key: "k2".into(),
                 reply: ModelReply::Scores(vec![-1.5, -2.0]),
@@ -749,6 +742,13 @@ mod tests {
                 file: "a.py".into(),
                 after_resume: true,
                 failed: None,
+            }),
+            Decision::Trigger(TriggerRecord {
+                key: None,
+                decision: None,
+                signal: None,
+                forced: true,
+                grounding: vec!["README.md".into()],
             }),
         ]
     }
