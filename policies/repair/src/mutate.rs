@@ -1736,12 +1736,7 @@ mod tests {
 
     #[test]
     fn hefix_python_62_and_122_a_sequence_cut_at_a_boundary() {
-        let texts = |source: &str, line: u32| -> Vec<String> {
-            enumerate_mutations("f.py", source, Language::Python, &[line], 500)
-                .into_iter()
-                .map(|c| c.new_text)
-                .collect()
-        };
+        let texts = |source: &str, line: u32| line_edits("f.py", source, Language::Python, line);
         let source = "def derivative(xs: list):\n    return [(i * x) for i, x in enumerate(xs)]\n";
         assert!(
             texts(source, 2)
@@ -1810,31 +1805,30 @@ mod tests {
         assert!(edits.contains(&"    return word.startswith(prefix)".to_string()));
     }
 
+    /// The new lines `enumerate_mutations` proposes for one line of a source file.
+    fn line_edits(file: &str, source: &str, language: Language, line: u32) -> Vec<String> {
+        enumerate_mutations(file, source, language, &[line], 500)
+            .into_iter()
+            .map(|c| c.new_text)
+            .collect()
+    }
+
     #[test]
     fn hefix_rust_37_the_loop_index_used_for_the_element() {
         let source = "fn f(nmbs: Vec<i32>) -> Vec<i32> {\n    let mut out = vec![];\n    for i in 0..nmbs.len() {\n        if i % 2 == 0 {\n            out.push(i as i32);\n        }\n    }\n    out\n}\n";
-        let texts: Vec<String> = enumerate_mutations("f.rs", source, Language::Rust, &[5], 500)
-            .into_iter()
-            .map(|c| c.new_text)
-            .collect();
+        let texts: Vec<String> = line_edits("f.rs", source, Language::Rust, 5);
         assert!(
             texts.contains(&"            out.push(nmbs[i]);".to_string()),
             "{texts:?}"
         );
         let source = "def f(arr):\n    ans = 0\n    for i in range(len(arr)):\n        ans += i\n    return ans\n";
-        let texts: Vec<String> = enumerate_mutations("f.py", source, Language::Python, &[4], 500)
-            .into_iter()
-            .map(|c| c.new_text)
-            .collect();
+        let texts: Vec<String> = line_edits("f.py", source, Language::Python, 4);
         assert!(
             texts.contains(&"        ans += arr[i]".to_string()),
             "{texts:?}"
         );
         // Outside the loop there is no element to take.
-        let texts: Vec<String> = enumerate_mutations("f.py", source, Language::Python, &[5], 500)
-            .into_iter()
-            .map(|c| c.new_text)
-            .collect();
+        let texts: Vec<String> = line_edits("f.py", source, Language::Python, 5);
         assert!(!texts.iter().any(|t| t.contains("arr[i]")), "{texts:?}");
     }
 

@@ -677,35 +677,47 @@ pub fn hunks_for_locations(
     hunks
 }
 
+/// The rank (0-based, `locations.len()` when none) and relative score of the most suspicious
+/// location of `file` within `lines`.
+fn location_of(
+    locations: &[crate::localize::CandidateLocation],
+    file: &str,
+    lines: std::ops::Range<u32>,
+) -> (u32, f32) {
+    let best = locations
+        .iter()
+        .map(|l| l.score)
+        .fold(f64::MIN, f64::max)
+        .max(1e-9);
+    let position = locations
+        .iter()
+        .position(|l| l.file == file && lines.contains(&l.line));
+    let score = position
+        .and_then(|p| locations.get(p))
+        .map(|l| (l.score / best) as f32)
+        .unwrap_or(0.0);
+    (position.unwrap_or(locations.len()) as u32, score)
+}
+
 /// Candidate edits from hunks; a hunk takes the rank of the most suspicious location it
 /// covers.
 pub fn edits_from_hunks(
     hunks: &[crate::mutate::HunkMutation],
     locations: &[crate::localize::CandidateLocation],
 ) -> Vec<CandidateEdit> {
-    let best = locations
-        .iter()
-        .map(|l| l.score)
-        .fold(f64::MIN, f64::max)
-        .max(1e-9);
     hunks
         .iter()
         .map(|h| {
             let end = h.line + h.old_lines.len() as u32;
-            let position = locations
-                .iter()
-                .position(|l| l.file == h.file && (h.line..end).contains(&l.line));
+            let (location_rank, location_score) = location_of(locations, &h.file, h.line..end);
             CandidateEdit {
                 file: h.file.clone(),
                 line: h.line,
                 old_line: h.old_lines.join("\n"),
                 replacement: h.new_lines.clone(),
                 origin: CandidateOrigin::Mutate(h.operator),
-                location_rank: position.unwrap_or(locations.len()) as u32,
-                location_score: position
-                    .and_then(|p| locations.get(p))
-                    .map(|l| (l.score / best) as f32)
-                    .unwrap_or(0.0),
+                location_rank,
+                location_score,
             }
         })
         .collect()
@@ -716,22 +728,11 @@ pub fn edits_from_mutations(
     mutations: &[crate::mutate::MutationCandidate],
     locations: &[crate::localize::CandidateLocation],
 ) -> Vec<CandidateEdit> {
-    let best = locations
-        .iter()
-        .map(|l| l.score)
-        .fold(f64::MIN, f64::max)
-        .max(1e-9);
     mutations
         .iter()
         .map(|m| {
-            let position = locations
-                .iter()
-                .position(|l| l.file == m.file && l.line == m.line);
-            let rank = position.unwrap_or(locations.len());
-            let score = position
-                .and_then(|p| locations.get(p))
-                .map(|l| (l.score / best) as f32)
-                .unwrap_or(0.0);
+            let (location_rank, location_score) =
+                location_of(locations, &m.file, m.line..m.line + 1);
             CandidateEdit {
                 file: m.file.clone(),
                 line: m.line,
@@ -742,8 +743,8 @@ pub fn edits_from_mutations(
                     vec![m.new_text.clone()]
                 },
                 origin: CandidateOrigin::Mutate(m.operator),
-                location_rank: rank as u32,
-                location_score: score,
+                location_rank,
+                location_score,
             }
         })
         .collect()
