@@ -924,12 +924,30 @@ fn a_completion_branch_starts_with_the_kth_likeliest_token() {
     }
 }
 
+/// The tiny model's choice of `tool` for `request` on each backend, with the backend.
+fn choices_for(tool: &ToolCandidate, request: &str) -> Vec<(BackendKind, serde_json::Value)> {
+    let (_dir, path) = tiny_gguf_file();
+    BACKENDS
+        .iter()
+        .map(|&backend| {
+            let engine = Engine::from_gguf_path(&path, backend).unwrap();
+            let prompt = StepPrompt {
+                system: "You are a coding agent.".into(),
+                messages: vec![("user".into(), request.into())],
+                feedback: None,
+            };
+            let choice =
+                choose_on_engine(&engine, &prompt, std::slice::from_ref(tool), None).unwrap();
+            (backend, choice.args)
+        })
+        .collect()
+}
+
 /// Issue 15 item 5: where the request states a value of the argument's type, the decoder
 /// copies one of the request's values (the model only chooses which); a named enum value is
 /// chosen over the others; a format-described string is still written freely (valid anyway).
 #[test]
 fn arguments_are_copied_from_the_request_where_it_states_them() {
-    let (_dir, path) = tiny_gguf_file();
     let tool = ToolCandidate {
         name: "book".into(),
         description: "Book a table.".into(),
@@ -946,15 +964,8 @@ fn arguments_are_copied_from_the_request_where_it_states_them() {
     };
     let request = "Book an italian dinner for 4 people in San Jose on March 3rd";
     let stated = tact_models::request_values::RequestValues::new(request);
-    for backend in BACKENDS {
-        let engine = Engine::from_gguf_path(&path, backend).unwrap();
-        let prompt = StepPrompt {
-            system: "You are a coding agent.".into(),
-            messages: vec![("user".into(), request.into())],
-            feedback: None,
-        };
-        let choice = choose_on_engine(&engine, &prompt, std::slice::from_ref(&tool), None).unwrap();
-        let args = &choice.args;
+    for (backend, args) in choices_for(&tool, request) {
+        let args = &args;
         let city = args["city"].as_str().unwrap();
         assert!(
             stated.spans.iter().any(|s| s == city),
@@ -974,7 +985,6 @@ fn arguments_are_copied_from_the_request_where_it_states_them() {
 /// otherwise fill it at will).
 #[test]
 fn keyed_numbers_bind_by_name_and_unmentioned_optionals_stay_out() {
-    let (_dir, path) = tiny_gguf_file();
     let tool = ToolCandidate {
         name: "roots".into(),
         description: "Roots of a quadratic.".into(),
@@ -991,16 +1001,9 @@ fn keyed_numbers_bind_by_name_and_unmentioned_optionals_stay_out() {
         }),
     };
     let request = "Find the roots given a = 3, b = -11, and c = -4, cash flows [200,300,400]";
-    for backend in BACKENDS {
-        let engine = Engine::from_gguf_path(&path, backend).unwrap();
-        let prompt = StepPrompt {
-            system: "You are a coding agent.".into(),
-            messages: vec![("user".into(), request.into())],
-            feedback: None,
-        };
-        let choice = choose_on_engine(&engine, &prompt, std::slice::from_ref(&tool), None).unwrap();
+    for (backend, args) in choices_for(&tool, request) {
         assert_eq!(
-            choice.args,
+            args,
             serde_json::json!({"a": 3, "b": -11, "c": -4, "cash_flows": [200, 300, 400]}),
             "{backend:?}"
         );
