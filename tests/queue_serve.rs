@@ -346,3 +346,62 @@ fn a_cancelled_job_stops_at_its_next_step_without_a_result() {
             .any(|(_, r)| matches!(r.entry, LedgerEntry::Done { .. }))
     );
 }
+
+/// Issue 17: a queued job gets the MCP servers its workspace's config names, as `tact run`
+/// does; their calls are mirrored to the database ledger like any other.
+#[test]
+fn a_queued_job_starts_the_mcp_servers_its_config_names() {
+    let pg = PgCluster::start();
+    let db = pg.url();
+    init(&db);
+    let scratch = tempfile::tempdir().unwrap();
+    let repo = scratch.path().join("repo");
+    let server =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_support/gloss_server.py");
+    let config = format!(
+        "version = 1\n\n[mcp_servers.gloss]\ncommand = \"python3\"\nargs = [{:?}, \"normal\"]\nread_only = true\n",
+        server.display().to_string()
+    );
+    std::fs::create_dir_all(repo.join(".tact")).unwrap();
+    let commit = pg_support::git_repo(
+        &repo,
+        &[
+            (".tact/config.toml", config.as_str()),
+            ("notes.txt", "a glossary lives behind an MCP server\n"),
+        ],
+    );
+    let (code, out, err) = tact(&[
+        "submit",
+        "--db",
+        &db,
+        "--source",
+        &repo.to_string_lossy(),
+        "--rev",
+        &commit,
+        "--task",
+        "what does the glossary say about the word tact?",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let id: i64 = out.trim().parse().unwrap();
+    let script = scratch.path().join("script.json");
+    std::fs::write(
+        &script,
+        serde_json::to_string(&serde_json::json!([
+            {"p_tool": 0.9, "name": "gloss.lookup", "args": {"word": "tact"}},
+            {"p_tool": 0.9, "name": "stop", "args": {"reason": "looked it up"}}
+        ]))
+        .unwrap(),
+    )
+    .unwrap();
+    let runner = serve(&db, &script, scratch.path(), "r1", &["--drain"]);
+    let (code, events, err) = events(runner);
+    assert_eq!(code, 0, "{err}\n{events:?}");
+    let records = ledger(&db, id);
+    let looked_up = records.iter().any(|(_, r)| {
+        matches!(&r.entry, LedgerEntry::Outcome { record, .. }
+            if record.tool_ref.name == "gloss.lookup"
+                && record.outputs["output"]["definition"]
+                    == "the sense of what to do or say at the right moment")
+    });
+    assert!(looked_up, "{records:#?}");
+}
