@@ -17,7 +17,9 @@ use serde::Serialize;
 use tact_eval::cache::{ResultCache, cache_key};
 use tact_eval::data::SelectionItem;
 use tact_eval::rng::SplitMix64;
-use tact_eval::selection_eval::{Choice, call_is_exact, embedding_text_of, selection_evidence};
+use tact_eval::selection_eval::{
+    Choice, argument_outcomes, call_is_exact, embedding_text_of, selection_evidence,
+};
 use tact_eval::trigger_eval::{prompt_digest, prompt_from};
 use tact_policies::selector::{
     COMBINER_FORMAT, FEATURE_NAMES, FEATURES, SelectorCombiner, TrainingItem, accuracy, features,
@@ -94,6 +96,9 @@ struct TrainReport {
     weights: BTreeMap<String, f32>,
     /// Report side, each item's own tools.
     report: BTreeMap<String, Figures>,
+    /// The combiner's calls with the gold tool, argument by argument, by JSON Schema type:
+    /// (right, total, share).
+    args_by_type: BTreeMap<String, (usize, usize, f64)>,
     /// Report items where the combiner's pick is worse than BM25's top pick / better.
     below_bm25: usize,
     above_bm25: usize,
@@ -241,6 +246,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let bar = progress_bar(report_rows.len() as u64, "report side, with the combiner");
     let mut outcomes: BTreeMap<&str, Vec<(f64, Option<f64>)>> = BTreeMap::new();
     let (mut below_bm25, mut above_bm25) = (0, 0);
+    let mut by_type: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for r in &report_rows {
         bar.inc(1);
         let set = &r.item.tools;
@@ -302,6 +308,15 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             outcomes.entry(name).or_default().push((tool, args));
         };
         push("combiner", combiner_tool, Some(exact(&combined)));
+        let parameters = set
+            .iter()
+            .find(|t| t.name == gold.name)
+            .and_then(|t| t.parameters.as_ref());
+        for (ty, right) in argument_outcomes(gold, parameters, &combined.name, &combined.args) {
+            let entry = by_type.entry(ty).or_default();
+            entry.0 += usize::from(right);
+            entry.1 += 1;
+        }
         push(
             "model",
             tool_right(&r.model.choice.name),
@@ -355,6 +370,10 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             .map(|(n, w)| ((*n).to_owned(), w))
             .collect(),
         report,
+        args_by_type: by_type
+            .into_iter()
+            .map(|(ty, (right, total))| (ty, (right, total, right as f64 / total.max(1) as f64)))
+            .collect(),
         below_bm25,
         above_bm25,
         out: args.out.display().to_string(),

@@ -70,6 +70,47 @@ pub fn call_is_exact(gold: &GoldCall, name: &str, args: &serde_json::Value) -> b
         })
 }
 
+/// Each argument of a call with the gold tool's name, judged alone: (its JSON Schema type in
+/// `parameters`, or `unknown`; whether it is right — given and acceptable, or left out where it
+/// may be). Arguments the gold call does not know count as wrong, under the type `extra`. A
+/// call of another tool has no arguments to judge.
+pub fn argument_outcomes(
+    gold: &GoldCall,
+    parameters: Option<&serde_json::Value>,
+    name: &str,
+    args: &serde_json::Value,
+) -> Vec<(String, bool)> {
+    if name != gold.name {
+        return Vec::new();
+    }
+    let type_of = |key: &str| {
+        parameters
+            .and_then(|p| p.pointer(&format!("/properties/{key}/type")))
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("unknown")
+            .to_string()
+    };
+    let given = args.as_object();
+    let mut out: Vec<(String, bool)> = gold
+        .acceptable
+        .iter()
+        .map(|(key, acceptable)| {
+            let right = match given.and_then(|g| g.get(key)) {
+                None => may_omit(acceptable),
+                Some(value) => acceptable.iter().any(|a| value_matches(value, a)),
+            };
+            (type_of(key), right)
+        })
+        .collect();
+    for key in given.into_iter().flat_map(|g| g.keys()) {
+        if !gold.acceptable.contains_key(key) {
+            out.push(("extra".to_string(), false));
+        }
+    }
+    out.sort();
+    out
+}
+
 /// The candidate sets of one item.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CandidateSets {
@@ -448,6 +489,28 @@ mod tests {
             "acceptable": {"base": [10], "unit": ["units", ""]}
         }))
         .unwrap()
+    }
+
+    #[test]
+    fn arguments_are_judged_one_by_one_by_type() {
+        let g = gold();
+        let parameters =
+            json!({"properties": {"base": {"type": "integer"}, "unit": {"type": "string"}}});
+        let out = argument_outcomes(&g, Some(&parameters), "area", &json!({"base": 9, "x": 1}));
+        assert_eq!(
+            out,
+            vec![
+                ("extra".to_string(), false),
+                ("integer".to_string(), false),
+                ("string".to_string(), true)
+            ]
+        );
+        let out = argument_outcomes(&g, None, "area", &json!({"base": 10}));
+        assert_eq!(
+            out,
+            vec![("unknown".to_string(), true), ("unknown".to_string(), true)]
+        );
+        assert!(argument_outcomes(&g, None, "other", &json!({"base": 10})).is_empty());
     }
 
     #[test]
