@@ -121,24 +121,7 @@ impl RequestValues {
 
     /// Whether the request mentions `value` as a word or phrase (case-insensitive).
     pub fn mentions(&self, value: &str) -> bool {
-        let needle = value.trim().to_lowercase();
-        if needle.is_empty() {
-            return false;
-        }
-        let haystack = self.lower.as_str();
-        let mut from = 0;
-        while let Some(found) = haystack.get(from..).and_then(|h| h.find(&needle)) {
-            let start = from + found;
-            let end = start + needle.len();
-            let before = haystack[..start].chars().next_back();
-            let after = haystack[end..].chars().next();
-            let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
-            if boundary(before) && boundary(after) {
-                return true;
-            }
-            from = start + needle.len().max(1);
-        }
-        false
+        self.after_phrase(&value.trim().to_lowercase()).is_some()
     }
 
     /// The numbers an argument may take: integers only when `integer`, within the bounds.
