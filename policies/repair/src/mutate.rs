@@ -513,6 +513,11 @@ const RUST_KEYWORDS: &[&str] = &[
     "loop", "where", "impl", "dyn", "fn", "const", "static", "use", "pub", "unsafe",
 ];
 
+/// `=` and the compound assignments (`+=`, `//=`, `:=`, …), not the comparisons.
+fn is_assignment(operator: &str) -> bool {
+    operator.ends_with('=') && !matches!(operator, "==" | "!=" | "<=" | ">=")
+}
+
 fn is_keyword(word: &str, language: Language) -> bool {
     match language {
         Language::Python => PYTHON_KEYWORDS.contains(&word),
@@ -1333,7 +1338,7 @@ fn index_element_edits(
                     .and_then(|p| tokens.get(p))
                     .is_some_and(|p| matches!(p.text, "." | "::"))
                 // The index being assigned or declared is not a use of it.
-                && !tokens.get(k + 1).is_some_and(|n| n.text == "=" || n.text.ends_with("=") && n.text.len() == 2 && !matches!(n.text, "==" | "!=" | "<=" | ">="));
+                && !tokens.get(k + 1).is_some_and(|n| is_assignment(n.text));
             if !bare || tokens.first().is_some_and(|f| f.text == "for") {
                 continue;
             }
@@ -1418,10 +1423,7 @@ fn insert_return_edit(
             TokenKind::Open => depth += 1,
             TokenKind::Close => depth = depth.saturating_sub(1),
             TokenKind::Operator if depth == 0 => {
-                let assigns = token.text == "="
-                    || token.text == ":"
-                    || (token.text.ends_with('=')
-                        && !matches!(token.text, "==" | "!=" | "<=" | ">="));
+                let assigns = token.text == ":" || is_assignment(token.text);
                 if assigns {
                     return None;
                 }

@@ -347,8 +347,7 @@ impl<'a> FunctionText<'a> {
             let Some(op) = tokens.get(1).filter(|t| t.kind == TokenKind::Operator) else {
                 continue;
             };
-            let updates = op.text == "=" || (op.text.ends_with('=') && op.text.len() == 2);
-            if !updates || matches!(op.text, "==" | "!=" | "<=" | ">=") {
+            if !super::is_assignment(op.text) {
                 continue;
             }
             let value: String = tokens[2..].iter().map(|t| t.text).collect();
