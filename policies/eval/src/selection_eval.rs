@@ -49,25 +49,11 @@ fn may_omit(acceptable: &[serde_json::Value]) -> bool {
 /// Right tool name, every argument acceptable, no required argument missing and no argument
 /// the gold call does not know.
 pub fn call_is_exact(gold: &GoldCall, name: &str, args: &serde_json::Value) -> bool {
-    if name != gold.name {
-        return false;
-    }
-    let empty = serde_json::Map::new();
-    let Some(given) = args
-        .as_object()
-        .or(if args.is_null() { Some(&empty) } else { None })
-    else {
-        return false;
-    };
-    if given.keys().any(|k| !gold.acceptable.contains_key(k)) {
-        return false;
-    }
-    gold.acceptable
-        .iter()
-        .all(|(key, acceptable)| match given.get(key) {
-            None => may_omit(acceptable),
-            Some(value) => acceptable.iter().any(|a| value_matches(value, a)),
-        })
+    name == gold.name
+        && (args.is_object() || args.is_null())
+        && argument_outcomes(gold, None, name, args)
+            .iter()
+            .all(|(_, right)| *right)
 }
 
 /// Each argument of a call with the gold tool's name, judged alone: (its JSON Schema type in
