@@ -21,12 +21,12 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use serde_json::json;
+use tact_actors::nodes::guard_fn;
 use tact_actors::nodes::{
     ExecResponse, ExecutorNode, GuardNode, GuardRequest, TriggerNode, TriggerRequest,
 };
 use tact_actors::stage::{self, FaultPlan, StageLogic, ask_stage, stage_spec};
 use tact_actors::supervisor::{SupervisorArgs, start_supervisor};
-use tact_actors::wiring::guard_fn;
 use tact_actors::worker_process::{WorkerCommand, WorkerHost, WorkerProcess};
 use tact_models::DecisionModel;
 use tact_models::ModelError;

@@ -15,16 +15,14 @@ use tact_models::DecisionModel;
 use tact_policies::Policy;
 use tact_policies::budget::{BudgetBreach, BudgetLedger};
 use tact_policies::planning::{self, StepEvent, TaskFamily};
-use tact_policies::selector::{self, CandidateEvidence};
 use tact_runtime::catalog::{self, ToolSpec};
 use tact_runtime::decisions::{
-    AnswerRecord, BudgetRecord, CommitTriggerRecord, Decision, GuardRecord, Judgement,
-    ModelErrorRecord, ModelReply, ModelRequestKind, ResumeRecord, RetrieverRecord, SelectorRecord,
-    TriggerRecord,
+    AnswerRecord, BudgetRecord, CommitTriggerRecord, Decision, Judgement, ModelErrorRecord,
+    ModelRequestKind, ResumeRecord, RetrieverRecord, TriggerRecord,
 };
 use tact_runtime::ledger::{JobStatus, Ledger, LedgerEntry, LedgerOwner, LedgerState, Resolution};
 use tact_runtime::messages::{Observation, ToolCall, WorkerSetup};
-use tact_runtime::model_io::{ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice};
+use tact_runtime::model_io::{ModelCost, StepPrompt, ToolCandidate};
 use tact_runtime::records::{
     BudgetSpend, CallPlan, CallRecord, CheckpointReturn, CommitTrigger, DefaultRedactor,
     NextAction, Performer, Redactor, RiskClass, TestedRoute, ToolRef, TrustVerdict,
@@ -34,8 +32,10 @@ use tact_runtime::wire::WIRE_VERSION;
 
 use crate::error::{ActorError, WorkerError};
 use crate::events::{EventSink, JobEvent, Usage};
+use crate::nodes::executor::{EXECUTOR_STAGE, execute_on};
+use crate::nodes::retriever::Shortlisted;
 use crate::nodes::*;
-use crate::stage::{FaultPlan, ask_node, ask_stage, stage_spec};
+use crate::stage::{FaultPlan, stage_spec};
 use crate::supervisor::{Supervisor, SupervisorArgs, SupervisorEvent};
 use crate::worker_process::{WorkerCommand, WorkerHost};
 
@@ -135,22 +135,6 @@ struct Begun {
     started_ms: u64,
 }
 
-/// The executor stage that runs committed calls; probes in slot `n > 0` use [`PROBER_STAGES`].
-pub(crate) const EXECUTOR_STAGE: &str = "executor";
-
-/// Send a call to an executor stage and wait for its observation.
-async fn execute_on(
-    job_id: &str,
-    stage: &'static str,
-    call: &ToolCall,
-    timeout_ms: u64,
-) -> Result<Observation, ActorError> {
-    // A lost stage and a failed call are both the call's failure here.
-    ask_stage::<ExecutorNode>(job_id, stage, || call.clone(), timeout_ms + 5_000)
-        .await?
-        .map_err(ActorError::from)
-}
-
 /// Why a call did not run (or ran without an outcome).
 #[derive(Debug)]
 pub(crate) enum CallBlocked {
@@ -206,7 +190,7 @@ pub(crate) struct Runner {
 }
 
 /// The replay key of a model request.
-fn request_key(kind: &str, request: &impl serde::Serialize) -> String {
+pub(crate) fn request_key(kind: &str, request: &impl serde::Serialize) -> String {
     use sha2::Digest;
     let text = serde_json::to_string(request).unwrap_or_default();
     let mut hasher = sha2::Sha256::new();
@@ -323,287 +307,6 @@ impl Runner {
         })
     }
 
-    pub(crate) async fn trigger(
-        &mut self,
-        candidates: Vec<ToolCandidate>,
-    ) -> Result<bool, ActorError> {
-        if !self.cfg.always_call {
-            // A request naming workspace files is answered from them: while one is unread, a
-            // tool is sought without asking the model how sure it is.
-            let grounding = if self.cfg.policy.body.trigger.ground_named_files {
-                let workspace = self.cfg.workspace.clone();
-                tact_policies::trigger::unread_named_files(
-                    &self.cfg.task,
-                    |p| {
-                        tact_runtime::tools::paths::lexical_key(p).is_some()
-                            && workspace.join(p).is_file()
-                    },
-                    |p| self.guard.last_read.contains_key(p),
-                )
-            } else {
-                Vec::new()
-            };
-            if !grounding.is_empty() {
-                self.decision(Decision::Trigger(TriggerRecord {
-                    key: None,
-                    decision: None,
-                    signal: None,
-                    forced: true,
-                    grounding,
-                }))?;
-                return Ok(true);
-            }
-        }
-        let prompt = self.prompt(None);
-        self.trigger_on(prompt, candidates).await
-    }
-
-    /// The trigger on a given prompt (the repair asks about the failure as first seen, not
-    /// about the transcript of every candidate tried since). True: seek a tool.
-    pub(crate) async fn trigger_on(
-        &mut self,
-        prompt: StepPrompt,
-        candidates: Vec<ToolCandidate>,
-    ) -> Result<bool, ActorError> {
-        if self.cfg.always_call {
-            self.decision(Decision::Trigger(TriggerRecord {
-                key: None,
-                decision: None,
-                signal: None,
-                forced: true,
-                grounding: Vec::new(),
-            }))?;
-            return Ok(true);
-        }
-        let key = request_key("trigger", &(&prompt, &candidates));
-        let (decision, signal) = match self.replay.get(&key).cloned().and_then(|v| {
-            serde_json::from_value::<(
-                tact_policies::trigger::TriggerDecision,
-                tact_runtime::model_io::ConfidenceSignal,
-            )>(v)
-            .ok()
-        }) {
-            Some(recorded) => recorded,
-            None => {
-                self.admit_model(&(&prompt, &candidates))?;
-                let job_id = self.cfg.job_id.clone();
-                let response = ask_node::<TriggerNode>(&job_id, || TriggerRequest {
-                    prompt: prompt.clone(),
-                    candidates: candidates.clone(),
-                })
-                .await?;
-                let (decision, signal) = response.map_err(ActorError::Model)?;
-                self.burn_model(signal.cost);
-                (decision, signal)
-            }
-        };
-        let seek = decision.action == tact_policies::trigger::TriggerAction::SeekTool;
-        self.decision(Decision::Trigger(TriggerRecord {
-            key: Some(key),
-            decision: Some(decision),
-            signal: Some(signal),
-            forced: false,
-            grounding: Vec::new(),
-        }))?;
-        Ok(seek)
-    }
-
-    /// Ask the selector stage, or replay the answer recorded for the same request when the
-    /// job resumes. The answer is written to the ledger (`recorded`) before it is used.
-    /// `extract` takes the answer and its cost out of the stage's response.
-    async fn ask_selector<T>(
-        &mut self,
-        key: String,
-        reply: fn(T) -> ModelReply,
-        request: SelectorRequest,
-        extract: fn(SelectorResponse) -> Result<(T, ModelCost), String>,
-    ) -> Result<T, ActorError>
-    where
-        T: Clone + serde::de::DeserializeOwned,
-    {
-        if let Some(answer) = self
-            .replay
-            .get(&key)
-            .cloned()
-            .and_then(|v| serde_json::from_value::<T>(v).ok())
-        {
-            self.decision(Decision::Selector(SelectorRecord {
-                key,
-                reply: reply(answer.clone()),
-                cost: None,
-                replayed: true,
-            }))?;
-            return Ok(answer);
-        }
-        self.admit_model(&request)?;
-        let job_id = self.cfg.job_id.clone();
-        let response = ask_node::<SelectorNode>(&job_id, || request.clone()).await?;
-        let response = match response {
-            SelectorResponse::Error(e) => return Err(ActorError::Model(e)),
-            other => other,
-        };
-        let (answer, cost) = extract(response).map_err(ActorError::Model)?;
-        self.burn_model(cost);
-        self.decision(Decision::Selector(SelectorRecord {
-            key,
-            reply: reply(answer.clone()),
-            cost: Some(cost),
-            replayed: false,
-        }))?;
-        Ok(answer)
-    }
-
-    pub(crate) async fn select(
-        &mut self,
-        candidates: Vec<ToolCandidate>,
-        evidence: &[ToolEvidence],
-        feedback: Option<String>,
-    ) -> Result<ToolChoice, ActorError> {
-        let prompt = self.prompt(feedback);
-        let prior = self.selection_prior(&candidates, evidence)?;
-        // Without a prior the key is the one a choice always had (ledgers replay by it).
-        let key = match &prior {
-            None => request_key("choose", &(&prompt, &candidates)),
-            Some(prior) => request_key("choose", &(&prompt, &candidates, prior)),
-        };
-        let request = SelectorRequest::Choose {
-            prompt,
-            candidates,
-            prior,
-        };
-        self.ask_selector(
-            key,
-            ModelReply::Choice,
-            request,
-            |response| match response {
-                SelectorResponse::Choice(choice) => {
-                    let cost = choice.cost;
-                    Ok((choice, cost))
-                }
-                _ => Err("unexpected response to a choice".into()),
-            },
-        )
-        .await
-    }
-
-    /// The learned selector's evidence for this choice, when the policy has a combiner bound
-    /// to the job's model: each shortlisted tool's features (its retrieval evidence, how well
-    /// the task fills its arguments); `ask_user` and `stop` stay the model's call.
-    fn selection_prior(
-        &self,
-        candidates: &[ToolCandidate],
-        evidence: &[ToolEvidence],
-    ) -> Result<Option<SelectionPrior>, ActorError> {
-        let combiner = self
-            .cfg
-            .policy
-            .body
-            .selector
-            .combiner_for(&self.cfg.model.id())
-            .map_err(|e| ActorError::Policy(e.to_string()))?;
-        let Some(combiner) = combiner else {
-            return Ok(None);
-        };
-        let in_scope: Vec<usize> = (0..candidates.len())
-            .filter(|&i| !matches!(candidates[i].name.as_str(), "ask_user" | "stop"))
-            .collect();
-        let scoped: Vec<CandidateEvidence> = in_scope
-            .iter()
-            .map(|&i| {
-                let c = &candidates[i];
-                let e = evidence.iter().find(|e| e.name == c.name);
-                CandidateEvidence {
-                    name: c.name.clone(),
-                    description: c.description.clone(),
-                    schema: c.schema.clone(),
-                    bm25: e.map_or(0.0, |e| e.bm25),
-                    cosine: e.and_then(|e| e.cosine),
-                }
-            })
-            .collect();
-        let mut rows = vec![None; candidates.len()];
-        for (&i, row) in in_scope
-            .iter()
-            .zip(selector::features(&self.cfg.task, &scoped))
-        {
-            rows[i] = Some(row);
-        }
-        Ok(Some(combiner.prior(&rows)))
-    }
-
-    /// Log-likelihood of each continuation after raw `text` (recorded, replayed on resume).
-    pub(crate) async fn score_text(
-        &mut self,
-        text: String,
-        continuations: Vec<String>,
-    ) -> Result<Vec<f32>, ActorError> {
-        let key = request_key("score_text", &(&text, &continuations));
-        let request = SelectorRequest::ScoreText {
-            text,
-            continuations,
-        };
-        self.ask_selector(
-            key,
-            ModelReply::Scores,
-            request,
-            |response| match response {
-                SelectorResponse::Scores(scores, cost) => Ok((scores, cost)),
-                _ => Err("unexpected response to scoring".into()),
-            },
-        )
-        .await
-    }
-
-    /// The model's own answer in language (recorded, replayed on resume).
-    pub(crate) async fn answer(
-        &mut self,
-        prompt: StepPrompt,
-        max_tokens: usize,
-    ) -> Result<String, ActorError> {
-        let key = request_key("answer", &(&prompt, max_tokens));
-        let request = SelectorRequest::Answer { prompt, max_tokens };
-        self.ask_selector(
-            key,
-            ModelReply::Answer,
-            request,
-            |response| match response {
-                SelectorResponse::Answer(text, cost) => Ok((text, cost)),
-                _ => Err("unexpected response to an answer".into()),
-            },
-        )
-        .await
-    }
-
-    /// The model continues `text` to the end of its line.
-    pub(crate) async fn complete(
-        &mut self,
-        text: String,
-        max_tokens: usize,
-        branch: usize,
-    ) -> Result<String, ActorError> {
-        // Branch 0 keeps the key the greedy completion always had (ledgers replay by it).
-        let key = if branch == 0 {
-            request_key("complete", &(&text, max_tokens))
-        } else {
-            request_key("complete", &(&text, max_tokens, branch))
-        };
-        let request = SelectorRequest::Complete {
-            text,
-            max_tokens,
-            branch,
-        };
-        self.ask_selector(
-            key,
-            ModelReply::Completion,
-            request,
-            |response| match response {
-                SelectorResponse::Completion(line, cost) => Ok((line, cost)),
-                _ => Err("unexpected response to a completion".into()),
-            },
-        )
-        .await
-    }
-
     /// Does this verified observation make the plan's commit trigger hold?
     fn update_commit_trigger(&mut self, tool: &str, done: &Performed) -> Result<(), ActorError> {
         if self.commit_holds || done.verdict != TrustVerdict::Verified {
@@ -717,32 +420,7 @@ impl Runner {
             depends_on: attempt.depends_on.clone(),
         };
         // 1. Guard.
-        let job_id = self.cfg.job_id.clone();
-        let guard_request = GuardRequest {
-            call: call.clone(),
-            offered: attempt.offered.clone(),
-            last_read: self
-                .guard
-                .last_read
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-            protect_tests: self.guard.protect_tests,
-        };
-        let verdict = ask_node::<GuardNode>(&job_id, || guard_request.clone())
-            .await
-            .map_err(CallBlocked::Fatal)?;
-        let admission = match verdict {
-            Ok(admission) => admission,
-            Err(refusal) => {
-                let _ = self.decision(Decision::Guard(GuardRecord {
-                    work_id: work_id.clone(),
-                    tool: attempt.tool.clone(),
-                    refused: refusal.clone(),
-                }));
-                return Err(CallBlocked::Refused(refusal));
-            }
-        };
+        let admission = self.admit(&call, &attempt.offered).await?;
         // From here on the call is the admitted one: what runs and what is judged is what the
         // guard checked, and its risk class is the one the budget checks.
         let call = admission.call;
@@ -831,7 +509,6 @@ impl Runner {
             before,
             started_ms,
         } = begun;
-        let job_id = self.cfg.job_id.clone();
         let observation = match exec {
             Ok(obs) => obs,
             Err(ActorError::Worker(e)) => {
@@ -875,21 +552,13 @@ impl Runner {
             summary: summary_of(&observation),
         });
         // 5. Trust gate.
-        let trust_request = TrustRequest {
-            call: call.clone(),
-            observation: observation.clone(),
-            before,
-        };
-        let verdict = ask_node::<TrustNode>(&job_id, || trust_request.clone())
-            .await
-            .unwrap_or_else(|e| TrustVerdict::Unverified {
-                reason: format!("trust gate unavailable: {e}"),
-            });
-        self.tally.add(&verdict);
-        self.emit(JobEvent::Verdict {
-            work_id: work_id.clone(),
-            verdict: verdict.clone(),
-        });
+        let verdict = self
+            .judge(TrustRequest {
+                call: call.clone(),
+                observation: observation.clone(),
+                before,
+            })
+            .await;
         // The tool call itself was burned when it began.
         let delta = BudgetSpend {
             wall_time_ms: 0,
@@ -974,36 +643,27 @@ impl Runner {
             in_process: true,
         });
         let now = tact_runtime::ledger::now_ms();
-        let trust_request = TrustRequest {
-            call: ToolCall {
-                work_id: work_id.clone(),
-                tool: tool_ref.clone(),
-                args: args.clone(),
-                depends_on: vec![],
-            },
-            observation: Observation {
-                work_id: work_id.clone(),
-                tool: tool_ref.clone(),
-                ok: true,
-                exit_code: None,
-                output: output.clone(),
-                error: None,
-                duration_ms: 0,
-                performer_pid: std::process::id(),
-            },
-            before: None,
-        };
-        let job_id = self.cfg.job_id.clone();
-        let verdict = ask_node::<TrustNode>(&job_id, || trust_request.clone())
-            .await
-            .unwrap_or_else(|e| TrustVerdict::Unverified {
-                reason: format!("trust gate unavailable: {e}"),
-            });
-        self.tally.add(&verdict);
-        self.emit(JobEvent::Verdict {
-            work_id: work_id.clone(),
-            verdict: verdict.clone(),
-        });
+        let verdict = self
+            .judge(TrustRequest {
+                call: ToolCall {
+                    work_id: work_id.clone(),
+                    tool: tool_ref.clone(),
+                    args: args.clone(),
+                    depends_on: vec![],
+                },
+                observation: Observation {
+                    work_id: work_id.clone(),
+                    tool: tool_ref.clone(),
+                    ok: true,
+                    exit_code: None,
+                    output: output.clone(),
+                    error: None,
+                    duration_ms: 0,
+                    performer_pid: std::process::id(),
+                },
+                before: None,
+            })
+            .await;
         let record = CallRecord {
             work_id: work_id.clone(),
             tool_ref,
@@ -1172,17 +832,12 @@ impl Runner {
                     .last()
                     .map(|(_, last)| last.chars().take(200).collect::<String>()),
             };
-            let job_id = self.cfg.job_id.clone();
-            let shortlist = ask_node::<RetrieverNode>(&job_id, || query.clone()).await?;
-            let (mut candidates, ranking, none_fits, evidence) = match shortlist {
-                ShortlistResponse::Tools {
-                    tools,
-                    ranking,
-                    evidence,
-                } => (tools, ranking, false, evidence),
-                ShortlistResponse::NoneFits { ranking } => (Vec::new(), ranking, true, Vec::new()),
-                ShortlistResponse::Error(e) => return Err(ActorError::Policy(e)),
-            };
+            let Shortlisted {
+                mut candidates,
+                ranking,
+                none_fits,
+                evidence,
+            } = self.shortlist(&query).await?;
             // The plan's next call, if still open, leads the shortlist.
             if let Some(next) = self.plan.planned_calls.get(plan_cursor)
                 && let Some(c) = self.candidate(&next.tool_ref.name)

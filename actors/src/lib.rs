@@ -11,7 +11,6 @@ pub mod nodes;
 pub mod repair;
 pub mod stage;
 pub mod supervisor;
-pub mod wiring;
 pub mod worker_process;
 
 pub use error::{ActorError, WorkerError};

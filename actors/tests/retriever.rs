@@ -6,8 +6,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use tact_actors::nodes::{self, EmbedderLoader, MiniLmEmbedder, RetrieverKind, RetrieverSetup};
 use tact_actors::nodes::{RetrievalQuery, ShortlistResponse};
-use tact_actors::wiring::{self, EmbedderLoader, MiniLmEmbedder, RetrieverKind, RetrieverSetup};
 use tact_policies::Policy;
 use tact_policies::retrieval::{EmbedError, Embedder, HashingEmbedder};
 use tact_runtime::catalog::catalog;
@@ -62,8 +62,8 @@ fn fused_retriever_finds_paraphrases_bm25_misses() {
     );
     let dir = tempfile::tempdir().unwrap();
     let policy = Policy::default_policy().unwrap();
-    let fused = wiring::retrieve_fn(catalog(), &policy, minilm_setup(&dir.path().join("i.idx")));
-    let bm25 = wiring::retrieve_fn(catalog(), &policy, RetrieverSetup::bm25_only());
+    let fused = nodes::retrieve_fn(catalog(), &policy, minilm_setup(&dir.path().join("i.idx")));
+    let bm25 = nodes::retrieve_fn(catalog(), &policy, RetrieverSetup::bm25_only());
 
     let multiply = fused(&RetrievalQuery::intent("multiply 17 by 23"));
     let (fused_tools, ranking) = names(&multiply);
@@ -139,7 +139,7 @@ fn catalog_embeddings_persist_and_the_encoder_loads_lazily() {
         .count();
 
     let (loads, texts) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
-    let first = wiring::retrieve_fn(
+    let first = nodes::retrieve_fn(
         catalog(),
         &policy,
         counting_setup(&index, loads.clone(), texts.clone()),
@@ -157,7 +157,7 @@ fn catalog_embeddings_persist_and_the_encoder_loads_lazily() {
     assert!(index.is_file());
 
     let (loads, texts) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
-    let second = wiring::retrieve_fn(
+    let second = nodes::retrieve_fn(
         catalog(),
         &policy,
         counting_setup(&index, loads.clone(), texts.clone()),
@@ -176,7 +176,7 @@ fn catalog_embeddings_persist_and_the_encoder_loads_lazily() {
 fn missing_encoder_falls_back_to_bm25_and_says_so() {
     let policy = Policy::default_policy().unwrap();
     let loader: EmbedderLoader = Arc::new(|| Err("MiniLM is not installed".to_string()));
-    let broken = wiring::retrieve_fn(
+    let broken = nodes::retrieve_fn(
         catalog(),
         &policy,
         RetrieverSetup {
@@ -185,7 +185,7 @@ fn missing_encoder_falls_back_to_bm25_and_says_so() {
             embedder: Some(loader),
         },
     );
-    let bm25 = wiring::retrieve_fn(catalog(), &policy, RetrieverSetup::bm25_only());
+    let bm25 = nodes::retrieve_fn(catalog(), &policy, RetrieverSetup::bm25_only());
     let query = "run the tests and report failures";
     let (tools, ranking) = names(&broken(&RetrievalQuery::intent(query)));
     assert!(
@@ -204,7 +204,7 @@ fn corrupt_index_file_is_rebuilt() {
     std::fs::write(&index, b"not an index").unwrap();
     let policy = Policy::default_policy().unwrap();
     let (loads, texts) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
-    let retrieve = wiring::retrieve_fn(catalog(), &policy, counting_setup(&index, loads, texts));
+    let retrieve = nodes::retrieve_fn(catalog(), &policy, counting_setup(&index, loads, texts));
     assert!(
         tools(&retrieve(&RetrievalQuery::intent("run the tests")))
             .contains(&"run_tests".to_string())
@@ -221,7 +221,7 @@ fn an_observation_tail_does_not_drag_the_embedding_away_from_the_task() {
     assert!(MiniLmEmbedder::installed(), "run `tact models fetch` first");
     let dir = tempfile::tempdir().unwrap();
     let policy = Policy::default_policy().unwrap();
-    let fused = wiring::retrieve_fn(catalog(), &policy, minilm_setup(&dir.path().join("i.idx")));
+    let fused = nodes::retrieve_fn(catalog(), &policy, minilm_setup(&dir.path().join("i.idx")));
     let query = RetrievalQuery {
         intent: "run a program in the workspace".into(),
         observation: Some(
@@ -250,7 +250,7 @@ fn an_encoder_that_cannot_embed_falls_back_from_the_first_query() {
     let policy = Policy::default_policy().unwrap();
     let loader: EmbedderLoader =
         Arc::new(|| Ok(Arc::new(Failing) as Arc<dyn Embedder + Send + Sync>));
-    let retrieve = wiring::retrieve_fn(
+    let retrieve = nodes::retrieve_fn(
         catalog(),
         &policy,
         RetrieverSetup {
@@ -282,7 +282,7 @@ fn jobs_in_one_process_share_one_loaded_encoder() {
             .collect()
     });
     assert!(Arc::ptr_eq(&encoders[0], &encoders[1]));
-    assert_eq!(wiring::minilm_loads(), 1);
+    assert_eq!(nodes::minilm_loads(), 1);
     let vectors = encoders[1].embed(&["read a file".to_string()]).unwrap();
     assert_eq!(vectors[0].len(), 384);
 }

@@ -18,9 +18,9 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 use tact_actors::events::discard;
 use tact_actors::job::{JobConfig, JobOutcome, job_dir, new_job_id};
+use tact_actors::nodes;
 use tact_actors::run_job;
 use tact_actors::stage::FaultPlan;
-use tact_actors::wiring;
 use tact_actors::worker_process::{WorkerCommand, kill_group};
 use tact_models::DecisionModel;
 use tact_policies::Policy;
@@ -319,13 +319,13 @@ impl Bench {
                 command_deny: policy.body.guard.command_deny.clone(),
                 ..ToolConfig::default()
             },
-            retrieve: wiring::retrieve_fn(
+            retrieve: nodes::retrieve_fn(
                 catalog.clone(),
                 policy,
-                run::retriever_setup(wiring::RetrieverKind::Fused),
+                run::retriever_setup(nodes::RetrieverKind::Fused),
             ),
-            guard: wiring::guard_fn(catalog.clone(), policy, workspace),
-            trust: wiring::trust_fn(catalog.clone(), policy, workspace, temp_dir),
+            guard: nodes::guard_fn(catalog.clone(), policy, workspace),
+            trust: nodes::trust_fn(catalog.clone(), policy, workspace, temp_dir),
             catalog,
             faults: FaultPlan::default(),
             events: discard(),

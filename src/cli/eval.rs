@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use tact_actors::wiring::MiniLmEmbedder;
+use tact_actors::nodes::MiniLmEmbedder;
 use tact_eval::cache::{ResultCache, cache_key};
 use tact_eval::data::{
     CatalogRow, FunctionDef, RetrievalItem, SelectionItem, TriggerItem, offered_tools, read_jsonl,

@@ -119,7 +119,7 @@ pub struct ServeArgs {
     pub model: run::ModelArgs,
     /// Retriever: `fused` (BM25 + MiniLM embeddings, the default) or `bm25`.
     #[arg(long, default_value = "fused")]
-    pub retriever: tact_actors::wiring::RetrieverKind,
+    pub retriever: tact_actors::nodes::RetrieverKind,
     /// Ceiling on each job's tool calls (overrides its policy's budget).
     #[arg(long)]
     pub max_tool_calls: Option<u64>,

@@ -8,9 +8,9 @@ use anyhow::{Context, bail};
 use tact_actors::events::{EventSink, JobEvent, event_line};
 use tact_actors::job::{JobConfig, job_dir, new_job_id};
 use tact_actors::mcp::McpHost;
+use tact_actors::nodes;
 use tact_actors::run_job;
 use tact_actors::stage::FaultPlan;
-use tact_actors::wiring;
 use tact_actors::worker_process::WorkerCommand;
 use tact_models::DecisionModel;
 use tact_models::scripted::{ScriptedModel, ScriptedStep};
@@ -47,7 +47,7 @@ pub struct Args {
     pub model: ModelArgs,
     /// Retriever: `fused` (BM25 + MiniLM embeddings, the default) or `bm25`.
     #[arg(long)]
-    pub retriever: Option<wiring::RetrieverKind>,
+    pub retriever: Option<nodes::RetrieverKind>,
     /// Force the trigger to always seek a tool (the "always tool" baseline).
     #[arg(long)]
     pub always_call: bool,
@@ -478,13 +478,13 @@ pub fn job_config_with_model(
             command_deny: policy.body.guard.command_deny.clone(),
             ..ToolConfig::default()
         },
-        retrieve: wiring::retrieve_fn(
+        retrieve: nodes::retrieve_fn(
             catalog.clone(),
             &policy,
             retriever_setup(args.retriever.unwrap_or_default()),
         ),
-        guard: wiring::guard_fn(catalog.clone(), &policy, workspace),
-        trust: wiring::trust_fn(catalog.clone(), &policy, workspace, temp_dir),
+        guard: nodes::guard_fn(catalog.clone(), &policy, workspace),
+        trust: nodes::trust_fn(catalog.clone(), &policy, workspace, temp_dir),
         catalog,
         faults: args
             .inject_panics
@@ -501,10 +501,10 @@ pub fn job_config_with_model(
 }
 
 /// The retriever a job runs with.
-pub fn retriever_setup(kind: wiring::RetrieverKind) -> wiring::RetrieverSetup {
+pub fn retriever_setup(kind: nodes::RetrieverKind) -> nodes::RetrieverSetup {
     match kind {
-        wiring::RetrieverKind::Fused => wiring::RetrieverSetup::fused_default(),
-        wiring::RetrieverKind::Bm25 => wiring::RetrieverSetup::bm25_only(),
+        nodes::RetrieverKind::Fused => nodes::RetrieverSetup::fused_default(),
+        nodes::RetrieverKind::Bm25 => nodes::RetrieverSetup::bm25_only(),
     }
 }
 

@@ -1,5 +1,6 @@
-//! The standard node functions: the guard, the trust gate and the retriever from `policies/`,
-//! bound to one workspace and policy edition.
+//! The retriever (deterministic): BM25 fused with MiniLM query embeddings over the catalog
+//! (`policies::retrieval`), an index persisted under `$TACT_HOME/index`, a shortlist of at most
+//! the policy's depth — never the whole catalog.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -8,82 +9,39 @@ use std::sync::{Arc, Mutex, OnceLock};
 use tact_models::bert::MiniLm;
 use tact_models::fetch;
 use tact_policies::Policy;
-use tact_policies::guard::{self, GuardState};
 use tact_policies::retrieval::{
     self, EmbedError, Embedder, EmbeddingCache, RetrievalIndex, Shortlist,
 };
-use tact_policies::trust::{self, RealLinter};
 use tact_runtime::catalog::{self, ToolSpec};
 use tact_runtime::model_io::ToolCandidate;
-use tact_runtime::records::TrustVerdict;
-use tact_runtime::stages::{Admission, ToolEvidence};
+use tact_runtime::stages::{RetrievalQuery, ShortlistResponse, ToolEvidence};
 
-use crate::nodes::{GuardFn, Refusal, RetrievalQuery, RetrieveFn, ShortlistResponse, TrustFn};
+use crate::error::ActorError;
+use crate::job::Runner;
+use crate::stage::{NamedStage, StageLogic, ask_node};
 
-/// The guard over the catalog, the policy's allow/deny lists and the job's read hashes.
-pub fn guard_fn(catalog: Vec<ToolSpec>, policy: &Policy, workspace: &Path) -> GuardFn {
-    let guard_policy = policy.body.guard.clone();
-    let workspace = workspace.to_path_buf();
-    Arc::new(move |req| {
-        let mut state = GuardState {
-            protect_tests: req.protect_tests,
-            ..GuardState::default()
-        };
-        for (path, hash) in &req.last_read {
-            state.record(path.clone(), hash.clone());
-        }
-        guard::check(
-            &req.call,
-            &req.offered,
-            &catalog,
-            &guard_policy,
-            &state,
-            &workspace,
-        )
-        .map(|admitted| Admission {
-            call: admitted.call,
-            tool: admitted.tool,
-            effect: admitted.effect,
-            paths: admitted
-                .paths
-                .into_iter()
-                .map(|p| (p.key, p.access))
-                .collect(),
-            argv: admitted.argv,
-        })
-        .map_err(|refusal| Refusal {
-            kind: refusal.kind().to_string(),
-            message: refusal.to_string(),
-        })
-    })
+/// Ranks the catalog for a query. Implemented over `policies::retrieval`.
+pub type RetrieveFn = Arc<dyn Fn(&RetrievalQuery) -> ShortlistResponse + Send + Sync>;
+
+pub struct RetrieverNode {
+    pub retrieve: RetrieveFn,
 }
 
-/// The trust gate with the real linter (`cargo check`, `py_compile`) in the sandbox.
-pub fn trust_fn(
-    catalog: Vec<ToolSpec>,
-    policy: &Policy,
-    workspace: &Path,
-    temp_dir: PathBuf,
-) -> TrustFn {
-    let trust_policy = policy.body.trust.clone();
-    let workspace = workspace.to_path_buf();
-    let linter = RealLinter::new(temp_dir);
-    Arc::new(
-        move |req| match catalog::find(&catalog, &req.call.tool.name) {
-            Some(spec) => trust::assess(
-                &req.call,
-                &req.observation,
-                spec,
-                req.before.as_ref(),
-                &trust_policy,
-                &workspace,
-                &linter,
-            ),
-            None => TrustVerdict::Failed {
-                reason: format!("no catalog entry for {}", req.call.tool),
-            },
-        },
-    )
+impl NamedStage for RetrieverNode {
+    const STAGE: &'static str = "retriever";
+    /// The first query loads the encoder.
+    const TIMEOUT_MS: u64 = 60_000;
+}
+
+impl StageLogic for RetrieverNode {
+    type Request = RetrievalQuery;
+    type Response = ShortlistResponse;
+    fn stage(&self) -> &'static str {
+        Self::STAGE
+    }
+    async fn handle(&self, query: RetrievalQuery) -> ShortlistResponse {
+        (self.retrieve)(&query)
+    }
 }
 
 /// MiniLM behind the retriever's [`Embedder`] seam. The encoder is not `Sync`, so one query
@@ -389,57 +347,41 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy, setup: RetrieverSetu
     })
 }
 
-#[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used)]
-mod tests {
-    use super::*;
-    use tact_runtime::catalog::Access;
-    use tact_runtime::messages::ToolCall;
-    use tact_runtime::records::{RiskClass, ToolRef};
-    use tact_runtime::stages::GuardRequest;
+/// A shortlist as the job uses it.
+pub(crate) struct Shortlisted {
+    pub(crate) candidates: Vec<ToolCandidate>,
+    /// The rankings that produced it (`fused`, `bm25`).
+    pub(crate) ranking: String,
+    /// No tool fits the query well enough to offer.
+    pub(crate) none_fits: bool,
+    pub(crate) evidence: Vec<ToolEvidence>,
+}
 
-    /// Issue 16 item 3: the guard answers with the admitted call — what the executor runs and
-    /// the trust gate judges, its risk class for the budget, the paths it acts on — or a
-    /// refusal with its reason; the job keeps one guard state and sends what it last read.
-    #[test]
-    fn the_guard_answers_with_the_admitted_call() {
-        let ws = tempfile::tempdir().unwrap();
-        std::fs::write(ws.path().join("a.txt"), "hello\n").unwrap();
-        let catalog = catalog::catalog();
-        let policy = Policy::default_policy().unwrap();
-        let guard = guard_fn(catalog, &policy, ws.path());
-        let call = |tool: &str, args: serde_json::Value| ToolCall {
-            work_id: "w1".into(),
-            tool: ToolRef::new(tool, 1),
-            args,
-            depends_on: vec![],
-        };
-        let request = |c: ToolCall, last_read: Vec<(String, String)>| GuardRequest {
-            call: c,
-            offered: vec!["read_file".into(), "write_file".into()],
-            last_read,
-            protect_tests: false,
-        };
-        let admitted = guard(&request(
-            call("read_file", serde_json::json!({"path": "a.txt"})),
-            vec![],
-        ))
-        .unwrap();
-        assert_eq!(admitted.call.args["path"], "a.txt");
-        assert_eq!(admitted.effect, RiskClass::Read);
-        assert_eq!(admitted.paths, vec![("a.txt".to_string(), Access::Read)]);
-
-        // Overwriting a file the job never read is refused, with the reason; once the job's
-        // guard state holds its hash, the write is admitted as write-class.
-        let write = call(
-            "write_file",
-            serde_json::json!({"path": "a.txt", "content": "x"}),
-        );
-        let refused = guard(&request(write.clone(), vec![])).unwrap_err();
-        assert!(!refused.message.is_empty());
-        let hash = tact_runtime::tools::sha256_hex(b"hello\n");
-        let admitted = guard(&request(write, vec![("a.txt".into(), hash)])).unwrap();
-        assert_eq!(admitted.effect, RiskClass::Write);
-        assert_eq!(admitted.paths[0].1, Access::Write);
+impl Runner {
+    /// Ask the retriever stage for the query's shortlist.
+    pub(crate) async fn shortlist(
+        &mut self,
+        query: &RetrievalQuery,
+    ) -> Result<Shortlisted, ActorError> {
+        let job_id = self.cfg.job_id.clone();
+        match ask_node::<RetrieverNode>(&job_id, || query.clone()).await? {
+            ShortlistResponse::Tools {
+                tools,
+                ranking,
+                evidence,
+            } => Ok(Shortlisted {
+                candidates: tools,
+                ranking,
+                none_fits: false,
+                evidence,
+            }),
+            ShortlistResponse::NoneFits { ranking } => Ok(Shortlisted {
+                candidates: Vec::new(),
+                ranking,
+                none_fits: true,
+                evidence: Vec::new(),
+            }),
+            ShortlistResponse::Error(e) => Err(ActorError::Policy(e)),
+        }
     }
 }

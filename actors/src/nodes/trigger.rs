@@ -1,0 +1,131 @@
+//! The trigger (deterministic): the model's own confidence against the policy's τ decides
+//! whether the step seeks a tool or is answered in language. Stage actor, call site.
+
+use std::sync::Arc;
+
+use tact_models::DecisionModel;
+use tact_policies::policy::TriggerPolicy;
+use tact_policies::trigger;
+use tact_runtime::decisions::{Decision, TriggerRecord};
+use tact_runtime::model_io::{StepPrompt, ToolCandidate};
+use tact_runtime::stages::{TriggerRequest, TriggerResponse};
+
+use crate::error::ActorError;
+use crate::job::{Runner, request_key};
+use crate::stage::{NamedStage, StageLogic, ask_node};
+
+pub struct TriggerNode {
+    pub model: Arc<dyn DecisionModel>,
+    pub policy: TriggerPolicy,
+}
+
+impl NamedStage for TriggerNode {
+    const STAGE: &'static str = "trigger";
+    /// A confidence pass over a long prompt on a slow CPU.
+    const TIMEOUT_MS: u64 = 600_000;
+}
+
+impl StageLogic for TriggerNode {
+    type Request = TriggerRequest;
+    type Response = TriggerResponse;
+    fn stage(&self) -> &'static str {
+        Self::STAGE
+    }
+    async fn handle(&self, req: TriggerRequest) -> TriggerResponse {
+        let model = self.model.clone();
+        let signal =
+            tokio::task::spawn_blocking(move || model.confidence(&req.prompt, &req.candidates))
+                .await
+                .map_err(|e| e.to_string())?
+                .map_err(|e| e.to_string())?;
+        Ok((trigger::decide(&signal, &self.policy), signal))
+    }
+}
+
+impl Runner {
+    /// The trigger on the job's prompt. True: seek a tool.
+    pub(crate) async fn trigger(
+        &mut self,
+        candidates: Vec<ToolCandidate>,
+    ) -> Result<bool, ActorError> {
+        if !self.cfg.always_call {
+            // A request naming workspace files is answered from them: while one is unread, a
+            // tool is sought without asking the model how sure it is.
+            let grounding = if self.cfg.policy.body.trigger.ground_named_files {
+                let workspace = self.cfg.workspace.clone();
+                tact_policies::trigger::unread_named_files(
+                    &self.cfg.task,
+                    |p| {
+                        tact_runtime::tools::paths::lexical_key(p).is_some()
+                            && workspace.join(p).is_file()
+                    },
+                    |p| self.guard.last_read.contains_key(p),
+                )
+            } else {
+                Vec::new()
+            };
+            if !grounding.is_empty() {
+                self.decision(Decision::Trigger(TriggerRecord {
+                    key: None,
+                    decision: None,
+                    signal: None,
+                    forced: true,
+                    grounding,
+                }))?;
+                return Ok(true);
+            }
+        }
+        let prompt = self.prompt(None);
+        self.trigger_on(prompt, candidates).await
+    }
+
+    /// The trigger on a given prompt (the repair asks about the failure as first seen, not
+    /// about the transcript of every candidate tried since). True: seek a tool.
+    pub(crate) async fn trigger_on(
+        &mut self,
+        prompt: StepPrompt,
+        candidates: Vec<ToolCandidate>,
+    ) -> Result<bool, ActorError> {
+        if self.cfg.always_call {
+            self.decision(Decision::Trigger(TriggerRecord {
+                key: None,
+                decision: None,
+                signal: None,
+                forced: true,
+                grounding: Vec::new(),
+            }))?;
+            return Ok(true);
+        }
+        let key = request_key("trigger", &(&prompt, &candidates));
+        let (decision, signal) = match self.replay.get(&key).cloned().and_then(|v| {
+            serde_json::from_value::<(
+                tact_policies::trigger::TriggerDecision,
+                tact_runtime::model_io::ConfidenceSignal,
+            )>(v)
+            .ok()
+        }) {
+            Some(recorded) => recorded,
+            None => {
+                self.admit_model(&(&prompt, &candidates))?;
+                let job_id = self.cfg.job_id.clone();
+                let response = ask_node::<TriggerNode>(&job_id, || TriggerRequest {
+                    prompt: prompt.clone(),
+                    candidates: candidates.clone(),
+                })
+                .await?;
+                let (decision, signal) = response.map_err(ActorError::Model)?;
+                self.burn_model(signal.cost);
+                (decision, signal)
+            }
+        };
+        let seek = decision.action == tact_policies::trigger::TriggerAction::SeekTool;
+        self.decision(Decision::Trigger(TriggerRecord {
+            key: Some(key),
+            decision: Some(decision),
+            signal: Some(signal),
+            forced: false,
+            grounding: Vec::new(),
+        }))?;
+        Ok(seek)
+    }
+}
