@@ -65,6 +65,9 @@ enum Command {
     /// The tool worker process (started by the executor; speaks framed MessagePack).
     #[command(hide = true)]
     Worker,
+    /// The model host process (started and supervised by `run` and `watch`; a Unix socket).
+    #[command(hide = true)]
+    ModelHost(cli::model_host::Args),
 }
 
 impl Command {
@@ -87,12 +90,14 @@ fn init_tracing() {
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        // A log file (a worker's, a model host's) gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
 }
 
 fn main() -> std::process::ExitCode {
-    init_tracing();
     let cli = Cli::parse();
+    init_tracing();
     if cli.command.only_prints() {
         // A reader that stops early (`tact tools list | head`) ends the output as it ends `cat`'s.
         // Commands that talk to worker processes keep SIGPIPE ignored (Rust's default), so a
@@ -114,6 +119,7 @@ fn main() -> std::process::ExitCode {
         Command::Tune(args) => cli::tune::run(args),
         Command::Ab(args) => cli::ab::run(args),
         Command::Worker => cli::worker::run(),
+        Command::ModelHost(args) => cli::model_host::run(args),
         Command::Doctor(args) => cli::doctor::run(args),
         Command::Queue(args) => cli::queue::run(args),
         Command::Submit(args) => cli::queue::submit(args),

@@ -7,6 +7,7 @@ pub mod events;
 pub mod families;
 pub mod job;
 pub mod mcp;
+pub mod model_host;
 pub mod nodes;
 pub mod repair;
 pub mod stage;

@@ -43,6 +43,78 @@ impl WorkerCommand {
     }
 }
 
+/// A child process as tact starts its workers and model hosts: a cleared environment (the
+/// toolchains' variables and `keep` pass through), its own session and process group, a
+/// parent-death signal, stderr to `stderr_log` or nowhere. Spawn it from a thread that lives as
+/// long as the child (`PR_SET_PDEATHSIG` fires when the forking *thread* exits).
+pub fn hardened_command(
+    program: &std::path::Path,
+    args: &[String],
+    stderr_log: Option<&std::path::Path>,
+    keep: &[&str],
+) -> Result<Command, WorkerError> {
+    let mut cmd = Command::new(program);
+    cmd.args(args)
+        .env_clear()
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null());
+    // The tools' commands (cargo, python) need to find their toolchains.
+    for key in [
+        "HOME",
+        "CARGO_HOME",
+        "RUSTUP_HOME",
+        "RUSTUP_TOOLCHAIN",
+        "LANG",
+        "RUST_LOG",
+    ]
+    .iter()
+    .chain(keep)
+    {
+        if let Ok(value) = std::env::var(key) {
+            cmd.env(key, value);
+        }
+    }
+    if let Ok(path) = std::env::var("PATH") {
+        cmd.env("PATH", path);
+    }
+    match stderr_log {
+        Some(path) => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| WorkerError::Start(format!("{}: {e}", path.display())))?;
+            cmd.stderr(Stdio::from(file));
+        }
+        None => {
+            cmd.stderr(Stdio::null());
+        }
+    }
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: only async-signal-safe calls (setsid, prctl, getppid, _exit) run between fork and
+    // exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            // Its own session (and process group): every command the child starts stays in
+            // this session even in a process group of its own, so the whole tree can be found
+            // and killed when the child dies.
+            if libc::setsid() < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // The parent may have died before prctl took effect.
+            if libc::getppid() != parent {
+                libc::_exit(1);
+            }
+            Ok(())
+        });
+    }
+    Ok(cmd)
+}
+
 /// A running worker. Dropping it kills the worker's process group and reaps it.
 pub struct WorkerProcess {
     child: Child,
@@ -55,61 +127,13 @@ pub struct WorkerProcess {
 impl WorkerProcess {
     /// Start a worker and complete the version handshake.
     pub fn spawn(command: &WorkerCommand, setup: &WorkerSetup) -> Result<Self, WorkerError> {
-        let mut cmd = Command::new(&command.program);
-        cmd.args(&command.args)
-            .env_clear()
-            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped());
-        // The tools' commands (cargo, python) need to find their toolchains.
-        for key in [
-            "HOME",
-            "CARGO_HOME",
-            "RUSTUP_HOME",
-            "RUSTUP_TOOLCHAIN",
-            "LANG",
-            "RUST_LOG",
-        ] {
-            if let Ok(value) = std::env::var(key) {
-                cmd.env(key, value);
-            }
-        }
-        if let Ok(path) = std::env::var("PATH") {
-            cmd.env("PATH", path);
-        }
-        match &command.stderr_log {
-            Some(path) => {
-                let file = std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(path)
-                    .map_err(|e| WorkerError::Start(format!("{}: {e}", path.display())))?;
-                cmd.stderr(Stdio::from(file));
-            }
-            None => {
-                cmd.stderr(Stdio::null());
-            }
-        }
-        let parent = std::process::id() as libc::pid_t;
-        // SAFETY: only async-signal-safe calls (prctl, getppid, _exit) run between fork and exec.
-        unsafe {
-            cmd.pre_exec(move || {
-                // Its own session (and process group): every command the worker starts stays in
-                // this session even in a process group of its own, so the whole tree can be
-                // found and killed when the worker dies.
-                if libc::setsid() < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                // The parent may have died before prctl took effect.
-                if libc::getppid() != parent {
-                    libc::_exit(1);
-                }
-                Ok(())
-            });
-        }
+        let mut cmd = hardened_command(
+            &command.program,
+            &command.args,
+            command.stderr_log.as_deref(),
+            &[],
+        )?;
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
         let mut child = cmd
             .spawn()
             .map_err(|e| WorkerError::Start(format!("{}: {e}", command.program.display())))?;

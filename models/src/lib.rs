@@ -19,6 +19,7 @@ pub mod fetch;
 pub mod gguf;
 pub mod handle;
 pub mod hf;
+pub mod host;
 pub mod kernels;
 pub mod llama;
 pub mod llama_decision;

@@ -6,6 +6,7 @@ pub mod decisions;
 pub mod error;
 pub mod ledger;
 pub mod messages;
+pub mod model_host;
 pub mod model_io;
 pub mod records;
 pub mod sandbox;

@@ -376,6 +376,8 @@ impl TactMcp {
             max_seconds: None,
             job_id: Some(job_id.clone()),
             call_timeout_secs: 300,
+            model_host: None,
+            inject_host_exit: None,
             scripted: self.scripted.clone(),
             inject_panics: None,
         };
@@ -487,6 +489,8 @@ impl TactMcp {
                     max_seconds: None,
                     job_id: Some(a.job_id.clone()),
                     call_timeout_secs: 300,
+                    model_host: None,
+                    inject_host_exit: None,
                     scripted: self.scripted.clone(),
                     inject_panics: None,
                 };

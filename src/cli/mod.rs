@@ -8,6 +8,7 @@ pub mod doctor;
 pub mod eval;
 pub mod ledger;
 pub mod mcp;
+pub mod model_host;
 pub mod models;
 pub mod queue;
 pub mod resume;

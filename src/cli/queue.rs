@@ -350,6 +350,8 @@ pub fn serve_command(args: ServeArgs) -> anyhow::Result<i32> {
         max_seconds: None,
         job_id: None,
         call_timeout_secs: args.call_timeout_secs,
+        model_host: None,
+        inject_host_exit: None,
         scripted: args.scripted.clone(),
         inject_panics: None,
     };

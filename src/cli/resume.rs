@@ -86,6 +86,8 @@ fn resume_job(job_id: String, workspace: PathBuf, common: &CommonArgs) -> anyhow
         max_seconds: None,
         job_id: Some(job_id),
         call_timeout_secs: 300,
+        model_host: None,
+        inject_host_exit: None,
         scripted: common.scripted.clone(),
         inject_panics: None,
     };

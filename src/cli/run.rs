@@ -8,11 +8,13 @@ use anyhow::{Context, bail};
 use tact_actors::events::{EventSink, JobEvent, event_line};
 use tact_actors::job::{JobConfig, job_dir, new_job_id};
 use tact_actors::mcp::McpHost;
+use tact_actors::model_host::{ModelHost, ModelHostCommand, RestartLimit};
 use tact_actors::nodes;
 use tact_actors::run_job;
 use tact_actors::stage::FaultPlan;
 use tact_actors::worker_process::WorkerCommand;
 use tact_models::DecisionModel;
+use tact_models::host::HostedModel;
 use tact_models::scripted::{ScriptedModel, ScriptedStep};
 use tact_policies::Policy;
 use tact_runtime::ledger::JobStatus;
@@ -63,6 +65,13 @@ pub struct Args {
     /// A call that runs longer than this is killed with its worker.
     #[arg(long, default_value_t = 300)]
     pub call_timeout_secs: u64,
+    /// Use the model host listening at this socket (one `tact watch` started for its jobs)
+    /// instead of starting one for this job.
+    #[arg(long, value_name = "SOCKET")]
+    pub model_host: Option<PathBuf>,
+    /// Testing only: this job's model host exits on its Nth request (once; it is restarted).
+    #[arg(long, hide = true)]
+    pub inject_host_exit: Option<u32>,
     /// Testing only: a JSON file with a scripted model (a list of steps) instead of the model.
     #[arg(long, hide = true)]
     pub scripted: Option<PathBuf>,
@@ -382,12 +391,78 @@ pub fn job_config(
     mcp: Option<Arc<McpHost>>,
 ) -> anyhow::Result<JobConfig> {
     let policy = Policy::load_or_default(args.policy.as_deref())?;
-    let model = load_model_with_probe(
-        &args.model,
-        args.scripted.as_deref(),
-        &probe_for(&policy, args.always_call),
-    )?;
-    job_config_with_model(args, workspace, model, mcp)
+    // The job id is fixed first: the model host's log goes to the job's folder.
+    let mut args = args.clone();
+    let job_id = args.job_id.get_or_insert_with(new_job_id).clone();
+    let model = job_model(&args, &policy, &job_dir(workspace, &job_id))?;
+    job_config_with_model(&args, workspace, model, mcp)
+}
+
+/// The job's decoder: in a model host process — the one `--model-host` names, else one
+/// started and supervised for this job (its log in `<job dir>/model-host.stderr`). The
+/// scripted test double stays in the job's process.
+pub fn job_model(
+    args: &Args,
+    policy: &Policy,
+    job_dir: &Path,
+) -> anyhow::Result<Arc<dyn DecisionModel>> {
+    let probe = probe_for(policy, args.always_call);
+    if args.scripted.is_some() {
+        return load_model_with_probe(&args.model, args.scripted.as_deref(), &probe);
+    }
+    let client_name = args.job_id.clone().unwrap_or_else(|| "job".into());
+    if args.model_host.is_none() {
+        // A name that is neither installed nor a file is refused here, with the installed
+        // names, not in the host's log.
+        tact_models::resolve::resolve_model(
+            args.model.model.as_deref(),
+            &tact_models::fetch::default_home(),
+        )?;
+        backend_of(&args.model)?;
+    }
+    let client = match &args.model_host {
+        Some(socket) => HostedModel::connect(socket, &client_name, HOST_WAIT)
+            .with_context(|| format!("the model host at {}", socket.display()))?,
+        None => {
+            std::fs::create_dir_all(job_dir)?;
+            let host = ModelHost::start_private(
+                ModelHostCommand {
+                    program: std::env::current_exe().context("locating the tact binary")?,
+                    args: model_host_args(&args.model),
+                    socket: PathBuf::new(),
+                    stderr_log: Some(job_dir.join("model-host.stderr")),
+                    first_exits_on_request: args.inject_host_exit,
+                },
+                RestartLimit::default(),
+            )
+            .context("starting the model host")?;
+            let client = host.client(&client_name)?;
+            client.with_owner(Box::new(host))
+        }
+    };
+    let client = match probe(&client.id())? {
+        Some(spec) => client.with_probe(load_probe(&spec)?)?,
+        None => client,
+    };
+    Ok(Arc::new(client))
+}
+
+/// How long a job waits for a model host to accept (loading a model on a busy machine).
+const HOST_WAIT: std::time::Duration = std::time::Duration::from_secs(180);
+
+/// `tact model-host` with the model arguments of a command line.
+pub fn model_host_args(model: &ModelArgs) -> Vec<String> {
+    let mut out = vec!["model-host".to_string()];
+    if let Some(m) = &model.model {
+        out.extend(["--model".into(), m.clone()]);
+    }
+    if let Some(b) = &model.backend {
+        out.extend(["--backend".into(), b.clone()]);
+    }
+    if let Some(t) = model.threads {
+        out.extend(["--threads".into(), t.to_string()]);
+    }
+    out
 }
 
 /// Start the MCP servers the workspace's and user's config files name, for job `job_id`

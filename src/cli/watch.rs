@@ -49,6 +49,22 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         }
         extra_run_args.extend(["--model".to_owned(), model]);
     }
+    // Jobs run by tact itself with the real model share one model host: the model is loaded
+    // once for the whole watch, not once per job. It lives until the watch returns.
+    let uses_real_model = args.runner.is_none()
+        && !extra_run_args
+            .iter()
+            .any(|a| a == "--scripted" || a == "--model-host");
+    let _model_host = if uses_real_model {
+        let host = start_shared_host(&args.dir, &extra_run_args)?;
+        extra_run_args.extend([
+            "--model-host".to_owned(),
+            host.socket().display().to_string(),
+        ]);
+        Some(host)
+    } else {
+        None
+    };
     let program = match args.runner {
         Some(runner) => runner,
         None => std::env::current_exe().context("locating the tact binary")?,
@@ -68,4 +84,39 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let summary = runtime.block_on(watch(config))?;
     tracing::info!(reason = %summary.reason, "watch stopped");
     Ok(0)
+}
+
+/// The watcher's model host (its log in `<workspace>/.tact/model-host.stderr`), for the model
+/// the jobs' arguments name.
+fn start_shared_host(
+    workspace: &std::path::Path,
+    job_args: &[String],
+) -> anyhow::Result<tact_actors::model_host::ModelHost> {
+    use tact_actors::model_host::{ModelHost, ModelHostCommand, RestartLimit};
+    let mut model = super::run::ModelArgs {
+        model: None,
+        backend: None,
+        threads: None,
+    };
+    for pair in job_args.windows(2) {
+        match pair[0].as_str() {
+            "--model" => model.model = Some(pair[1].clone()),
+            "--backend" => model.backend = Some(pair[1].clone()),
+            "--threads" => model.threads = pair[1].parse().ok(),
+            _ => {}
+        }
+    }
+    let log_dir = workspace.join(".tact");
+    std::fs::create_dir_all(&log_dir)?;
+    ModelHost::start_private(
+        ModelHostCommand {
+            program: std::env::current_exe().context("locating the tact binary")?,
+            args: super::run::model_host_args(&model),
+            socket: PathBuf::new(),
+            stderr_log: Some(log_dir.join("model-host.stderr")),
+            first_exits_on_request: None,
+        },
+        RestartLimit::default(),
+    )
+    .context("starting the model host for the watched jobs")
 }

@@ -1,0 +1,47 @@
+//! `tact model-host --socket PATH [--model …]`: the decoder in its own process, serving jobs
+//! over MessagePack frames on a Unix socket (started and supervised by `tact run` and
+//! `tact watch`, never by hand). Probes stay with the job: the host sends hidden states.
+
+use std::os::unix::net::UnixListener;
+use std::path::PathBuf;
+
+use anyhow::Context;
+
+use crate::cli::run::{ModelArgs, load_model};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Where to listen (a Unix socket; a stale file there is replaced).
+    #[arg(long)]
+    pub socket: PathBuf,
+    #[command(flatten)]
+    pub model: ModelArgs,
+    /// Fault injection for the supervision tests: exit, without answering, on the Nth request.
+    #[arg(long, hide = true)]
+    pub exit_on_request: Option<u32>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    let model = load_model(&args.model, None)?;
+    let _ = std::fs::remove_file(&args.socket);
+    let listener = UnixListener::bind(&args.socket)
+        .with_context(|| format!("listening at {}", args.socket.display()))?;
+    // The host's stderr is its log file: these lines are written whatever RUST_LOG says.
+    eprintln!(
+        "model host ready pid={} model={} socket={}",
+        std::process::id(),
+        model.id(),
+        args.socket.display()
+    );
+    tact_models::host::serve(
+        listener,
+        model,
+        tact_models::host::ServeOptions {
+            exit_on_request: args.exit_on_request,
+            on_client: Some(std::sync::Arc::new(|client: &str| {
+                eprintln!("client connected client={client}");
+            })),
+        },
+    )?;
+    Ok(0)
+}
