@@ -8,6 +8,10 @@
 //! carries it as a MessagePack envelope (encoded by the caller, decoded by the stage, and the
 //! answer the same way back), against a raw `tokio::sync::mpsc` + oneshot pair carrying the
 //! Rust value: the mailbox's and the MessagePack boundary's cost per message.
+//! (c) One confidence request to the model through a model host's client (`HostedModel`: a
+//! Unix socket, MessagePack both ways; the host's serve loop on a thread of this process, with
+//! the same scripted model) against the same call on the model in process: the cost the model
+//! host's process boundary adds to every model request, besides the pass itself.
 //!
 //! Prints the ratios after the criterion runs: `cargo bench --bench pipeline`.
 
@@ -453,6 +457,43 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
 
+    // (c) The model host's boundary.
+    let socket_dir = tempfile::TempDir::new().unwrap();
+    let socket = socket_dir.path().join("host.sock");
+    let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let served: Arc<dyn DecisionModel> = fx.model.clone();
+    std::thread::spawn(move || {
+        tact_models::host::serve(listener, served, Default::default()).unwrap();
+    });
+    let hosted =
+        tact_models::host::HostedModel::connect(&socket, "bench", Duration::from_secs(10)).unwrap();
+    let (prompt, candidates) = (&fx.trigger_request.prompt, &fx.trigger_request.candidates);
+    let mut group = c.benchmark_group("model_seam");
+    group.throughput(criterion::Throughput::Elements(1));
+    group.bench_function("in_process", |b| {
+        b.iter_custom(|iters| {
+            let started = Instant::now();
+            for _ in 0..iters {
+                black_box(fx.model.confidence(prompt, candidates).unwrap());
+            }
+            let elapsed = started.elapsed();
+            samples.add("model_in_process", elapsed, iters);
+            elapsed
+        })
+    });
+    group.bench_function("model_host", |b| {
+        b.iter_custom(|iters| {
+            let started = Instant::now();
+            for _ in 0..iters {
+                black_box(hosted.confidence(prompt, candidates).unwrap());
+            }
+            let elapsed = started.elapsed();
+            samples.add("model_host", elapsed, iters);
+            elapsed
+        })
+    });
+    group.finish();
+
     let per_second = |name: &str| 1.0 / samples.median(name).as_secs_f64().max(1e-12);
     println!("\npipeline overhead (medians of the per-sample means):");
     for name in [
@@ -476,6 +517,25 @@ fn bench(c: &mut Criterion) {
         samples.median("tokio_mpsc").as_secs_f64() * 1e6,
         ratio(&samples, "stage_actor", "tokio_mpsc"),
         payload.len(),
+    );
+
+    println!(
+        "  model_seam: in process {:.1} µs/request, through a model host's socket {:.1} µs/request ({:.1} µs added per model request; {} byte requests)",
+        samples.median("model_in_process").as_secs_f64() * 1e6,
+        samples.median("model_host").as_secs_f64() * 1e6,
+        (samples.median("model_host").as_secs_f64()
+            - samples.median("model_in_process").as_secs_f64())
+            * 1e6,
+        wire::encode(
+            1,
+            &tact_runtime::model_host::HostRequest::Confidence {
+                prompt: prompt.clone(),
+                candidates: candidates.clone(),
+                hidden: false,
+            }
+        )
+        .unwrap()
+        .len(),
     );
 
     supervisor.stop(None);

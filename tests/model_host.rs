@@ -121,8 +121,10 @@ fn the_watchers_jobs_share_one_model_host() {
     let finished = watcher.named("job_done");
     assert_eq!(finished.len(), 2, "{finished:?}");
     let log = std::fs::read_to_string(ws.join(".tact/model-host.stderr")).unwrap();
-    // One host loaded the model once, and both jobs were its clients.
+    // One host loaded the model once, and the encoder once for both jobs' retrievers, and
+    // both jobs were its clients.
     assert_eq!(log.matches("model host ready").count(), 1, "{log}");
+    assert_eq!(log.matches("encoder loaded").count(), 1, "{log}");
     for job in &finished {
         let id = job["job_id"].as_str().unwrap();
         assert!(

@@ -24,9 +24,23 @@ use tact_runtime::wire::{self, WIRE_VERSION};
 use crate::decision::DecisionModel;
 use crate::error::ModelError;
 
-/// Answer one request with the loaded model.
-pub fn answer_request(model: &dyn DecisionModel, request: HostRequest) -> HostResponse {
+/// The host's encoder: sentence embeddings for the retriever, one vector per text.
+pub type EncodeFn =
+    std::sync::Arc<dyn Fn(&[String]) -> Result<Vec<Vec<f32>>, ModelError> + Send + Sync>;
+
+/// Answer one request with the loaded model (and the encoder, if the host has one).
+pub fn answer_request(
+    model: &dyn DecisionModel,
+    encoder: Option<&EncodeFn>,
+    request: HostRequest,
+) -> HostResponse {
     let result = match request {
+        HostRequest::Embed { texts } => match encoder {
+            Some(encode) => encode(&texts).map(|vectors| HostResponse::Embeddings { vectors }),
+            None => Err(ModelError::Unsupported(
+                "this model host serves no encoder".into(),
+            )),
+        },
         HostRequest::Confidence {
             prompt,
             candidates,
@@ -88,6 +102,8 @@ pub struct ServeOptions {
     /// it receives its Nth request (counted over all connections).
     pub exit_on_request: Option<u32>,
     pub on_client: Option<OnClient>,
+    /// The encoder the retriever's `Embed` requests reach (none: they are refused).
+    pub encoder: Option<EncodeFn>,
 }
 
 /// Serve `model` on `listener` until the process is killed: one thread per connection.
@@ -147,7 +163,7 @@ fn serve_connection(
             eprintln!("fault injection: the model host exits on request {n}");
             std::process::exit(70);
         }
-        let response = answer_request(model, request.body);
+        let response = answer_request(model, options.encoder.as_ref(), request.body);
         wire::write_message(&mut writer, request.id, &response).map_err(io)?;
         writer.flush()?;
     }
@@ -335,6 +351,18 @@ impl HostedModel {
                 HostFailure::Failed => ModelError::Inference(message),
             }),
             other => Ok(other),
+        }
+    }
+}
+
+impl HostedModel {
+    /// Sentence embeddings from the host's encoder, one vector per text.
+    pub fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, ModelError> {
+        match self.ask(HostRequest::Embed {
+            texts: texts.to_vec(),
+        })? {
+            HostResponse::Embeddings { vectors } if vectors.len() == texts.len() => Ok(vectors),
+            other => Err(unexpected("embedding", &other)),
         }
     }
 }

@@ -64,6 +64,8 @@ pub enum HostRequest {
         max_tokens: usize,
         branch: usize,
     },
+    /// Sentence embeddings from the host's encoder (the retriever's queries and catalog).
+    Embed { texts: Vec<String> },
 }
 
 /// Why the host could not answer.
@@ -94,6 +96,9 @@ pub enum HostResponse {
     Text {
         text: String,
         cost: ModelCost,
+    },
+    Embeddings {
+        vectors: Vec<Vec<f32>>,
     },
     Error {
         failure: HostFailure,
@@ -180,6 +185,9 @@ mod tests {
                 max_tokens: 8,
                 branch: 1,
             },
+            HostRequest::Embed {
+                texts: vec!["read a file".into()],
+            },
         ] {
             round_trip(request);
         }
@@ -192,6 +200,9 @@ mod tests {
             HostResponse::Text {
                 text: "5".into(),
                 cost,
+            },
+            HostResponse::Embeddings {
+                vectors: vec![vec![0.5, -0.25]],
             },
             HostResponse::Error {
                 failure: HostFailure::Unsupported,

@@ -7,6 +7,13 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
+use std::sync::{Arc, OnceLock};
+
+use tact_actors::nodes::MiniLmEmbedder;
+use tact_models::ModelError;
+use tact_models::host::EncodeFn;
+use tact_policies::retrieval::Embedder;
+
 use crate::cli::run::{ModelArgs, load_model};
 
 #[derive(Debug, clap::Args)]
@@ -41,7 +48,29 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             on_client: Some(std::sync::Arc::new(|client: &str| {
                 eprintln!("client connected client={client}");
             })),
+            encoder: Some(minilm_on_first_use()),
         },
     )?;
     Ok(0)
+}
+
+/// MiniLM, loaded by the first `Embed` request (a host whose jobs never retrieve never loads
+/// it); a failed load is remembered and reported to every later request.
+fn minilm_on_first_use() -> EncodeFn {
+    let slot: Arc<OnceLock<Result<MiniLmEmbedder, String>>> = Arc::new(OnceLock::new());
+    Arc::new(move |texts: &[String]| {
+        let loaded = slot.get_or_init(|| {
+            if !MiniLmEmbedder::installed() {
+                return Err("MiniLM is not installed (run `tact models fetch`)".into());
+            }
+            eprintln!("encoder loaded");
+            MiniLmEmbedder::load_default().map_err(|e| e.to_string())
+        });
+        let encoder = loaded
+            .as_ref()
+            .map_err(|e| ModelError::Unsupported(e.clone()))?;
+        encoder
+            .embed(texts)
+            .map_err(|e| ModelError::Inference(e.to_string()))
+    })
 }

@@ -394,21 +394,34 @@ pub fn job_config(
     // The job id is fixed first: the model host's log goes to the job's folder.
     let mut args = args.clone();
     let job_id = args.job_id.get_or_insert_with(new_job_id).clone();
-    let model = job_model(&args, &policy, &job_dir(workspace, &job_id))?;
-    job_config_with_model(&args, workspace, model, mcp)
+    let JobModel { decoder, host } = job_model(&args, &policy, &job_dir(workspace, &job_id))?;
+    let mut cfg = job_config_with_model(&args, workspace, decoder, mcp)?;
+    if let Some(host) = host
+        && args.retriever.unwrap_or_default() == nodes::RetrieverKind::Fused
+    {
+        // The retriever's encoder is the host's too: loaded once where the decoder is.
+        let policy = Policy::load_or_default(args.policy.as_deref())?;
+        cfg.retrieve = nodes::retrieve_fn(
+            cfg.catalog.clone(),
+            &policy,
+            nodes::RetrieverSetup::fused_hosted(host),
+        );
+    }
+    Ok(cfg)
 }
 
 /// The job's decoder: in a model host process — the one `--model-host` names, else one
-/// started and supervised for this job (its log in `<job dir>/model-host.stderr`). The
-/// scripted test double stays in the job's process.
-pub fn job_model(
-    args: &Args,
-    policy: &Policy,
-    job_dir: &Path,
-) -> anyhow::Result<Arc<dyn DecisionModel>> {
+/// started and supervised for this job (its log in `<job dir>/model-host.stderr`) — and the
+/// host's client, whose encoder the retriever uses. The scripted test double stays in the
+/// job's process (no host).
+pub fn job_model(args: &Args, policy: &Policy, job_dir: &Path) -> anyhow::Result<JobModel> {
     let probe = probe_for(policy, args.always_call);
     if args.scripted.is_some() {
-        return load_model_with_probe(&args.model, args.scripted.as_deref(), &probe);
+        let decoder = load_model_with_probe(&args.model, args.scripted.as_deref(), &probe)?;
+        return Ok(JobModel {
+            decoder,
+            host: None,
+        });
     }
     let client_name = args.job_id.clone().unwrap_or_else(|| "job".into());
     if args.model_host.is_none() {
@@ -440,11 +453,20 @@ pub fn job_model(
             client.with_owner(Box::new(host))
         }
     };
-    let client = match probe(&client.id())? {
+    let client = Arc::new(match probe(&client.id())? {
         Some(spec) => client.with_probe(load_probe(&spec)?)?,
         None => client,
-    };
-    Ok(Arc::new(client))
+    });
+    Ok(JobModel {
+        decoder: client.clone(),
+        host: Some(client),
+    })
+}
+
+/// A job's model: the decoder the nodes call and, when it is hosted, the host's client.
+pub struct JobModel {
+    pub decoder: Arc<dyn DecisionModel>,
+    pub host: Option<Arc<HostedModel>>,
 }
 
 /// How long a job waits for a model host to accept (loading a model on a busy machine).

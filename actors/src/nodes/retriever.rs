@@ -70,7 +70,7 @@ impl MiniLmEmbedder {
 
 impl Embedder for MiniLmEmbedder {
     fn id(&self) -> String {
-        "all-minilm-l6-v2".to_string()
+        MINILM_ID.to_string()
     }
 
     fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
@@ -84,6 +84,27 @@ impl Embedder for MiniLmEmbedder {
             .collect()
     }
 }
+
+/// MiniLM in the job's model host: the same encoder and vectors as [`MiniLmEmbedder`] (so the
+/// same cache keys), loaded once in the host for every job it serves.
+pub struct HostedEmbedder {
+    pub client: Arc<tact_models::host::HostedModel>,
+}
+
+impl Embedder for HostedEmbedder {
+    fn id(&self) -> String {
+        MINILM_ID.to_string()
+    }
+
+    fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        self.client
+            .embed(texts)
+            .map_err(|e| EmbedError(e.to_string()))
+    }
+}
+
+/// The encoder's id: the retriever's embedding cache is keyed by it.
+const MINILM_ID: &str = "all-minilm-l6-v2";
 
 /// Which rankings the job's retriever fuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -136,6 +157,15 @@ impl RetrieverSetup {
             kind: RetrieverKind::Fused,
             index_path: Some(default_index_path()),
             embedder: Some(Arc::new(shared_minilm)),
+        }
+    }
+
+    /// The design's retriever with the encoder of the job's model host.
+    pub fn fused_hosted(client: Arc<tact_models::host::HostedModel>) -> RetrieverSetup {
+        let embedder: Arc<dyn Embedder + Send + Sync> = Arc::new(HostedEmbedder { client });
+        RetrieverSetup {
+            embedder: Some(Arc::new(move || Ok(embedder.clone()))),
+            ..RetrieverSetup::fused_default()
         }
     }
 
