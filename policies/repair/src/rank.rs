@@ -20,6 +20,8 @@ use tact_runtime::source::{FunctionSpan, Language, function_spans};
 /// suite's `fit` part (see docs/benchmarks.md); it reads no model features.
 /// `failing-tests-v2`: fitted by `tact train-ranker --suite ../shared/bugs` on the same part,
 /// with the default model's likelihood of each edited line (it names that model's id).
+/// `failing-tests-v3`: the same command on the candidate lists with hunks (one change made
+/// everywhere it applies) and the inserted-statement family, which has its own prior.
 pub const BUILTIN_RANKERS: &[(&str, &str)] = &[
     (
         "failing-tests-v1",
@@ -28,6 +30,10 @@ pub const BUILTIN_RANKERS: &[(&str, &str)] = &[
     (
         "failing-tests-v2",
         include_str!("../rankers/failing-tests-v2.json"),
+    ),
+    (
+        "failing-tests-v3",
+        include_str!("../rankers/failing-tests-v3.json"),
     ),
 ];
 
@@ -116,7 +122,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 19] = [
+const ORIGINS: [&str; 20] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -135,6 +141,7 @@ const ORIGINS: [&str; 19] = [
     "drop_clause",
     "literal_edit",
     "replace_argument",
+    "insert_statement",
     "model",
 ];
 
@@ -337,14 +344,7 @@ impl CandidateRanker {
             reason,
         };
         let ranker: Self = serde_json::from_str(text).map_err(|e| artifact(e.to_string()))?;
-        let names = feature_names();
-        if ranker.features != names {
-            return Err(RankError::FeatureMismatch {
-                expected: ranker.features,
-                actual: names,
-            });
-        }
-        let n = names.len();
+        let n = ranker.features.len();
         if ranker.weights.len() != n || ranker.mean.len() != n || ranker.scale.len() != n {
             return Err(artifact("weights do not match the feature count".into()));
         }
@@ -353,7 +353,40 @@ impl CandidateRanker {
                 "edition does not match its weights (edited by hand?)".into(),
             ));
         }
-        Ok(ranker)
+        ranker.on_features(&feature_names())
+    }
+
+    /// The ranker over `names`: an artifact fitted before an edit family existed has no prior
+    /// for it (weight 0, as for any unseen origin); any other difference is refused.
+    fn on_features(self, names: &[String]) -> Result<Self, RankError> {
+        if self.features == names {
+            return Ok(self);
+        }
+        let mismatch = || RankError::FeatureMismatch {
+            expected: self.features.clone(),
+            actual: names.to_vec(),
+        };
+        let position = |name: &String| self.features.iter().position(|f| f == name);
+        if self.features.iter().any(|f| !names.contains(f))
+            || names
+                .iter()
+                .any(|n| position(n).is_none() && !n.starts_with("origin:"))
+        {
+            return Err(mismatch());
+        }
+        let take = |values: &[f32], missing: f32| -> Vec<f32> {
+            names
+                .iter()
+                .map(|n| position(n).map_or(missing, |i| values[i]))
+                .collect()
+        };
+        Ok(CandidateRanker {
+            weights: take(&self.weights, 0.0),
+            mean: take(&self.mean, 0.0),
+            scale: take(&self.scale, 1.0),
+            features: names.to_vec(),
+            ..self.clone()
+        })
     }
 
     pub fn to_json(&self) -> String {
@@ -1088,6 +1121,51 @@ mod tests {
         assert!(matches!(
             fit_ranker(&[], 0.1, "m", "t"),
             Err(RankError::NoTrainingData)
+        ));
+    }
+
+    /// An artifact fitted before an edit family had its own prior (v1 and v2 predate
+    /// `insert_statement`) still loads: the new origin gets no weight and every other
+    /// candidate scores as it did. A feature this build does not compute is refused.
+    #[test]
+    fn a_ranker_fitted_before_an_edit_family_gives_it_no_prior() {
+        let v2 = BUILTIN_RANKERS
+            .iter()
+            .find(|(n, _)| *n == "failing-tests-v2")
+            .map(|(_, t)| *t)
+            .unwrap();
+        let stored: CandidateRanker = serde_json::from_str(v2).unwrap();
+        assert!(
+            !stored
+                .features
+                .contains(&"origin:insert_statement".to_string())
+        );
+        let loaded = CandidateRanker::parse(v2, "v2").unwrap();
+        assert_eq!(loaded.features, feature_names());
+        assert_eq!(loaded.edition, stored.edition);
+        let at = |r: &CandidateRanker, name: &str| r.features.iter().position(|f| f == name);
+        let new = at(&loaded, "origin:insert_statement").unwrap();
+        assert_eq!(loaded.weights[new], 0.0);
+        // The same candidate scores the same under the stored and the loaded layout.
+        let candidate = features(MutationOperator::DropTerm, 2, -0.7);
+        let x = candidate.vector();
+        let stored_score: f32 = stored
+            .features
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let v = x[at(&loaded, f).unwrap()];
+                stored.weights[i] * (v - stored.mean[i]) / stored.scale[i]
+            })
+            .sum();
+        assert!((loaded.score(&candidate) - stored_score).abs() < 1e-5);
+
+        let mut alien = stored.clone();
+        alien.features[0] = "lines_of_poetry".into();
+        alien.edition = edition_of(&alien);
+        assert!(matches!(
+            CandidateRanker::parse(&alien.to_json(), "alien"),
+            Err(RankError::FeatureMismatch { .. })
         ));
     }
 }
