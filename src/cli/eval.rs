@@ -19,7 +19,8 @@ use tact_eval::retrieval_eval::{
 };
 use tact_eval::rng::sample_indices;
 use tact_eval::selection_eval::{
-    Choice, Chooser, candidate_sets, embedding_text_of, evaluate_selection, selection_evidence,
+    Choice, Chooser, ModelScope, candidate_sets, embedding_text_of, evaluate_selection,
+    selection_evidence,
 };
 use tact_eval::trigger_eval::{
     harness_prompt, prompt_digest, prompt_from, threshold_sweep, trigger_report,
@@ -123,6 +124,10 @@ pub struct SelectionArgs {
     /// on only the first N sampled items; 0 skips it. Default: every item.
     #[arg(long)]
     pub stress_items: Option<usize>,
+    /// Ask the model on only these candidate sets (`as_given`, `shortlist_1`…`shortlist_5`,
+    /// `full`), comma-separated; the baselines cover every set. Default: all.
+    #[arg(long, value_delimiter = ',')]
+    pub sets: Option<Vec<String>>,
     #[command(flatten)]
     pub model: ModelArgs,
 }
@@ -756,10 +761,21 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
         None => None,
     };
     let mut cache = ResultCache::open(&common.cache_dir.join("choices.jsonl"))?;
-    let stress = args
-        .stress_items
-        .map_or(items.len(), |n| n.min(items.len()));
-    let total = (sets.iter().map(|s| s.labelled().len() - 1).sum::<usize>() + stress) as u64;
+    let scope = ModelScope {
+        stress_items: args.stress_items,
+        sets: args.sets.clone(),
+    };
+    let keys: Vec<String> = sets
+        .first()
+        .map(|s| s.labelled().into_iter().map(|(k, _)| k).collect())
+        .unwrap_or_default();
+    if let Some(unknown) = args.sets.iter().flatten().find(|s| !keys.contains(s)) {
+        bail!("no candidate set {unknown:?} (sets: {})", keys.join(", "));
+    }
+    let total = keys
+        .iter()
+        .map(|k| scope.items_for(k, items.len()))
+        .sum::<usize>() as u64;
     let bar = progress_bar(if lazy.is_some() { total } else { 0 }, "selection");
     let mut chooser = |item: &SelectionItem,
                        set_key: &str,
@@ -813,7 +829,7 @@ fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
         &sets,
         &policy.body.retrieval,
         common.seed,
-        args.stress_items,
+        &scope,
         choose,
         model_id,
         &mut |_| bar.inc(1),

@@ -333,17 +333,44 @@ fn bm25_pick(query: &str, set: &[FunctionDef], policy: &RetrievalPolicy) -> Opti
 pub type Chooser<'a> =
     dyn FnMut(&SelectionItem, &str, &[FunctionDef]) -> Result<(Choice, u64), EvalError> + 'a;
 
+/// Which items of which candidate sets the selector under test is asked about (the baselines
+/// always cover every set and item: they cost nothing).
+#[derive(Debug, Clone, Default)]
+pub struct ModelScope {
+    /// The model's stress case (`full`) on only the first that many items; its figures then
+    /// carry that `n`.
+    pub stress_items: Option<usize>,
+    /// Only these sets (report keys: `as_given`, `shortlist_1`…`shortlist_5`, `full`); all
+    /// when `None`.
+    pub sets: Option<Vec<String>>,
+}
+
+impl ModelScope {
+    /// How many of `n` items the selector is asked about in set `key`.
+    pub fn items_for(&self, key: &str, n: usize) -> usize {
+        if let Some(sets) = &self.sets
+            && !sets.iter().any(|s| s == key)
+        {
+            return 0;
+        }
+        if key == "full" {
+            self.stress_items.map_or(n, |k| k.min(n))
+        } else {
+            n
+        }
+    }
+}
+
 /// Evaluate a selector (`choose`, e.g. the model) and the baselines on every candidate set.
-/// `choose` returns the choice and the forward passes it spent; `None` skips the model.
-/// `stress_items` limits the model's stress case (`full`) to the first that many items; its
-/// figures then carry that `n` (the baselines still cover every item).
+/// `choose` returns the choice and the forward passes it spent; `None` skips the model;
+/// `scope` limits where it is asked.
 #[allow(clippy::too_many_arguments)]
 pub fn evaluate_selection(
     items: &[SelectionItem],
     sets: &[CandidateSets],
     policy: &RetrievalPolicy,
     seed: u64,
-    stress_items: Option<usize>,
+    scope: &ModelScope,
     mut choose: Option<&mut Chooser<'_>>,
     model_id: Option<String>,
     progress: &mut dyn FnMut(usize),
@@ -395,11 +422,7 @@ pub fn evaluate_selection(
             .map(|(item, s)| bm25_pick(&item.query, s, policy))
             .collect();
         // The stress case costs minutes per item on a CPU: the model may see only a prefix.
-        let model_items = if key == "full" {
-            stress_items.map_or(items.len(), |n| n.min(items.len()))
-        } else {
-            items.len()
-        };
+        let model_items = scope.items_for(key, items.len());
         let model = match choose.as_mut() {
             Some(choose) if model_items > 0 => {
                 let mut picks = Vec::with_capacity(model_items);
@@ -588,7 +611,7 @@ mod tests {
             &sets,
             &policy,
             3,
-            None,
+            &ModelScope::default(),
             Some(&mut oracle),
             Some("oracle".into()),
             &mut |_| {},
@@ -629,7 +652,10 @@ mod tests {
             &sets,
             &policy,
             3,
-            Some(1),
+            &ModelScope {
+                stress_items: Some(1),
+                sets: None,
+            },
             Some(&mut oracle),
             Some("oracle".into()),
             &mut |_| {},
@@ -647,5 +673,42 @@ mod tests {
         assert_eq!(full_report.baselines.first.n, 3);
         assert!(per_item[0].contains_key("full.model.tool"));
         assert!(!per_item[1].contains_key("full.model.tool"));
+    }
+
+    /// `sets` asks the model on the named candidate sets only (the 20-tool case can be timed
+    /// on its own); every set keeps its baselines.
+    #[test]
+    fn the_model_is_asked_on_the_named_sets_only() {
+        let policy = Policy::default_policy().unwrap().body.retrieval;
+        let items = vec![triangle_item("1"), triangle_item("2")];
+        let sets = candidate_sets(&items, &[], &policy, 3);
+        let mut asked: Vec<String> = Vec::new();
+        let mut oracle = |item: &SelectionItem,
+                          key: &str,
+                          _set: &[FunctionDef]|
+         -> Result<(Choice, u64), EvalError> {
+            asked.push(key.to_string());
+            gold_choice(item)
+        };
+        let scope = ModelScope {
+            stress_items: None,
+            sets: Some(vec!["full".into()]),
+        };
+        let (report, _) = evaluate_selection(
+            &items,
+            &sets,
+            &policy,
+            3,
+            &scope,
+            Some(&mut oracle),
+            Some("oracle".into()),
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(asked, vec!["full", "full"]);
+        assert_eq!(report.by_candidates["full"].model.unwrap().n, 2);
+        assert!(report.by_candidates["as_given"].model.is_none());
+        assert_eq!(report.by_candidates["as_given"].baselines.first.n, 2);
+        assert_eq!(scope.items_for("shortlist_3", 2), 0);
     }
 }
