@@ -8,7 +8,9 @@
 //! The result is assembled as a `serde_json::Value`, so it always parses, and it satisfies the
 //! supported keywords by construction: `type` (object, string, number, integer, boolean,
 //! array, null), `properties`, `required`, `enum`, `const`, `items`, `minLength`, `maxLength`,
-//! `minItems`, `maxItems`, `minimum`, `maximum`. Unknown schemas fall back to a string.
+//! `minItems`, `maxItems`, `minimum`, `maximum`, `allOf` (merged), `anyOf`/`oneOf` (the branch
+//! whose opening the model finds likeliest; `null` only when it is the only branch). Unknown
+//! schemas fall back to a string.
 
 use serde_json::{Map, Value};
 use tact_runtime::model_io::ModelCost;
@@ -157,6 +159,34 @@ impl<'e> ArgDecoder<'e> {
         Ok(value.clone())
     }
 
+    /// The branch of an `anyOf`/`oneOf` to decode: each branch is tried by how likely the model
+    /// finds the text its value must start with (`{`, `[`, a quote, a digit, one of its enum
+    /// values, …). A `null` branch is taken only when it is the only one: a property the
+    /// decoder writes at all is one the request gave a value for.
+    fn choose_branch<'s>(&self, branches: &'s [Value]) -> Result<&'s Value, ModelError> {
+        let non_null: Vec<&Value> = branches
+            .iter()
+            .filter(|b| branch_openings(b, 0) != ["null"])
+            .collect();
+        let candidates: Vec<&Value> = if non_null.is_empty() {
+            branches.iter().collect()
+        } else {
+            non_null
+        };
+        let mut best: Option<(&Value, f32)> = None;
+        for branch in candidates {
+            let mut score = f32::NEG_INFINITY;
+            for opening in branch_openings(branch, 0) {
+                score = score.max(self.first_token_logprob(&opening)?);
+            }
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((branch, score));
+            }
+        }
+        best.map(|(b, _)| b)
+            .ok_or_else(|| ModelError::Constraint("anyOf/oneOf without branches".into()))
+    }
+
     /// The best eligible token under `accept`, or `None` if no token is eligible.
     fn best_token(&self, mut accept: impl FnMut(u32, &str) -> bool) -> Option<u32> {
         let mut best: Option<(u32, f32)> = None;
@@ -212,13 +242,13 @@ impl<'e> ArgDecoder<'e> {
             self.push_text(&texts[chosen])?;
             return Ok(options[chosen].clone());
         }
-        for combinator in ["anyOf", "oneOf", "allOf"] {
-            if let Some(first) = schema
-                .get(combinator)
-                .and_then(Value::as_array)
-                .and_then(|a| a.first())
-            {
-                return self.value(first, depth + 1);
+        if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
+            return self.value(&merge_all_of(schema, parts), depth + 1);
+        }
+        for combinator in ["anyOf", "oneOf"] {
+            if let Some(branches) = schema.get(combinator).and_then(Value::as_array) {
+                let branch = self.choose_branch(branches)?;
+                return self.value(branch, depth + 1);
             }
         }
         match schema_type(schema) {
@@ -621,6 +651,81 @@ fn clamp_number(value: Value, schema: &Value, integer: bool) -> Value {
     }
 }
 
+/// The texts a value of `schema` may start with, as JSON.
+fn branch_openings(schema: &Value, depth: usize) -> Vec<String> {
+    if depth > MAX_DEPTH {
+        return vec!["\"".into()];
+    }
+    if let Some(constant) = schema.get("const") {
+        return vec![constant.to_string()];
+    }
+    if let Some(options) = schema.get("enum").and_then(Value::as_array) {
+        return options.iter().map(Value::to_string).collect();
+    }
+    if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
+        return branch_openings(&merge_all_of(schema, parts), depth + 1);
+    }
+    for combinator in ["anyOf", "oneOf"] {
+        if let Some(branches) = schema.get(combinator).and_then(Value::as_array) {
+            return branches
+                .iter()
+                .flat_map(|b| branch_openings(b, depth + 1))
+                .collect();
+        }
+    }
+    match schema_type(schema) {
+        "object" => vec!["{".into()],
+        "array" => vec!["[".into()],
+        "integer" | "number" => (0..10)
+            .map(|d| d.to_string())
+            .chain(["-".to_string()])
+            .collect(),
+        "boolean" => vec!["true".into(), "false".into()],
+        "null" => vec!["null".into()],
+        _ => vec!["\"".into()],
+    }
+}
+
+/// One schema holding everything `allOf` asks: the parts' properties and required names
+/// together, and each keyword the schema itself lacks from the first part that has it.
+fn merge_all_of(schema: &Value, parts: &[Value]) -> Value {
+    let mut merged = match schema {
+        Value::Object(map) => map.clone(),
+        _ => Map::new(),
+    };
+    merged.remove("allOf");
+    for part in parts {
+        let part = match part.get("allOf").and_then(Value::as_array) {
+            Some(inner) => merge_all_of(part, inner),
+            None => part.clone(),
+        };
+        let Value::Object(part) = part else {
+            continue;
+        };
+        for (key, value) in part {
+            match (key.as_str(), merged.get_mut(&key), &value) {
+                ("properties", Some(Value::Object(have)), Value::Object(add)) => {
+                    for (name, property) in add {
+                        have.entry(name.clone()).or_insert_with(|| property.clone());
+                    }
+                }
+                ("required", Some(Value::Array(have)), Value::Array(add)) => {
+                    for name in add {
+                        if !have.contains(name) {
+                            have.push(name.clone());
+                        }
+                    }
+                }
+                (_, None, _) => {
+                    merged.insert(key, value);
+                }
+                _ => {}
+            }
+        }
+    }
+    Value::Object(merged)
+}
+
 fn usize_keyword(schema: &Value, key: &str) -> Option<usize> {
     schema
         .get(key)
@@ -687,5 +792,42 @@ mod tests {
             clamp_number(serde_json::json!(9.5), &schema, false),
             serde_json::json!(2.5)
         );
+    }
+
+    #[test]
+    fn branches_open_as_their_json_does() {
+        let openings = |v: Value| branch_openings(&v, 0);
+        assert_eq!(openings(serde_json::json!({"type": "object"})), ["{"]);
+        assert_eq!(openings(serde_json::json!({"type": "null"})), ["null"]);
+        assert_eq!(
+            openings(serde_json::json!({"enum": ["a", 2]})),
+            ["\"a\"", "2"]
+        );
+        assert_eq!(
+            openings(serde_json::json!({"anyOf": [{"type": "array"}, {"const": true}]})),
+            ["[", "true"]
+        );
+        assert_eq!(openings(serde_json::json!({"type": "integer"})).len(), 11);
+        assert_eq!(openings(serde_json::json!({"description": "free"})), ["\""]);
+    }
+
+    #[test]
+    fn all_of_merges_properties_and_required_names() {
+        let schema = serde_json::json!({
+            "description": "a person",
+            "allOf": [
+                {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]},
+                {"properties": {"age": {"type": "integer"}}, "required": ["age"]},
+                {"allOf": [{"properties": {"email": {"type": "string"}}}]}
+            ]
+        });
+        let parts = schema["allOf"].as_array().unwrap();
+        let merged = merge_all_of(&schema, parts);
+        assert!(merged.get("allOf").is_none());
+        assert_eq!(merged["type"], "object");
+        assert_eq!(merged["description"], "a person");
+        assert_eq!(merged["required"], serde_json::json!(["name", "age"]));
+        let properties = merged["properties"].as_object().unwrap();
+        assert_eq!(properties.len(), 3, "{merged}");
     }
 }

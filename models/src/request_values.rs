@@ -7,8 +7,9 @@
 //! says something of the right type, and lets the model choose among those by likelihood.
 //! Everything here is deterministic text processing.
 
-/// Bumped whenever what the decoder copies changes: evaluation caches key on it.
-pub const BINDER_EDITION: &str = "copy-v3";
+/// Bumped whenever what the decoder copies or how it reads a schema changes: evaluation caches
+/// key on it (`copy-v4`: `anyOf`/`oneOf` branches chosen, `allOf` merged).
+pub const BINDER_EDITION: &str = "copy-v4";
 
 /// Longest span of words offered as a string value.
 const MAX_SPAN_WORDS: usize = 5;

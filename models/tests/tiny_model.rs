@@ -1009,3 +1009,36 @@ fn keyed_numbers_bind_by_name_and_unmentioned_optionals_stay_out() {
         );
     }
 }
+
+/// Issue 15 item 5: `anyOf`/`oneOf` choose among their branches (a `null` branch only when it
+/// is the only one: the old first-branch rule wrote `null` for a pydantic-style optional
+/// integer), and `allOf` asks for every part at once (the first part alone would leave the
+/// second's required property out). Whatever the random model prefers, the arguments are valid.
+#[test]
+fn combinators_choose_a_branch_and_merge_all_parts() {
+    let tool = ToolCandidate {
+        name: "schedule".into(),
+        description: "Schedule a job.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "retries": {"anyOf": [{"type": "null"}, {"type": "integer", "minimum": 0}]},
+                "when": {"oneOf": [
+                    {"type": "string", "enum": ["now", "later"]},
+                    {"type": "object", "properties": {"at": {"type": "integer"}}, "required": ["at"]}
+                ]},
+                "owner": {"allOf": [
+                    {"type": "object", "properties": {"name": {"type": "string", "maxLength": 12}}, "required": ["name"]},
+                    {"properties": {"team": {"type": "string", "enum": ["core", "infra"]}}, "required": ["team"]}
+                ]}
+            },
+            "required": ["retries", "when", "owner"]
+        }),
+    };
+    let validator = jsonschema::validator_for(&tool.schema).unwrap();
+    for (backend, args) in choices_for(&tool, "schedule the nightly build with 3 retries") {
+        assert!(args["retries"].is_number(), "{backend:?}: {args}");
+        assert!(args["owner"]["team"].is_string(), "{backend:?}: {args}");
+        assert!(validator.is_valid(&args), "{backend:?}: {args}");
+    }
+}
