@@ -9,8 +9,9 @@
 //! supported keywords by construction: `type` (object, string, number, integer, boolean,
 //! array, null), `properties`, `required`, `enum`, `const`, `items`, `minLength`, `maxLength`,
 //! `minItems`, `maxItems`, `minimum`, `maximum`, `allOf` (merged), `anyOf`/`oneOf` (the branch
-//! whose opening the model finds likeliest; `null` only when it is the only branch). Unknown
-//! schemas fall back to a string.
+//! whose opening the model finds likeliest; `null` only when it is the only branch). Strings
+//! may hold escapes (`\"`, `\\`, `\n`, `\t`, `\uXXXX`, even split across tokens), so an
+//! argument can carry quotes and several lines. Unknown schemas fall back to a string.
 
 use serde_json::{Map, Value};
 use tact_runtime::model_io::ModelCost;
@@ -445,33 +446,59 @@ impl<'e> ArgDecoder<'e> {
             }
         }
         self.push_text("\"")?;
-        let mut content = String::new();
+        // The string's JSON text as written (escapes included), decoded once it is closed.
+        let mut raw = String::new();
+        let mut state = StringState::default();
         let mut steps = 0;
-        loop {
-            let length = content.chars().count();
-            if length >= max_chars || steps >= DEFAULT_MAX_STRING_TOKENS || self.budget == 0 {
-                break;
+        let closed = loop {
+            if state.chars >= max_chars || steps >= DEFAULT_MAX_STRING_TOKENS || self.budget == 0 {
+                break false;
             }
-            let may_close = length >= min_chars;
-            let room = max_chars - length;
-            let chosen = self.best_token(|_, text| string_token_ok(text, may_close, room));
-            let Some(id) = chosen else { break };
+            let may_close = state.chars >= min_chars && state.escape == 0;
+            let room = max_chars;
+            let chosen = self.best_token(|_, text| match state.advance(text, room) {
+                Some(StringStep::Open(_)) => true,
+                Some(StringStep::Closed(_)) => may_close,
+                None => false,
+            });
+            let Some(id) = chosen else { break false };
             self.budget = self.budget.saturating_sub(1);
             steps += 1;
-            let text = &self.engine.token_texts[id as usize];
-            if let Some(body) = text.strip_suffix('"') {
-                content.push_str(body);
-                self.feed(&[id])?;
-                return Ok(Value::String(content));
-            }
-            content.push_str(text);
+            let text = self.engine.token_texts[id as usize].clone();
             self.feed(&[id])?;
+            match state.advance(&text, room) {
+                Some(StringStep::Closed(_)) => {
+                    raw.push_str(text.strip_suffix('"').unwrap_or(&text));
+                    break true;
+                }
+                Some(StringStep::Open(next)) => {
+                    raw.push_str(&text);
+                    state = next;
+                }
+                None => break false,
+            }
+        };
+        if !closed {
+            // Out of budget or length: finish a pending escape, pad to the minimum and close
+            // the string ourselves.
+            let finish = match state.escape {
+                1 => "n".to_string(),
+                n @ 2..=5 => "0".repeat(usize::from(6 - n)),
+                _ => String::new(),
+            };
+            raw.push_str(&finish);
+            let mut padded = state.chars + usize::from(state.escape > 0);
+            let mut tail = finish;
+            while padded < min_chars {
+                raw.push('x');
+                tail.push('x');
+                padded += 1;
+            }
+            tail.push('"');
+            self.push_text(&tail)?;
         }
-        // Out of budget or length: pad to the minimum and close the string ourselves.
-        while content.chars().count() < min_chars {
-            content.push('x');
-        }
-        self.push_text("\"")?;
+        let content: String = serde_json::from_str(&format!("\"{raw}\""))
+            .map_err(|e| ModelError::Constraint(format!("string argument {raw:?}: {e}")))?;
         Ok(Value::String(content))
     }
 
@@ -559,20 +586,74 @@ fn copies_strings(schema: &Value) -> bool {
     schema.get("format").is_none() && schema.get("pattern").is_none() && !described_format
 }
 
-/// A token may extend a JSON string: no escapes or control characters, no broken UTF-8,
-/// and a `"` only as its last character (closing the string, when `may_close`).
-fn string_token_ok(text: &str, may_close: bool, room: usize) -> bool {
-    if text.is_empty() || text.contains('\u{FFFD}') {
-        return false;
+/// Where a JSON string's text stands after the tokens written so far: inside an escape or
+/// not, and how many characters it decodes to.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+struct StringState {
+    /// 0: not in an escape; 1: after `\`; 2..=5: after `\u` and that many minus 2 hex digits.
+    escape: u8,
+    /// Characters the text decodes to.
+    chars: usize,
+}
+
+/// How a token extends a JSON string.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum StringStep {
+    /// Still inside the string.
+    Open(StringState),
+    /// The token's last character closes the string.
+    Closed(StringState),
+}
+
+impl StringState {
+    /// The state after `text`, or `None` if `text` cannot continue the string: a raw quote
+    /// before its last character, a raw control character, an escape JSON does not have (or
+    /// one of `\b`/`\f`, which no argument needs), broken UTF-8, or more than `room`
+    /// characters. Escapes may span tokens (`\` at the end of one, `n` at the start of the
+    /// next), so a value can hold quotes, backslashes, newlines and tabs.
+    fn advance(self, text: &str, room: usize) -> Option<StringStep> {
+        if text.is_empty() || text.contains('\u{FFFD}') {
+            return None;
+        }
+        let mut state = self;
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            match state.escape {
+                0 => match c {
+                    // The escape's character must fit too.
+                    '\\' if state.chars < room => state.escape = 1,
+                    '\\' => return None,
+                    '"' => {
+                        return (chars.peek().is_none() && state.chars <= room)
+                            .then_some(StringStep::Closed(state));
+                    }
+                    c if c.is_control() => return None,
+                    _ => state.chars += 1,
+                },
+                1 => match c {
+                    '"' | '\\' | '/' | 'n' | 'r' | 't' => {
+                        state.escape = 0;
+                        state.chars += 1;
+                    }
+                    'u' => state.escape = 2,
+                    _ => return None,
+                },
+                n => {
+                    if !c.is_ascii_hexdigit() {
+                        return None;
+                    }
+                    state.escape = if n == 5 { 0 } else { n + 1 };
+                    if state.escape == 0 {
+                        state.chars += 1;
+                    }
+                }
+            }
+            if state.chars > room {
+                return None;
+            }
+        }
+        Some(StringStep::Open(state))
     }
-    let body = match text.strip_suffix('"') {
-        Some(body) if may_close => body,
-        Some(_) => return false,
-        None => text,
-    };
-    !body.contains(['"', '\\'])
-        && !body.chars().any(char::is_control)
-        && body.chars().count() <= room
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -772,15 +853,33 @@ mod tests {
     }
 
     #[test]
-    fn string_tokens_exclude_escapes_and_early_quotes() {
-        assert!(string_token_ok("abc", false, 10));
-        assert!(string_token_ok("abc\"", true, 10));
-        assert!(!string_token_ok("abc\"", false, 10));
-        assert!(!string_token_ok("a\"b", true, 10));
-        assert!(!string_token_ok("a\\b", true, 10));
-        assert!(!string_token_ok("a\nb", true, 10));
-        assert!(!string_token_ok("abcd", true, 3));
-        assert!(!string_token_ok("", true, 3));
+    fn string_tokens_follow_json_string_grammar_escapes_included() {
+        let open = |text: &str, room: usize| StringState::default().advance(text, room);
+        assert!(matches!(open("abc", 10), Some(StringStep::Open(s)) if s.chars == 3));
+        assert!(matches!(open("abc\"", 10), Some(StringStep::Closed(s)) if s.chars == 3));
+        assert_eq!(open("a\"b", 10), None, "a raw quote only closes");
+        assert_eq!(open("a\nb", 10), None, "no raw control characters");
+        assert_eq!(open("abcd", 3), None);
+        assert_eq!(open("", 3), None);
+        // Escapes: quotes, backslashes, newlines and \u sequences decode to one character.
+        assert!(matches!(open("say \\\"hi\\\"", 20), Some(StringStep::Open(s)) if s.chars == 8));
+        assert!(matches!(open("a\\nb", 10), Some(StringStep::Open(s)) if s.chars == 3));
+        assert!(matches!(open("\\u00e9", 10), Some(StringStep::Open(s)) if s.chars == 1));
+        assert_eq!(open("\\x", 10), None);
+        assert_eq!(open("\\b", 10), None, "no backspace escapes");
+        // An escape may span tokens.
+        let Some(StringStep::Open(half)) = open("ab\\", 10) else {
+            panic!("a trailing backslash is a pending escape")
+        };
+        assert_eq!(half.escape, 1);
+        assert!(matches!(half.advance("\"\"", 10), Some(StringStep::Closed(s)) if s.chars == 3));
+        assert_eq!(half.advance("q", 10), None);
+        let Some(StringStep::Open(unicode)) = open("\\u00", 10) else {
+            panic!("a \\u escape may be cut")
+        };
+        assert!(
+            matches!(unicode.advance("41", 10), Some(StringStep::Open(s)) if s.chars == 1 && s.escape == 0)
+        );
     }
 
     #[test]

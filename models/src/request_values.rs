@@ -8,7 +8,7 @@
 //! Everything here is deterministic text processing.
 
 /// Bumped whenever what the decoder copies or how it reads a schema changes: evaluation caches
-/// key on it (`copy-v4`: `anyOf`/`oneOf` branches chosen, `allOf` merged).
+/// key on it (`copy-v4`: `anyOf`/`oneOf` branches chosen, `allOf` merged, escapes in strings).
 pub const BINDER_EDITION: &str = "copy-v4";
 
 /// Longest span of words offered as a string value.
