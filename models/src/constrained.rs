@@ -11,7 +11,8 @@
 //! `minItems`, `maxItems`, `minimum`, `maximum`, `allOf` (merged), `anyOf`/`oneOf` (the branch
 //! whose opening the model finds likeliest; `null` only when it is the only branch). Strings
 //! may hold escapes (`\"`, `\\`, `\n`, `\t`, `\uXXXX`, even split across tokens), so an
-//! argument can carry quotes and several lines. Unknown schemas fall back to a string.
+//! argument can carry quotes and several lines. Maps (`additionalProperties` with a schema,
+//! `minProperties`, `maxProperties`) get keys and values. Unknown schemas fall back to a string.
 
 use serde_json::{Map, Value};
 use tact_runtime::model_io::ModelCost;
@@ -346,8 +347,54 @@ impl<'e> ArgDecoder<'e> {
             let value = self.property_value(&name, property, depth)?;
             out.insert(name, value);
         }
+        if let Some(values) = map_values(schema) {
+            self.map_entries(&mut out, values, schema, depth)?;
+        }
         self.push_text("}")?;
         Ok(Value::Object(out))
+    }
+
+    /// A map's entries (`additionalProperties` with a schema): a key the model writes (or
+    /// copies from the request) and its value, until `minProperties` is met and then while the
+    /// model prefers another entry to closing the object, at most the default item count.
+    fn map_entries(
+        &mut self,
+        out: &mut Map<String, Value>,
+        values: &Value,
+        schema: &Value,
+        depth: usize,
+    ) -> Result<(), ModelError> {
+        let min = usize_keyword(schema, "minProperties").unwrap_or(0);
+        let max = usize_keyword(schema, "maxProperties").unwrap_or(DEFAULT_MAX_ITEMS);
+        let key_schema = serde_json::json!({"type": "string", "minLength": 1, "maxLength": 40});
+        while out.len() < max {
+            if out.len() >= min {
+                let more = self.first_token_logprob(if out.is_empty() { "\"" } else { "," })?;
+                if self.budget == 0 || self.first_token_logprob("}")? >= more {
+                    break;
+                }
+            }
+            if !out.is_empty() {
+                self.push_text(", ")?;
+            }
+            self.required = out.len() < min;
+            let written = match self.value(&key_schema, depth + 1)? {
+                Value::String(key) => key,
+                other => other.to_string(),
+            };
+            // A key written twice (or padded the same way once the budget is gone) would
+            // overwrite the first entry and never reach `minProperties`: it is numbered.
+            let mut key = written.clone();
+            let mut n = 2;
+            while out.contains_key(&key) {
+                key = format!("{written}_{n}");
+                n += 1;
+            }
+            self.push_text(": ")?;
+            let value = self.property_value(&key, values, depth)?;
+            out.insert(key, value);
+        }
+        Ok(())
     }
 
     /// The value of property `name`, known by name while it is decoded.
@@ -729,6 +776,20 @@ fn clamp_number(value: Value, schema: &Value, integer: bool) -> Value {
         value
     } else {
         serde_json::Number::from_f64(x).map_or(Value::from(0), Value::Number)
+    }
+}
+
+/// The schema of a map's values: `additionalProperties` given as a schema, or `true` on an
+/// object without `properties` (any value, written as a string). `false`, or extra properties
+/// left unsaid beside named ones, give no map entries.
+fn map_values(schema: &Value) -> Option<&Value> {
+    static ANY: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    match schema.get("additionalProperties") {
+        Some(values @ Value::Object(_)) => Some(values),
+        Some(Value::Bool(true)) if schema.get("properties").is_none() => {
+            Some(ANY.get_or_init(|| serde_json::json!({"type": "string"})))
+        }
+        _ => None,
     }
 }
 

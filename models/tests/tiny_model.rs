@@ -1042,3 +1042,35 @@ fn combinators_choose_a_branch_and_merge_all_parts() {
         assert!(validator.is_valid(&args), "{backend:?}: {args}");
     }
 }
+
+/// Issue 15 item 5: an `additionalProperties` object is a map the decoder fills with keys and
+/// values of the given schema (`minProperties` entries at least; the old decoder wrote `{}`).
+#[test]
+fn a_map_gets_keys_and_values_of_its_schema() {
+    let tool = ToolCandidate {
+        name: "run".into(),
+        description: "Run with environment variables.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "env": {
+                    "type": "object",
+                    "additionalProperties": {"type": "integer", "minimum": 0},
+                    "minProperties": 2,
+                    "maxProperties": 4
+                }
+            },
+            "required": ["env"]
+        }),
+    };
+    let validator = jsonschema::validator_for(&tool.schema).unwrap();
+    for (backend, args) in choices_for(&tool, "run it with WORKERS=4 and RETRIES=2") {
+        let env = args["env"].as_object().unwrap();
+        assert!((2..=4).contains(&env.len()), "{backend:?}: {args}");
+        assert!(
+            env.values().all(serde_json::Value::is_u64),
+            "{backend:?}: {args}"
+        );
+        assert!(validator.is_valid(&args), "{backend:?}: {args}");
+    }
+}
