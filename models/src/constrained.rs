@@ -481,6 +481,14 @@ impl<'e> ArgDecoder<'e> {
                 return self.copy(dates);
             }
         }
+        // A formatted or patterned string takes a value of the request that fits, when the
+        // request states one.
+        if let Some(found) = self.request.as_ref().and_then(|r| r.matching(schema))
+            && !found.is_empty()
+            && self.budget > 0
+        {
+            return self.copy(found.into_iter().map(Value::String).collect());
+        }
         if let Some(request) = self.request.as_ref().filter(|_| copies_strings(schema)) {
             let spans: Vec<String> = request
                 .spans

@@ -8,7 +8,8 @@
 //! Everything here is deterministic text processing.
 
 /// Bumped whenever what the decoder copies or how it reads a schema changes: evaluation caches
-/// key on it (`copy-v4`: `anyOf`/`oneOf` branches chosen, `allOf` merged, escapes in strings).
+/// key on it (`copy-v4`: `anyOf`/`oneOf` branches chosen, `allOf` merged, escapes in strings,
+/// maps, values matching a `pattern` or `format` copied).
 pub const BINDER_EDITION: &str = "copy-v4";
 
 /// Longest span of words offered as a string value.
@@ -40,6 +41,9 @@ pub struct RequestValues {
     /// Calendar dates the request writes out with their year ("April 4th, 2023", "2023 April
     /// 4", "4/8/2023"), as `YYYY-MM-DD`.
     pub dates: Vec<String>,
+    /// Each whitespace-separated piece of the request with the punctuation around it trimmed
+    /// (`<a@b.io>,` → `a@b.io`): the candidates for a formatted or patterned string.
+    pub pieces: Vec<String>,
 }
 
 impl RequestValues {
@@ -50,7 +54,53 @@ impl RequestValues {
             spans: spans(request),
             number_lists: number_lists(request),
             dates: dates(request),
+            pieces: request
+                .split_whitespace()
+                .map(|w| {
+                    w.trim_matches(|c: char| "\"'`()[]{}<>,;!?".contains(c))
+                        .trim_end_matches(['.', ':'])
+                        .to_string()
+                })
+                .filter(|w| !w.is_empty())
+                .collect(),
         }
+    }
+
+    /// The request's values a string of `schema`'s `format` (email, uri, uuid, ipv4, date,
+    /// date-time, time) and `pattern` may take, within its length bounds; `None` when the
+    /// schema asks neither (or a pattern this engine cannot read).
+    pub fn matching(&self, schema: &serde_json::Value) -> Option<Vec<String>> {
+        let format = schema
+            .get("format")
+            .and_then(serde_json::Value::as_str)
+            .and_then(format_pattern);
+        let pattern = match schema.get("pattern").and_then(serde_json::Value::as_str) {
+            Some(p) => Some(regex::Regex::new(p).ok()?),
+            None => None,
+        };
+        if format.is_none() && pattern.is_none() {
+            return None;
+        }
+        let format = match format {
+            Some(f) => Some(regex::Regex::new(f).ok()?),
+            None => None,
+        };
+        let bound = |key: &str| schema.get(key).and_then(serde_json::Value::as_u64);
+        let (min, max) = (bound("minLength").unwrap_or(0), bound("maxLength"));
+        let mut out: Vec<String> = Vec::new();
+        for candidate in self.pieces.iter().chain(&self.spans).chain(&self.dates) {
+            let length = candidate.chars().count() as u64;
+            if length >= min
+                && max.is_none_or(|m| length <= m)
+                && format.as_ref().is_none_or(|f| f.is_match(candidate))
+                && pattern.as_ref().is_none_or(|p| p.is_match(candidate))
+                // Whole pieces come first: a part of one already taken is not another value.
+                && !out.iter().any(|o| o.contains(candidate.as_str()))
+            {
+                out.push(candidate.clone());
+            }
+        }
+        Some(out)
     }
 
     /// Whether the request speaks of a property: a word of its name (`trait_count` → "trait",
@@ -472,6 +522,22 @@ fn quoted_parts(text: &str) -> Vec<&str> {
     out
 }
 
+/// The shape of a string of a common `format`, as a whole-string regex.
+fn format_pattern(format: &str) -> Option<&'static str> {
+    Some(match format {
+        "email" | "idn-email" => r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$",
+        "uri" | "url" | "iri" => r"^[A-Za-z][A-Za-z0-9+.-]*://\S+$",
+        "uuid" => r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "ipv4" => r"^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$",
+        "date" => r"^\d{4}-\d{2}-\d{2}$",
+        "date-time" => {
+            r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?$"
+        }
+        "time" => r"^\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?$",
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -561,5 +627,42 @@ mod tests {
         assert!(r.mentions("business"));
         assert!(!r.mentions("Com"));
         assert!(!r.mentions(""));
+    }
+
+    #[test]
+    fn formatted_and_patterned_strings_match_the_requests_values() {
+        let r = RequestValues::new(
+            "Mail <ops@example.com>, cc ann@corp.io; fetch https://x.org/a?b=1. Host 10.0.0.7, \
+             ticket ABC-1234 at 2024-05-01T09:30:00Z.",
+        );
+        let with = |schema: serde_json::Value| r.matching(&schema);
+        assert_eq!(
+            with(serde_json::json!({"type": "string", "format": "email"})).unwrap(),
+            ["ops@example.com", "ann@corp.io"]
+        );
+        assert_eq!(
+            with(serde_json::json!({"format": "uri"})).unwrap(),
+            ["https://x.org/a?b=1"]
+        );
+        assert_eq!(
+            with(serde_json::json!({"format": "ipv4"})).unwrap(),
+            ["10.0.0.7"]
+        );
+        assert_eq!(
+            with(serde_json::json!({"format": "date-time"})).unwrap(),
+            ["2024-05-01T09:30:00Z"]
+        );
+        assert_eq!(
+            with(serde_json::json!({"pattern": "^[A-Z]+-[0-9]+$"})).unwrap(),
+            ["ABC-1234"]
+        );
+        // Length bounds apply; a schema asking neither gets `None`; an unreadable pattern too.
+        assert!(
+            with(serde_json::json!({"format": "email", "maxLength": 10}))
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(with(serde_json::json!({"type": "string"})), None);
+        assert_eq!(with(serde_json::json!({"pattern": "(unclosed"})), None);
     }
 }

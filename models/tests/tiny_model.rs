@@ -1074,3 +1074,26 @@ fn a_map_gets_keys_and_values_of_its_schema() {
         assert!(validator.is_valid(&args), "{backend:?}: {args}");
     }
 }
+
+/// Issue 15 item 5: a string with a `format` or a `pattern` takes a value of the request that
+/// has that shape (the random model alone would write any text).
+#[test]
+fn formatted_and_patterned_strings_are_copied_from_the_request() {
+    let tool = ToolCandidate {
+        name: "notify".into(),
+        description: "Notify someone about a ticket.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "to": {"type": "string", "format": "email"},
+                "ticket": {"type": "string", "pattern": "^[A-Z]+-[0-9]+$"}
+            },
+            "required": ["to", "ticket"]
+        }),
+    };
+    let request = "Tell ops@example.com that OPS-42 is fixed";
+    for (backend, args) in choices_for(&tool, request) {
+        assert_eq!(args["to"], "ops@example.com", "{backend:?}: {args}");
+        assert_eq!(args["ticket"], "OPS-42", "{backend:?}: {args}");
+    }
+}
