@@ -47,6 +47,10 @@ pub struct Args {
     /// Skip the decoder's likelihood features (fast; a ranker without them).
     #[arg(long)]
     pub no_model: bool,
+    /// An earlier ranker (built-in name or file) the fit is pulled towards instead of towards
+    /// zero: weights the suite cannot inform keep their earlier values.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub prior: Option<String>,
     #[arg(long)]
     pub policy: Option<PathBuf>,
     /// Print the report as JSON.
@@ -296,14 +300,25 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             .collect::<Vec<_>>()
     };
     let fit: Vec<RankingGroup> = in_part(Part::Fit).iter().map(|g| g.group.clone()).collect();
+    let prior = rank::named_ranker(args.prior.as_deref(), &tact_models::fetch::default_home())?;
     let trained_on = format!(
-        "{} (fit part: {} tasks, {} with the reference fix enumerated)",
+        "{} (fit part: {} tasks, {} with the reference fix enumerated){}",
         args.suite.display(),
         fit.len(),
-        fit.iter().filter(|g| g.right.is_some()).count()
+        fit.iter().filter(|g| g.right.is_some()).count(),
+        match (&args.prior, &prior) {
+            (Some(name), Some(p)) => format!(", pulled towards {name} ({})", p.edition),
+            _ => String::new(),
+        }
     );
-    let (ranker, cv) =
-        rank::fit_ranker_cv(&fit, &[0.001, 0.01, 0.1, 1.0], 5, &model_id, &trained_on)?;
+    let (ranker, cv) = rank::fit_ranker_cv(
+        &fit,
+        &[0.001, 0.01, 0.1, 1.0],
+        5,
+        &model_id,
+        &trained_on,
+        prior.as_ref(),
+    )?;
     let mut by_lang = serde_json::Map::new();
     for lang in ["python", "rust"] {
         let groups: Vec<&TaskGroup> = in_part(Part::Report)
