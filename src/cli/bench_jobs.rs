@@ -322,7 +322,7 @@ impl Bench {
             retrieve: nodes::retrieve_fn(
                 catalog.clone(),
                 policy,
-                run::retriever_setup(nodes::RetrieverKind::Fused),
+                run::retriever_setup(nodes::RetrieverKind::Fused, None),
             ),
             guard: nodes::guard_fn(catalog.clone(), policy, workspace),
             trust: nodes::trust_fn(catalog.clone(), policy, workspace, temp_dir),

@@ -368,8 +368,9 @@ pub fn serve_command(args: ServeArgs) -> anyhow::Result<i32> {
         let mcp = handle
             .block_on(run::start_mcp(&job.workspace, &job.job_key))
             .map_err(|e| format!("{e:#}"))?;
-        let mut cfg = run::job_config_with_model(&args, &job.workspace, model.clone(), mcp.clone())
-            .map_err(|e| format!("{e:#}"))?;
+        let mut cfg =
+            run::job_config_with_model(&args, &job.workspace, model.clone(), None, mcp.clone())
+                .map_err(|e| format!("{e:#}"))?;
         cfg.ledger_mirror = Some(match &die_after_tool {
             Some(tool) => Arc::new(DieAfterTool {
                 inner: job.mirror.clone(),

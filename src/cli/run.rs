@@ -395,19 +395,7 @@ pub fn job_config(
     let mut args = args.clone();
     let job_id = args.job_id.get_or_insert_with(new_job_id).clone();
     let JobModel { decoder, host } = job_model(&args, &policy, &job_dir(workspace, &job_id))?;
-    let mut cfg = job_config_with_model(&args, workspace, decoder, mcp)?;
-    if let Some(host) = host
-        && args.retriever.unwrap_or_default() == nodes::RetrieverKind::Fused
-    {
-        // The retriever's encoder is the host's too: loaded once where the decoder is.
-        let policy = Policy::load_or_default(args.policy.as_deref())?;
-        cfg.retrieve = nodes::retrieve_fn(
-            cfg.catalog.clone(),
-            &policy,
-            nodes::RetrieverSetup::fused_hosted(host),
-        );
-    }
-    Ok(cfg)
+    job_config_with_model(&args, workspace, decoder, host, mcp)
 }
 
 /// The job's decoder: in a model host process — the one `--model-host` names, else one
@@ -535,10 +523,13 @@ pub fn probe_for(
 }
 
 /// A job's configuration around a model already loaded (`tact serve` shares one between jobs).
+/// `host`: the model host's client, whose encoder the retriever then uses (loaded once where the
+/// decoder is); `None` loads MiniLM in this process.
 pub fn job_config_with_model(
     args: &Args,
     workspace: &Path,
     model: Arc<dyn DecisionModel>,
+    host: Option<Arc<HostedModel>>,
     mcp: Option<Arc<McpHost>>,
 ) -> anyhow::Result<JobConfig> {
     let policy = Policy::load_or_default(args.policy.as_deref())?;
@@ -578,7 +569,7 @@ pub fn job_config_with_model(
         retrieve: nodes::retrieve_fn(
             catalog.clone(),
             &policy,
-            retriever_setup(args.retriever.unwrap_or_default()),
+            retriever_setup(args.retriever.unwrap_or_default(), host),
         ),
         guard: nodes::guard_fn(catalog.clone(), &policy, workspace),
         trust: nodes::trust_fn(catalog.clone(), &policy, workspace, temp_dir),
@@ -598,10 +589,14 @@ pub fn job_config_with_model(
 }
 
 /// The retriever a job runs with.
-pub fn retriever_setup(kind: nodes::RetrieverKind) -> nodes::RetrieverSetup {
-    match kind {
-        nodes::RetrieverKind::Fused => nodes::RetrieverSetup::fused_default(),
-        nodes::RetrieverKind::Bm25 => nodes::RetrieverSetup::bm25_only(),
+pub fn retriever_setup(
+    kind: nodes::RetrieverKind,
+    host: Option<Arc<HostedModel>>,
+) -> nodes::RetrieverSetup {
+    match (kind, host) {
+        (nodes::RetrieverKind::Fused, Some(host)) => nodes::RetrieverSetup::fused_hosted(host),
+        (nodes::RetrieverKind::Fused, None) => nodes::RetrieverSetup::fused_default(),
+        (nodes::RetrieverKind::Bm25, _) => nodes::RetrieverSetup::bm25_only(),
     }
 }
 
