@@ -603,3 +603,101 @@ fn a_model_written_wrap_of_a_rust_expression_is_committed() {
         "{proposals:?}"
     );
 }
+
+/// A bug on a plain line below a run of comparisons: with a first look two lines deep, the
+/// comparisons' candidates all fail.
+const BELOW_THE_FIRST_LOOK: &[(&str, &str)] = &[
+    (
+        "grade.py",
+        "def grade(score):\n    bonus = 3\n    if score >= 90:\n        return 'A'\n    if score >= 80:\n        return 'B'\n    return str(score + bonus)\n",
+    ),
+    (
+        "test_grade.py",
+        "from grade import grade\n\n\ndef test_grade():\n    assert grade(95) == 'A'\n    assert grade(85) == 'B'\n    assert grade(50) == '52'\n",
+    ),
+    ("pytest.ini", "[pytest]\n"),
+];
+
+/// `[repair] widen_locations`: when every candidate of the first localization failed, the job
+/// localizes deeper and probes the new lines' candidates after the first ones (found here:
+/// `bonus = 3` → `bonus = 2`); with widening off it stops with nothing left to try.
+#[test]
+fn an_exhausted_first_look_widens_to_the_lines_below_it() {
+    let (scratch, ws) = workspace(BELOW_THE_FIRST_LOOK);
+    let policy = policy_with(
+        scratch.path(),
+        "wide.toml",
+        &[
+            ("locations = 12", "locations = 2"),
+            ("widen_locations = 36", "widen_locations = 12"),
+            ("explore_share = 0.25", "explore_share = 0.0"),
+        ],
+    );
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--policy", policy.to_str().unwrap()]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert!(
+        std::fs::read_to_string(ws.join("grade.py"))
+            .unwrap()
+            .contains("bonus = 2"),
+        "{end}"
+    );
+    let looks = decisions(&events, "localize");
+    assert_eq!(looks.len(), 2, "{looks:?}");
+    assert_eq!(looks[0]["candidates"].as_array().unwrap().len(), 2);
+    assert!(looks[1]["candidates"].as_array().unwrap().len() > 2);
+    // The first look's candidates all ran (and failed) before the wider look; the pass came
+    // after it, and no candidate was probed twice.
+    let wider_at = events
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e["event"] == "decision" && e["node"] == "localize")
+        .nth(1)
+        .unwrap()
+        .0;
+    let probed = |range: &[Value]| -> Vec<(bool, String)> {
+        range
+            .iter()
+            .filter(|e| e["event"] == "decision" && e["node"] == "probe_verdict")
+            .map(|e| {
+                let d = &e["detail"];
+                (
+                    d["passed"] == true,
+                    format!("{}:{}", d["line"], d["new_line"]),
+                )
+            })
+            .collect()
+    };
+    let (before_wider, after_wider) = (probed(&events[..wider_at]), probed(&events[wider_at..]));
+    assert!(before_wider.len() >= 10, "{before_wider:?}");
+    assert!(before_wider.iter().all(|p| !p.0), "{before_wider:?}");
+    assert!(after_wider.iter().any(|p| p.0), "{after_wider:?}");
+    let mut keys: Vec<&String> = before_wider
+        .iter()
+        .chain(&after_wider)
+        .map(|p| &p.1)
+        .collect();
+    let all = keys.len();
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), all, "a candidate was probed twice");
+
+    let (scratch, ws) = workspace(BELOW_THE_FIRST_LOOK);
+    let before = snapshot(&ws);
+    let narrow = policy_with(
+        scratch.path(),
+        "narrow.toml",
+        &[
+            ("locations = 12", "locations = 2"),
+            ("widen_locations = 36", "widen_locations = 0"),
+            ("explore_share = 0.25", "explore_share = 0.0"),
+        ],
+    );
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--policy", narrow.to_str().unwrap()]);
+    let end = done(&events);
+    assert_eq!(end["status"], "stopped", "{end}");
+    assert_eq!(decisions(&events, "localize").len(), 1);
+    assert_eq!(snapshot(&ws), before);
+}

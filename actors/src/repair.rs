@@ -508,6 +508,122 @@ fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>) {
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
 }
 
+/// Enumerate candidates at `locations` with the deterministic `mutate` tool (never test code;
+/// recorded as its call, so the trust gate checks them and the ledger keeps what was
+/// enumerated), leave out those in `skip`, let the model read the rest and order them.
+/// Returns the locations candidates were drawn from and the ordered candidates.
+async fn enumerate_and_rank(
+    runner: &mut Runner,
+    locations: &[localize::CandidateLocation],
+    contents: &HashMap<String, String>,
+    max_candidates: usize,
+    ranker: Option<&CandidateRanker>,
+    skip: &BTreeSet<(String, u32, String)>,
+) -> Result<(Vec<localize::CandidateLocation>, Vec<Candidate>), ActorError> {
+    let rank::Enumerated {
+        source_locations,
+        edits,
+    } = rank::enumerate_candidates(&runner.cfg.workspace, locations, contents, max_candidates);
+    let edits: Vec<CandidateEdit> = edits
+        .into_iter()
+        .filter(|e| !skip.contains(&(e.file.clone(), e.line, e.new_text())))
+        .collect();
+    runner
+        .perform_local(
+            "mutate",
+            json!({"locations": source_locations.iter().map(|l| json!({"file": l.file, "line": l.line})).collect::<Vec<_>>()}),
+            json!({"candidates": edits.iter().map(|e| json!({
+                "file": e.file,
+                "line": e.line,
+                "new_text": e.new_text(),
+                "origin": e.origin.name(),
+            })).collect::<Vec<_>>()}),
+        )
+        .await?;
+    let mut candidates = candidates_of(edits);
+    if ranker.is_none_or(CandidateRanker::uses_model) {
+        score_candidates(runner, &mut candidates, contents).await?;
+    }
+    order(&mut candidates, ranker);
+    runner.decision(Decision::Rank(RankRecord {
+        ranker: ranker
+            .map(|r| r.edition.clone())
+            .unwrap_or_else(|| "hand_set".into()),
+        candidates: candidates.len(),
+        top: candidates
+            .iter()
+            .take(10)
+            .map(|c| RankedCandidate {
+                candidate: c.describe(),
+                score: c.score,
+            })
+            .collect(),
+    }))?;
+    Ok((source_locations, candidates))
+}
+
+/// Every candidate of the first localization failed and budget is left: localize again
+/// `widen_locations` lines deep (the first lines keep their places, so the new ones rank below
+/// them, as the ranker's location features expect) and return the ordered candidates that were
+/// not offered before. A bug on a line the first look ranked too low (a long function, a plain
+/// binding or `return` below a run of comparisons) is reached this way without moving the
+/// candidates that fix most bugs.
+async fn widen(
+    runner: &mut Runner,
+    baseline: &TestReport,
+    first: &[localize::CandidateLocation],
+    contents: &mut HashMap<String, String>,
+    repair: &tact_policies::policy::RepairPolicy,
+    ranker: Option<&CandidateRanker>,
+    offered: &BTreeSet<(String, u32, String)>,
+) -> Result<Vec<Candidate>, ActorError> {
+    let wider = match localize::localize(baseline, &runner.cfg.workspace, repair.widen_locations) {
+        Ok(wider) => wider,
+        Err(e) => {
+            runner.decision(Decision::Localize(LocalizeRecord {
+                candidates: Vec::new(),
+                error: Some(format!("widening: {e}")),
+            }))?;
+            return Ok(Vec::new());
+        }
+    };
+    let is_new = |l: &localize::CandidateLocation| {
+        !first.iter().any(|f| f.file == l.file && f.line == l.line)
+    };
+    if !wider.iter().any(is_new) {
+        return Ok(Vec::new());
+    }
+    // A file only the wider look reaches is read as the first look's were; one that cannot be
+    // read is left out rather than stopping a job that still has candidates to try.
+    let mut readable = Vec::with_capacity(wider.len());
+    for loc in wider {
+        if !contents.contains_key(&loc.file) {
+            match std::fs::read_to_string(runner.cfg.workspace.join(&loc.file)) {
+                Ok(text) => {
+                    contents.insert(loc.file.clone(), text);
+                }
+                Err(_) => continue,
+            }
+        }
+        readable.push(loc);
+    }
+    runner.decision(Decision::Localize(LocalizeRecord {
+        candidates: readable.clone(),
+        error: None,
+    }))?;
+    // The cap counts the first lines' candidates again, so it leaves room for the new ones.
+    let (_, candidates) = enumerate_and_rank(
+        runner,
+        &readable,
+        contents,
+        repair.max_candidates.saturating_add(offered.len()),
+        ranker,
+        offered,
+    )
+    .await?;
+    Ok(candidates)
+}
+
 /// A probe's time limit from the failing run's duration, within `ceiling_ms`.
 fn probe_timeout(baseline_ms: u64, ceiling_ms: u64) -> u64 {
     baseline_ms
@@ -633,53 +749,23 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         .transcript
         .push(("tool".into(), format!("failing: {failure_text}")));
 
-    // 5. Enumerate candidates with the deterministic mutate tool (never test code).
-    let rank::Enumerated {
-        source_locations,
-        edits,
-    } = rank::enumerate_candidates(
-        &runner.cfg.workspace,
+    // 5–6. Enumerate candidates with the deterministic mutate tool (never test code); the
+    //      model reads every candidate; the learned ranker orders them.
+    let ranker = load_ranker(runner)?;
+    let model_reads = ranker.as_ref().is_none_or(CandidateRanker::uses_model);
+    let (source_locations, enumerated) = enumerate_and_rank(
+        runner,
         &locations,
         &contents,
         repair.max_candidates,
-    );
-    runner.perform_local(
-        "mutate",
-        json!({"locations": source_locations.iter().map(|l| json!({"file": l.file, "line": l.line})).collect::<Vec<_>>()}),
-        // The candidates themselves, as the tool's output schema says: the trust gate checks
-        // them and the ledger keeps what was enumerated.
-        json!({"candidates": edits.iter().map(|e| json!({
-            "file": e.file,
-            "line": e.line,
-            "new_text": e.new_text(),
-            "origin": e.origin.name(),
-        })).collect::<Vec<_>>()}),
+        ranker.as_ref(),
+        &BTreeSet::new(),
     )
     .await?;
-    let mut enumerated = candidates_of(edits);
-
-    // 6. The model reads every candidate; the learned ranker orders them.
-    let ranker = load_ranker(runner)?;
-    let model_reads = ranker.as_ref().is_none_or(CandidateRanker::uses_model);
-    if model_reads {
-        score_candidates(runner, &mut enumerated, &contents).await?;
-    }
-    order(&mut enumerated, ranker.as_ref());
-    runner.decision(Decision::Rank(RankRecord {
-        ranker: ranker
-            .as_ref()
-            .map(|r| r.edition.clone())
-            .unwrap_or_else(|| "hand_set".into()),
-        candidates: enumerated.len(),
-        top: enumerated
-            .iter()
-            .take(10)
-            .map(|c| RankedCandidate {
-                candidate: c.describe(),
-                score: c.score,
-            })
-            .collect(),
-    }))?;
+    // What the first localization offered: a widened one probes only what is new.
+    let mut offered: BTreeSet<(String, u32, String)> =
+        enumerated.iter().map(Candidate::key).collect();
+    let mut widened = false;
 
     // 7. Probe. The plan's explore share divides the probes between enumerated candidates and
     //    model-written ones: the first enumerated wave, then (if the trigger reads the model as
@@ -803,6 +889,30 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 None
             };
             let Some((cand, from_model)) = next else {
+                let may_widen = passing.is_empty()
+                    && !widened
+                    && repair.widen_locations > locations.len()
+                    && runner.tool_calls_left() > COMMIT_RESERVE + batch.len() as u64;
+                if may_widen && !batch.is_empty() {
+                    // What is chosen runs first: a pass there makes the wider look moot.
+                    break;
+                }
+                if may_widen {
+                    widened = true;
+                    offered.extend(tried.iter().cloned());
+                    let wider = widen(
+                        runner,
+                        &baseline,
+                        &locations,
+                        &mut contents,
+                        &repair,
+                        ranker.as_ref(),
+                        &offered,
+                    )
+                    .await?;
+                    enumerated.extend(wider);
+                    continue;
+                }
                 last_batch = true;
                 break;
             };
@@ -904,18 +1014,23 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         return Ok(outcome);
     }
     let left = enumerated.len() + model_queue.len();
+    let looked = if widened {
+        format!("; localization widened to {} lines", repair.widen_locations)
+    } else {
+        String::new()
+    };
     let (status, reason) = if left > 0 {
         (
             JobStatus::BudgetExhausted,
             format!(
-                "budget: probed {probes} candidates ({enumerated_probed} enumerated, {model_probed} written by the model), none passed; {left} untried; the workspace is unchanged"
+                "budget: probed {probes} candidates ({enumerated_probed} enumerated, {model_probed} written by the model{looked}), none passed; {left} untried; the workspace is unchanged"
             ),
         )
     } else {
         (
             JobStatus::Stopped,
             format!(
-                "{NOTHING_LEFT_TO_TRY}: {probes} candidates probed ({enumerated_probed} enumerated, {model_probed} written by the model), none passed; the workspace is unchanged"
+                "{NOTHING_LEFT_TO_TRY}: {probes} candidates probed ({enumerated_probed} enumerated, {model_probed} written by the model{looked}), none passed; the workspace is unchanged"
             ),
         )
     };

@@ -169,6 +169,10 @@ pub struct RepairPolicy {
     pub probe_timeout_ms: u64,
     /// Localized lines the candidates are drawn from.
     pub locations: usize,
+    /// When every candidate from the `locations` lines failed and budget is left, the job
+    /// localizes again this many lines deep and probes the candidates of the lines that are
+    /// new (0 or at most `locations`: never). The first candidates' order is not touched.
+    pub widen_locations: usize,
     /// Most enumerated candidates.
     pub max_candidates: usize,
     /// Probes run at once, each in its own scratch copy and worker process; 0 means one per
@@ -200,6 +204,7 @@ impl Default for RepairPolicy {
             explore_share: 0.25,
             probe_timeout_ms: 60_000,
             locations: 12,
+            widen_locations: 36,
             max_candidates: 300,
             probe_slots: 0,
             smaller_lookahead: 0,
