@@ -584,3 +584,37 @@ fn a_resume_refuses_a_decision_it_cannot_read_and_needs() {
         before
     );
 }
+
+/// Regression (examples/everyday, explain-sell and calc-*): SmolLM2 chose `calc` with the same
+/// expression 25 times, until the budget ended the job without an answer. A read-only or pure
+/// call that already succeeded is not run again: its observation is the evidence, and the model
+/// answers from it.
+#[test]
+fn a_repeated_read_only_call_is_answered_from_the_first_observation() {
+    let job = setup(vec![
+        json!({"p_tool": 0.9, "name": "calc", "args": {"expression": "17 * 23 + 4"}}),
+        json!({"p_tool": 0.9, "name": "calc", "args": {"expression": "17 * 23 + 4"}}),
+        json!({"p_tool": 0.9, "name": "calc", "args": {"expression": "17 * 23 + 4"}}),
+        json!({"answer": "17 * 23 + 4 = 395"}),
+    ]);
+    let (code, events) = run_task(&job, "Compute 17 * 23 + 4.", &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    let calls = events
+        .iter()
+        .filter(|e| e["event"] == "call" && e["tool"] == "calc")
+        .count();
+    assert_eq!(calls, 1, "{events:#?}");
+    let answer = events
+        .iter()
+        .find(|e| e["event"] == "answer")
+        .expect("an answer event");
+    assert_eq!(answer["text"], "17 * 23 + 4 = 395");
+    let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
+    assert!(
+        done["summary"]
+            .as_str()
+            .unwrap()
+            .starts_with("answered after 1 tool call"),
+        "{done}"
+    );
+}

@@ -820,6 +820,8 @@ impl Runner {
         // The plan's next call leads the shortlist until a call of that tool succeeds.
         let mut plan_cursor = 0usize;
         let mut last_work: Option<String> = None;
+        // (tool, arguments) of the calls that succeeded, for the repeat rule below.
+        let mut succeeded: Vec<(String, Value)> = Vec::new();
         loop {
             if let Some(reason) = self.escalation() {
                 return Err(ActorError::Escalated(reason));
@@ -859,50 +861,13 @@ impl Runner {
             }
             let offered: Vec<String> = candidates.iter().map(|c| c.name.clone()).collect();
             if feedback.is_none() && !self.trigger(candidates.clone()).await? {
-                // Confident: reason in language, no tool. The model writes its answer; no tool
-                // checked it, so it is kept as unverified evidence. Headless, that ends the
-                // step loop.
-                let answer = match self.answer(self.prompt(None), ANSWER_TOKENS).await {
-                    Ok(text) => until_repeated(&text),
-                    Err(ActorError::Model(e)) => {
-                        self.decision(Decision::ModelError(ModelErrorRecord {
-                            request: ModelRequestKind::Answer,
-                            error: e,
-                        }))?;
-                        String::new()
-                    }
-                    Err(e) => return Err(e),
-                };
-                let verdict = TrustVerdict::Unverified {
-                    reason: "the model's own answer; no tool checked it".into(),
-                };
-                self.decision(Decision::Answer(AnswerRecord {
-                    text: answer.clone(),
-                    verdict: verdict.clone(),
-                }))?;
-                self.emit(JobEvent::Answer {
-                    job_id: self.cfg.job_id.clone(),
-                    text: answer.clone(),
-                    verdict,
-                });
-                self.checkpoint(
-                    NextAction::Stop {
-                        reason: "the model is confident without a tool".into(),
-                    },
-                    "trigger chose to reason without a tool",
-                )?;
-                let calls = self.budget.burned.tool_calls;
-                let after = match calls {
-                    0 => "without a tool call".to_string(),
-                    1 => "after 1 tool call".to_string(),
-                    n => format!("after {n} tool calls"),
-                };
-                let summary = if answer.is_empty() {
-                    format!("answered {after} (the model wrote nothing)")
-                } else {
-                    format!("answered {after} (unverified): {answer}")
-                };
-                return self.finish(JobStatus::Done, &summary);
+                // Confident: reason in language, no tool.
+                return self
+                    .answer_and_finish(
+                        "the model is confident without a tool",
+                        "trigger chose to reason without a tool",
+                    )
+                    .await;
             }
             let choice = self
                 .select(candidates.clone(), &evidence, feedback.take())
@@ -943,6 +908,20 @@ impl Runner {
                 }
                 _ => {}
             }
+            // A call that already succeeded in this job, and reads or computes without changing
+            // anything, would only repeat its observation: the evidence is in, so the model
+            // answers from it (a weak model otherwise repeats one call until the budget ends).
+            let key = (choice.name.clone(), choice.args.clone());
+            if succeeded.contains(&key)
+                && catalog::find(&self.cfg.catalog, &choice.name).is_some_and(replayable)
+            {
+                return self
+                    .answer_and_finish(
+                        "the model repeated a call whose observation it already has",
+                        &format!("`{}` with the same arguments already ran", choice.name),
+                    )
+                    .await;
+            }
             let attempt = Attempt {
                 restore: false,
                 tool: choice.name.clone(),
@@ -953,6 +932,14 @@ impl Runner {
             match self.perform(attempt).await {
                 Ok(done) => {
                     refusals = 0;
+                    // A call that may change what reads observe makes every earlier read new.
+                    if catalog::find(&self.cfg.catalog, &choice.name).is_some_and(replayable) {
+                        if !matches!(done.verdict, TrustVerdict::Failed { .. }) {
+                            succeeded.push(key);
+                        }
+                    } else {
+                        succeeded.clear();
+                    }
                     if self
                         .plan
                         .planned_calls
@@ -1014,6 +1001,55 @@ impl Runner {
                 Err(CallBlocked::Fatal(e)) => return Err(e),
             }
         }
+    }
+
+    /// The model writes its answer from what the job has seen (bounded tokens); no tool checked
+    /// it, so it is kept as unverified evidence, emitted as an `answer` event, and ends the job.
+    async fn answer_and_finish(
+        &mut self,
+        stop_reason: &str,
+        checkpoint_reason: &str,
+    ) -> Result<JobOutcome, ActorError> {
+        let answer = match self.answer(self.prompt(None), ANSWER_TOKENS).await {
+            Ok(text) => until_repeated(&text),
+            Err(ActorError::Model(e)) => {
+                self.decision(Decision::ModelError(ModelErrorRecord {
+                    request: ModelRequestKind::Answer,
+                    error: e,
+                }))?;
+                String::new()
+            }
+            Err(e) => return Err(e),
+        };
+        let verdict = TrustVerdict::Unverified {
+            reason: "the model's own answer; no tool checked it".into(),
+        };
+        self.decision(Decision::Answer(AnswerRecord {
+            text: answer.clone(),
+            verdict: verdict.clone(),
+        }))?;
+        self.emit(JobEvent::Answer {
+            job_id: self.cfg.job_id.clone(),
+            text: answer.clone(),
+            verdict,
+        });
+        self.checkpoint(
+            NextAction::Stop {
+                reason: stop_reason.into(),
+            },
+            checkpoint_reason,
+        )?;
+        let after = match self.budget.burned.tool_calls {
+            0 => "without a tool call".to_string(),
+            1 => "after 1 tool call".to_string(),
+            n => format!("after {n} tool calls"),
+        };
+        let summary = if answer.is_empty() {
+            format!("answered {after} (the model wrote nothing)")
+        } else {
+            format!("answered {after} (unverified): {answer}")
+        };
+        self.finish(JobStatus::Done, &summary)
     }
 
     pub(crate) fn park_for_user(&mut self, question: &str) -> Result<JobOutcome, ActorError> {

@@ -12,7 +12,9 @@ use crate::policy::Policy;
 const TEST_WORDS: &[&str] = &[
     "test", "tests", "failing", "fails", "fail", "broken", "red", "ci",
 ];
-const FIX_WORDS: &[&str] = &["fix", "bug", "repair", "pass", "green", "make"];
+/// Words that ask for a fix on their own. "pass" asks for one only after "make" or "get"
+/// ("make the failing tests pass"); "how many pass" asks for a count.
+const FIX_WORDS: &[&str] = &["fix", "bug", "bugs", "repair", "green"];
 const QUESTION_WORDS: &[&str] = &[
     "what", "where", "why", "how", "which", "who", "explain", "describe", "find", "show", "list",
 ];
@@ -42,7 +44,8 @@ fn words(task: &str) -> Vec<String> {
 pub fn classify(task: &str) -> TaskFamily {
     let ws = words(task);
     let has = |set: &[&str]| ws.iter().any(|w| set.contains(&w.as_str()));
-    if has(TEST_WORDS) && has(FIX_WORDS) {
+    let fix_intent = has(FIX_WORDS) || (has(&["make", "get"]) && has(&["pass"]));
+    if has(TEST_WORDS) && fix_intent {
         TaskFamily::FailingTests
     } else if task.trim_end().ends_with('?')
         || ws
@@ -253,6 +256,29 @@ mod tests {
         assert_eq!(classify("where is the parser?"), TaskFamily::Question);
         assert_eq!(classify("rename foo to bar"), TaskFamily::DescribedChange);
         assert_eq!(classify("hello"), TaskFamily::Unknown);
+    }
+
+    /// Regression (examples/everyday, tests-counts-py): "Run the tests and tell me how many pass
+    /// and how many fail." started the repair job, which probed edits to code that had no bug
+    /// the user asked about. Counting tests is a question; fixing them needs a fix word.
+    #[test]
+    fn a_request_to_report_test_counts_is_not_a_repair() {
+        assert_eq!(
+            classify("Run the tests and tell me how many pass and how many fail."),
+            TaskFamily::Unknown
+        );
+        assert_eq!(
+            classify("Run the tests. Which test fails?"),
+            TaskFamily::Question
+        );
+        assert_eq!(
+            classify("get the tests to pass again"),
+            TaskFamily::FailingTests
+        );
+        assert_eq!(
+            classify("CI is red: fix the failing test"),
+            TaskFamily::FailingTests
+        );
     }
 
     /// Issue 16 item 6: one test per condition, each read from the plan, not the policy.

@@ -29,6 +29,7 @@ use tact_runtime::ledger::{JobStatus, LEDGER_FILE, LedgerEntry, LedgerState, rea
 use tact_runtime::tools::ToolConfig;
 
 use crate::cli::bench_report;
+use crate::cli::everyday::{self, EverydayJob, EverydayResult};
 use crate::cli::run::{self, ModelArgs, copy_dir};
 use crate::cli::suite::{self, Part, SuiteTask};
 
@@ -433,6 +434,212 @@ impl Bench {
     }
 }
 
+impl Bench {
+    /// Run one everyday job. Never fails: a job the bench could not run is a result with the
+    /// status `error` and the reason in its summary.
+    fn run_everyday_job(&self, suite_dir: &Path, job: &EverydayJob) -> EverydayResult {
+        let mut result = EverydayResult {
+            id: job.id.clone(),
+            kind: job.kind.clone(),
+            part: everyday::part(job),
+            status: "error".into(),
+            summary: String::new(),
+            answer: String::new(),
+            tools: Vec::new(),
+            expected_tools: job.expected_tools.clone(),
+            right_first_tool: false,
+            right_tool_sequence: false,
+            outcome_correct: false,
+            outcome_misses: Vec::new(),
+            tool_calls: 0,
+            forward_passes: 0,
+            wall_ms: 0,
+        };
+        let scratch = self.root.join(format!("everyday-{}", dir_name(&job.id)));
+        if let Err(e) = self.run_everyday_in(suite_dir, job, &scratch, &mut result) {
+            result.status = "error".into();
+            result.summary = format!("bench: {e:#}");
+            result.outcome_correct = false;
+            result.outcome_misses = vec![result.summary.clone()];
+        }
+        let _ = std::fs::remove_dir_all(&scratch);
+        result
+    }
+
+    fn run_everyday_in(
+        &self,
+        suite_dir: &Path,
+        job: &EverydayJob,
+        scratch: &Path,
+        result: &mut EverydayResult,
+    ) -> anyhow::Result<()> {
+        let workspace = everyday::prepare_workspace(suite_dir, job, scratch)?;
+        make_writable(&workspace)?;
+        let before = everyday::snapshot(&workspace)?;
+        let cfg = self.job_config(&workspace, &job.task, false)?;
+        let ledger = job_dir(&workspace, &cfg.job_id).join(LEDGER_FILE);
+        let (end, wall_ms) = run_job_limited(cfg, self.task_timeout)?;
+        result.wall_ms = wall_ms;
+        let status = match end {
+            JobEnd::Ended(outcome) => {
+                result.status = status_name(&outcome.status);
+                result.summary = outcome.summary;
+                result.forward_passes = outcome.burned.forward_passes;
+                outcome.status
+            }
+            JobEnd::Failed(message) => {
+                result.status = "error".into();
+                result.summary = message;
+                JobStatus::Failed
+            }
+            JobEnd::TimedOut => {
+                result.status = "timeout".into();
+                result.summary = format!(
+                    "abandoned after {} s (task timeout)",
+                    self.task_timeout.as_secs()
+                );
+                JobStatus::Failed
+            }
+        };
+        if result.forward_passes == 0 {
+            result.forward_passes = spent_from_ledger(&ledger).forward_passes;
+        }
+        result.answer = everyday::answer_of(&result.summary);
+        result.tools = everyday::tools_from_ledger(&ledger, &status, &result.summary);
+        result.tool_calls = everyday::tool_runs(&result.tools);
+        (result.right_first_tool, result.right_tool_sequence) =
+            everyday::judge_tools(job, &result.tools);
+        let after = everyday::snapshot(&workspace)?;
+        result.outcome_misses = everyday::outcome_misses(
+            job,
+            &result.status,
+            &result.answer,
+            result.tool_calls,
+            &before,
+            &after,
+        );
+        result.outcome_correct = result.outcome_misses.is_empty();
+        Ok(())
+    }
+}
+
+/// `bench-jobs` on an everyday suite (`jobs.jsonl`): every job once, with the policy's trigger.
+fn run_everyday(args: &Args) -> anyhow::Result<i32> {
+    if args.lang.is_some() || args.baseline {
+        bail!("--lang and --baseline apply to bug suites, not to an everyday suite");
+    }
+    let policy = Policy::load_or_default(args.policy.as_deref())?;
+    let all = everyday::load_jobs(&args.suite)?;
+    for id in &args.ids {
+        if !all.iter().any(|j| &j.id == id) {
+            bail!("no job {id:?} in {}", args.suite.display());
+        }
+    }
+    let mut jobs: Vec<EverydayJob> = all
+        .into_iter()
+        .filter(|j| args.part.is_none_or(|part| everyday::part(j) == part))
+        .filter(|j| args.ids.is_empty() || args.ids.contains(&j.id))
+        .collect();
+    if let Some(n) = args.limit {
+        jobs.truncate(n);
+    }
+    if jobs.is_empty() {
+        bail!("no job of {} matches the filters", args.suite.display());
+    }
+    let model = run::load_model(&args.model, args.scripted.as_deref())?;
+    let root = tempfile::Builder::new().prefix("tact-bench-").tempdir()?;
+    let bench = Bench {
+        policy,
+        model,
+        root: root.path().to_path_buf(),
+        task_timeout: Duration::from_secs(args.task_timeout_s),
+    };
+    let mut log = ResultsLog::open(args.report_dir.as_deref())?;
+    let bar = progress_bar(jobs.len() as u64);
+    let plain_progress = !args.json && !std::io::stderr().is_terminal();
+    let mut results: Vec<EverydayResult> = Vec::new();
+    for job in &jobs {
+        bar.set_message(job.id.clone());
+        let result = bench.run_everyday_job(&args.suite, job);
+        log.append(&result)?;
+        bar.inc(1);
+        if plain_progress {
+            eprintln!(
+                "{}: {} (first tool {}, sequence {}), tools {:?}, {} forward passes, {} ms",
+                result.id,
+                if result.outcome_correct {
+                    "right"
+                } else {
+                    "wrong"
+                },
+                if result.right_first_tool {
+                    "right"
+                } else {
+                    "wrong"
+                },
+                if result.right_tool_sequence {
+                    "right"
+                } else {
+                    "wrong"
+                },
+                result.tools,
+                result.forward_passes,
+                result.wall_ms
+            );
+        }
+        results.push(result);
+    }
+    bar.finish_and_clear();
+    let totals = everyday::totals(&results);
+    let report = serde_json::json!({
+        "suite": args.suite.display().to_string(),
+        "model": bench.model.id(),
+        "policy_edition": bench.policy.policy_ref().edition,
+        "task_timeout_s": args.task_timeout_s,
+        "totals": totals,
+        "results": results,
+    });
+    if let Some(dir) = &args.report_dir {
+        let path = dir.join("summary.json");
+        std::fs::write(&path, serde_json::to_string_pretty(&report)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if args.json {
+        println!("{report}");
+    } else {
+        for r in &results {
+            println!(
+                "{:<22} {:<8} first {:<5} sequence {:<5} outcome {:<5} calls {:>2} passes {:>4} {:>6} ms  {:?}{}",
+                r.id,
+                r.kind,
+                r.right_first_tool,
+                r.right_tool_sequence,
+                r.outcome_correct,
+                r.tool_calls,
+                r.forward_passes,
+                r.wall_ms,
+                r.tools,
+                if r.outcome_misses.is_empty() {
+                    String::new()
+                } else {
+                    format!(" — {}", r.outcome_misses.join("; "))
+                }
+            );
+        }
+        println!(
+            "{} jobs: right first tool {}, right tool sequence {}, outcome correct {}; median tool calls {}, forward passes {}, wall {} ms",
+            totals.jobs,
+            totals.right_first_tool,
+            totals.right_tool_sequence,
+            totals.outcome_correct,
+            totals.median_tool_calls,
+            totals.median_forward_passes,
+            totals.median_wall_ms
+        );
+    }
+    Ok(0)
+}
+
 /// A task id as a directory name.
 fn dir_name(id: &str) -> String {
     id.chars()
@@ -757,7 +964,7 @@ impl ResultsLog {
         Ok(ResultsLog(Some(file)))
     }
 
-    fn append(&mut self, result: &TaskResult) -> anyhow::Result<()> {
+    fn append(&mut self, result: &impl Serialize) -> anyhow::Result<()> {
         if let Some(file) = &mut self.0 {
             let line = serde_json::to_string(result)?;
             writeln!(file, "{line}")?;
@@ -786,6 +993,9 @@ fn share_text(share: Option<f64>) -> String {
 }
 
 pub fn run(args: Args) -> anyhow::Result<i32> {
+    if args.suite.join(everyday::JOBS_FILE).is_file() {
+        return run_everyday(&args);
+    }
     let policy = Policy::load_or_default(args.policy.as_deref())?;
     let jsonl_suite = args.suite.join("tasks.jsonl").is_file();
     let tasks = select_tasks(&args, suite::load_suite(&args.suite)?)?;

@@ -6,6 +6,7 @@ pub mod bench_report;
 pub mod config;
 pub mod doctor;
 pub mod eval;
+pub mod everyday;
 pub mod ledger;
 pub mod mcp;
 pub mod model_host;
