@@ -585,9 +585,9 @@ fn a_resume_refuses_a_decision_it_cannot_read_and_needs() {
     );
 }
 
-/// Regression (examples/everyday, explain-sell and calc-*): SmolLM2 chose `calc` with the same
-/// expression 25 times, until the budget ended the job without an answer. A read-only or pure
-/// call that already succeeded is not run again: its observation is the evidence, and the model
+/// Regression (examples/everyday, explain-sell, edit-greeting): SmolLM2 chose one call with the same
+/// arguments 25 times, until the budget ended the job without an answer. A read-only or pure
+/// call that already ran (passed or failed) is not run again: its observation is the evidence, and the model
 /// answers from it.
 #[test]
 fn a_repeated_read_only_call_is_answered_from_the_first_observation() {

@@ -820,8 +820,8 @@ impl Runner {
         // The plan's next call leads the shortlist until a call of that tool succeeds.
         let mut plan_cursor = 0usize;
         let mut last_work: Option<String> = None;
-        // (tool, arguments) of the calls that succeeded, for the repeat rule below.
-        let mut succeeded: Vec<(String, Value)> = Vec::new();
+        // (tool, arguments) of the read-only calls that ran, for the repeat rule below.
+        let mut ran: Vec<(String, Value)> = Vec::new();
         loop {
             if let Some(reason) = self.escalation() {
                 return Err(ActorError::Escalated(reason));
@@ -908,11 +908,11 @@ impl Runner {
                 }
                 _ => {}
             }
-            // A call that already succeeded in this job, and reads or computes without changing
+            // A call that already ran in this job, and reads or computes without changing
             // anything, would only repeat its observation: the evidence is in, so the model
             // answers from it (a weak model otherwise repeats one call until the budget ends).
             let key = (choice.name.clone(), choice.args.clone());
-            if succeeded.contains(&key)
+            if ran.contains(&key)
                 && catalog::find(&self.cfg.catalog, &choice.name).is_some_and(replayable)
             {
                 return self
@@ -933,12 +933,11 @@ impl Runner {
                 Ok(done) => {
                     refusals = 0;
                     // A call that may change what reads observe makes every earlier read new.
+                    // A failed read fails the same way again: it counts as seen too.
                     if catalog::find(&self.cfg.catalog, &choice.name).is_some_and(replayable) {
-                        if !matches!(done.verdict, TrustVerdict::Failed { .. }) {
-                            succeeded.push(key);
-                        }
+                        ran.push(key);
                     } else {
-                        succeeded.clear();
+                        ran.clear();
                     }
                     if self
                         .plan
