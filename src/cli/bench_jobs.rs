@@ -293,6 +293,20 @@ struct Bench {
 }
 
 impl Bench {
+    /// The bench for `args`: the model loaded once, a temporary root (returned: the bench's
+    /// copies live as long as it does).
+    fn new(args: &Args, policy: Policy) -> anyhow::Result<(Bench, tempfile::TempDir)> {
+        let model = run::load_model(&args.model, args.scripted.as_deref())?;
+        let root = tempfile::Builder::new().prefix("tact-bench-").tempdir()?;
+        let bench = Bench {
+            policy,
+            model,
+            root: root.path().to_path_buf(),
+            task_timeout: Duration::from_secs(args.task_timeout_s),
+        };
+        Ok((bench, root))
+    }
+
     fn cargo_target(&self) -> PathBuf {
         self.root.join("cargo-target")
     }
@@ -546,14 +560,7 @@ fn run_everyday(args: &Args) -> anyhow::Result<i32> {
     if jobs.is_empty() {
         bail!("no job of {} matches the filters", args.suite.display());
     }
-    let model = run::load_model(&args.model, args.scripted.as_deref())?;
-    let root = tempfile::Builder::new().prefix("tact-bench-").tempdir()?;
-    let bench = Bench {
-        policy,
-        model,
-        root: root.path().to_path_buf(),
-        task_timeout: Duration::from_secs(args.task_timeout_s),
-    };
+    let (bench, _root) = Bench::new(args, policy)?;
     let mut log = ResultsLog::open(args.report_dir.as_deref())?;
     let bar = progress_bar(jobs.len() as u64);
     let plain_progress = !args.json && !std::io::stderr().is_terminal();
@@ -1003,14 +1010,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         bail!("no task of {} matches the filters", args.suite.display());
     }
     let baseline = args.baseline || (!jsonl_suite && !args.no_baseline);
-    let model = run::load_model(&args.model, args.scripted.as_deref())?;
-    let root = tempfile::Builder::new().prefix("tact-bench-").tempdir()?;
-    let bench = Bench {
-        policy,
-        model,
-        root: root.path().to_path_buf(),
-        task_timeout: Duration::from_secs(args.task_timeout_s),
-    };
+    let (bench, _root) = Bench::new(&args, policy)?;
     let mut log = ResultsLog::open(args.report_dir.as_deref())?;
     let modes: &[bool] = if baseline { &[false, true] } else { &[false] };
     let bar = progress_bar((tasks.len() * modes.len()) as u64);
