@@ -7,7 +7,7 @@
 //! program's change with the suite's reference fix, and checks that nothing but the program was
 //! edited. A job running longer than `--task-timeout-s` is abandoned and counts as `timeout`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -770,36 +770,12 @@ fn spent_from_ledger(ledger: &Path) -> Spent {
     spent
 }
 
-/// Relative paths of the files under `root`, skipping tact's directories, build outputs and
-/// caches at any depth.
-fn files_under(root: &Path) -> anyhow::Result<BTreeSet<String>> {
-    fn walk(root: &Path, dir: &Path, out: &mut BTreeSet<String>) -> anyhow::Result<()> {
-        for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-            let entry = entry?;
-            let name = entry.file_name();
-            if SKIPPED_NAMES.iter().any(|skip| name == *skip) {
-                continue;
-            }
-            let path = entry.path();
-            if entry.file_type()?.is_dir() {
-                walk(root, &path, out)?;
-            } else if let Ok(rel) = path.strip_prefix(root) {
-                out.insert(rel.to_string_lossy().replace('\\', "/"));
-            }
-        }
-        Ok(())
-    }
-    let mut out = BTreeSet::new();
-    walk(root, root, &mut out)?;
-    Ok(out)
-}
-
 /// Everything the job changed besides the program: files edited, added (a `Cargo.lock` cargo
 /// writes where there was none aside) or removed, and for Rust the program's `#[cfg(test)]`
 /// module.
 fn touched_files(original: &Path, copy: &Path, task: &SuiteTask) -> anyhow::Result<Vec<String>> {
-    let before = files_under(original)?;
-    let after = files_under(copy)?;
+    let before = suite::files_under(original, &SKIPPED_NAMES)?;
+    let after = suite::files_under(copy, &SKIPPED_NAMES)?;
     let mut touched = Vec::new();
     for path in before.union(&after) {
         if *path == task.program {

@@ -245,24 +245,14 @@ const SKIPPED: [&str; 6] = [
 /// Every file under `dir` with its bytes (tact's own directories, build outputs, caches, the git
 /// directory and a lock file cargo writes left out).
 pub fn snapshot(dir: &Path) -> anyhow::Result<BTreeMap<String, Vec<u8>>> {
-    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) -> anyhow::Result<()> {
-        for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-            let entry = entry?;
-            if SKIPPED.iter().any(|s| entry.file_name() == *s) {
-                continue;
-            }
-            let path = entry.path();
-            if entry.file_type()?.is_dir() {
-                walk(root, &path, out)?;
-            } else if let Ok(rel) = path.strip_prefix(root) {
-                out.insert(rel.to_string_lossy().into_owned(), std::fs::read(&path)?);
-            }
-        }
-        Ok(())
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out)?;
-    Ok(out)
+    suite::files_under(dir, &SKIPPED)?
+        .into_iter()
+        .map(|rel| {
+            let bytes = std::fs::read(dir.join(&rel))
+                .with_context(|| format!("reading {}", dir.join(&rel).display()))?;
+            Ok((rel, bytes))
+        })
+        .collect()
 }
 
 /// The part of a job's summary that is its answer: the model's text after an answer's prefix,

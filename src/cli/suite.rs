@@ -229,6 +229,38 @@ pub fn equals_reference(before: &str, after: &str, fix_diff: &[String]) -> bool 
     normalized(removed, added) == normalized(ref_removed, ref_added)
 }
 
+/// Relative paths (with `/`) of the files under `root`, skipping entries named in `skip` at
+/// any depth (tact's job directories, build outputs, caches): how the benches compare a
+/// workspace before and after a job.
+pub fn files_under(
+    root: &Path,
+    skip: &[&str],
+) -> anyhow::Result<std::collections::BTreeSet<String>> {
+    fn walk(
+        root: &Path,
+        dir: &Path,
+        skip: &[&str],
+        out: &mut std::collections::BTreeSet<String>,
+    ) -> anyhow::Result<()> {
+        for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+            let entry = entry?;
+            if skip.iter().any(|s| entry.file_name() == *s) {
+                continue;
+            }
+            let path = entry.path();
+            if entry.file_type()?.is_dir() {
+                walk(root, &path, skip, out)?;
+            } else if let Ok(rel) = path.strip_prefix(root) {
+                out.insert(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+        Ok(())
+    }
+    let mut out = std::collections::BTreeSet::new();
+    walk(root, root, skip, &mut out)?;
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
