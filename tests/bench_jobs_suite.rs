@@ -268,3 +268,26 @@ fn train_ranker_fits_on_one_part_and_reports_on_the_other() {
     assert_eq!(report["ranker"], ranker.edition);
     assert!(ranker.trained_on.contains("fit part"));
 }
+
+/// Regression (examples/everyday, 2026-12-01): `bench-jobs` loaded the real model without the
+/// probe the policy names, so every trigger decision compared p_tool (≈ 1e-6) with the probe's
+/// τ and the model answered 20 of 34 jobs from memory. The bench loads the model as `tact run`
+/// does; each job's trigger decisions are reported, and they read the probe. Real model.
+#[test]
+fn the_everyday_bench_reads_the_trigger_the_policy_names() {
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/everyday");
+    let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+        .args(["bench-jobs", "--json", "--ids", "calc-product", "--suite"])
+        .arg(&suite)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let triggers = report["results"][0]["triggers"].as_array().unwrap().clone();
+    assert!(!triggers.is_empty(), "{report}");
+    for t in &triggers {
+        let t = t.as_str().unwrap();
+        assert!(t.starts_with("probe "), "{t}");
+        assert!(!t.contains("no probe reading"), "{t}");
+    }
+}

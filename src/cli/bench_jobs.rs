@@ -296,7 +296,13 @@ impl Bench {
     /// The bench for `args`: the model loaded once, a temporary root (returned: the bench's
     /// copies live as long as it does).
     fn new(args: &Args, policy: Policy) -> anyhow::Result<(Bench, tempfile::TempDir)> {
-        let model = run::load_model(&args.model, args.scripted.as_deref())?;
+        // With the probe the policy names for this model, as `tact run` loads it: without it
+        // a probe trigger would read no probe and compare p_tool with the probe's τ.
+        let model = run::load_model_with_probe(
+            &args.model,
+            args.scripted.as_deref(),
+            &run::probe_for(&policy, false),
+        )?;
         let root = tempfile::Builder::new().prefix("tact-bench-").tempdir()?;
         let bench = Bench {
             policy,
@@ -461,6 +467,7 @@ impl Bench {
             answer: String::new(),
             tools: Vec::new(),
             expected_tools: job.expected_tools.clone(),
+            triggers: Vec::new(),
             right_first_tool: false,
             right_tool_sequence: false,
             outcome_correct: false,
@@ -520,6 +527,7 @@ impl Bench {
         }
         result.answer = everyday::answer_of(&result.summary);
         result.tools = everyday::tools_from_ledger(&ledger, &status, &result.summary);
+        result.triggers = everyday::triggers_from_ledger(&ledger);
         result.tool_calls = everyday::tool_runs(&result.tools);
         (result.right_first_tool, result.right_tool_sequence) =
             everyday::judge_tools(job, &result.tools);

@@ -21,6 +21,7 @@ use std::process::Command;
 
 use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
+use tact_runtime::decisions::{Decision, TriggerAction, TriggerRecord, TriggerSignal};
 use tact_runtime::ledger::{JobStatus, LedgerEntry, LedgerState, read_ledger};
 
 use crate::cli::run::copy_dir;
@@ -127,6 +128,9 @@ pub struct EverydayResult {
     /// Tools called, in order, with the terminal action (`ask_user`, `stop`) last.
     pub tools: Vec<String>,
     pub expected_tools: Vec<String>,
+    /// Each trigger decision, in words: the signal read, against τ, and the action (or why it
+    /// was forced), so a job that answered from memory shows why.
+    pub triggers: Vec<String>,
     pub right_first_tool: bool,
     pub right_tool_sequence: bool,
     pub outcome_correct: bool,
@@ -289,6 +293,56 @@ pub fn tools_from_ledger(ledger: &Path, status: &JobStatus, summary: &str) -> Ve
         _ => {}
     }
     tools
+}
+
+/// The trigger's decisions a job's ledger records, in words (see [`describe_trigger`]).
+pub fn triggers_from_ledger(ledger: &Path) -> Vec<String> {
+    match read_ledger(ledger) {
+        Ok((records, _)) => LedgerState::new(records)
+            .records
+            .iter()
+            .filter_map(|r| match &r.entry {
+                LedgerEntry::Decision {
+                    decision: Decision::Trigger(t),
+                    ..
+                } => Some(describe_trigger(t)),
+                _ => None,
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// One trigger decision in words: `probe 0.772 vs τ 0.301: seek_tool`; a probe policy whose
+/// model gave no probe reading says so (it then compared p_tool with the probe's τ).
+pub fn describe_trigger(t: &TriggerRecord) -> String {
+    let Some(decision) = &t.decision else {
+        return if t.grounding.is_empty() {
+            "forced".into()
+        } else {
+            format!("forced: {} unread", t.grounding.join(", "))
+        };
+    };
+    let kind = serde_json::to_value(decision.signal)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| format!("{:?}", decision.signal));
+    let missing_probe = decision.signal == TriggerSignal::Probe
+        && t.signal.as_ref().is_some_and(|s| s.probe.is_none());
+    format!(
+        "{kind} {:.3} vs τ {:.3}: {}{}",
+        decision.need,
+        decision.tau,
+        match decision.action {
+            TriggerAction::SeekTool => "seek_tool",
+            TriggerAction::Reason => "reason",
+        },
+        if missing_probe {
+            " (no probe reading: p_tool read instead)"
+        } else {
+            ""
+        }
+    )
 }
 
 fn collapsed(tools: &[String]) -> Vec<&str> {

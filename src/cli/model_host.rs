@@ -14,7 +14,7 @@ use tact_models::ModelError;
 use tact_models::host::EncodeFn;
 use tact_policies::retrieval::Embedder;
 
-use crate::cli::run::{ModelArgs, load_model};
+use crate::cli::run::{ModelArgs, load_model_with_probe};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -29,7 +29,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    let model = load_model(&args.model, None)?;
+    // The probe is the client's (`HostedModel::with_probe`): the host serves the bare decoder.
+    let model = load_model_with_probe(&args.model, None, &|_| Ok(None))?;
     let _ = std::fs::remove_file(&args.socket);
     let listener = UnixListener::bind(&args.socket)
         .with_context(|| format!("listening at {}", args.socket.display()))?;

@@ -94,14 +94,6 @@ pub struct ModelArgs {
     pub threads: Option<usize>,
 }
 
-/// Load the decision model: the scripted one for tests, else the real one.
-pub fn load_model(
-    args: &ModelArgs,
-    scripted: Option<&Path>,
-) -> anyhow::Result<Arc<dyn DecisionModel>> {
-    load_model_with_probe(args, scripted, &|_| Ok(None))
-}
-
 /// The backend `--backend` names (the default otherwise).
 pub fn backend_of(args: &ModelArgs) -> anyhow::Result<tact_models::BackendKind> {
     match &args.backend {
@@ -122,7 +114,8 @@ pub fn spawn_decoder(args: &ModelArgs) -> anyhow::Result<tact_models::ModelHandl
         .with_context(|| format!("loading the model {}", resolved.path().display()))
 }
 
-/// Load the decision model, with the hidden-state probe `probe_for(model id)` names, if any.
+/// Load the decision model (the scripted one for tests, else the real one) with the
+/// hidden-state probe `probe_for(model id)` names, if any.
 pub fn load_model_with_probe(
     args: &ModelArgs,
     scripted: Option<&Path>,

@@ -23,7 +23,7 @@ use tact_runtime::messages::ToolCall;
 use tact_runtime::records::ToolRef;
 use tact_runtime::tools::{ToolConfig, ToolContext, execute};
 
-use crate::cli::run::{ModelArgs, copy_dir, load_model};
+use crate::cli::run::{ModelArgs, copy_dir, load_model_with_probe};
 use crate::cli::suite::{Part, SuiteTask, load_suite, part_of};
 
 #[derive(Debug, clap::Args)]
@@ -260,7 +260,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let model: Option<std::sync::Arc<dyn DecisionModel>> = if args.no_model {
         None
     } else {
-        Some(load_model(&args.model, None)?)
+        // The ranker reads likelihoods only: no trigger, so no probe.
+        Some(load_model_with_probe(&args.model, None, &|_| Ok(None))?)
     };
     let model_id = model
         .as_ref()
