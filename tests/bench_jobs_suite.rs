@@ -281,7 +281,11 @@ fn the_everyday_bench_reads_the_trigger_the_policy_names() {
         .arg(&suite)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     let triggers = report["results"][0]["triggers"].as_array().unwrap().clone();
     assert!(!triggers.is_empty(), "{report}");

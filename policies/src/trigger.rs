@@ -22,7 +22,12 @@ pub fn need_score(signal: &ConfidenceSignal, which: TriggerSignal) -> f32 {
 /// Decide from a signal and the policy: deterministic, no model call.
 pub fn decide(signal: &ConfidenceSignal, policy: &TriggerPolicy) -> TriggerDecision {
     let need = need_score(signal, policy.signal);
-    let action = if need.is_finite() && need >= policy.tau {
+    // A probe policy whose model gave no probe reading has no evidence on τ's scale (p_tool,
+    // the fallback reading, lives five orders of magnitude lower): seek help, as for NaN.
+    let no_reading = policy.signal == TriggerSignal::Probe && signal.probe.is_none();
+    let action = if no_reading {
+        TriggerAction::SeekTool
+    } else if need.is_finite() && need >= policy.tau {
         TriggerAction::SeekTool
     } else if !need.is_finite() {
         // A NaN or infinite reading is no evidence of confidence: seek help.
@@ -103,6 +108,22 @@ mod tests {
         let p = policy(TriggerSignal::Probe, 0.5);
         assert_eq!(decide(&signal(0.9, 0.0, 0.0, None), &p).need, 0.9);
         assert_eq!(decide(&signal(0.9, 0.0, 0.0, Some(0.1)), &p).need, 0.1);
+    }
+
+    /// Regression (bench-jobs on examples/everyday): a model loaded without its probe made every
+    /// decision compare p_tool (≈ 1e-6) with the probe's τ, and the model reasoned from memory.
+    /// Without a probe reading, a probe trigger seeks help, whatever p_tool says.
+    #[test]
+    fn a_probe_trigger_without_a_probe_reading_seeks_help() {
+        let p = policy(TriggerSignal::Probe, 0.3);
+        assert_eq!(
+            decide(&signal(1e-6, 0.0, 0.0, None), &p).action,
+            TriggerAction::SeekTool
+        );
+        assert_eq!(
+            decide(&signal(1e-6, 0.0, 0.0, Some(0.1)), &p).action,
+            TriggerAction::Reason
+        );
     }
 }
 
