@@ -68,12 +68,21 @@ fn planned(name: &str, purpose: &str) -> PlannedCall {
     }
 }
 
+/// Does the task ask for the tests to be run ("Run the tests and tell me how many pass")?
+pub fn asks_to_run_tests(task: &str) -> bool {
+    let ws = words(task);
+    let has = |set: &[&str]| ws.iter().any(|w| set.contains(&w.as_str()));
+    has(TEST_WORDS) && has(&["run", "rerun", "execute"])
+}
+
 /// The first plan edition for a task.
 pub fn initial_plan(job_id: &str, task: &str, family: TaskFamily, policy: &Policy) -> CallPlan {
     let budget = policy.body.budget.envelope();
-    // Probing is read-only, except that reproducing a test failure means running the tests:
-    // the failing-tests family may probe with exec-class calls (never with writes).
-    let probe_risk = if family == TaskFamily::FailingTests {
+    let run_tests = asks_to_run_tests(task);
+    // Probing is read-only, except that running the tests is exec-class: the failing-tests
+    // family (to reproduce the failure) and a task that asks for a test run may probe with
+    // exec-class calls (never with writes).
+    let probe_risk = if family == TaskFamily::FailingTests || run_tests {
         RiskClass::Exec
     } else {
         RiskClass::Read
@@ -134,8 +143,18 @@ pub fn initial_plan(job_id: &str, task: &str, family: TaskFamily, policy: &Polic
             "the task is done or handed back with evidence",
         ),
     };
+    let mut calls = calls;
     if family == TaskFamily::Question {
-        budget.risk_limit = Some(RiskClass::Read);
+        // A question is answered from read evidence, or from the test run it asks for.
+        budget.risk_limit = Some(if run_tests {
+            RiskClass::Exec
+        } else {
+            RiskClass::Read
+        });
+    }
+    if run_tests && family != TaskFamily::FailingTests {
+        // The run the task asks for comes first (the plan's next call leads the shortlist).
+        calls.insert(0, planned("run_tests", "run the tests the task asks for"));
     }
     let next_action = calls
         .first()
@@ -281,6 +300,38 @@ mod tests {
         );
     }
 
+    /// Regression (examples/everyday, tests-*): "Run the tests. Which test fails?" was refused
+    /// its test run ("run_tests is exec-class and the commit trigger does not hold yet"): a
+    /// question's plan was read-only. A task that asks for a test run plans it first and may
+    /// run it before committing to anything; nothing else is widened.
+    #[test]
+    fn a_task_that_asks_for_a_test_run_plans_and_admits_it() {
+        let policy = Policy::default_policy().unwrap();
+        for task in [
+            "Run the tests. Which test fails?",
+            "Run the tests and tell me how many pass and how many fail.",
+        ] {
+            let family = classify(task);
+            let plan = initial_plan("j", task, family, &policy);
+            plan.validate().unwrap();
+            assert_eq!(plan.planned_calls[0].tool_ref.name, "run_tests", "{task}");
+            assert_eq!(
+                plan.probe_budget.as_ref().unwrap().risk_limit,
+                Some(RiskClass::Exec),
+                "{task}"
+            );
+            assert_ne!(plan.budget.risk_limit, Some(RiskClass::Read), "{task}");
+        }
+        let plan = initial_plan(
+            "j",
+            "Which test checks the parser?",
+            TaskFamily::Question,
+            &policy,
+        );
+        assert_eq!(plan.planned_calls[0].tool_ref.name, "search");
+        assert_eq!(plan.budget.risk_limit, Some(RiskClass::Read));
+    }
+
     /// Issue 16 item 6: one test per condition, each read from the plan, not the policy.
     #[test]
     fn each_stop_and_replan_condition_is_read_from_the_plan() {
@@ -352,6 +403,10 @@ mod tests {
         }
         let plan = initial_plan("j", "t", TaskFamily::Question, &policy);
         assert_eq!(plan.budget.risk_limit, Some(RiskClass::Read));
+        assert_eq!(
+            plan.probe_budget.as_ref().unwrap().risk_limit,
+            Some(RiskClass::Read)
+        );
         let next = replan(&plan, NextAction::Stop { reason: "x".into() }, "c".into());
         assert_eq!((next.edition, next.supersedes), (2, Some(1)));
         assert_eq!(plan.edition, 1, "the old edition is untouched");
