@@ -22,7 +22,7 @@ use tact_runtime::decisions::{
 };
 use tact_runtime::ledger::{JobStatus, Ledger, LedgerEntry, LedgerOwner, LedgerState, Resolution};
 use tact_runtime::messages::{Observation, ToolCall, WorkerSetup};
-use tact_runtime::model_io::{ModelCost, StepPrompt, ToolCandidate};
+use tact_runtime::model_io::{ModelCost, StepPrompt, ToolCandidate, ToolChoice};
 use tact_runtime::records::{
     BudgetSpend, CallPlan, CallRecord, CheckpointReturn, CommitTrigger, DefaultRedactor,
     NextAction, Performer, Redactor, RiskClass, TestedRoute, ToolRef, TrustVerdict,
@@ -34,6 +34,7 @@ use crate::error::{ActorError, WorkerError};
 use crate::events::{EventSink, JobEvent, Usage};
 use crate::nodes::executor::{EXECUTOR_STAGE, execute_on};
 use crate::nodes::retriever::Shortlisted;
+use crate::nodes::trigger::TriggerOutcome;
 use crate::nodes::*;
 use crate::stage::{FaultPlan, stage_spec};
 use crate::supervisor::{Supervisor, SupervisorArgs, SupervisorEvent};
@@ -859,19 +860,41 @@ impl Runner {
                     candidates.push(c);
                 }
             }
-            let offered: Vec<String> = candidates.iter().map(|c| c.name.clone()).collect();
-            if feedback.is_none() && !self.trigger(candidates.clone()).await? {
-                // Confident: reason in language, no tool.
-                return self
-                    .answer_and_finish(
-                        "the model is confident without a tool",
-                        "trigger chose to reason without a tool",
-                    )
-                    .await;
-            }
-            let choice = self
-                .select(candidates.clone(), &evidence, feedback.take())
-                .await?;
+            let mut offered: Vec<String> = candidates.iter().map(|c| c.name.clone()).collect();
+            let outcome = if feedback.is_none() {
+                self.trigger(candidates.clone()).await?
+            } else {
+                TriggerOutcome::SeekTool
+            };
+            let choice = match outcome {
+                TriggerOutcome::Reason => {
+                    // Confident: reason in language, no tool.
+                    return self
+                        .answer_and_finish(
+                            "the model is confident without a tool",
+                            "trigger chose to reason without a tool",
+                        )
+                        .await;
+                }
+                TriggerOutcome::ReadNamed(path) => {
+                    // The named file is read as named: the guard, executor and trust gate
+                    // still see the call; only the model's choice of it is skipped.
+                    if !offered.iter().any(|o| o == "read_file") {
+                        offered.push("read_file".into());
+                    }
+                    ToolChoice {
+                        name: "read_file".into(),
+                        args: serde_json::json!({ "path": path }),
+                        scores: Vec::new(),
+                        combined: None,
+                        cost: ModelCost::default(),
+                    }
+                }
+                TriggerOutcome::SeekTool => {
+                    self.select(candidates.clone(), &evidence, feedback.take())
+                        .await?
+                }
+            };
             match choice.name.as_str() {
                 "stop"
                     if planning::stop_condition(&self.plan, &StepEvent::SelectorStop).is_none() =>
@@ -909,12 +932,25 @@ impl Runner {
                 _ => {}
             }
             // A call that already ran in this job, and reads or computes without changing
-            // anything, would only repeat its observation: the evidence is in, so the model
-            // answers from it (a weak model otherwise repeats one call until the budget ends).
+            // anything, would only repeat its observation: the evidence is in (a weak model
+            // otherwise repeats one call until the budget ends). A change still to be made goes
+            // back to selection, told why; anything else is answered from the evidence.
             let key = (choice.name.clone(), choice.args.clone());
             if ran.contains(&key)
                 && catalog::find(&self.cfg.catalog, &choice.name).is_some_and(replayable)
             {
+                if self.plan.task_family == TaskFamily::DescribedChange {
+                    refusals += 1;
+                    feedback = Some(format!(
+                        "`{}` with these arguments already ran; its result is above. Choose the next step.",
+                        choice.name
+                    ));
+                    let event = StepEvent::GuardRefused { in_a_row: refusals };
+                    if planning::stop_condition(&self.plan, &event).is_some() {
+                        return self.finish(JobStatus::Stopped, "repeated calls");
+                    }
+                    continue;
+                }
                 return self
                     .answer_and_finish(
                         "the model repeated a call whose observation it already has",

@@ -42,12 +42,24 @@ impl StageLogic for TriggerNode {
     }
 }
 
+/// What the generic loop does after the trigger.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum TriggerOutcome {
+    /// The model is confident: it answers in language.
+    Reason,
+    /// The model is unsure: it selects a tool.
+    SeekTool,
+    /// The request names this workspace file and the job has not read it: it is read first,
+    /// with no model decision (the request is answered from the file, not from memory).
+    ReadNamed(String),
+}
+
 impl Runner {
-    /// The trigger on the job's prompt. True: seek a tool.
+    /// The trigger on the job's prompt.
     pub(crate) async fn trigger(
         &mut self,
         candidates: Vec<ToolCandidate>,
-    ) -> Result<bool, ActorError> {
+    ) -> Result<TriggerOutcome, ActorError> {
         if !self.cfg.always_call {
             // A request naming workspace files is answered from them: while one is unread, a
             // tool is sought without asking the model how sure it is.
@@ -64,7 +76,7 @@ impl Runner {
             } else {
                 Vec::new()
             };
-            if !grounding.is_empty() {
+            if let Some(first) = grounding.first().cloned() {
                 self.decision(Decision::Trigger(TriggerRecord {
                     key: None,
                     decision: None,
@@ -72,11 +84,15 @@ impl Runner {
                     forced: true,
                     grounding,
                 }))?;
-                return Ok(true);
+                return Ok(TriggerOutcome::ReadNamed(first));
             }
         }
         let prompt = self.prompt(None);
-        self.trigger_on(prompt, candidates).await
+        Ok(if self.trigger_on(prompt, candidates).await? {
+            TriggerOutcome::SeekTool
+        } else {
+            TriggerOutcome::Reason
+        })
     }
 
     /// The trigger on a given prompt (the repair asks about the failure as first seen, not
