@@ -22,15 +22,11 @@ pub fn need_score(signal: &ConfidenceSignal, which: TriggerSignal) -> f32 {
 /// Decide from a signal and the policy: deterministic, no model call.
 pub fn decide(signal: &ConfidenceSignal, policy: &TriggerPolicy) -> TriggerDecision {
     let need = need_score(signal, policy.signal);
-    // A probe policy whose model gave no probe reading has no evidence on τ's scale (p_tool,
-    // the fallback reading, lives five orders of magnitude lower): seek help, as for NaN.
+    // Seek help when the reading says so, and also when there is no evidence of confidence:
+    // a NaN or infinite reading, or a probe policy whose model gave no probe reading (p_tool,
+    // the fallback reading, lives five orders of magnitude below the probe's τ).
     let no_reading = policy.signal == TriggerSignal::Probe && signal.probe.is_none();
-    let action = if no_reading {
-        TriggerAction::SeekTool
-    } else if need.is_finite() && need >= policy.tau {
-        TriggerAction::SeekTool
-    } else if !need.is_finite() {
-        // A NaN or infinite reading is no evidence of confidence: seek help.
+    let action = if no_reading || !need.is_finite() || need >= policy.tau {
         TriggerAction::SeekTool
     } else {
         TriggerAction::Reason
