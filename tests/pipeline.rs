@@ -610,11 +610,11 @@ fn a_repeated_read_only_call_is_answered_from_the_first_observation() {
         .expect("an answer event");
     assert_eq!(answer["text"], "17 * 23 + 4 = 395");
     let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
-    assert!(
-        done["summary"]
-            .as_str()
-            .unwrap()
-            .starts_with("answered after 1 tool call"),
-        "{done}"
-    );
+    let summary = done["summary"].as_str().unwrap();
+    assert!(summary.starts_with("answered after 1 tool call"), "{done}");
+    // The observation the answer rests on goes with it, in the tool's words.
+    let evidence = summary
+        .split_once("\nevidence: calc → ")
+        .unwrap_or_else(|| panic!("{done}"));
+    assert!(evidence.1.contains("395"), "{done}");
 }

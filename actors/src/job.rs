@@ -207,10 +207,23 @@ fn summary_of(obs: &Observation) -> String {
     match &obs.output {
         Value::Object(map) => {
             if let Some(r) = map.get("report") {
+                let failing: Vec<&str> = r
+                    .get("failures")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .take(5)
+                    .collect();
                 format!(
-                    "tests: {} passed, {} failed",
+                    "tests: {} passed, {} failed{}",
                     r.get("passed").and_then(Value::as_u64).unwrap_or(0),
-                    r.get("failed").and_then(Value::as_u64).unwrap_or(0)
+                    r.get("failed").and_then(Value::as_u64).unwrap_or(0),
+                    if failing.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (failing: {})", failing.join(", "))
+                    }
                 )
             } else if let Some(c) = map.get("content").and_then(Value::as_str) {
                 c.chars().take(400).collect()
@@ -1084,6 +1097,19 @@ impl Runner {
         } else {
             format!("answered {after} (unverified): {answer}")
         };
+        // The observation the answer rests on goes with it, labelled as the trust gate judged
+        // it: a weak model's prose may garble what the tool said, the tool's words stay.
+        let summary = match self
+            .transcript
+            .iter()
+            .rev()
+            .find(|(role, _)| role == "tool")
+        {
+            Some((_, seen)) if self.budget.burned.tool_calls > 0 => {
+                format!("{summary}\nevidence: {seen}")
+            }
+            _ => summary,
+        };
         self.finish(JobStatus::Done, &summary)
     }
 
@@ -1747,5 +1773,26 @@ mod tests {
         assert_eq!(until_repeated(looping), "Bonjour.\n\nJe ne sais pas.");
         assert_eq!(until_repeated("  one line  "), "one line");
         assert_eq!(until_repeated(""), "");
+    }
+
+    /// Regression (examples/everyday, tests-failing-name): the model was told "tests: 4 passed,
+    /// 1 failed" and not which test failed, so it could not say.
+    #[test]
+    fn a_test_run_is_summarized_with_its_failing_tests() {
+        let obs = Observation {
+            work_id: "w1".into(),
+            tool: ToolRef::new("run_tests", 1),
+            ok: true,
+            exit_code: Some(1),
+            output: serde_json::json!({"report": {"passed": 4, "failed": 1,
+                "failures": ["test_inventory.py::test_low_stock"]}}),
+            error: None,
+            duration_ms: 1,
+            performer_pid: 1,
+        };
+        assert_eq!(
+            summary_of(&obs),
+            "tests: 4 passed, 1 failed (failing: test_inventory.py::test_low_stock)"
+        );
     }
 }

@@ -472,6 +472,7 @@ impl Bench {
             right_tool_sequence: false,
             outcome_correct: false,
             outcome_misses: Vec::new(),
+            outcome_correct_model_text: false,
             tool_calls: 0,
             forward_passes: 0,
             wall_ms: 0,
@@ -541,6 +542,15 @@ impl Bench {
             &after,
         );
         result.outcome_correct = result.outcome_misses.is_empty();
+        result.outcome_correct_model_text = everyday::outcome_misses(
+            job,
+            &result.status,
+            everyday::model_text(&result.answer),
+            result.tool_calls,
+            &before,
+            &after,
+        )
+        .is_empty();
         Ok(())
     }
 }
@@ -642,11 +652,12 @@ fn run_everyday(args: &Args) -> anyhow::Result<i32> {
             );
         }
         println!(
-            "{} jobs: right first tool {}, right tool sequence {}, outcome correct {}; median tool calls {}, forward passes {}, wall {} ms",
+            "{} jobs: right first tool {}, right tool sequence {}, outcome correct {} ({} from the model's words alone); median tool calls {}, forward passes {}, wall {} ms",
             totals.jobs,
             totals.right_first_tool,
             totals.right_tool_sequence,
             totals.outcome_correct,
+            totals.outcome_correct_model_text,
             totals.median_tool_calls,
             totals.median_forward_passes,
             totals.median_wall_ms

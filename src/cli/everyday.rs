@@ -136,6 +136,9 @@ pub struct EverydayResult {
     pub outcome_correct: bool,
     /// The checks that failed.
     pub outcome_misses: Vec<String>,
+    /// The outcome with the model's own words alone: the answer without the `evidence:` line
+    /// the job adds (the last tool observation, as the trust gate judged it).
+    pub outcome_correct_model_text: bool,
     /// Tool runs (worker or in-process calls; `ask_user` and `stop` are not runs).
     pub tool_calls: u64,
     pub forward_passes: u64,
@@ -149,6 +152,7 @@ pub struct EverydayTotals {
     pub right_first_tool: usize,
     pub right_tool_sequence: usize,
     pub outcome_correct: usize,
+    pub outcome_correct_model_text: usize,
     pub median_tool_calls: f64,
     pub median_forward_passes: f64,
     pub median_wall_ms: f64,
@@ -180,6 +184,10 @@ pub fn totals(results: &[EverydayResult]) -> EverydayTotals {
         right_first_tool: results.iter().filter(|r| r.right_first_tool).count(),
         right_tool_sequence: results.iter().filter(|r| r.right_tool_sequence).count(),
         outcome_correct: results.iter().filter(|r| r.outcome_correct).count(),
+        outcome_correct_model_text: results
+            .iter()
+            .filter(|r| r.outcome_correct_model_text)
+            .count(),
         median_tool_calls: median(results.iter().map(|r| r.tool_calls as f64).collect()),
         median_forward_passes: median(results.iter().map(|r| r.forward_passes as f64).collect()),
         median_wall_ms: median(results.iter().map(|r| r.wall_ms as f64).collect()),
@@ -271,6 +279,13 @@ pub fn answer_of(summary: &str) -> String {
         return reason.to_string();
     }
     summary.to_string()
+}
+
+/// The model's own words in an answer: without the `evidence:` line the job appends.
+pub fn model_text(answer: &str) -> &str {
+    answer
+        .split_once("\nevidence: ")
+        .map_or(answer, |(text, _)| text)
 }
 
 /// The tools a job's ledger records, in order (every call that ran, worker or in-process), with
@@ -560,6 +575,11 @@ mod tests {
             "no tool sends email"
         );
         assert_eq!(answer_of("Which function?"), "Which function?");
+        let full = answer_of(
+            "answered after 1 tool call (unverified): all good\nevidence: run_tests → tests: 4 passed, 1 failed",
+        );
+        assert!(full.contains("4 passed"));
+        assert_eq!(model_text(&full), "all good");
     }
 
     /// The suite in the repository loads, and every job's workspace and checks are sound.
