@@ -481,6 +481,26 @@ impl<'e> ArgDecoder<'e> {
                 return self.copy(dates);
             }
         }
+        // An expression argument takes the arithmetic the request writes out, whole: word
+        // spans would cut `17 * 23 + 4` into `17 23`.
+        let wants_expression = self.property.as_deref().is_some_and(|p| {
+            let p = p.to_lowercase();
+            ["expr", "formula", "equation", "calculation", "math"]
+                .iter()
+                .any(|w| p.contains(w))
+        });
+        if let Some(request) = self.request.as_ref().filter(|_| wants_expression) {
+            let found: Vec<Value> = request
+                .expressions
+                .iter()
+                .filter(|e| (min_chars..=max_chars).contains(&e.chars().count()))
+                .cloned()
+                .map(Value::String)
+                .collect();
+            if !found.is_empty() && self.budget > 0 {
+                return self.copy(found);
+            }
+        }
         // A formatted or patterned string takes a value of the request that fits, when the
         // request states one.
         if let Some(found) = self.request.as_ref().and_then(|r| r.matching(schema))

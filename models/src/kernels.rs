@@ -1258,6 +1258,40 @@ pub(crate) fn attention_at(
     } else {
         Vec::new()
     };
+    // A prefill on AVX-512 with 64- or 128-dim heads: tiles of up to ATTENTION_TILE_ROWS (query, head)
+    // rows that share a key head read each key and value once for the whole tile.
+    #[cfg(target_arch = "x86_64")]
+    if !panels.is_empty() && (d == 64 || d == 128) {
+        let block = (ATTENTION_TILE_ROWS / group).max(1);
+        let ctx = TileContext {
+            q,
+            q_dim,
+            values,
+            kv_dim,
+            kv_heads,
+            group,
+            d,
+            panels: &panels,
+            visible,
+            scale,
+        };
+        let one_block = |(b, out): (usize, &mut [f32])| {
+            // SAFETY: `panels` is only laid out when `simd_level` saw AVX-512 on this CPU.
+            unsafe { attend_block_avx512(&ctx, b * block, out) }
+        };
+        if work < PARALLEL_ATTENTION_WORK {
+            out.chunks_mut(block * q_dim)
+                .enumerate()
+                .for_each(one_block);
+        } else {
+            pool.install(|| {
+                out.par_chunks_mut(block * q_dim)
+                    .enumerate()
+                    .for_each(one_block)
+            });
+        }
+        return Ok(out);
+    }
     let one_task = |(task, out): (usize, &mut [f32])| {
         let (i, h) = (task / heads, task % heads);
         let query = &q[i * q_dim + h * d..i * q_dim + (h + 1) * d];
@@ -1287,6 +1321,162 @@ pub(crate) fn attention_at(
         pool.install(|| out.par_chunks_mut(d).enumerate().for_each(one_task));
     }
     Ok(out)
+}
+
+/// Most (query, head) rows one attention tile holds: one accumulator register each while
+/// scoring and while summing values, with room left for the loads.
+const ATTENTION_TILE_ROWS: usize = 8;
+
+/// What every tile of one prefill's attention reads.
+#[cfg(target_arch = "x86_64")]
+struct TileContext<'a> {
+    q: &'a [f32],
+    q_dim: usize,
+    values: &'a [f32],
+    kv_dim: usize,
+    kv_heads: usize,
+    group: usize,
+    d: usize,
+    panels: &'a [Vec<f32>],
+    visible: &'a [VisibleKeys],
+    scale: f32,
+}
+
+/// Attention of the causal queries `first..` (as many as `out` holds rows) for every head:
+/// per key head, its query heads of these queries in tiles of at most [`ATTENTION_TILE_ROWS`] rows.
+/// One query at a time read a head's keys and values once per (query, head) — at thousands
+/// of positions that traffic, not arithmetic, bounded a long prefill.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn attend_block_avx512(ctx: &TileContext, first: usize, out: &mut [f32]) {
+    let queries = out.len() / ctx.q_dim;
+    for g in 0..ctx.kv_heads {
+        let rows: Vec<(usize, usize)> = (0..queries)
+            .flat_map(|i| (g * ctx.group..(g + 1) * ctx.group).map(move |h| (i, h)))
+            .collect();
+        for tile in rows.chunks(ATTENTION_TILE_ROWS) {
+            macro_rules! tile {
+                ($($r:literal)*) => {
+                    match (ctx.d, tile.len()) {
+                        $((64, $r) => attend_tile_avx512::<4, $r>(ctx, g, first, tile, out),)*
+                        $((128, $r) => attend_tile_avx512::<8, $r>(ctx, g, first, tile, out),)*
+                        _ => {}
+                    }
+                };
+            }
+            tile!(1 2 3 4 5 6 7 8);
+        }
+    }
+}
+
+/// One tile: `R` (query, head) rows of key head `g`, heads of `16·V` dims. Scores come from
+/// the key panel, sixteen positions per block, each panel row loaded once for all `R` rows;
+/// then a masked softmax per row; then the values, each chunk loaded once for all rows.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn attend_tile_avx512<const V: usize, const R: usize>(
+    ctx: &TileContext,
+    g: usize,
+    first: usize,
+    tile: &[(usize, usize)],
+    out: &mut [f32],
+) {
+    use std::arch::x86_64::{
+        __m512, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_mul_ps, _mm512_set1_ps, _mm512_setzero_ps,
+        _mm512_storeu_ps, _mm512_sub_ps,
+    };
+    let d = V * LANES;
+    let Some(panel) = ctx.panels.get(g) else {
+        return;
+    };
+    let (panel_rows, _) = panel.as_chunks::<LANES>();
+    // Each row's query (scaled) and how many positions it sees.
+    let mut queries = [[0.0f32; 128]; R];
+    let mut prefix = [0usize; R];
+    for (r, &(i, h)) in tile.iter().enumerate().take(R) {
+        let at = (first + i) * ctx.q_dim + h * d;
+        let (Some(src), Some(seen)) = (ctx.q.get(at..at + d), ctx.visible.get(first + i)) else {
+            return;
+        };
+        for (dst, &v) in queries[r].iter_mut().zip(src) {
+            *dst = v * ctx.scale;
+        }
+        prefix[r] = seen.prefix;
+    }
+    let longest = prefix.iter().copied().max().unwrap_or(0);
+    let blocks = longest.div_ceil(LANES);
+    if panel_rows.len() < blocks * d {
+        return;
+    }
+    let stride = blocks * LANES;
+    let mut scores = vec![0.0f32; R * stride];
+    for b in 0..blocks {
+        let rows = &panel_rows[b * d..(b + 1) * d];
+        let mut acc: [__m512; R] = [_mm512_setzero_ps(); R];
+        for (k, row) in rows.iter().enumerate() {
+            // SAFETY: `row` is a whole `[f32; 16]` chunk of the panel.
+            let key = unsafe { _mm512_loadu_ps(row.as_ptr()) };
+            for r in 0..R {
+                acc[r] = _mm512_fmadd_ps(_mm512_set1_ps(queries[r][k]), key, acc[r]);
+            }
+        }
+        for r in 0..R {
+            let at = r * stride + b * LANES;
+            // SAFETY: `at..at + 16` lies inside row `r` of `scores`.
+            unsafe { _mm512_storeu_ps(scores[at..at + LANES].as_mut_ptr(), acc[r]) };
+        }
+    }
+    // Softmax per row over the positions it sees; the rest weigh exactly zero.
+    let mut norm = [0.0f32; R];
+    for r in 0..R {
+        let row = &mut scores[r * stride..(r + 1) * stride];
+        let seen = prefix[r].min(row.len());
+        let max = row[..seen]
+            .iter()
+            .copied()
+            .fold(f32::NEG_INFINITY, f32::max);
+        let shift = _mm512_set1_ps(max);
+        let (chunks, _) = row.as_chunks_mut::<LANES>();
+        for chunk in chunks.iter_mut() {
+            // SAFETY: the pointers are to a whole `[f32; 16]` chunk.
+            let e = exp_avx512(_mm512_sub_ps(
+                unsafe { _mm512_loadu_ps(chunk.as_ptr()) },
+                shift,
+            ));
+            unsafe { _mm512_storeu_ps(chunk.as_mut_ptr(), e) };
+        }
+        row[seen..].fill(0.0);
+        let total: f32 = row[..seen].iter().sum();
+        norm[r] = if total > 0.0 { 1.0 / total } else { 0.0 };
+    }
+    // Weighted sum of the values, one 16-dim chunk of the head at a time.
+    let kv_offset = g * d;
+    for c in 0..V {
+        let mut acc: [__m512; R] = [_mm512_setzero_ps(); R];
+        for p in 0..longest {
+            let at = p * ctx.kv_dim + kv_offset + c * LANES;
+            let Some(chunk) = ctx.values.get(at..at + LANES) else {
+                return;
+            };
+            // SAFETY: `chunk` is 16 f32s.
+            let value = unsafe { _mm512_loadu_ps(chunk.as_ptr()) };
+            for r in 0..R {
+                acc[r] = _mm512_fmadd_ps(_mm512_set1_ps(scores[r * stride + p]), value, acc[r]);
+            }
+        }
+        for (r, &(i, h)) in tile.iter().enumerate().take(R) {
+            let at = i * ctx.q_dim + h * d + c * LANES;
+            if let Some(dst) = out.get_mut(at..at + LANES) {
+                // SAFETY: `dst` is 16 f32s.
+                unsafe {
+                    _mm512_storeu_ps(
+                        dst.as_mut_ptr(),
+                        _mm512_mul_ps(acc[r], _mm512_set1_ps(norm[r])),
+                    )
+                };
+            }
+        }
+    }
 }
 
 /// One key/value head inside the interleaved cache rows.
@@ -2039,17 +2229,26 @@ mod tests {
 
     #[test]
     fn a_prefill_of_causal_queries_matches_the_textbook_form() {
-        // Ten or more causal queries take the key-panel path on AVX-512; positions that are
-        // not a multiple of 16 leave a partial last block.
-        for (head_dim, positions, queries) in
-            [(64, 37, 10), (64, 300, 20), (128, 45, 12), (40, 30, 9)]
-        {
+        // Eight or more causal queries take the tiled path on AVX-512 (64- and 128-dim
+        // heads); positions that are not a multiple of 16 leave a partial last block; query
+        // groups of 1, 3, 7 and 9 heads per key head fill tiles whole, partly, and over two.
+        let cases = [
+            (64, 37, 10, 6, 2),
+            (64, 300, 20, 6, 2),
+            (128, 45, 12, 6, 2),
+            (40, 30, 9, 6, 2),
+            (64, 37, 37, 9, 3),
+            (64, 70, 33, 14, 2),
+            (64, 50, 11, 4, 4),
+            (128, 40, 9, 18, 2),
+        ];
+        for (head_dim, positions, queries, heads, kv_heads) in cases {
             let s = AttentionShape {
-                heads: 6,
-                kv_heads: 2,
+                heads,
+                kv_heads,
                 head_dim,
             };
-            let (q_dim, kv_dim) = (6 * head_dim, 2 * head_dim);
+            let (q_dim, kv_dim) = (heads * head_dim, kv_heads * head_dim);
             let keys = values(positions * kv_dim, 13);
             let vals = values(positions * kv_dim, 14);
             let visible: Vec<VisibleKeys> = (positions - queries..positions)
@@ -2063,7 +2262,7 @@ mod tests {
                 assert_close(
                     &fast,
                     &plain,
-                    &format!("prefill attention d {head_dim} {level:?}"),
+                    &format!("prefill attention d {head_dim} heads {heads}/{kv_heads} {level:?}"),
                 );
             }
         }

@@ -9,8 +9,9 @@
 
 /// Bumped whenever what the decoder copies or how it reads a schema changes: evaluation caches
 /// key on it (`copy-v4`: `anyOf`/`oneOf` branches chosen, `allOf` merged, escapes in strings,
-/// maps, values matching a `pattern` or `format` copied).
-pub const BINDER_EDITION: &str = "copy-v4";
+/// maps, values matching a `pattern` or `format` copied; `copy-v5`: arithmetic copied whole
+/// into expression arguments and offered among the spans).
+pub const BINDER_EDITION: &str = "copy-v5";
 
 /// Longest span of words offered as a string value.
 const MAX_SPAN_WORDS: usize = 5;
@@ -44,14 +45,26 @@ pub struct RequestValues {
     /// Each whitespace-separated piece of the request with the punctuation around it trimmed
     /// (`<a@b.io>,` → `a@b.io`): the candidates for a formatted or patterned string.
     pub pieces: Vec<String>,
+    /// Arithmetic the request writes out (`17 * 23 + 4`, `sqrt(144) + 3`, `15% of 240` as
+    /// `15 / 100 * 240`): the value of an expression argument, which word spans cut apart.
+    pub expressions: Vec<String>,
 }
 
 impl RequestValues {
     pub fn new(request: &str) -> Self {
+        let expressions = expressions(request);
+        // Arithmetic leads the spans: any string argument may be the sum the request writes.
+        let mut all_spans = expressions.clone();
+        all_spans.extend(
+            spans(request)
+                .into_iter()
+                .filter(|s| !expressions.contains(s)),
+        );
+        all_spans.truncate(MAX_SPANS);
         Self {
             lower: request.to_lowercase(),
             numbers: numbers(request),
-            spans: spans(request),
+            spans: all_spans,
             number_lists: number_lists(request),
             dates: dates(request),
             pieces: request
@@ -63,6 +76,7 @@ impl RequestValues {
                 })
                 .filter(|w| !w.is_empty())
                 .collect(),
+            expressions,
         }
     }
 
@@ -418,6 +432,102 @@ fn name_words(name: &str) -> Vec<String> {
     words
 }
 
+/// Functions an expression may call by name (a calculator's usual set).
+const EXPRESSION_FUNCTIONS: &[&str] = &[
+    "sqrt", "abs", "min", "max", "floor", "ceil", "round", "ln", "log", "exp", "sin", "cos", "tan",
+    "pow",
+];
+
+/// Arithmetic written out in the text: maximal runs of numbers, operators, parentheses and
+/// function calls holding at least one operator or call, longest first. "X% of Y" (or "X
+/// percent of Y") is written as `X / 100 * Y`, the arithmetic it means.
+fn expressions(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |e: String| {
+        if !out.contains(&e) {
+            out.push(e);
+        }
+    };
+    let percent =
+        regex::Regex::new(r"(?i)(-?\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(-?\d+(?:\.\d+)?)");
+    if let Ok(percent) = percent {
+        for c in percent.captures_iter(text) {
+            push(format!("{} / 100 * {}", &c[1], &c[2]));
+        }
+    }
+    let bytes: Vec<char> = text.chars().collect();
+    let mut k = 0;
+    while k < bytes.len() {
+        let Some(end) = expression_run(&bytes, k) else {
+            k += 1;
+            continue;
+        };
+        let run: String = bytes[k..end].iter().collect();
+        let run = run.trim().to_string();
+        let has_digit = run.chars().any(|c| c.is_ascii_digit());
+        let has_operator = run.chars().skip(1).any(|c| "+-*/^%".contains(c))
+            || EXPRESSION_FUNCTIONS
+                .iter()
+                .any(|f| run.starts_with(&format!("{f}(")) || run.contains(&format!(" {f}(")));
+        let balanced =
+            run.chars().filter(|&c| c == '(').count() == run.chars().filter(|&c| c == ')').count();
+        // Dates, phone numbers and ranges are not sums: `2023-05-15`, `555-1234`, `4/8/2023`.
+        let date_like =
+            regex::Regex::new(r"^\d+(?:-\d+)+$|^\d+(?:/\d+){2,}$").is_ok_and(|r| r.is_match(&run));
+        if has_digit && has_operator && balanced && !date_like {
+            push(run);
+        }
+        k = end.max(k + 1);
+    }
+    out.sort_by_key(|e| std::cmp::Reverse(e.len()));
+    out
+}
+
+/// The end of the arithmetic run starting at `start`, if one starts there: a number, a
+/// function name followed by `(`, an opening parenthesis or a sign; the run goes on through
+/// numbers, operators, parentheses, spaces and function calls, and does not end on an
+/// operator or a space.
+fn expression_run(chars: &[char], start: usize) -> Option<usize> {
+    let at_word_start = start == 0 || !chars[start - 1].is_alphanumeric();
+    if !at_word_start {
+        return None;
+    }
+    let function_at = |k: usize| {
+        EXPRESSION_FUNCTIONS.iter().find_map(|f| {
+            let n = f.chars().count();
+            let name: String = chars.get(k..k + n)?.iter().collect();
+            (name.eq_ignore_ascii_case(f) && chars.get(k + n) == Some(&'(')).then_some(n)
+        })
+    };
+    let first = *chars.get(start)?;
+    if !(first.is_ascii_digit() || first == '(' || first == '-' || function_at(start).is_some()) {
+        return None;
+    }
+    let mut k = start;
+    let mut last_good = None;
+    while k < chars.len() {
+        let c = chars[k];
+        if let Some(n) = function_at(k).filter(|_| k == 0 || !chars[k - 1].is_alphanumeric()) {
+            k += n;
+            continue;
+        }
+        if c.is_ascii_digit() || c == ')' {
+            k += 1;
+            last_good = Some(k);
+        } else if c == '.' && chars.get(k + 1).is_some_and(char::is_ascii_digit) {
+            k += 1;
+        } else if c == '%' && !chars.get(k + 1).is_some_and(|n| n.is_ascii_digit()) {
+            // `15%` read alone is a percentage, not the remainder operator: the run ends.
+            break;
+        } else if "+-*/^%(,".contains(c) || c == ' ' {
+            k += 1;
+        } else {
+            break;
+        }
+    }
+    last_good
+}
+
 /// Words with their punctuation trimmed (apostrophes and inner `-./@:_` kept).
 fn words(text: &str) -> Vec<&str> {
     text.split_whitespace()
@@ -572,6 +682,41 @@ mod tests {
             "a scaled number is only its large reading"
         );
         assert!(!r.numbers.contains(&200_300_400_500.0));
+    }
+
+    #[test]
+    fn arithmetic_is_offered_whole_as_written() {
+        let first = |text: &str| RequestValues::new(text).expressions.first().cloned();
+        assert_eq!(
+            first("Compute 17 * 23 + 4.").as_deref(),
+            Some("17 * 23 + 4")
+        );
+        assert_eq!(
+            first("What is 2^10 - 24? Use the calculator.").as_deref(),
+            Some("2^10 - 24")
+        );
+        assert_eq!(
+            first("Compute sqrt(144) + 3.").as_deref(),
+            Some("sqrt(144) + 3")
+        );
+        assert_eq!(
+            first("How much is 15% of 240?").as_deref(),
+            Some("15 / 100 * 240")
+        );
+        assert_eq!(
+            first("what's (3.5 + 2) * -4 then").as_deref(),
+            Some("(3.5 + 2) * -4")
+        );
+        // Numbers alone, dates, versions and names with digits are not arithmetic.
+        for text in [
+            "Book 3 rooms for 2 nights",
+            "Bump the version to 1.1.0",
+            "Set MAX_SHAPES to 64",
+            "on 2023-05-15 at 9",
+            "the v2 endpoint",
+        ] {
+            assert_eq!(first(text), None, "{text}");
+        }
     }
 
     #[test]
