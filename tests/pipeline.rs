@@ -618,3 +618,82 @@ fn a_repeated_read_only_call_is_answered_from_the_first_observation() {
         .unwrap_or_else(|| panic!("{done}"));
     assert!(evidence.1.contains("395"), "{done}");
 }
+
+/// Regression (examples/everyday, edit-greeting, edit-version, edit-max-shapes): SmolLM2 read
+/// the named file, then stopped, answered or re-read it instead of calling `apply_edit`. A
+/// change the request spells out is proposed from the file read and made without asking the
+/// model to write the edit (the script is empty: any model decision would fail the job).
+#[test]
+fn a_change_the_request_spells_out_is_made_from_the_file_read() {
+    let job = setup(Vec::new());
+    let (code, events) = run_task(&job, "In notes.txt, change \"hello\" to \"goodbye\".", &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    assert_eq!(
+        std::fs::read_to_string(job.workspace.path().join("notes.txt")).unwrap(),
+        "goodbye world\n"
+    );
+    let state = ledger(&job, "j1");
+    let tools: Vec<String> = state
+        .records
+        .iter()
+        .filter_map(|r| match &r.entry {
+            LedgerEntry::Outcome { record } => Some(record.tool_ref.name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tools, ["read_file", "apply_edit"], "{events:#?}");
+    let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
+    assert!(
+        done["summary"]
+            .as_str()
+            .unwrap()
+            .starts_with("changed notes.txt: `hello world` → `goodbye world`"),
+        "{done}"
+    );
+}
+
+/// Regression (examples/everyday, new-changelog): the model chose `stop` on "Create a file
+/// CHANGELOG.md containing the line '# Changelog'."; the file the request spells out is
+/// written as asked.
+#[test]
+fn a_new_file_the_request_spells_out_is_written() {
+    let job = setup(Vec::new());
+    let (code, events) = run_task(
+        &job,
+        "Create a file CHANGELOG.md containing the line '# Changelog'.",
+        &[],
+    );
+    assert_eq!(code, 0, "{events:#?}");
+    assert_eq!(
+        std::fs::read_to_string(job.workspace.path().join("CHANGELOG.md")).unwrap(),
+        "# Changelog\n"
+    );
+}
+
+/// Regression (examples/everyday, ask-rename, ask-port, ask-delete): the model answered or
+/// stopped on change requests only the user can settle; they are put to the user, with no
+/// model call and nothing touched.
+#[test]
+fn a_change_request_that_names_nothing_asks_the_user() {
+    for task in [
+        "Rename the function.",
+        "Change the port to the one we agreed on yesterday.",
+        "Delete the files I no longer need.",
+    ] {
+        let job = setup(Vec::new());
+        let (code, events) = run_task(&job, task, &[]);
+        assert_eq!(code, 4, "waiting for the user: {task}: {events:#?}");
+        let state = ledger(&job, "j1");
+        assert!(calls(&state).is_empty(), "{task}");
+        assert!(
+            state
+                .pending_question()
+                .is_some_and(|q| q.contains("what to change")),
+            "{task}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(job.workspace.path().join("notes.txt")).unwrap(),
+            "hello world\n"
+        );
+    }
+}

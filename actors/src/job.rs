@@ -108,6 +108,22 @@ pub struct Performed {
     pub verdict: TrustVerdict,
 }
 
+/// A `read_file` observation that holds a whole file: its path and content.
+fn whole_file(observation: &Observation) -> Option<(String, String)> {
+    let out = &observation.output;
+    let whole = observation.ok
+        && out.get("truncated").and_then(Value::as_bool) != Some(true)
+        && out
+            .get("start_line")
+            .and_then(Value::as_u64)
+            .is_none_or(|l| l <= 1)
+        && out.get("end_line").and_then(Value::as_u64)
+            == out.get("total_lines").and_then(Value::as_u64);
+    let path = out.get("path").and_then(Value::as_str)?;
+    let content = out.get("content").and_then(Value::as_str)?;
+    whole.then(|| (path.to_string(), content.to_string()))
+}
+
 /// Most tokens of an answer in language: a short reply, not an essay.
 const ANSWER_TOKENS: usize = 160;
 
@@ -188,6 +204,8 @@ pub(crate) struct Runner {
     pub(crate) probe_slots: usize,
     /// Read-only calls that were in doubt at resume: re-run once the pipeline is up.
     pub(crate) reruns: Vec<(String, Value)>,
+    /// Directories this job listed (so a directory the request names is listed once).
+    pub(crate) listed_dirs: Vec<String>,
 }
 
 /// The replay key of a model request.
@@ -836,6 +854,27 @@ impl Runner {
         let mut last_work: Option<String> = None;
         // (tool, arguments) of the read-only calls that ran, for the repeat rule below.
         let mut ran: Vec<(String, Value)> = Vec::new();
+        // A described change: one the request leaves unsaid is the user's to settle; one it
+        // spells out is proposed as edits of the files read (the model only ranks them).
+        // The user's answers (after a resume) count as part of the request.
+        let request = std::iter::once(self.cfg.task.as_str())
+            .chain(
+                self.transcript
+                    .iter()
+                    .filter(|(role, _)| role == "user")
+                    .map(|(_, text)| text.as_str()),
+            )
+            .collect::<Vec<_>>()
+            .join("\n");
+        let described = self.plan.task_family == TaskFamily::DescribedChange;
+        if described && let Some(question) = tact_policies::change::unresolved(&request) {
+            return self.park_for_user(&question);
+        }
+        let change = described
+            .then(|| tact_policies::change::read_change(&request))
+            .flatten();
+        // Whole contents of the files this job read, by path, for the proposals.
+        let mut read_texts: std::collections::BTreeMap<String, String> = Default::default();
         loop {
             if let Some(reason) = self.escalation() {
                 return Err(ActorError::Escalated(reason));
@@ -874,7 +913,15 @@ impl Runner {
                 }
             }
             let mut offered: Vec<String> = candidates.iter().map(|c| c.name.clone()).collect();
-            let outcome = if feedback.is_none() {
+            let proposal = match &change {
+                Some(change) if feedback.is_none() => {
+                    self.propose_change(change, &read_texts).await?
+                }
+                _ => None,
+            };
+            let outcome = if let Some(choice) = proposal {
+                TriggerOutcome::Proposed(choice)
+            } else if feedback.is_none() {
                 self.trigger(candidates.clone()).await?
             } else {
                 TriggerOutcome::SeekTool
@@ -902,6 +949,24 @@ impl Runner {
                         combined: None,
                         cost: ModelCost::default(),
                     }
+                }
+                TriggerOutcome::ListNamed(path) => {
+                    if !offered.iter().any(|o| o == "list_dir") {
+                        offered.push("list_dir".into());
+                    }
+                    ToolChoice {
+                        name: "list_dir".into(),
+                        args: serde_json::json!({ "path": path }),
+                        scores: Vec::new(),
+                        combined: None,
+                        cost: ModelCost::default(),
+                    }
+                }
+                TriggerOutcome::Proposed(choice) => {
+                    if !offered.contains(&choice.name) {
+                        offered.push(choice.name.clone());
+                    }
+                    choice
                 }
                 TriggerOutcome::SeekTool => {
                     self.select(candidates.clone(), &evidence, feedback.take())
@@ -981,6 +1046,47 @@ impl Runner {
             match self.perform(attempt).await {
                 Ok(done) => {
                     refusals = 0;
+                    if choice.name == "read_file"
+                        && let Some((path, text)) = whole_file(&done.observation)
+                    {
+                        read_texts.insert(path, text);
+                    }
+                    if choice.name == "list_dir"
+                        && let Some(path) = choice.args.get("path").and_then(Value::as_str)
+                    {
+                        self.listed_dirs
+                            .push(path.trim_end_matches('/').to_string());
+                    }
+                    // The change the request spelled out is made and the trust gate verified
+                    // it: the job is done (the change, not the model's word, is the answer).
+                    if change.is_some()
+                        && matches!(choice.name.as_str(), "apply_edit" | "write_file")
+                        && done.verdict == TrustVerdict::Verified
+                    {
+                        let path = choice
+                            .args
+                            .get("path")
+                            .and_then(Value::as_str)
+                            .unwrap_or("?");
+                        let summary = match (
+                            choice.args.get("old_text").and_then(Value::as_str),
+                            choice.args.get("new_text").and_then(Value::as_str),
+                        ) {
+                            (Some(old), Some(new)) => format!(
+                                "changed {path}: `{}` → `{}` (verified by the trust gate; tests not run)",
+                                old.trim(),
+                                new.trim()
+                            ),
+                            _ => format!("wrote {path} (verified by the trust gate)"),
+                        };
+                        self.checkpoint(
+                            NextAction::Stop {
+                                reason: "the described change is made".into(),
+                            },
+                            &summary,
+                        )?;
+                        return self.finish(JobStatus::Done, &summary);
+                    }
                     // A call that may change what reads observe makes every earlier read new.
                     // A failed read fails the same way again: it counts as seen too.
                     if catalog::find(&self.cfg.catalog, &choice.name).is_some_and(replayable) {
@@ -1049,6 +1155,82 @@ impl Runner {
                 Err(CallBlocked::Fatal(e)) => return Err(e),
             }
         }
+    }
+
+    /// The call that makes a described change, when the request spells it out: a new file
+    /// written as asked, or an edit of a file the job has read (several candidate edits are
+    /// ranked by the model's likelihood of each). `None`: nothing to propose yet (the file is
+    /// not read, or no line of it fits), so the loop goes on as usual.
+    async fn propose_change(
+        &mut self,
+        change: &tact_policies::change::ChangeRequest,
+        read_texts: &std::collections::BTreeMap<String, String>,
+    ) -> Result<Option<ToolChoice>, ActorError> {
+        use tact_policies::change::{ChangeRequest, candidate_edits};
+        let proposed = |name: &str, args: Value| ToolChoice {
+            name: name.into(),
+            args,
+            scores: Vec::new(),
+            combined: None,
+            cost: ModelCost::default(),
+        };
+        if let ChangeRequest::CreateFile { path, content } = change {
+            let fresh = tact_runtime::tools::paths::lexical_key(path).is_some()
+                && !self.cfg.workspace.join(path).exists();
+            // A probe first (the plan commits to writing once something is localized): the
+            // search for the file shows it is not there yet.
+            return Ok(fresh.then(|| {
+                if self.commit_holds {
+                    proposed(
+                        "write_file",
+                        json!({"path": path, "content": format!("{content}\n")}),
+                    )
+                } else {
+                    proposed("find_files", json!({"pattern": path}))
+                }
+            }));
+        }
+        let edits: Vec<(String, tact_policies::change::EditCandidate)> = read_texts
+            .iter()
+            .flat_map(|(path, text)| {
+                candidate_edits(change, text)
+                    .into_iter()
+                    .map(move |e| (path.clone(), e))
+            })
+            .collect();
+        let pick = match edits.len() {
+            0 => return Ok(None),
+            1 => 0,
+            _ => {
+                let text = format!(
+                    "Request: {}\nThe edit that makes it (file:line: before => after):",
+                    self.cfg.task.trim()
+                );
+                let continuations: Vec<String> = edits
+                    .iter()
+                    .map(|(path, e)| {
+                        format!(
+                            " {path}:{}: {} => {}",
+                            e.line,
+                            e.old_text.trim(),
+                            e.new_text.trim()
+                        )
+                    })
+                    .collect();
+                let scores = self.score_text(text, continuations).await?;
+                scores
+                    .iter()
+                    .enumerate()
+                    .max_by(|a, b| a.1.total_cmp(b.1).then(b.0.cmp(&a.0)))
+                    .map_or(0, |(i, _)| i)
+            }
+        };
+        Ok(edits.get(pick).map(|(path, e)| {
+            proposed(
+                "apply_edit",
+                json!({"path": path, "old_text": e.old_text, "new_text": e.new_text}),
+            )
+        }))
     }
 
     /// The model writes its answer from what the job has seen (bounded tokens); no tool checked
@@ -1700,6 +1882,7 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
         judged: Vec::new(),
         probe_slots: 1,
         reruns: Vec::new(),
+        listed_dirs: Vec::new(),
     };
     runner.emit(JobEvent::Started {
         job_id: runner.cfg.job_id.clone(),

@@ -122,22 +122,29 @@ pub fn measure(
 
 /// Milliseconds to score `k` continuations of `len` tokens after a `prompt`-token prefix
 /// already in the cache (the selector's and the repair's ranking step), per repetition.
+///
+/// `with_prompt`: each run also prefills the prompt, as a decision whose prompt is not cached
+/// pays it; otherwise the prompt's cache is built once and only the continuations are timed.
 pub fn measure_scoring(
     engine: &Engine,
     prompt: usize,
     k: usize,
     len: usize,
     repetitions: usize,
+    with_prompt: bool,
 ) -> Result<Vec<f64>, ModelError> {
     let vocab = engine.llama().config().vocab_size;
     let ids = bench_tokens(vocab, prompt + k * len);
-    let (mut cache, next) = engine.prefill_fresh(&ids[..prompt])?;
+    let (mut cache, mut next) = engine.prefill_fresh(&ids[..prompt])?;
     let continuations: Vec<Vec<u32>> = ids[prompt..]
         .chunks(len.max(1))
         .map(<[u32]>::to_vec)
         .collect();
     let mut run = || -> Result<f64, ModelError> {
         let started = Instant::now();
+        if with_prompt {
+            (cache, next) = engine.prefill_fresh(&ids[..prompt])?;
+        }
         engine.continuation_logprobs(&mut cache, &next, &continuations)?;
         Ok(started.elapsed().as_secs_f64() * 1000.0)
     };

@@ -501,6 +501,18 @@ impl<'e> ArgDecoder<'e> {
                 return self.copy(found);
             }
         }
+        // A glob argument takes the files the request asks for ("Python files" → `**/*.py`).
+        let wants_glob = schema
+            .get("description")
+            .and_then(Value::as_str)
+            .is_some_and(|d| d.to_lowercase().contains("glob"));
+        if let Some(request) = self.request.as_ref().filter(|_| wants_glob)
+            && !request.globs.is_empty()
+            && self.budget > 0
+        {
+            let found = request.globs.iter().cloned().map(Value::String).collect();
+            return self.copy(found);
+        }
         // A formatted or patterned string takes a value of the request that fits, when the
         // request states one.
         if let Some(found) = self.request.as_ref().and_then(|r| r.matching(schema))

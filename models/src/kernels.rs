@@ -1416,14 +1416,14 @@ fn attend_tile_avx512<const V: usize, const R: usize>(
         for (k, row) in rows.iter().enumerate() {
             // SAFETY: `row` is a whole `[f32; 16]` chunk of the panel.
             let key = unsafe { _mm512_loadu_ps(row.as_ptr()) };
-            for r in 0..R {
-                acc[r] = _mm512_fmadd_ps(_mm512_set1_ps(queries[r][k]), key, acc[r]);
+            for (a, query) in acc.iter_mut().zip(&queries) {
+                *a = _mm512_fmadd_ps(_mm512_set1_ps(query[k]), key, *a);
             }
         }
-        for r in 0..R {
+        for (r, a) in acc.iter().enumerate() {
             let at = r * stride + b * LANES;
             // SAFETY: `at..at + 16` lies inside row `r` of `scores`.
-            unsafe { _mm512_storeu_ps(scores[at..at + LANES].as_mut_ptr(), acc[r]) };
+            unsafe { _mm512_storeu_ps(scores[at..at + LANES].as_mut_ptr(), *a) };
         }
     }
     // Softmax per row over the positions it sees; the rest weigh exactly zero.

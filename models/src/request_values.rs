@@ -10,7 +10,7 @@
 /// Bumped whenever what the decoder copies or how it reads a schema changes: evaluation caches
 /// key on it (`copy-v4`: `anyOf`/`oneOf` branches chosen, `allOf` merged, escapes in strings,
 /// maps, values matching a `pattern` or `format` copied; `copy-v5`: arithmetic copied whole
-/// into expression arguments and offered among the spans).
+/// into expression arguments and offered among the spans, globs for glob arguments).
 pub const BINDER_EDITION: &str = "copy-v5";
 
 /// Longest span of words offered as a string value.
@@ -48,6 +48,9 @@ pub struct RequestValues {
     /// Arithmetic the request writes out (`17 * 23 + 4`, `sqrt(144) + 3`, `15% of 240` as
     /// `15 / 100 * 240`): the value of an expression argument, which word spans cut apart.
     pub expressions: Vec<String>,
+    /// File globs the request asks for: `*.py` as written, or a language or format it names
+    /// ("Python files" → `**/*.py`), for a glob argument.
+    pub globs: Vec<String>,
 }
 
 impl RequestValues {
@@ -77,6 +80,7 @@ impl RequestValues {
                 .filter(|w| !w.is_empty())
                 .collect(),
             expressions,
+            globs: globs(request),
         }
     }
 
@@ -432,6 +436,64 @@ fn name_words(name: &str) -> Vec<String> {
     words
 }
 
+/// Languages and formats a request names by word, with their files' extension.
+const FILE_KINDS: &[(&str, &str)] = &[
+    ("python", "py"),
+    ("rust", "rs"),
+    ("javascript", "js"),
+    ("typescript", "ts"),
+    ("java", "java"),
+    ("markdown", "md"),
+    ("json", "json"),
+    ("toml", "toml"),
+    ("yaml", "yaml"),
+    ("csv", "csv"),
+    ("shell", "sh"),
+    ("html", "html"),
+    ("css", "css"),
+    ("text", "txt"),
+];
+
+/// File globs a request asks for (see [`RequestValues::globs`]).
+fn globs(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        let w = word.trim_matches(|c: char| "\"'`(),;:?!".contains(c));
+        let w = w.strip_suffix('.').unwrap_or(w);
+        if w.contains('*') && !out.iter().any(|o| o == w) {
+            out.push(w.to_string());
+        }
+    }
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '.')
+        .filter(|w| !w.is_empty())
+        .collect();
+    for (k, word) in words.iter().enumerate() {
+        let filey = words.get(k + 1).is_some_and(|n| {
+            matches!(
+                *n,
+                "file" | "files" | "source" | "sources" | "code" | "scripts" | "modules"
+            )
+        });
+        let ext = FILE_KINDS
+            .iter()
+            .find(|(name, _)| name == word)
+            .map(|(_, ext)| *ext)
+            .or_else(|| {
+                word.strip_prefix('.')
+                    .filter(|e| !e.is_empty() && e.chars().all(char::is_alphanumeric))
+            });
+        if let Some(ext) = ext.filter(|_| filey) {
+            let glob = format!("**/*.{ext}");
+            if !out.contains(&glob) {
+                out.push(glob);
+            }
+        }
+    }
+    out
+}
+
 /// Functions an expression may call by name (a calculator's usual set).
 const EXPRESSION_FUNCTIONS: &[&str] = &[
     "sqrt", "abs", "min", "max", "floor", "ceil", "round", "ln", "log", "exp", "sin", "cos", "tan",
@@ -455,6 +517,8 @@ fn expressions(text: &str) -> Vec<String> {
             push(format!("{} / 100 * {}", &c[1], &c[2]));
         }
     }
+    // Dates, phone numbers and ranges are not sums: `2023-05-15`, `555-1234`, `4/8/2023`.
+    let date_like = regex::Regex::new(r"^\d+(?:-\d+)+$|^\d+(?:/\d+){2,}$");
     let bytes: Vec<char> = text.chars().collect();
     let mut k = 0;
     while k < bytes.len() {
@@ -471,9 +535,7 @@ fn expressions(text: &str) -> Vec<String> {
                 .any(|f| run.starts_with(&format!("{f}(")) || run.contains(&format!(" {f}(")));
         let balanced =
             run.chars().filter(|&c| c == '(').count() == run.chars().filter(|&c| c == ')').count();
-        // Dates, phone numbers and ranges are not sums: `2023-05-15`, `555-1234`, `4/8/2023`.
-        let date_like =
-            regex::Regex::new(r"^\d+(?:-\d+)+$|^\d+(?:/\d+){2,}$").is_ok_and(|r| r.is_match(&run));
+        let date_like = date_like.as_ref().is_ok_and(|r| r.is_match(&run));
         if has_digit && has_operator && balanced && !date_like {
             push(run);
         }
@@ -682,6 +744,21 @@ mod tests {
             "a scaled number is only its large reading"
         );
         assert!(!r.numbers.contains(&200_300_400_500.0));
+    }
+
+    #[test]
+    fn file_globs_are_offered_for_the_files_a_request_names() {
+        let globs = |text: &str| RequestValues::new(text).globs;
+        assert_eq!(globs("Find all Python files in this project."), ["**/*.py"]);
+        assert_eq!(
+            globs("Which Rust source files does this crate have?"),
+            ["**/*.rs"]
+        );
+        assert_eq!(
+            globs("list the .md files and src/*.txt"),
+            ["src/*.txt", "**/*.md"]
+        );
+        assert!(globs("Explain the Python function sell").is_empty());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub mod assurance;
 pub mod budget;
+pub mod change;
 pub mod error;
 pub mod guard;
 pub mod planning;

@@ -31,6 +31,12 @@ const CHANGE_WORDS: &[&str] = &[
     "create",
     "write",
     "move",
+    "set",
+    "bump",
+    "edit",
+    "modify",
+    "increase",
+    "decrease",
 ];
 
 fn words(task: &str) -> Vec<String> {

@@ -153,10 +153,79 @@ pub fn unread_named_files(
     out
 }
 
+/// Directories of the workspace a request names as directories ("the notes directory", "the
+/// `src` folder", "notes/", "in the folder docs") that `is_dir` finds, in the order named.
+pub fn named_dirs(request: &str, is_dir: impl Fn(&str) -> bool) -> Vec<String> {
+    let words: Vec<&str> = request
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| {
+                matches!(
+                    c,
+                    '`' | '"' | '\'' | '(' | ')' | ',' | ':' | ';' | '?' | '!' | '.'
+                )
+            })
+        })
+        .collect();
+    let is_dir_word = |w: &str| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "directory" | "directories" | "folder" | "folders" | "dir"
+        )
+    };
+    let safe = |p: &str| {
+        !p.is_empty()
+            && !p.starts_with('/')
+            && !p.contains("..")
+            && p.chars().any(char::is_alphanumeric)
+    };
+    let mut out: Vec<String> = Vec::new();
+    for (k, word) in words.iter().enumerate() {
+        let named = if let Some(stem) = word.strip_suffix('/') {
+            Some(stem)
+        } else if words.get(k + 1).is_some_and(|next| is_dir_word(next))
+            || (k > 0 && is_dir_word(words[k - 1]))
+        {
+            Some(*word)
+        } else {
+            None
+        };
+        if let Some(path) = named.map(|p| p.strip_prefix("./").unwrap_or(p))
+            && safe(path)
+            && !is_dir_word(path)
+            && !out.iter().any(|p| p == path)
+            && is_dir(path)
+        {
+            out.push(path.to_string());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod grounding_tests {
-    use super::unread_named_files;
+    use super::{named_dirs, unread_named_files};
+
+    #[test]
+    fn directories_a_request_names_are_found_as_directories() {
+        let dirs = ["notes", "src", "docs/api"];
+        let is_dir = |p: &str| dirs.contains(&p);
+        assert_eq!(
+            named_dirs("What is in the notes directory?", is_dir),
+            vec!["notes"]
+        );
+        assert_eq!(
+            named_dirs(
+                "List the `src` folder, then docs/api/ and the folder notes.",
+                is_dir
+            ),
+            vec!["src", "docs/api", "notes"]
+        );
+        // A directory word with no directory beside it, or a name that is not a directory.
+        assert!(named_dirs("Which directory holds the tests?", is_dir).is_empty());
+        assert!(named_dirs("the build folder and ../ and /etc/", is_dir).is_empty());
+    }
 
     #[test]
     fn files_a_request_names_are_found_as_written_and_only_while_unread() {

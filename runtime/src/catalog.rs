@@ -402,7 +402,7 @@ pub fn catalog() -> Vec<ToolSpec> {
             object(
                 &["pattern"],
                 json!({
-                    "pattern": {"type": "string", "minLength": 1},
+                    "pattern": {"type": "string", "minLength": 1, "description": "a glob such as **/*.rs"},
                     "path": path,
                     "max_results": {"type": "integer", "minimum": 1, "maximum": 10_000}
                 }),

@@ -43,7 +43,7 @@ impl StageLogic for TriggerNode {
 }
 
 /// What the generic loop does after the trigger.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) enum TriggerOutcome {
     /// The model is confident: it answers in language.
     Reason,
@@ -52,6 +52,12 @@ pub(crate) enum TriggerOutcome {
     /// The request names this workspace file and the job has not read it: it is read first,
     /// with no model decision (the request is answered from the file, not from memory).
     ReadNamed(String),
+    /// The request names this workspace directory as one and the job has not listed it: it is
+    /// listed first, as a named file is read.
+    ListNamed(String),
+    /// The request spells out a change and the job proposes the call that makes it (see
+    /// `Runner::propose_change`): no trigger or selection pass.
+    Proposed(tact_runtime::model_io::ToolChoice),
 }
 
 impl Runner {
@@ -85,6 +91,29 @@ impl Runner {
                     grounding,
                 }))?;
                 return Ok(TriggerOutcome::ReadNamed(first));
+            }
+            // Likewise a directory the request names as one, while the job has not listed it.
+            let dirs = if self.cfg.policy.body.trigger.ground_named_files {
+                let workspace = self.cfg.workspace.clone();
+                tact_policies::trigger::named_dirs(&self.cfg.task, |p| {
+                    tact_runtime::tools::paths::lexical_key(p).is_some()
+                        && workspace.join(p).is_dir()
+                })
+            } else {
+                Vec::new()
+            };
+            if let Some(first) = dirs
+                .into_iter()
+                .find(|d| !self.listed_dirs.iter().any(|l| l == d))
+            {
+                self.decision(Decision::Trigger(TriggerRecord {
+                    key: None,
+                    decision: None,
+                    signal: None,
+                    forced: true,
+                    grounding: vec![format!("{first}/")],
+                }))?;
+                return Ok(TriggerOutcome::ListNamed(first));
             }
         }
         let prompt = self.prompt(None);

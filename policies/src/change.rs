@@ -1,0 +1,344 @@
+//! Described changes (deterministic): what a request asks to change and to what, the edits of
+//! a read file that would do it, and when the request leaves that to the user.
+//!
+//! A weak model asked to write `old_text`/`new_text` for an edit reads the file and then
+//! stops, answers, or invents text that occurs nowhere. Most everyday change requests spell
+//! the edit out ("change the greeting from "Hello" to "Hi"", "set MAX_SHAPES to 64", "bump
+//! the version to 1.1.0", "create CHANGELOG.md containing '# Changelog'"): the runtime reads
+//! the request and proposes the edits; the model only ranks them when there are several. A
+//! change request that names nothing to change and no value is the user's to settle.
+
+use regex::Regex;
+
+/// What a request asks to change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChangeRequest {
+    /// Replace the text `from` with `to` ("change the greeting from "Hello" to "Hi"",
+    /// "replace `foo` with `bar`", "rename `sell` to `sell_item`").
+    Replace { from: String, to: String },
+    /// Give the setting or constant `name` the value `to` ("set MAX_SHAPES to 64", "bump the
+    /// version in config.json to 1.1.0").
+    SetValue { name: String, to: String },
+    /// Create the file `path` holding `content` ("create a file CHANGELOG.md containing the
+    /// line '# Changelog'").
+    CreateFile { path: String, content: String },
+}
+
+/// One edit of a file that would make the change: `old_text` is a whole line of the file and
+/// occurs in it exactly once (as `apply_edit` requires).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditCandidate {
+    pub old_text: String,
+    pub new_text: String,
+    /// 1-based line of `old_text`.
+    pub line: usize,
+}
+
+/// Verbs that ask to give something a new value.
+const SET_VERBS: &str = r"set|change|bump|update|make|increase|decrease|raise|lower";
+
+/// Text between paired quotes (`"…"`, `'…'`, `` `…` ``, `“…”`): a quote opens after a
+/// non-word character and closes before one, so "don't" opens nothing.
+pub fn quoted(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let word = |k: Option<&char>| k.is_some_and(|c| c.is_alphanumeric());
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < chars.len() {
+        let open = chars[k];
+        let close = match open {
+            '"' | '\'' | '`' => open,
+            '“' => '”',
+            _ => {
+                k += 1;
+                continue;
+            }
+        };
+        if k > 0 && word(chars.get(k - 1)) {
+            k += 1;
+            continue;
+        }
+        let end = (k + 1..chars.len())
+            .find(|&j| chars[j] == close && !word(chars.get(j + 1)))
+            .filter(|&j| j > k + 1);
+        match end {
+            Some(j) => {
+                out.push(chars[k + 1..j].iter().collect());
+                k = j + 1;
+            }
+            None => k += 1,
+        }
+    }
+    out
+}
+
+/// A value a request states outright: a number or version, a quoted string, `true`/`false`,
+/// or one code-like word; "the one we agreed on" is not a value.
+fn literal(value: &str) -> Option<String> {
+    let v = value.trim_end_matches(['.', ',', ';', '!', '?']);
+    let number = Regex::new(r"^-?\d+(?:\.\d+)*$").ok()?;
+    let code_word = Regex::new(r"^[A-Za-z_][A-Za-z0-9_\-]*$").ok()?;
+    let articles = [
+        "the", "a", "an", "one", "what", "whatever", "it", "that", "this",
+    ];
+    if number.is_match(v) || v == "true" || v == "false" {
+        return Some(v.to_string());
+    }
+    if code_word.is_match(v) && !articles.contains(&v.to_lowercase().as_str()) {
+        return Some(v.to_string());
+    }
+    None
+}
+
+/// Read what `task` asks to change, when it says so outright.
+pub fn read_change(task: &str) -> Option<ChangeRequest> {
+    let quotes = quoted(task);
+    let lower = task.to_lowercase();
+    // Create a file holding given text.
+    let create = Regex::new(
+        r"(?i)\b(?:create|add|write|make)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?(?:file\s+)?(?:called\s+|named\s+)?`?([\w./-]+\.\w+)`?",
+    )
+    .ok()?;
+    if let Some(c) = create.captures(task)
+        && let Some(content) = quotes.iter().find(|q| q.as_str() != &c[1])
+        && [
+            "contain", "with", "saying", "holding", "text", "line", "content",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return Some(ChangeRequest::CreateFile {
+            path: c[1].to_string(),
+            content: content.clone(),
+        });
+    }
+    // Two quoted values joined by "to" or "with": the first becomes the second.
+    if quotes.len() >= 2 {
+        let (from, to) = (&quotes[0], &quotes[1]);
+        let between = task
+            .find(from.as_str())
+            .and_then(|a| task[a + from.len()..].find(to.as_str()).map(|b| (a, b)))
+            .map(|(a, b)| task[a + from.len()..a + from.len() + b].to_lowercase());
+        if between.is_some_and(|b| b.contains(" to ") || b.contains(" with ") || b.contains("->"))
+            && from != to
+        {
+            return Some(ChangeRequest::Replace {
+                from: from.clone(),
+                to: to.clone(),
+            });
+        }
+    }
+    // "set NAME [in FILE] to VALUE".
+    let set = Regex::new(&format!(
+        r"(?i)\b(?:{SET_VERBS})\s+(?:the\s+)?(?:value\s+of\s+)?`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of|from)\s+\S+)?\s+(?:to|=)\s+(\S+)(.*)$"
+    ))
+    .ok()?;
+    let c = set.captures(task)?;
+    let (name, value, rest) = (&c[1], &c[2], c[3].trim());
+    let value = value.trim_matches(['"', '\'', '`']);
+    // "to 64." ends the request; "to the one we agreed on yesterday" names no value.
+    let ends = rest.is_empty() || rest.starts_with(['.', '!', ';']) || rest.starts_with("and ");
+    let to = literal(value).filter(|_| ends || value.ends_with('.'))?;
+    if ["it", "this", "that", "them"].contains(&name.to_lowercase().as_str()) {
+        return None;
+    }
+    Some(ChangeRequest::SetValue {
+        name: name.to_string(),
+        to,
+    })
+}
+
+/// Does the request name something concrete to change: a quoted text, a path, or a code-like
+/// word (`MAX_SHAPES`, `sell_item`, `parseArgs`, `area()`)?
+fn names_a_target(task: &str) -> bool {
+    let code_like = Regex::new(
+        r"\b(?:[A-Za-z]+_[\w]*|[a-z]+[A-Z]\w*|[A-Z]{2,}\w*|\w+\(\)|[\w-]+\.[A-Za-z]{1,5})\b",
+    );
+    !quoted(task).is_empty() || code_like.is_ok_and(|r| r.is_match(task))
+}
+
+/// The question to put to the user when a change request leaves what to change, or to what,
+/// unsaid ("Rename the function.", "Change the port to the one we agreed on yesterday.",
+/// "Delete the files I no longer need."); `None` when the request says enough to act on.
+pub fn unresolved(task: &str) -> Option<String> {
+    if read_change(task).is_some() || names_a_target(task) {
+        return None;
+    }
+    Some(format!(
+        "The request \"{}\" does not say exactly what to change or what the new value is. What should change, and to what?",
+        task.trim()
+    ))
+}
+
+/// The edits of `text` (a file's whole content) that would make `change`, best first: for a
+/// replacement, each line holding `from`; for a new value, each line naming `name` whose first
+/// value after the name (a number, version or quoted string) becomes `to`. Lines that occur
+/// more than once in the file are left out (the edit would be ambiguous).
+pub fn candidate_edits(change: &ChangeRequest, text: &str) -> Vec<EditCandidate> {
+    let lines: Vec<&str> = text.lines().collect();
+    let unique = |line: &str| text.matches(line).count() == 1;
+    let mut out = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        let new_text = match change {
+            ChangeRequest::Replace { from, to } if line.contains(from.as_str()) => {
+                line.replace(from.as_str(), to)
+            }
+            ChangeRequest::SetValue { name, to } => match set_value(line, name, to) {
+                Some(new) => new,
+                None => continue,
+            },
+            _ => continue,
+        };
+        if new_text != *line && !line.trim().is_empty() && unique(line) {
+            out.push(EditCandidate {
+                old_text: (*line).to_string(),
+                new_text,
+                line: k + 1,
+            });
+        }
+    }
+    // A line that assigns the name (`NAME = `, `NAME: `, `"name": `) before one that only uses it.
+    if let ChangeRequest::SetValue { name, .. } = change {
+        out.sort_by_key(|c| !assigns(&c.old_text, name));
+    }
+    out
+}
+
+/// `line` with the first value after a whole-word `name` replaced by `to`, quoted as the
+/// old value was.
+fn set_value(line: &str, name: &str, to: &str) -> Option<String> {
+    let name_at = Regex::new(&format!(
+        r"(?i)(?:^|[^\w]){}(?:[^\w]|$)",
+        regex::escape(name)
+    ))
+    .ok()?
+    .find(line)?;
+    let after = name_at.end();
+    let value = Regex::new(r#""[^"]*"|'[^']*'|-?\d+(?:\.\d+)*"#).ok()?;
+    let found = value.find_at(line, after)?;
+    let old = found.as_str();
+    let new = match old.chars().next() {
+        Some(q @ ('"' | '\'')) => format!("{q}{to}{q}"),
+        _ => to.to_string(),
+    };
+    Some(format!(
+        "{}{}{}",
+        &line[..found.start()],
+        new,
+        &line[found.end()..]
+    ))
+}
+
+/// Whether `line` gives `name` its value (`NAME = …`, `NAME: … = …`, `"name": …`).
+fn assigns(line: &str, name: &str) -> bool {
+    Regex::new(&format!(
+        r#"(?i)(?:^|[^\w])"?{}"?\s*(?::[^=]*=|=|:)"#,
+        regex::escape(name)
+    ))
+    .is_ok_and(|r| r.is_match(line))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    #[test]
+    fn requests_that_spell_the_change_out_are_read() {
+        assert_eq!(
+            read_change("In greet.py, change the greeting from \"Hello\" to \"Hi\"."),
+            Some(ChangeRequest::Replace {
+                from: "Hello".into(),
+                to: "Hi".into()
+            })
+        );
+        assert_eq!(
+            read_change("Rename `sell` to `sell_item` in inventory.py"),
+            Some(ChangeRequest::Replace {
+                from: "sell".into(),
+                to: "sell_item".into()
+            })
+        );
+        assert_eq!(
+            read_change("Set MAX_SHAPES in src/lib.rs to 64."),
+            Some(ChangeRequest::SetValue {
+                name: "MAX_SHAPES".into(),
+                to: "64".into()
+            })
+        );
+        assert_eq!(
+            read_change("Bump the version in config.json to 1.1.0."),
+            Some(ChangeRequest::SetValue {
+                name: "version".into(),
+                to: "1.1.0".into()
+            })
+        );
+        assert_eq!(
+            read_change("Create a file CHANGELOG.md containing the line '# Changelog'."),
+            Some(ChangeRequest::CreateFile {
+                path: "CHANGELOG.md".into(),
+                content: "# Changelog".into()
+            })
+        );
+        // No value stated: nothing to read.
+        assert_eq!(
+            read_change("Change the port to the one we agreed on yesterday."),
+            None
+        );
+        assert_eq!(read_change("Rename the function."), None);
+        assert_eq!(read_change("Set it to whatever works."), None);
+    }
+
+    #[test]
+    fn a_change_with_nothing_named_goes_to_the_user() {
+        for task in [
+            "Rename the function.",
+            "Change the port to the one we agreed on yesterday.",
+            "Delete the files I no longer need.",
+        ] {
+            assert!(unresolved(task).is_some(), "{task}");
+        }
+        for task in [
+            "Set MAX_SHAPES in src/lib.rs to 64.",
+            "Add a docstring to `sell`.",
+            "Remove the unused import from inventory.py",
+            "Rename parseArgs to parse_args",
+        ] {
+            assert_eq!(unresolved(task), None, "{task}");
+        }
+    }
+
+    #[test]
+    fn edits_replace_whole_lines_that_occur_once() {
+        let greet = "def greeting(name):\n    return \"Hello, \" + name + \"!\"\n";
+        let change = read_change("change the greeting from \"Hello\" to \"Hi\"").unwrap();
+        assert_eq!(
+            candidate_edits(&change, greet),
+            vec![EditCandidate {
+                old_text: "    return \"Hello, \" + name + \"!\"".into(),
+                new_text: "    return \"Hi, \" + name + \"!\"".into(),
+                line: 2
+            }]
+        );
+        let config =
+            "{\n  \"name\": \"inventory\",\n  \"version\": \"1.0.3\",\n  \"port\": 8080\n}\n";
+        let bump = read_change("Bump the version in config.json to 1.1.0.").unwrap();
+        let edits = candidate_edits(&bump, config);
+        assert_eq!(edits.len(), 1);
+        assert_eq!(edits[0].new_text, "  \"version\": \"1.1.0\",");
+        let lib = "/// The most shapes one drawing may hold.\npub const MAX_SHAPES: usize = 32;\n\nfn f() -> usize { MAX_SHAPES * 2 }\n";
+        let set = read_change("Set MAX_SHAPES in src/lib.rs to 64.").unwrap();
+        let edits = candidate_edits(&set, lib);
+        assert_eq!(edits[0].new_text, "pub const MAX_SHAPES: usize = 64;");
+        assert_eq!(edits[0].line, 2);
+        // The use of the name is a later, lesser candidate, never the first.
+        assert!(edits.iter().skip(1).all(|e| e.line == 4));
+        // A line that occurs twice is not offered.
+        let twice = "x = 1\nx = 1\n";
+        let set_x = ChangeRequest::SetValue {
+            name: "x".into(),
+            to: "2".into(),
+        };
+        assert!(candidate_edits(&set_x, twice).is_empty());
+    }
+}
