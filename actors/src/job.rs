@@ -108,6 +108,26 @@ pub struct Performed {
     pub verdict: TrustVerdict,
 }
 
+/// A call the runtime chooses itself (no model pass).
+fn runtime_choice(name: &str, args: Value) -> ToolChoice {
+    ToolChoice {
+        name: name.into(),
+        args,
+        scores: Vec::new(),
+        combined: None,
+        cost: ModelCost::default(),
+    }
+}
+
+/// `choice`, with its tool added to what the step offered (the guard checks the call against
+/// the offered list).
+fn offer(offered: &mut Vec<String>, choice: ToolChoice) -> ToolChoice {
+    if !offered.contains(&choice.name) {
+        offered.push(choice.name.clone());
+    }
+    choice
+}
+
 /// A `read_file` observation that holds a whole file: its path and content.
 fn whole_file(observation: &Observation) -> Option<(String, String)> {
     let out = &observation.output;
@@ -936,38 +956,18 @@ impl Runner {
                         )
                         .await;
                 }
-                TriggerOutcome::ReadNamed(path) => {
-                    // The named file is read as named: the guard, executor and trust gate
-                    // still see the call; only the model's choice of it is skipped.
-                    if !offered.iter().any(|o| o == "read_file") {
-                        offered.push("read_file".into());
-                    }
-                    ToolChoice {
-                        name: "read_file".into(),
-                        args: serde_json::json!({ "path": path }),
-                        scores: Vec::new(),
-                        combined: None,
-                        cost: ModelCost::default(),
-                    }
-                }
-                TriggerOutcome::ListNamed(path) => {
-                    if !offered.iter().any(|o| o == "list_dir") {
-                        offered.push("list_dir".into());
-                    }
-                    ToolChoice {
-                        name: "list_dir".into(),
-                        args: serde_json::json!({ "path": path }),
-                        scores: Vec::new(),
-                        combined: None,
-                        cost: ModelCost::default(),
-                    }
-                }
-                TriggerOutcome::Proposed(choice) => {
-                    if !offered.contains(&choice.name) {
-                        offered.push(choice.name.clone());
-                    }
-                    choice
-                }
+                // The named file is read, the named directory listed, the spelled-out change
+                // proposed: the guard, executor and trust gate still see the call; only the
+                // model's choice of it is skipped.
+                TriggerOutcome::ReadNamed(path) => offer(
+                    &mut offered,
+                    runtime_choice("read_file", json!({ "path": path })),
+                ),
+                TriggerOutcome::ListNamed(path) => offer(
+                    &mut offered,
+                    runtime_choice("list_dir", json!({ "path": path })),
+                ),
+                TriggerOutcome::Proposed(choice) => offer(&mut offered, choice),
                 TriggerOutcome::SeekTool => {
                     self.select(candidates.clone(), &evidence, feedback.take())
                         .await?
@@ -1167,13 +1167,6 @@ impl Runner {
         read_texts: &std::collections::BTreeMap<String, String>,
     ) -> Result<Option<ToolChoice>, ActorError> {
         use tact_policies::change::{ChangeRequest, candidate_edits};
-        let proposed = |name: &str, args: Value| ToolChoice {
-            name: name.into(),
-            args,
-            scores: Vec::new(),
-            combined: None,
-            cost: ModelCost::default(),
-        };
         if let ChangeRequest::CreateFile { path, content } = change {
             let fresh = tact_runtime::tools::paths::lexical_key(path).is_some()
                 && !self.cfg.workspace.join(path).exists();
@@ -1181,12 +1174,12 @@ impl Runner {
             // search for the file shows it is not there yet.
             return Ok(fresh.then(|| {
                 if self.commit_holds {
-                    proposed(
+                    runtime_choice(
                         "write_file",
                         json!({"path": path, "content": format!("{content}\n")}),
                     )
                 } else {
-                    proposed("find_files", json!({"pattern": path}))
+                    runtime_choice("find_files", json!({"pattern": path}))
                 }
             }));
         }
@@ -1226,7 +1219,7 @@ impl Runner {
             }
         };
         Ok(edits.get(pick).map(|(path, e)| {
-            proposed(
+            runtime_choice(
                 "apply_edit",
                 json!({"path": path, "old_text": e.old_text, "new_text": e.new_text}),
             )
