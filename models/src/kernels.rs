@@ -1383,7 +1383,7 @@ fn attend_tile_avx512<const V: usize, const R: usize>(
 ) {
     use std::arch::x86_64::{
         __m512, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_mul_ps, _mm512_set1_ps, _mm512_setzero_ps,
-        _mm512_storeu_ps, _mm512_sub_ps,
+        _mm512_storeu_ps,
     };
     let d = V * LANES;
     let Some(panel) = ctx.panels.get(g) else {
@@ -1435,16 +1435,7 @@ fn attend_tile_avx512<const V: usize, const R: usize>(
             .iter()
             .copied()
             .fold(f32::NEG_INFINITY, f32::max);
-        let shift = _mm512_set1_ps(max);
-        let (chunks, _) = row.as_chunks_mut::<LANES>();
-        for chunk in chunks.iter_mut() {
-            // SAFETY: the pointers are to a whole `[f32; 16]` chunk.
-            let e = exp_avx512(_mm512_sub_ps(
-                unsafe { _mm512_loadu_ps(chunk.as_ptr()) },
-                shift,
-            ));
-            unsafe { _mm512_storeu_ps(chunk.as_mut_ptr(), e) };
-        }
+        exp_shifted_avx512(row, max);
         row[seen..].fill(0.0);
         let total: f32 = row[..seen].iter().sum();
         norm[r] = if total > 0.0 { 1.0 / total } else { 0.0 };
@@ -1630,18 +1621,9 @@ fn softmax_values<const V: usize>(
 ) {
     use std::arch::x86_64::{
         _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_mul_ps, _mm512_set1_ps, _mm512_setzero_ps,
-        _mm512_storeu_ps, _mm512_sub_ps,
+        _mm512_storeu_ps,
     };
-    let shift = _mm512_set1_ps(max);
-    let (chunks, _) = scores.as_chunks_mut::<LANES>();
-    for chunk in chunks.iter_mut() {
-        // SAFETY: the pointers are to a whole `[f32; 16]` chunk.
-        let e = exp_avx512(_mm512_sub_ps(
-            unsafe { _mm512_loadu_ps(chunk.as_ptr()) },
-            shift,
-        ));
-        unsafe { _mm512_storeu_ps(chunk.as_mut_ptr(), e) };
-    }
+    exp_shifted_avx512(scores, max);
     let mut acc = [_mm512_setzero_ps(); V];
     let mut total = 0.0f32;
     for (&weight, p) in scores.iter().zip(positions) {
@@ -1658,6 +1640,24 @@ fn softmax_values<const V: usize>(
     for i in 0..V.min(oc.len()) {
         // SAFETY: the pointer is to a whole `[f32; 16]` chunk of `out`.
         unsafe { _mm512_storeu_ps(oc[i].as_mut_ptr(), _mm512_mul_ps(acc[i], norm)) };
+    }
+}
+
+/// `exp(v − max)` in place over the whole 16-lane chunks of `scores` (callers pad scores to
+/// whole chunks).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn exp_shifted_avx512(scores: &mut [f32], max: f32) {
+    use std::arch::x86_64::{_mm512_loadu_ps, _mm512_set1_ps, _mm512_storeu_ps, _mm512_sub_ps};
+    let shift = _mm512_set1_ps(max);
+    let (chunks, _) = scores.as_chunks_mut::<LANES>();
+    for chunk in chunks.iter_mut() {
+        // SAFETY: the pointers are to a whole `[f32; 16]` chunk.
+        let e = exp_avx512(_mm512_sub_ps(
+            unsafe { _mm512_loadu_ps(chunk.as_ptr()) },
+            shift,
+        ));
+        unsafe { _mm512_storeu_ps(chunk.as_mut_ptr(), e) };
     }
 }
 

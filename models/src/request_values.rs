@@ -764,26 +764,15 @@ mod tests {
     #[test]
     fn arithmetic_is_offered_whole_as_written() {
         let first = |text: &str| RequestValues::new(text).expressions.first().cloned();
-        assert_eq!(
-            first("Compute 17 * 23 + 4.").as_deref(),
-            Some("17 * 23 + 4")
-        );
-        assert_eq!(
-            first("What is 2^10 - 24? Use the calculator.").as_deref(),
-            Some("2^10 - 24")
-        );
-        assert_eq!(
-            first("Compute sqrt(144) + 3.").as_deref(),
-            Some("sqrt(144) + 3")
-        );
-        assert_eq!(
-            first("How much is 15% of 240?").as_deref(),
-            Some("15 / 100 * 240")
-        );
-        assert_eq!(
-            first("what's (3.5 + 2) * -4 then").as_deref(),
-            Some("(3.5 + 2) * -4")
-        );
+        for (text, expected) in [
+            ("Compute 17 * 23 + 4.", "17 * 23 + 4"),
+            ("What is 2^10 - 24? Use the calculator.", "2^10 - 24"),
+            ("Compute sqrt(144) + 3.", "sqrt(144) + 3"),
+            ("How much is 15% of 240?", "15 / 100 * 240"),
+            ("what's (3.5 + 2) * -4 then", "(3.5 + 2) * -4"),
+        ] {
+            assert_eq!(first(text).as_deref(), Some(expected), "{text}");
+        }
         // Numbers alone, dates, versions and names with digits are not arithmetic.
         for text in [
             "Book 3 rooms for 2 nights",

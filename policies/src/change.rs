@@ -175,67 +175,80 @@ pub fn unresolved(task: &str) -> Option<String> {
 /// value after the name (a number, version or quoted string) becomes `to`. Lines that occur
 /// more than once in the file are left out (the edit would be ambiguous).
 pub fn candidate_edits(change: &ChangeRequest, text: &str) -> Vec<EditCandidate> {
-    let lines: Vec<&str> = text.lines().collect();
     let unique = |line: &str| text.matches(line).count() == 1;
+    // The patterns of a new value are compiled once per file, not once per line.
+    let setter = match change {
+        ChangeRequest::SetValue { name, to } => match ValueSetter::new(name, to) {
+            Some(setter) => Some(setter),
+            None => return Vec::new(),
+        },
+        _ => None,
+    };
     let mut out = Vec::new();
-    for (k, line) in lines.iter().enumerate() {
-        let new_text = match change {
-            ChangeRequest::Replace { from, to } if line.contains(from.as_str()) => {
+    for (k, line) in text.lines().enumerate() {
+        let new_text = match (change, &setter) {
+            (ChangeRequest::Replace { from, to }, _) if line.contains(from.as_str()) => {
                 line.replace(from.as_str(), to)
             }
-            ChangeRequest::SetValue { name, to } => match set_value(line, name, to) {
+            (_, Some(setter)) => match setter.apply(line) {
                 Some(new) => new,
                 None => continue,
             },
             _ => continue,
         };
-        if new_text != *line && !line.trim().is_empty() && unique(line) {
+        if new_text != line && !line.trim().is_empty() && unique(line) {
             out.push(EditCandidate {
-                old_text: (*line).to_string(),
+                old_text: line.to_string(),
                 new_text,
                 line: k + 1,
             });
         }
     }
     // A line that assigns the name (`NAME = `, `NAME: `, `"name": `) before one that only uses it.
-    if let ChangeRequest::SetValue { name, .. } = change {
-        out.sort_by_key(|c| !assigns(&c.old_text, name));
+    if let Some(setter) = &setter {
+        out.sort_by_key(|c| !setter.assigns.is_match(&c.old_text));
     }
     out
 }
 
-/// `line` with the first value after a whole-word `name` replaced by `to`, quoted as the
-/// old value was.
-fn set_value(line: &str, name: &str, to: &str) -> Option<String> {
-    let name_at = Regex::new(&format!(
-        r"(?i)(?:^|[^\w]){}(?:[^\w]|$)",
-        regex::escape(name)
-    ))
-    .ok()?
-    .find(line)?;
-    let after = name_at.end();
-    let value = Regex::new(r#""[^"]*"|'[^']*'|-?\d+(?:\.\d+)*"#).ok()?;
-    let found = value.find_at(line, after)?;
-    let old = found.as_str();
-    let new = match old.chars().next() {
-        Some(q @ ('"' | '\'')) => format!("{q}{to}{q}"),
-        _ => to.to_string(),
-    };
-    Some(format!(
-        "{}{}{}",
-        &line[..found.start()],
-        new,
-        &line[found.end()..]
-    ))
+/// A new value for a name, as patterns over a file's lines.
+struct ValueSetter {
+    /// A whole-word occurrence of the name.
+    name: Regex,
+    /// A value: a quoted string, a number or a version.
+    value: Regex,
+    /// The name given its value (`NAME = …`, `NAME: … = …`, `"name": …`).
+    assigns: Regex,
+    to: String,
 }
 
-/// Whether `line` gives `name` its value (`NAME = …`, `NAME: … = …`, `"name": …`).
-fn assigns(line: &str, name: &str) -> bool {
-    Regex::new(&format!(
-        r#"(?i)(?:^|[^\w])"?{}"?\s*(?::[^=]*=|=|:)"#,
-        regex::escape(name)
-    ))
-    .is_ok_and(|r| r.is_match(line))
+impl ValueSetter {
+    fn new(name: &str, to: &str) -> Option<Self> {
+        let name = regex::escape(name);
+        Some(Self {
+            name: Regex::new(&format!(r"(?i)(?:^|[^\w]){name}(?:[^\w]|$)")).ok()?,
+            value: Regex::new(r#""[^"]*"|'[^']*'|-?\d+(?:\.\d+)*"#).ok()?,
+            assigns: Regex::new(&format!(r#"(?i)(?:^|[^\w])"?{name}"?\s*(?::[^=]*=|=|:)"#)).ok()?,
+            to: to.to_string(),
+        })
+    }
+
+    /// `line` with the first value after the name replaced by the new one, quoted as the old
+    /// value was.
+    fn apply(&self, line: &str) -> Option<String> {
+        let after = self.name.find(line)?.end();
+        let found = self.value.find_at(line, after)?;
+        let new = match found.as_str().chars().next() {
+            Some(q @ ('"' | '\'')) => format!("{q}{}{q}", self.to),
+            _ => self.to.clone(),
+        };
+        Some(format!(
+            "{}{}{}",
+            &line[..found.start()],
+            new,
+            &line[found.end()..]
+        ))
+    }
 }
 
 #[cfg(test)]
