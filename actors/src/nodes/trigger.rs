@@ -66,23 +66,26 @@ impl Runner {
         &mut self,
         candidates: Vec<ToolCandidate>,
     ) -> Result<TriggerOutcome, ActorError> {
-        if !self.cfg.always_call {
-            // A request naming workspace files is answered from them: while one is unread, a
-            // tool is sought without asking the model how sure it is.
-            let grounding = if self.cfg.policy.body.trigger.ground_named_files {
-                let workspace = self.cfg.workspace.clone();
-                tact_policies::trigger::unread_named_files(
-                    &self.cfg.task,
-                    |p| {
-                        tact_runtime::tools::paths::lexical_key(p).is_some()
-                            && workspace.join(p).is_file()
-                    },
-                    |p| self.guard.last_read.contains_key(p),
-                )
-            } else {
-                Vec::new()
+        if !self.cfg.always_call && self.cfg.policy.body.trigger.ground_named_files {
+            // A request naming workspace files or directories is answered from them: while one
+            // is unread (unlisted), a tool is sought without asking the model how sure it is.
+            let workspace = self.cfg.workspace.clone();
+            let inside = |p: &str| tact_runtime::tools::paths::lexical_key(p).is_some();
+            let files = tact_policies::trigger::unread_named_files(
+                &self.cfg.task,
+                |p| inside(p) && workspace.join(p).is_file(),
+                |p| self.guard.last_read.contains_key(p),
+            );
+            let grounded = match files.first() {
+                Some(first) => Some((TriggerOutcome::ReadNamed(first.clone()), files)),
+                None => tact_policies::trigger::named_dirs(&self.cfg.task, |p| {
+                    inside(p) && workspace.join(p).is_dir()
+                })
+                .into_iter()
+                .find(|d| !self.listed_dirs.contains(d))
+                .map(|d| (TriggerOutcome::ListNamed(d.clone()), vec![format!("{d}/")])),
             };
-            if let Some(first) = grounding.first().cloned() {
+            if let Some((outcome, grounding)) = grounded {
                 self.decision(Decision::Trigger(TriggerRecord {
                     key: None,
                     decision: None,
@@ -90,30 +93,7 @@ impl Runner {
                     forced: true,
                     grounding,
                 }))?;
-                return Ok(TriggerOutcome::ReadNamed(first));
-            }
-            // Likewise a directory the request names as one, while the job has not listed it.
-            let dirs = if self.cfg.policy.body.trigger.ground_named_files {
-                let workspace = self.cfg.workspace.clone();
-                tact_policies::trigger::named_dirs(&self.cfg.task, |p| {
-                    tact_runtime::tools::paths::lexical_key(p).is_some()
-                        && workspace.join(p).is_dir()
-                })
-            } else {
-                Vec::new()
-            };
-            if let Some(first) = dirs
-                .into_iter()
-                .find(|d| !self.listed_dirs.iter().any(|l| l == d))
-            {
-                self.decision(Decision::Trigger(TriggerRecord {
-                    key: None,
-                    decision: None,
-                    signal: None,
-                    forced: true,
-                    grounding: vec![format!("{first}/")],
-                }))?;
-                return Ok(TriggerOutcome::ListNamed(first));
+                return Ok(outcome);
             }
         }
         let prompt = self.prompt(None);
