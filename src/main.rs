@@ -42,6 +42,10 @@ enum Command {
     /// Fit the learned selector combiner (retriever evidence, argument fit and the model's name
     /// scores) on the fit side of the selection dev set and report it on the rest.
     TrainSelector(cli::train_selector::Args),
+    /// Tune the retriever on tool text: an adapter on MiniLM's vectors (contrastive, burn
+    /// autodiff) and learned fusion weights, fitted on one side of the split, reported on the
+    /// other.
+    TrainRetriever(cli::train_retriever::Args),
     /// Fit the repair job's candidate ranker on a bug suite (tasks.jsonl), split by id.
     TrainRanker(cli::train_ranker::Args),
     /// Run every task of a suite and measure fixes, tool calls, model passes and wall time.
@@ -127,6 +131,7 @@ fn main() -> std::process::ExitCode {
         Command::BenchJobs(args) => cli::bench_jobs::run(args),
         Command::TrainProbe(args) => cli::train_probe::run(args),
         Command::TrainSelector(args) => cli::train_selector::run(args),
+        Command::TrainRetriever(args) => cli::train_retriever::run(&args),
         Command::TrainRanker(args) => cli::train_ranker::run(args),
         Command::Policy(args) => cli::shell::policy(args),
         Command::Config(args) => cli::config::run(args),

@@ -27,6 +27,7 @@ pub mod memory;
 pub mod probe;
 pub mod request_values;
 pub mod resolve;
+pub mod retrieval_tuning;
 pub mod scripted;
 pub mod tokenizer;
 

@@ -103,6 +103,42 @@ pub struct RetrievalPolicy {
     pub gap_ratio: f32,
     pub bm25_floor: f32,
     pub cosine_floor: f32,
+    /// A tuned adapter on the encoder's sentence vectors (`builtin:NAME` or a file), applied to
+    /// queries and tool descriptions alike; none: the stock encoder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adapter: Option<String>,
+    /// Learned fusion weights over [`crate::retrieval::FUSION_FEATURES`], used instead of
+    /// reciprocal rank fusion when the query has a vector; none: reciprocal rank fusion.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fusion: Option<LearnedFusion>,
+}
+
+/// A linear scorer over each candidate's fusion features, fitted by `tact train-retriever`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LearnedFusion {
+    /// The features the weights were fitted on, in order (checked against this build's).
+    pub features: Vec<String>,
+    pub weights: Vec<f32>,
+}
+
+impl LearnedFusion {
+    /// The weights, when they were fitted on the features this build computes.
+    pub fn checked_weights(&self) -> Result<&[f32], PolicyError> {
+        let expected = crate::retrieval::FUSION_FEATURES;
+        if self.features.len() != expected.len()
+            || self.features.iter().zip(expected).any(|(a, b)| a != b)
+            || self.weights.len() != expected.len()
+        {
+            return Err(PolicyError::Invalid(format!(
+                "retrieval fusion fitted on features {:?} with {} weights; this build computes {:?}",
+                self.features,
+                self.weights.len(),
+                expected
+            )));
+        }
+        Ok(&self.weights)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -455,6 +491,9 @@ impl Policy {
             return Err(PolicyError::Invalid(
                 "retrieval.max_depth must be between 1 and 5".into(),
             ));
+        }
+        if let Some(fusion) = &body.retrieval.fusion {
+            fusion.checked_weights()?;
         }
         // A complete file is its own edition; a partial one is tied to the defaults it was
         // completed from, so a change of the defaults is a new edition of it too.

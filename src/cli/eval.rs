@@ -601,6 +601,59 @@ impl TextVectors {
     pub(crate) fn vector(&self, text: &str) -> Option<Vec<f32>> {
         self.cache.get(&self.embedder_id, text).cloned()
     }
+
+    pub(crate) fn embedder_id(&self) -> &str {
+        &self.embedder_id
+    }
+
+    pub(crate) fn cache(&self) -> &EmbeddingCache {
+        &self.cache
+    }
+}
+
+/// Vectors already in a cache, served as an encoder, so an adapter can be applied to them
+/// without loading MiniLM again (a text missing from the cache is an error).
+struct CachedEncoder {
+    id: String,
+    cache: EmbeddingCache,
+}
+
+impl tact_policies::retrieval::Embedder for CachedEncoder {
+    fn id(&self) -> String {
+        self.id.clone()
+    }
+    fn embed(
+        &self,
+        texts: &[String],
+    ) -> Result<Vec<Vec<f32>>, tact_policies::retrieval::EmbedError> {
+        texts
+            .iter()
+            .map(|t| {
+                self.cache.get(&self.id, t).cloned().ok_or_else(|| {
+                    tact_policies::retrieval::EmbedError(format!("no cached vector for {t:?}"))
+                })
+            })
+            .collect()
+    }
+}
+
+/// The tuned vectors of `texts`: their stock vectors (in `stock` under `stock_id`) through
+/// `adapter`, as the job's retriever computes them; returns the tuned vectors' id and cache.
+pub(crate) fn adapted_vectors(
+    stock_id: &str,
+    stock: &EmbeddingCache,
+    adapter: tact_models::retrieval_tuning::AdapterArtifact,
+    texts: &[String],
+) -> anyhow::Result<(String, EmbeddingCache)> {
+    let encoder = std::sync::Arc::new(CachedEncoder {
+        id: stock_id.to_string(),
+        cache: stock.clone(),
+    });
+    let adapted = tact_actors::nodes::retriever::AdaptedEmbedder::new(encoder, adapter)
+        .map_err(anyhow::Error::msg)?;
+    let mut cache = EmbeddingCache::default();
+    cache.fill(&adapted, texts, 256, &mut |_| {})?;
+    Ok((tact_policies::retrieval::Embedder::id(&adapted), cache))
 }
 
 /// Embed `texts` with MiniLM (those not cached yet), in chunks, saving the cache after each so
@@ -669,8 +722,25 @@ fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
         bail!("the retrieval evaluation needs --catalog");
     };
     let catalog = read_jsonl::<CatalogRow>(catalog_path)?;
-    let items: Vec<RetrievalItem> = load_sample(&common.data, common.limit, common.seed)?;
-    let vectors = retrieval_embeddings(&args.embeddings, &common.cache_dir, &catalog, &items)?;
+    let mut items: Vec<RetrievalItem> = load_sample(&common.data, common.limit, common.seed)?;
+    items.retain(|i| common.part.is_none_or(|p| side_of(common.seed, &i.id) == p));
+    let mut vectors = retrieval_embeddings(&args.embeddings, &common.cache_dir, &catalog, &items)?;
+    // A policy naming a tuned adapter is measured on the vectors the job would compute.
+    if let (Some(spec), Some(stock_id)) =
+        (&policy.body.retrieval.adapter, vectors.embedder_id.clone())
+    {
+        let adapter = tact_models::retrieval_tuning::named_adapter(spec)?;
+        let (id, cache) = adapted_vectors(
+            &stock_id,
+            &vectors.cache,
+            adapter,
+            &texts_to_embed(&catalog, &items),
+        )?;
+        vectors = RetrievalVectors {
+            cache,
+            embedder_id: Some(id),
+        };
+    }
     let lookup = vectors.lookup();
     let bar = progress_bar(items.len() as u64, "retrieval");
     let (report, _) = evaluate_retrieval(

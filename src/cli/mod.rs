@@ -19,6 +19,7 @@ pub mod suite;
 pub mod tools;
 pub mod train_probe;
 pub mod train_ranker;
+pub mod train_retriever;
 pub mod train_selector;
 pub mod tune;
 pub mod watch;

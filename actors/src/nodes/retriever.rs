@@ -103,6 +103,66 @@ impl Embedder for HostedEmbedder {
     }
 }
 
+/// An encoder's vectors through a tuned adapter (`[retrieval] adapter`): queries and tool
+/// descriptions alike, under the adapter's own vector id so stock and adapted vectors never
+/// mix in the index.
+pub struct AdaptedEmbedder {
+    pub inner: Arc<dyn Embedder + Send + Sync>,
+    pub adapter: tact_models::retrieval_tuning::AdapterArtifact,
+}
+
+impl AdaptedEmbedder {
+    /// Wrap `inner`, refusing an adapter fitted on another encoder's vectors.
+    pub fn new(
+        inner: Arc<dyn Embedder + Send + Sync>,
+        adapter: tact_models::retrieval_tuning::AdapterArtifact,
+    ) -> Result<AdaptedEmbedder, String> {
+        if inner.id() != adapter.encoder {
+            return Err(format!(
+                "the adapter {} was fitted on {} vectors, the encoder is {}",
+                adapter.name,
+                adapter.encoder,
+                inner.id()
+            ));
+        }
+        Ok(AdaptedEmbedder { inner, adapter })
+    }
+}
+
+impl Embedder for AdaptedEmbedder {
+    fn id(&self) -> String {
+        self.adapter.vector_id()
+    }
+
+    fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        self.inner
+            .embed(texts)?
+            .iter()
+            .map(|v| {
+                self.adapter
+                    .weights
+                    .apply(v)
+                    .map_err(|e| EmbedError(e.to_string()))
+            })
+            .collect()
+    }
+}
+
+/// The loader of the policy's encoder: `loader`'s, through the adapter the policy names (a
+/// missing or damaged adapter fails the load, so the job says why it ranks by BM25 alone).
+fn adapted_loader(loader: EmbedderLoader, adapter: Option<String>) -> EmbedderLoader {
+    let Some(spec) = adapter else {
+        return loader;
+    };
+    Arc::new(move || {
+        let inner = loader()?;
+        let artifact = tact_models::retrieval_tuning::named_adapter(&spec)
+            .map_err(|e| format!("adapter {spec}: {e}"))?;
+        let adapted = AdaptedEmbedder::new(inner, artifact)?;
+        Ok(Arc::new(adapted) as Arc<dyn Embedder + Send + Sync>)
+    })
+}
+
 /// The encoder's id: the retriever's embedding cache is keyed by it.
 const MINILM_ID: &str = "all-minilm-l6-v2";
 
@@ -328,7 +388,9 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy, setup: RetrieverSetu
         index,
         index_path: setup.index_path,
         loader: match setup.kind {
-            RetrieverKind::Fused => setup.embedder,
+            RetrieverKind::Fused => setup
+                .embedder
+                .map(|l| adapted_loader(l, policy.body.retrieval.adapter.clone())),
             RetrieverKind::Bm25 => None,
         },
         encoder: None,

@@ -27,6 +27,19 @@ pub use tokenize::tokenize;
 /// tool ranked 6th by BM25 and 1st by cosine can still win.
 pub const FUSION_POOL: usize = 100;
 
+/// The evidence a learned fusion weighs for each candidate of the pool, in order: BM25 score
+/// over the pool's best, BM25 reciprocal rank (0 outside BM25's pool), cosine, cosine minus the
+/// pool's best, cosine reciprocal rank (0 outside the cosine pool), and the share of the tool
+/// name's words the request uses (a name is the densest statement of what a tool does).
+pub const FUSION_FEATURES: [&str; 6] = [
+    "bm25_share",
+    "bm25_reciprocal_rank",
+    "cosine",
+    "cosine_gap",
+    "cosine_reciprocal_rank",
+    "name_overlap",
+];
+
 /// How many times a tool's name tokens are repeated in its BM25 document: the name is the
 /// densest statement of what a tool does, so it outweighs one mention in a long description.
 const NAME_BOOST: usize = 3;
@@ -375,13 +388,112 @@ impl RetrievalIndex {
             (RankingVariant::Bm25, _) | (_, None) => Vec::new(),
             (_, Some(q)) => self.rank_cosine(q, pool),
         };
-        let mut fused = fuse_rankings(&bm25, &cosine, policy);
+        let learned = match (variant, query_embedding, &policy.fusion) {
+            (RankingVariant::Fused, Some(q), Some(fusion)) => {
+                fusion.checked_weights().ok().map(|w| (q, w))
+            }
+            _ => None,
+        };
+        let mut fused = match learned {
+            Some((q, weights)) => self.fuse_learned(query, &bm25, &cosine, q, weights),
+            None => fuse_rankings(&bm25, &cosine, policy),
+        };
         fused.truncate(k);
         fused
             .into_iter()
             .enumerate()
             .map(|(i, f)| self.shortlisted(f, i + 1, query_embedding))
             .collect()
+    }
+
+    /// Every candidate of the fusion pool (BM25's and the cosine ranking's best
+    /// [`FUSION_POOL`]) with its [`FUSION_FEATURES`] row, in doc order. The learned fusion
+    /// scores these rows; `tact train-retriever` fits on them.
+    pub fn fusion_rows(&self, query: &str, query_embedding: &[f32]) -> Vec<FusionRow> {
+        let bm25 = self.rank_bm25(query, FUSION_POOL);
+        let cosine = self.rank_cosine(query_embedding, FUSION_POOL);
+        self.fusion_rows_of(query, &bm25, &cosine, query_embedding)
+    }
+
+    fn fusion_rows_of(
+        &self,
+        query_text: &str,
+        bm25: &[(u32, f32)],
+        cosine: &[(u32, f32)],
+        query_embedding: &[f32],
+    ) -> Vec<FusionRow> {
+        let query = embed::normalized(query_embedding);
+        let query_words: std::collections::HashSet<String> =
+            tokenize(query_text).into_iter().collect();
+        let best_bm25 = bm25.first().map_or(0.0, |b| b.1);
+        let best_cosine = cosine.first().map_or(0.0, |c| c.1);
+        let mut docs: Vec<u32> = bm25.iter().chain(cosine).map(|&(d, _)| d).collect();
+        docs.sort_unstable();
+        docs.dedup();
+        docs.into_iter()
+            .map(|doc| {
+                let bm25_at = bm25.iter().position(|&(d, _)| d == doc);
+                let cosine_at = cosine.iter().position(|&(d, _)| d == doc);
+                let bm25_score = bm25_at.map(|i| bm25[i].1);
+                let cos = match cosine_at {
+                    Some(i) => Some(cosine[i].1),
+                    None => self.embeddings[doc as usize]
+                        .as_ref()
+                        .map(|v| embed::dot(&query, v)),
+                };
+                let reciprocal = |at: Option<usize>| at.map_or(0.0, |i| 1.0 / (i as f32 + 1.0));
+                let name_words = tokenize(&self.tools[doc as usize].name);
+                let name_overlap = if name_words.is_empty() {
+                    0.0
+                } else {
+                    name_words
+                        .iter()
+                        .filter(|w| query_words.contains(*w))
+                        .count() as f32
+                        / name_words.len() as f32
+                };
+                FusionRow {
+                    doc,
+                    bm25: bm25_score,
+                    cosine: cos,
+                    features: [
+                        match bm25_score {
+                            Some(s) if best_bm25 > 0.0 => s / best_bm25,
+                            _ => 0.0,
+                        },
+                        reciprocal(bm25_at),
+                        cos.unwrap_or(0.0),
+                        cos.map_or(-1.0, |c| c - best_cosine),
+                        reciprocal(cosine_at),
+                        name_overlap,
+                    ],
+                }
+            })
+            .collect()
+    }
+
+    /// The pool ranked by a learned linear scorer over [`FUSION_FEATURES`]; best first, ties
+    /// by doc id.
+    fn fuse_learned(
+        &self,
+        query_text: &str,
+        bm25: &[(u32, f32)],
+        cosine: &[(u32, f32)],
+        query_embedding: &[f32],
+        weights: &[f32],
+    ) -> Vec<FusedCandidate> {
+        let mut fused: Vec<FusedCandidate> = self
+            .fusion_rows_of(query_text, bm25, cosine, query_embedding)
+            .into_iter()
+            .map(|row| FusedCandidate {
+                doc: row.doc,
+                bm25: row.bm25,
+                cosine: row.cosine,
+                fused: row.features.iter().zip(weights).map(|(f, w)| f * w).sum(),
+            })
+            .collect();
+        fused.sort_unstable_by(|a, b| b.fused.total_cmp(&a.fused).then(a.doc.cmp(&b.doc)));
+        fused
     }
 
     /// The shortlist the job offers the selector: fused ranking, cut by the policy's depth,
@@ -425,6 +537,15 @@ impl RetrievalIndex {
             rank,
         }
     }
+}
+
+/// One candidate of the fusion pool and its evidence.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FusionRow {
+    pub doc: u32,
+    pub bm25: Option<f32>,
+    pub cosine: Option<f32>,
+    pub features: [f32; FUSION_FEATURES.len()],
 }
 
 /// One tool after fusion, before it is named.
@@ -648,6 +769,63 @@ mod tests {
         assert!(ranked[0].cosine.unwrap() > 0.9);
         let shortlist = index.shortlist(query, Some(&[0.9, 0.1]), &policy());
         assert_eq!(shortlist.tools()[0].tool_id, "send_email");
+    }
+
+    #[test]
+    fn a_learned_fusion_orders_the_pool_by_its_weights() {
+        let mut index = RetrievalIndex::build(&catalog());
+        // get_weather_forecast points along x; every other tool along y.
+        let weather = index
+            .tools()
+            .iter()
+            .position(|t| t.tool_id == "get_weather_forecast")
+            .unwrap();
+        for doc in 0..index.len() {
+            let v = if doc == weather {
+                [1.0, 0.0]
+            } else {
+                [0.0, 1.0]
+            };
+            index.set_embedding("toy", doc, &v);
+        }
+        // BM25 favours the email tool; the query's vector points at the forecast.
+        let query = "send an email";
+        let vector = [0.8, 0.2];
+        let rows = index.fusion_rows(query, &vector);
+        assert!(rows.iter().any(|r| r.doc as usize == weather));
+        for row in &rows {
+            assert_eq!(row.features.len(), FUSION_FEATURES.len());
+            assert!(row.features[3] <= 1e-6, "cosine gap is never positive");
+            let name = &index.tools()[row.doc as usize].name;
+            let expected = if name == "send_email" { 1.0 } else { 0.0 };
+            assert_eq!(row.features[5], expected, "name overlap of {name}");
+        }
+        let ranked_by = |weights: [f32; 6]| {
+            let mut p = policy();
+            p.fusion = Some(crate::policy::LearnedFusion {
+                features: FUSION_FEATURES.iter().map(|s| s.to_string()).collect(),
+                weights: weights.to_vec(),
+            });
+            index.ranking(query, Some(&vector), RankingVariant::Fused, &p, 3)[0]
+                .tool_id
+                .clone()
+        };
+        assert_eq!(
+            ranked_by([0.0, 0.0, 5.0, 0.0, 0.0, 0.0]),
+            "get_weather_forecast"
+        );
+        assert_eq!(ranked_by([5.0, 0.0, 0.0, 0.0, 0.0, 0.0]), "send_email");
+        // Weights fitted on other features are refused by the policy check, and the ranking
+        // falls back to reciprocal rank fusion rather than misreading them.
+        let mut p = policy();
+        p.fusion = Some(crate::policy::LearnedFusion {
+            features: vec!["something_else".into()],
+            weights: vec![1.0],
+        });
+        assert!(p.fusion.as_ref().unwrap().checked_weights().is_err());
+        let rrf = index.ranking(query, Some(&vector), RankingVariant::Fused, &policy(), 3);
+        let fallback = index.ranking(query, Some(&vector), RankingVariant::Fused, &p, 3);
+        assert_eq!(rrf, fallback);
     }
 
     #[test]
