@@ -29,7 +29,7 @@ use super::suite::Part;
 
 /// Ranks and L2 strengths tried for the adapter on the validation fold.
 const RANK_GRID: [usize; 3] = [16, 32, 64];
-const ADAPTER_L2_GRID: [f32; 3] = [1e-2, 3e-2, 1e-1];
+const ADAPTER_L2_GRID: [f32; 3] = [3e-3, 1e-2, 3e-2];
 /// L2 strengths tried for the fusion weights.
 const FUSION_L2_GRID: [f32; 4] = [1e-4, 1e-3, 1e-2, 1e-1];
 /// Gradient steps of a fusion fit (six weights, a convex loss).
@@ -77,6 +77,7 @@ struct GridPoint {
 #[derive(Debug, Serialize)]
 struct FusionPoint {
     l2: f32,
+    validation_recall_at_1: f64,
     validation_recall_at_5: f64,
 }
 
@@ -85,12 +86,13 @@ fn training_queries(
     items: &[&RetrievalItem],
     position: &HashMap<&str, usize>,
     vector_of: &dyn Fn(&str) -> Option<Vec<f32>>,
-) -> Vec<TrainingQuery> {
+) -> anyhow::Result<Vec<TrainingQuery>> {
     items
         .iter()
-        .filter_map(|item| {
-            Some(TrainingQuery {
-                vector: vector_of(&item.query)?,
+        .map(|item| {
+            Ok(TrainingQuery {
+                vector: vector_of(&item.query)
+                    .with_context(|| format!("no vector for the query of {}", item.id))?,
                 positives: item
                     .gold_tools
                     .iter()
@@ -170,11 +172,12 @@ fn fusion_groups(
         .collect()
 }
 
-/// Share of gold tools among each group's 5 best rows under `weights`.
-fn fusion_recall_at_5(
+/// Share of gold tools among each group's `k` best rows under `weights`.
+fn fusion_recall_at(
     groups: &[CandidateGroup],
     queries: &[TrainingQuery],
     weights: &[f32],
+    k: usize,
 ) -> f64 {
     let (mut hit, mut total) = (0usize, 0usize);
     for (g, q) in groups.iter().zip(queries) {
@@ -188,7 +191,7 @@ fn fusion_recall_at_5(
         total += q.positives.len();
         hit += order
             .iter()
-            .take(5)
+            .take(k)
             .filter(|(i, _)| g.positives.contains(i))
             .count();
     }
@@ -231,9 +234,9 @@ pub fn run(args: &Args) -> anyhow::Result<i32> {
         .iter()
         .partition(|i| fold_of(args.seed, &i.id, FOLDS) == 0);
     let vector_of = |text: &str| vectors.vector(text);
-    let train_q = training_queries(&train, &position, &vector_of);
-    let validation_q = training_queries(&validation, &position, &vector_of);
-    let fit_q = training_queries(&fit_items, &position, &vector_of);
+    let train_q = training_queries(&train, &position, &vector_of)?;
+    let validation_q = training_queries(&validation, &position, &vector_of)?;
+    let fit_q = training_queries(&fit_items, &position, &vector_of)?;
     let device = tact_models::BackendKind::DEFAULT.device();
     let base = AdapterConfig {
         epochs: args.epochs,
@@ -281,21 +284,46 @@ pub fn run(args: &Args) -> anyhow::Result<i32> {
         ..base.clone()
     };
 
-    // The fusion weights on the adapter fitted without the validation fold.
-    let train_adapter_weights =
-        train_adapter(&train_q, &tool_vectors, &chosen, &device, &mut |_| {})?;
+    // The fusion weights, on out-of-fold vectors: each fold's pools come from an adapter
+    // fitted on the other folds. Pools from an adapter that saw their own queries would
+    // overrate the cosine (it was fitted to rank exactly those), and the fusion would learn
+    // to trust it more than it deserves on new requests.
     let mut index = RetrievalIndex::build(&specs);
-    let adapted_tools = adapted_all(&train_adapter_weights, &tool_vectors)?;
-    for (doc, v) in adapted_tools.iter().enumerate() {
-        index.set_embedding("tuned", doc, v);
+    let mut out_of_fold: Vec<(usize, CandidateGroup, TrainingQuery)> = Vec::new();
+    let folds_bar = progress_bar(FOLDS as u64, "fusion folds");
+    for fold in 0..FOLDS {
+        let (held, rest): (Vec<&RetrievalItem>, Vec<&RetrievalItem>) = fit_items
+            .iter()
+            .partition(|i| fold_of(args.seed, &i.id, FOLDS) == fold);
+        let rest_q = training_queries(&rest, &position, &vector_of)?;
+        let held_q = training_queries(&held, &position, &vector_of)?;
+        let fold_weights = train_adapter(&rest_q, &tool_vectors, &chosen, &device, &mut |_| {})?;
+        for (doc, v) in adapted_all(&fold_weights, &tool_vectors)?
+            .iter()
+            .enumerate()
+        {
+            index.set_embedding("tuned", doc, v);
+        }
+        let held_adapted = adapt_queries(&fold_weights, &held_q)?;
+        let groups = fusion_groups(&index, &held, &held_adapted);
+        out_of_fold.extend(
+            groups
+                .into_iter()
+                .zip(held_adapted)
+                .map(|(g, q)| (fold, g, q)),
+        );
+        folds_bar.inc(1);
     }
-    let train_groups = fusion_groups(
-        &index,
-        &train,
-        &adapt_queries(&train_adapter_weights, &train_q)?,
-    );
-    let validation_adapted = adapt_queries(&train_adapter_weights, &validation_q)?;
-    let validation_groups = fusion_groups(&index, &validation, &validation_adapted);
+    folds_bar.finish_and_clear();
+    let split = |validation_fold: bool| -> (Vec<CandidateGroup>, Vec<TrainingQuery>) {
+        out_of_fold
+            .iter()
+            .filter(|(fold, _, _)| (*fold == 0) == validation_fold)
+            .map(|(_, g, q)| (g.clone(), q.clone()))
+            .unzip()
+    };
+    let (train_groups, _) = split(false);
+    let (validation_groups, validation_adapted) = split(true);
     let mut fusion_grid = Vec::new();
     for &l2 in &FUSION_L2_GRID {
         let w = fit_conditional_logit(
@@ -307,16 +335,35 @@ pub fn run(args: &Args) -> anyhow::Result<i32> {
         )?;
         fusion_grid.push(FusionPoint {
             l2,
-            validation_recall_at_5: fusion_recall_at_5(&validation_groups, &validation_adapted, &w),
+            validation_recall_at_1: fusion_recall_at(
+                &validation_groups,
+                &validation_adapted,
+                &w,
+                1,
+            ),
+            validation_recall_at_5: fusion_recall_at(
+                &validation_groups,
+                &validation_adapted,
+                &w,
+                5,
+            ),
         });
     }
     let fusion_l2 = fusion_grid
         .iter()
         .max_by(|a, b| {
-            a.validation_recall_at_5
-                .total_cmp(&b.validation_recall_at_5)
+            (a.validation_recall_at_5 + a.validation_recall_at_1)
+                .total_cmp(&(b.validation_recall_at_5 + b.validation_recall_at_1))
         })
         .map_or(1e-3, |p| p.l2);
+    let all_groups: Vec<CandidateGroup> = out_of_fold.iter().map(|(_, g, _)| g.clone()).collect();
+    let fusion_weights = fit_conditional_logit(
+        &all_groups,
+        FUSION_FEATURES.len(),
+        fusion_l2,
+        FUSION_ITERATIONS,
+        &device,
+    )?;
 
     // Final fits on the whole fit side.
     let epochs_bar = progress_bar(chosen.epochs as u64, "adapter");
@@ -324,19 +371,6 @@ pub fn run(args: &Args) -> anyhow::Result<i32> {
         epochs_bar.inc(1)
     })?;
     epochs_bar.finish_and_clear();
-    let adapted_tools = adapted_all(&weights, &tool_vectors)?;
-    for (doc, v) in adapted_tools.iter().enumerate() {
-        index.set_embedding("tuned", doc, v);
-    }
-    let fit_adapted = adapt_queries(&weights, &fit_q)?;
-    let fit_groups = fusion_groups(&index, &fit_items, &fit_adapted);
-    let fusion_weights = fit_conditional_logit(
-        &fit_groups,
-        FUSION_FEATURES.len(),
-        fusion_l2,
-        FUSION_ITERATIONS,
-        &device,
-    )?;
     let artifact = AdapterArtifact::new(
         &args.name,
         &encoder_id,
