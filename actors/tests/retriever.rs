@@ -47,6 +47,12 @@ fn minilm_setup(index: &std::path::Path) -> RetrieverSetup {
     }
 }
 
+/// The default policy without its tuned retriever: the test doubles below are other encoders
+/// than the one the shipped adapter was fitted on.
+fn stock_policy() -> Policy {
+    Policy::parse("[retrieval]\nadapter = \"none\"\nfusion = \"rrf\"\n").unwrap()
+}
+
 fn tools(response: &ShortlistResponse) -> Vec<String> {
     names(response).0
 }
@@ -132,7 +138,7 @@ fn counting_setup(
 fn catalog_embeddings_persist_and_the_encoder_loads_lazily() {
     let dir = tempfile::tempdir().unwrap();
     let index = dir.path().join("catalog.idx");
-    let policy = Policy::default_policy().unwrap();
+    let policy = stock_policy();
     let workers = catalog()
         .iter()
         .filter(|s| s.performer == tact_runtime::catalog::Performer::Worker)
@@ -202,7 +208,7 @@ fn corrupt_index_file_is_rebuilt() {
     let dir = tempfile::tempdir().unwrap();
     let index = dir.path().join("catalog.idx");
     std::fs::write(&index, b"not an index").unwrap();
-    let policy = Policy::default_policy().unwrap();
+    let policy = stock_policy();
     let (loads, texts) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
     let retrieve = nodes::retrieve_fn(catalog(), &policy, counting_setup(&index, loads, texts));
     assert!(
@@ -247,7 +253,7 @@ fn an_encoder_that_cannot_embed_falls_back_from_the_first_query() {
             Err(EmbedError("out of memory".into()))
         }
     }
-    let policy = Policy::default_policy().unwrap();
+    let policy = stock_policy();
     let loader: EmbedderLoader =
         Arc::new(|| Ok(Arc::new(Failing) as Arc<dyn Embedder + Send + Sync>));
     let retrieve = nodes::retrieve_fn(
@@ -285,4 +291,38 @@ fn jobs_in_one_process_share_one_loaded_encoder() {
     assert_eq!(nodes::minilm_loads(), 1);
     let vectors = encoders[1].embed(&["read a file".to_string()]).unwrap();
     assert_eq!(vectors[0].len(), 384);
+}
+
+/// The default policy's tuned retriever: the index holds the adapted vectors under their own
+/// id, and an encoder the adapter was not fitted on is refused (BM25, with the reason), never
+/// mixed with the adapter.
+#[test]
+fn the_default_adapter_is_applied_and_refuses_another_encoder() {
+    assert!(MiniLmEmbedder::installed(), "run `tact models fetch` first");
+    let dir = tempfile::tempdir().unwrap();
+    let policy = Policy::default_policy().unwrap();
+    assert!(policy.body.retrieval.adapter.is_some());
+    let index = dir.path().join("i.idx");
+    let fused = nodes::retrieve_fn(catalog(), &policy, minilm_setup(&index));
+    let (tools, ranking) = names(&fused(&RetrievalQuery::intent("compute 15% of 240")));
+    assert_eq!(ranking, "fused");
+    assert_eq!(tools.first().map(String::as_str), Some("calc"));
+    let persisted = tact_policies::retrieval::RetrievalIndex::load(&index).unwrap();
+    assert_eq!(
+        persisted.embedder_id(),
+        Some("all-minilm-l6-v2+minilm-tool-adapter-v1")
+    );
+
+    let (loads, texts) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let other = nodes::retrieve_fn(
+        catalog(),
+        &policy,
+        counting_setup(&dir.path().join("j.idx"), loads, texts),
+    );
+    let (tools, ranking) = names(&other(&RetrievalQuery::intent("run the tests")));
+    assert!(
+        ranking.starts_with("bm25 (fusion off: the adapter minilm-tool-adapter-v1 was fitted on all-minilm-l6-v2 vectors"),
+        "{ranking}"
+    );
+    assert!(tools.contains(&"run_tests".to_string()));
 }

@@ -116,9 +116,6 @@ pub struct AdapterArtifact {
     pub weights: AdapterWeights,
 }
 
-/// Adapters compiled into the binary, by name (`builtin:NAME` in a policy).
-const BUILTIN_ADAPTERS: &[(&str, &[u8])] = &[];
-
 fn weights_digest(weights: &AdapterWeights) -> String {
     use sha2::{Digest, Sha256};
     let mut hasher = Sha256::new();
@@ -182,29 +179,13 @@ impl AdapterArtifact {
     }
 }
 
-/// The adapter a policy names: `builtin:NAME` (shipped) or a JSON file's path.
-pub fn named_adapter(spec: &str) -> Result<AdapterArtifact, ModelError> {
-    if let Some(name) = spec.strip_prefix("builtin:") {
-        let Some((_, bytes)) = BUILTIN_ADAPTERS.iter().find(|(n, _)| *n == name) else {
-            return Err(ModelError::Load {
-                path: spec.to_string(),
-                reason: format!(
-                    "no shipped adapter of that name (shipped: {})",
-                    BUILTIN_ADAPTERS
-                        .iter()
-                        .map(|(n, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            });
-        };
-        return AdapterArtifact::parse(bytes, spec);
-    }
-    let bytes = std::fs::read(spec).map_err(|e| ModelError::Load {
-        path: spec.to_string(),
+/// An adapter artifact from a file.
+pub fn load_adapter(path: &std::path::Path) -> Result<AdapterArtifact, ModelError> {
+    let bytes = std::fs::read(path).map_err(|e| ModelError::Load {
+        path: path.display().to_string(),
         reason: e.to_string(),
     })?;
-    AdapterArtifact::parse(&bytes, spec)
+    AdapterArtifact::parse(&bytes, &path.display().to_string())
 }
 
 /// What one epoch did, for progress reporting.
@@ -671,7 +652,7 @@ mod tests {
             AdapterArtifact::parse(tampered.as_bytes(), "toy"),
             Err(ModelError::Checksum { .. })
         ));
-        assert!(named_adapter("builtin:no-such-adapter").is_err());
+        assert!(load_adapter(std::path::Path::new("/no/such/adapter.json")).is_err());
     }
 
     #[test]

@@ -470,6 +470,16 @@ impl Policy {
             trigger.insert("models".into(), models.clone());
         }
         let complete = merged == given;
+        // A file can opt out of the default's tuned retriever by name: `adapter = "none"` (the
+        // stock encoder), `fusion = "rrf"` (reciprocal rank fusion).
+        if let Some(retrieval) = merged.get_mut("retrieval").and_then(|r| r.as_table_mut()) {
+            if retrieval.get("adapter").and_then(|a| a.as_str()) == Some("none") {
+                retrieval.remove("adapter");
+            }
+            if retrieval.get("fusion").and_then(|f| f.as_str()) == Some("rrf") {
+                retrieval.remove("fusion");
+            }
+        }
         let body: PolicyBody = merged
             .try_into()
             .map_err(|e: toml::de::Error| PolicyError::Parse(with_key_line(text, e.message())))?;
@@ -649,6 +659,20 @@ mod tests {
         let b = Policy::parse(DEFAULT_POLICY).unwrap();
         assert_eq!(a.edition, b.edition);
         assert_eq!(a.body.retrieval.max_depth, 5);
+    }
+
+    #[test]
+    fn a_policy_can_opt_out_of_the_tuned_retriever() {
+        let tuned = Policy::default_policy().unwrap().body.retrieval;
+        assert!(tuned.adapter.is_some() && tuned.fusion.is_some());
+        let stock = Policy::parse("[retrieval]\nadapter = \"none\"\nfusion = \"rrf\"\n")
+            .unwrap()
+            .body
+            .retrieval;
+        assert_eq!(stock.adapter, None);
+        assert_eq!(stock.fusion, None);
+        assert_eq!(stock.bm25_weight, tuned.bm25_weight);
+        assert!(Policy::parse("[retrieval]\nfusion = \"learned\"\n").is_err());
     }
 
     #[test]

@@ -10,12 +10,12 @@ use tact_eval::DEFAULT_SEED;
 use tact_eval::bootstrap::{mean_over, paired_bootstrap};
 use tact_eval::data::{CatalogRow, RetrievalItem, read_jsonl};
 use tact_eval::metrics::binary_metrics;
-use tact_eval::retrieval_eval::evaluate_retrieval;
+use tact_eval::retrieval_eval::{evaluate_retrieval, texts_to_embed};
 use tact_eval::trigger_eval::seeks_tool;
 use tact_policies::Policy;
 
 use super::eval::{
-    CommonArgs, ModelArgs, emit, load_sample, retrieval_embeddings, trigger_signals,
+    CommonArgs, ModelArgs, emit, load_sample, retrieval_embeddings, side_of, trigger_signals,
 };
 
 #[derive(Debug, clap::Args)]
@@ -46,8 +46,8 @@ pub struct Args {
     pub embeddings: String,
     #[arg(long)]
     pub limit: Option<usize>,
-    /// Trigger: only the items of one side of the split by id (`report` to decide on items
-    /// the candidate was not tuned on).
+    /// Only the items of one side of the split by id (`report` to decide on items the
+    /// candidate was not tuned on).
     #[arg(long, value_enum)]
     pub part: Option<crate::cli::suite::Part>,
     #[arg(long, default_value_t = DEFAULT_SEED)]
@@ -155,22 +155,25 @@ fn ab_retrieval(args: &Args, a: &Policy, b: &Policy) -> anyhow::Result<Outcome> 
         bail!("the retrieval A/B needs --catalog");
     };
     let catalog = read_jsonl::<CatalogRow>(catalog_path)?;
-    let items: Vec<RetrievalItem> = load_sample(&args.data, args.limit, args.seed)?;
+    let mut items: Vec<RetrievalItem> = load_sample(&args.data, args.limit, args.seed)?;
+    items.retain(|i| args.part.is_none_or(|p| side_of(args.seed, &i.id) == p));
     let vectors = retrieval_embeddings(&args.embeddings, &args.cache_dir, &catalog, &items)?;
-    let lookup = vectors.lookup();
+    let texts = texts_to_embed(&catalog, &items);
     let key = if args.metric.contains('.') {
         args.metric.clone()
-    } else if lookup.is_some() {
+    } else if vectors.lookup().is_some() {
         format!("fused.catalog_all.gold_tools.{}", args.metric)
     } else {
         format!("bm25.catalog_all.gold_tools.{}", args.metric)
     };
+    // Each edition ranks with the vectors it would compute (its own adapter, if it names one).
     let per_item = |p: &Policy| -> anyhow::Result<Vec<f64>> {
+        let own = vectors.clone().for_policy(&p.body.retrieval, &texts)?;
         let (_, scores) = evaluate_retrieval(
             &catalog,
             &items,
             &p.body.retrieval,
-            lookup,
+            own.lookup(),
             args.seed,
             &mut |_| {},
         )?;

@@ -577,12 +577,31 @@ fn save_embedding_cache(path: &Path, cache: &EmbeddingCache) -> anyhow::Result<(
 
 /// The vectors a retrieval evaluation reads: the cache and the encoder that filled it (`None`:
 /// BM25 only).
+#[derive(Clone)]
 pub(crate) struct RetrievalVectors {
     cache: EmbeddingCache,
     embedder_id: Option<String>,
 }
 
 impl RetrievalVectors {
+    /// The vectors `policy` ranks with: these, or, when it names a tuned adapter, these through
+    /// the adapter — the vectors the job would compute (`texts`: every text to carry over).
+    pub(crate) fn for_policy(
+        self,
+        policy: &tact_policies::policy::RetrievalPolicy,
+        texts: &[String],
+    ) -> anyhow::Result<RetrievalVectors> {
+        let (Some(spec), Some(stock_id)) = (&policy.adapter, &self.embedder_id) else {
+            return Ok(self);
+        };
+        let adapter = tact_actors::nodes::retriever::named_adapter(spec)?;
+        let (id, cache) = adapted_vectors(stock_id, &self.cache, adapter, texts)?;
+        Ok(RetrievalVectors {
+            cache,
+            embedder_id: Some(id),
+        })
+    }
+
     pub(crate) fn lookup(&self) -> Option<EmbeddingLookup<'_>> {
         self.embedder_id.as_deref().map(|id| EmbeddingLookup {
             embedder_id: id,
@@ -729,7 +748,7 @@ fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
     if let (Some(spec), Some(stock_id)) =
         (&policy.body.retrieval.adapter, vectors.embedder_id.clone())
     {
-        let adapter = tact_models::retrieval_tuning::named_adapter(spec)?;
+        let adapter = tact_actors::nodes::retriever::named_adapter(spec)?;
         let (id, cache) = adapted_vectors(
             &stock_id,
             &vectors.cache,

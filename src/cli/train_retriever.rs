@@ -55,6 +55,13 @@ pub struct Args {
     /// Passes over the fit side per adapter fit.
     #[arg(long, default_value_t = 20)]
     pub epochs: usize,
+    /// Catalog tools drawn as extra negatives per batch (besides the batch's gold tools and
+    /// the items' hard negatives).
+    #[arg(long, default_value_t = AdapterConfig::default().sampled_negatives)]
+    pub sampled_negatives: usize,
+    /// Softmax temperature over cosines.
+    #[arg(long, default_value_t = AdapterConfig::default().temperature)]
+    pub temperature: f32,
     /// Seed of the split, the batches and the initial weights.
     #[arg(long, default_value_t = tact_eval::DEFAULT_SEED)]
     pub seed: u64,
@@ -240,6 +247,8 @@ pub fn run(args: &Args) -> anyhow::Result<i32> {
     let device = tact_models::BackendKind::DEFAULT.device();
     let base = AdapterConfig {
         epochs: args.epochs,
+        sampled_negatives: args.sampled_negatives,
+        temperature: args.temperature,
         seed: args.seed,
         ..AdapterConfig::default()
     };

@@ -148,6 +148,31 @@ impl Embedder for AdaptedEmbedder {
     }
 }
 
+/// The adapter a policy names: `builtin:NAME` (shipped under `policies/retrievers/`) or a
+/// JSON file's path; verified against its checksum either way.
+pub fn named_adapter(
+    spec: &str,
+) -> Result<tact_models::retrieval_tuning::AdapterArtifact, tact_models::ModelError> {
+    use tact_models::retrieval_tuning::{AdapterArtifact, load_adapter};
+    match spec.strip_prefix(tact_policies::probes::BUILTIN_PREFIX) {
+        Some(name) => match retrieval::builtin_adapter(name) {
+            Some(bytes) => AdapterArtifact::parse(bytes, spec),
+            None => Err(tact_models::ModelError::Load {
+                path: spec.to_string(),
+                reason: format!(
+                    "no shipped adapter of that name (shipped: {})",
+                    retrieval::BUILTIN_ADAPTERS
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            }),
+        },
+        None => load_adapter(Path::new(spec)),
+    }
+}
+
 /// The loader of the policy's encoder: `loader`'s, through the adapter the policy names (a
 /// missing or damaged adapter fails the load, so the job says why it ranks by BM25 alone).
 fn adapted_loader(loader: EmbedderLoader, adapter: Option<String>) -> EmbedderLoader {
@@ -156,8 +181,7 @@ fn adapted_loader(loader: EmbedderLoader, adapter: Option<String>) -> EmbedderLo
     };
     Arc::new(move || {
         let inner = loader()?;
-        let artifact = tact_models::retrieval_tuning::named_adapter(&spec)
-            .map_err(|e| format!("adapter {spec}: {e}"))?;
+        let artifact = named_adapter(&spec).map_err(|e| format!("adapter {spec}: {e}"))?;
         let adapted = AdaptedEmbedder::new(inner, artifact)?;
         Ok(Arc::new(adapted) as Arc<dyn Embedder + Send + Sync>)
     })

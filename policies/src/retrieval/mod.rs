@@ -27,6 +27,21 @@ pub use tokenize::tokenize;
 /// tool ranked 6th by BM25 and 1st by cosine can still win.
 pub const FUSION_POOL: usize = 100;
 
+/// Tuned adapters on the encoder's vectors compiled into the binary, by name (`builtin:NAME`
+/// in `[retrieval] adapter`); fitted by `tact train-retriever` (`policies/retrievers/`).
+pub const BUILTIN_ADAPTERS: &[(&str, &[u8])] = &[(
+    "minilm-tool-adapter-v1",
+    include_bytes!("../../retrievers/minilm-tool-adapter-v1.json"),
+)];
+
+/// A shipped adapter's bytes.
+pub fn builtin_adapter(name: &str) -> Option<&'static [u8]> {
+    BUILTIN_ADAPTERS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, bytes)| *bytes)
+}
+
 /// The evidence a learned fusion weighs for each candidate of the pool, in order: BM25 score
 /// over the pool's best, BM25 reciprocal rank (0 outside BM25's pool), cosine, cosine minus the
 /// pool's best, cosine reciprocal rank (0 outside the cosine pool), and the share of the tool
