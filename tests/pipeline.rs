@@ -697,3 +697,43 @@ fn a_change_request_that_names_nothing_asks_the_user() {
         );
     }
 }
+
+/// Regression (examples/everyday, search-perimeter, search-todo): SmolLM2, told why the guard
+/// refused its `read_file` of a path that does not exist, proposed the very same call again
+/// until the refusal budget stopped the job. A call the guard already refused is not proposed
+/// to it again: the selector chooses once more among the other tools.
+#[test]
+fn a_call_the_guard_refused_is_not_proposed_again() {
+    let job = setup(vec![
+        step("read_file", json!({"path": "file"})),
+        step("read_file", json!({"path": "file"})),
+        step("search", json!({"pattern": "hello"})),
+        step("stop", json!({"reason": "notes.txt mentions hello"})),
+    ]);
+    let (code, events) = run_task(&job, "Which file mentions hello?", &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    let state = ledger(&job, "j1");
+    let refusals: Vec<_> = state
+        .records
+        .iter()
+        .filter_map(|r| match &r.entry {
+            LedgerEntry::Decision {
+                decision: Decision::Guard(guard),
+                ..
+            } => Some(guard.refused.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(refusals.len(), 1, "{refusals:?}");
+    assert_eq!(refusals[0].kind, "target_missing");
+    let searched = events
+        .iter()
+        .filter(|e| e["event"] == "call" && e["tool"] == "search")
+        .count();
+    assert_eq!(searched, 1, "{events:#?}");
+    let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
+    assert!(
+        !done["summary"].as_str().unwrap().contains("refusals"),
+        "{done}"
+    );
+}

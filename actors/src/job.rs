@@ -874,6 +874,9 @@ impl Runner {
         let mut last_work: Option<String> = None;
         // (tool, arguments) of the read-only calls that ran, for the repeat rule below.
         let mut ran: Vec<(String, Value)> = Vec::new();
+        // (tool, arguments) of the calls the guard refused, with its reason, since the last
+        // call that changed the workspace: the guard would refuse them the same way again.
+        let mut refused: Vec<((String, Value), String)> = Vec::new();
         // A described change: one the request leaves unsaid is the user's to settle; one it
         // spells out is proposed as edits of the files read (the model only ranks them).
         // The user's answers (after a resume) count as part of the request.
@@ -946,7 +949,7 @@ impl Runner {
             } else {
                 TriggerOutcome::SeekTool
             };
-            let choice = match outcome {
+            let mut choice = match outcome {
                 TriggerOutcome::Reason => {
                     // Confident: reason in language, no tool.
                     return self
@@ -973,6 +976,30 @@ impl Runner {
                         .await?
                 }
             };
+            // A weak model told why its call was refused often proposes the very same call
+            // again. The guard would refuse it the same way, so the selector chooses once more
+            // among the other tools instead of burning the refusal budget on it.
+            if let Some((_, why)) = refused
+                .iter()
+                .find(|(call, _)| call.0 == choice.name && call.1 == choice.args)
+            {
+                let others: Vec<ToolCandidate> = candidates
+                    .iter()
+                    .filter(|c| c.name != choice.name)
+                    .cloned()
+                    .collect();
+                if others
+                    .iter()
+                    .any(|c| !matches!(c.name.as_str(), "ask_user" | "stop"))
+                {
+                    let told = format!(
+                        "`{}` with these arguments was refused ({why}); choose another tool.",
+                        choice.name
+                    );
+                    offered = others.iter().map(|c| c.name.clone()).collect();
+                    choice = self.select(others, &evidence, Some(told)).await?;
+                }
+            }
             match choice.name.as_str() {
                 "stop"
                     if planning::stop_condition(&self.plan, &StepEvent::SelectorStop).is_none() =>
@@ -1093,6 +1120,7 @@ impl Runner {
                         ran.push(key);
                     } else {
                         ran.clear();
+                        refused.clear();
                     }
                     if self
                         .plan
@@ -1118,6 +1146,10 @@ impl Runner {
                 Err(CallBlocked::Refused(refusal)) => {
                     refusals += 1;
                     feedback = Some(refusal.message.clone());
+                    refused.push((
+                        (choice.name.clone(), choice.args.clone()),
+                        refusal.message.clone(),
+                    ));
                     let event = StepEvent::GuardRefused { in_a_row: refusals };
                     if planning::replan_condition(&self.plan, &event).is_some() {
                         self.replan(
