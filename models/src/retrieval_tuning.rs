@@ -521,6 +521,7 @@ pub fn fit_conditional_logit(
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
 
