@@ -838,7 +838,9 @@ mod tests {
             weights: vec![1.0],
         });
         assert!(p.fusion.as_ref().unwrap().checked_weights().is_err());
-        let rrf = index.ranking(query, Some(&vector), RankingVariant::Fused, &policy(), 3);
+        let mut reciprocal = policy();
+        reciprocal.fusion = None;
+        let rrf = index.ranking(query, Some(&vector), RankingVariant::Fused, &reciprocal, 3);
         let fallback = index.ranking(query, Some(&vector), RankingVariant::Fused, &p, 3);
         assert_eq!(rrf, fallback);
     }
