@@ -5,5 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # The build goes where the README's run command built (cargo's `target/`, or CARGO_TARGET_DIR
 # when set, as CI does), so a newcomer compiles once.
+# `--features train` adds the trainers (burn autodiff) and their tests; the decoder's own build
+# (the README's run command) leaves it out, as it slows decoding (models/Cargo.toml).
 cargo run --quiet -- models fetch
-cargo test --workspace
+cargo test --workspace --features train

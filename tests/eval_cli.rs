@@ -412,9 +412,11 @@ fn retrieval_ab_with_minilm_accepts_fusion_over_bm25_alone() {
     assert_eq!(log.lines().count(), 2);
 }
 
+/// (Built with `--features train`, as the README's test command does.)
 /// `tact train-retriever` with the real MiniLM on a small catalog: it writes a verified adapter
 /// artifact and a report of both sides, and a policy naming that adapter is measured by `tact
 /// eval retrieval` on the adapted vectors (the job's own), and A/B-tested by `tact ab`.
+#[cfg(feature = "train")]
 #[test]
 fn train_retriever_writes_an_adapter_that_eval_and_ab_read() {
     let dir = tempfile::tempdir().unwrap();

@@ -621,10 +621,12 @@ impl TextVectors {
         self.cache.get(&self.embedder_id, text).cloned()
     }
 
+    #[cfg(feature = "train")]
     pub(crate) fn embedder_id(&self) -> &str {
         &self.embedder_id
     }
 
+    #[cfg(feature = "train")]
     pub(crate) fn cache(&self) -> &EmbeddingCache {
         &self.cache
     }
