@@ -283,6 +283,9 @@ mod fit {
             "adapter grid",
         );
         let mut grid = Vec::new();
+        // Each grid point's adapter, kept: the chosen one is also fold 0's out-of-fold adapter
+        // below (fitted on the same items with the same seed), so it is not fitted twice.
+        let mut fitted: Vec<AdapterWeights> = Vec::new();
         for &rank in &RANK_GRID {
             for &l2 in &ADAPTER_L2_GRID {
                 let config = AdapterConfig {
@@ -301,13 +304,14 @@ mod fit {
                     l2,
                     validation_recall_at_5: recall,
                 });
+                fitted.push(weights);
                 grid_bar.inc(1);
             }
         }
         grid_bar.finish_and_clear();
-        let Some(best) = grid.iter().max_by(|a, b| {
-            a.validation_recall_at_5
-                .total_cmp(&b.validation_recall_at_5)
+        let Some((best_at, best)) = grid.iter().enumerate().max_by(|a, b| {
+            a.1.validation_recall_at_5
+                .total_cmp(&b.1.validation_recall_at_5)
         }) else {
             bail!("no adapter was fitted");
         };
@@ -330,8 +334,10 @@ mod fit {
                 .partition(|i| fold_of(args.seed, &i.id, FOLDS) == fold);
             let rest_q = training_queries(&rest, &position, &vector_of)?;
             let held_q = training_queries(&held, &position, &vector_of)?;
-            let fold_weights =
-                train_adapter(&rest_q, &tool_vectors, &chosen, &device, &mut |_| {})?;
+            let fold_weights = match fitted.get(best_at) {
+                Some(weights) if fold == 0 => weights.clone(),
+                _ => train_adapter(&rest_q, &tool_vectors, &chosen, &device, &mut |_| {})?,
+            };
             for (doc, v) in adapted_all(&fold_weights, &tool_vectors)?
                 .iter()
                 .enumerate()
