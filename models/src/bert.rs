@@ -34,11 +34,13 @@ fn default_eps() -> f64 {
     1e-12
 }
 
+#[derive(Clone)]
 struct LayerNorm {
     weight: Tensor<2>,
     bias: Tensor<2>,
 }
 
+#[derive(Clone)]
 struct Linear {
     /// `[in, out]`.
     weight: Tensor<2>,
@@ -51,6 +53,7 @@ impl Linear {
     }
 }
 
+#[derive(Clone)]
 struct EncoderLayer {
     query: Linear,
     key: Linear,
@@ -62,7 +65,9 @@ struct EncoderLayer {
     out_norm: LayerNorm,
 }
 
-/// The MiniLM sentence encoder with its tokenizer.
+/// The MiniLM sentence encoder with its tokenizer. A clone shares the weights (burn tensors
+/// are reference-counted), so a clone per thread costs no copy of them.
+#[derive(Clone)]
 pub struct MiniLm {
     config: BertConfig,
     device: Device,

@@ -688,7 +688,7 @@ pub(crate) fn load_minilm_vectors(
     let mut cache = load_embedding_cache(&cache_path)?;
     let bar = progress_bar(texts.len() as u64, "embedding");
     for chunk in texts.chunks(256) {
-        let added = cache.fill(&embedder, chunk, 32, &mut |_| {})?;
+        let added = cache.fill(&embedder, chunk, 256, &mut |_| {})?;
         bar.inc(chunk.len() as u64);
         if added > 0 {
             save_embedding_cache(&cache_path, &cache)?;

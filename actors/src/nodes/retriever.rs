@@ -44,8 +44,9 @@ impl StageLogic for RetrieverNode {
     }
 }
 
-/// MiniLM behind the retriever's [`Embedder`] seam. The encoder is not `Sync`, so one query
-/// is embedded at a time (a short query takes a few milliseconds).
+/// MiniLM behind the retriever's [`Embedder`] seam. The encoder is not `Sync`: a query is
+/// embedded on the caller's thread (a few milliseconds), a batch of texts (a catalog) on a
+/// clone of the encoder per core.
 pub struct MiniLmEmbedder {
     model: Mutex<MiniLm>,
 }
@@ -78,11 +79,55 @@ impl Embedder for MiniLmEmbedder {
             .model
             .lock()
             .map_err(|_| EmbedError("the encoder lock is poisoned".to_string()))?;
+        embed_spread(&model, texts, encoder_threads())
+    }
+}
+
+/// Texts below which one thread embeds them all: a short batch (a query) is not worth a
+/// thread's start.
+const PARALLEL_EMBED_MIN: usize = 16;
+
+/// Threads for a batch of texts: the machine's cores (the encoder's own ops run on one).
+fn encoder_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Embed `texts` with `model`, spread over up to `threads` threads in contiguous slices, each
+/// on a clone of the encoder (the clone shares the weights), so the vectors come back in the
+/// order of `texts` and equal the one-thread result.
+fn embed_spread(
+    model: &MiniLm,
+    texts: &[String],
+    threads: usize,
+) -> Result<Vec<Vec<f32>>, EmbedError> {
+    let one = |model: &MiniLm, texts: &[String]| -> Result<Vec<Vec<f32>>, EmbedError> {
         texts
             .iter()
             .map(|t| model.embed(t).map_err(|e| EmbedError(e.to_string())))
             .collect()
+    };
+    let threads = threads.clamp(1, texts.len().max(1));
+    if threads == 1 || texts.len() < PARALLEL_EMBED_MIN {
+        return one(model, texts);
     }
+    let slice = texts.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = texts
+            .chunks(slice)
+            .map(|part| {
+                let replica = model.clone();
+                scope.spawn(move || one(&replica, part))
+            })
+            .collect();
+        let mut vectors = Vec::with_capacity(texts.len());
+        for handle in handles {
+            let part = handle
+                .join()
+                .map_err(|_| EmbedError("an encoder thread panicked".to_string()))??;
+            vectors.extend(part);
+        }
+        Ok(vectors)
+    })
 }
 
 /// MiniLM in the job's model host: the same encoder and vectors as [`MiniLmEmbedder`] (so the
@@ -337,7 +382,7 @@ impl RuntimeRetriever {
         let mut cache = EmbeddingCache::default();
         let added = self
             .index
-            .embed_missing(encoder, &mut cache, 16, None, &mut |_| {})
+            .embed_missing(encoder, &mut cache, 128, None, &mut |_| {})
             .map_err(|e| e.to_string())?;
         if added > 0
             && let Some(path) = &self.index_path
@@ -499,5 +544,32 @@ impl Runner {
             }),
             ShortlistResponse::Error(e) => Err(ActorError::Policy(e)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A catalog embedded on several threads gets the vectors one thread computes, in order.
+    #[test]
+    fn a_batch_spread_over_threads_embeds_like_one_thread() {
+        assert!(MiniLmEmbedder::installed(), "run `tact models fetch` first");
+        let dir = fetch::minilm_dir(&fetch::default_home());
+        let model = MiniLm::load(&dir, &tact_models::BackendKind::DEFAULT.device()).unwrap();
+        let texts: Vec<String> = (0..23)
+            .map(|i| format!("tool {i}: reads file number {} and reports its size", i * 7))
+            .collect();
+        let one = embed_spread(&model, &texts, 1).unwrap();
+        let three = embed_spread(&model, &texts, 3).unwrap();
+        assert_eq!(one.len(), texts.len());
+        assert_eq!(one, three);
+        // Distinct texts give distinct vectors, so an order mix-up would not go unseen.
+        assert_ne!(one[0], one[1]);
+        // Fewer texts than threads, and a short batch, still come back whole.
+        assert_eq!(
+            embed_spread(&model, &texts[..2], 8).unwrap(),
+            one[..2].to_vec()
+        );
     }
 }
