@@ -542,6 +542,113 @@ fn a_request_naming_a_workspace_file_reads_it_before_answering() {
     assert!(!events.iter().any(|e| e["event"] == "call"), "{events:#?}");
 }
 
+/// Regression (`git-release-diff` in `examples/everyday`): "Show me what was added to
+/// docs/release.md since the last commit" read the file it names first (its current text does
+/// not say what changed), and SmolLM2 answered from it. A request about uncommitted work in a
+/// git workspace is grounded by the diff of the file it names, with no model decision, and the
+/// file is not read after it; "which files …" by the status.
+#[test]
+fn a_request_about_uncommitted_work_is_grounded_by_git() {
+    let git = |dir: &std::path::Path, args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "git {args:?}: {out:?}");
+    };
+    let answer = |text: &str| json!({"answer": text});
+    for (task, tool, args) in [
+        (
+            "Show me what was added to notes.txt since the last commit.",
+            "git_diff",
+            json!({"path": "notes.txt"}),
+        ),
+        (
+            "Which files have uncommitted changes?",
+            "git_status",
+            json!({}),
+        ),
+    ] {
+        let job = setup(vec![
+            json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+            answer("A line saying goodbye was added."),
+        ]);
+        let dir = job.workspace.path();
+        git(dir, &["init", "-q"]);
+        git(dir, &["add", "notes.txt"]);
+        git(dir, &["commit", "-q", "-m", "notes"]);
+        std::fs::write(dir.join("notes.txt"), "hello world\ngoodbye\n").unwrap();
+        let (code, events) = run_task(&job, task, &[]);
+        assert_eq!(code, 0, "{task}: {events:#?}");
+        let calls: Vec<&Value> = events.iter().filter(|e| e["event"] == "call").collect();
+        assert_eq!(calls.len(), 1, "{task}: one git call, no read: {events:#?}");
+        assert_eq!(calls[0]["tool"], tool, "{task}: {events:#?}");
+        assert_eq!(calls[0]["args"], args, "{task}");
+        let grounded = events
+            .iter()
+            .find(|e| {
+                e["event"] == "decision" && e["node"] == "trigger" && e["detail"]["forced"] == true
+            })
+            .unwrap_or_else(|| panic!("{task}: {events:#?}"));
+        assert!(
+            grounded["detail"]["grounding"][0]
+                .as_str()
+                .unwrap()
+                .starts_with(tool),
+            "{grounded}"
+        );
+        assert!(
+            events.iter().any(|e| e["event"] == "answer"),
+            "{task}: the model answers from the observation"
+        );
+    }
+    // Outside a git repository the request goes to the model as before: the file is read.
+    let job = setup(vec![
+        json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+        answer("It says hello."),
+    ]);
+    let (_, events) = run_task(
+        &job,
+        "Show me what was added to notes.txt since the last commit.",
+        &[],
+    );
+    let first = events.iter().find(|e| e["event"] == "call").unwrap();
+    assert_eq!(first["tool"], "read_file", "{events:#?}");
+}
+
+/// Regression (`find-rust-sources` in `examples/everyday`): "Which Rust source files does this
+/// crate have?" was answered from SmolLM2's memory (a confident trigger), with invented file
+/// names. A request about the workspace itself seeks a tool first, however sure the model is;
+/// a question about anything else is still the model's to answer.
+#[test]
+fn a_request_about_the_workspace_itself_seeks_a_tool_first() {
+    let script = || {
+        vec![
+            json!({"p_tool": 0.0, "name": "find_files", "args": {"pattern": "**/*.txt"}}),
+            json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+            json!({"answer": "It holds notes.txt."}),
+        ]
+    };
+    let job = setup(script());
+    let (code, events) = run_task(&job, "Which text files does this project have?", &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    let calls: Vec<&Value> = events.iter().filter(|e| e["event"] == "call").collect();
+    assert_eq!(calls.len(), 1, "{events:#?}");
+    assert_eq!(calls[0]["tool"], "find_files");
+    let forced = events
+        .iter()
+        .find(|e| e["event"] == "decision" && e["node"] == "trigger")
+        .unwrap();
+    assert_eq!(forced["detail"]["forced"], true, "{forced}");
+    assert_eq!(forced["detail"]["grounding"], json!(["the workspace"]));
+    // The same confident model on a general question answers without a tool.
+    let job = setup(script());
+    let (_, events) = run_task(&job, "What is a text file?", &[]);
+    assert!(!events.iter().any(|e| e["event"] == "call"), "{events:#?}");
+}
+
 /// Typed ledger decisions (issue 16): a parked job whose ledger holds a decision this version
 /// cannot read, of a kind a resume depends on (here an edit record without its blocks, as a
 /// different version might write it), is refused with a message naming it, and the workspace

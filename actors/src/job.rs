@@ -226,6 +226,9 @@ pub(crate) struct Runner {
     pub(crate) reruns: Vec<(String, Value)>,
     /// Directories this job listed (so a directory the request names is listed once).
     pub(crate) listed_dirs: Vec<String>,
+    /// Whether a `git_diff` or `git_status` call ran (so a request about uncommitted work is
+    /// grounded by git once).
+    pub(crate) history_read: bool,
 }
 
 /// The replay key of a model request.
@@ -970,7 +973,9 @@ impl Runner {
                     &mut offered,
                     runtime_choice("list_dir", json!({ "path": path })),
                 ),
-                TriggerOutcome::Proposed(choice) => offer(&mut offered, choice),
+                TriggerOutcome::Proposed(choice) | TriggerOutcome::History(choice) => {
+                    offer(&mut offered, choice)
+                }
                 TriggerOutcome::SeekTool => {
                     self.select(candidates.clone(), &evidence, feedback.take())
                         .await?
@@ -1077,6 +1082,9 @@ impl Runner {
                         && let Some((path, text)) = whole_file(&done.observation)
                     {
                         read_texts.insert(path, text);
+                    }
+                    if matches!(choice.name.as_str(), "git_diff" | "git_status") {
+                        self.history_read = true;
                     }
                     if choice.name == "list_dir"
                         && let Some(path) = choice.args.get("path").and_then(Value::as_str)
@@ -1908,6 +1916,7 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
         probe_slots: 1,
         reruns: Vec::new(),
         listed_dirs: Vec::new(),
+        history_read: false,
     };
     runner.emit(JobEvent::Started {
         job_id: runner.cfg.job_id.clone(),

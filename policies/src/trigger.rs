@@ -250,3 +250,125 @@ mod grounding_tests {
         assert!(unread_named_files("read /etc/passwd and ../x.rs", |_| true, |_| false).is_empty());
     }
 }
+
+/// What a request asks of version control, read from its words: a file's current text does
+/// not say what changed in it, so a request about changes is grounded by git, not by reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HistoryAsk {
+    /// What changed (in the files named, or anywhere): the diff.
+    Changes,
+    /// Which files changed: the status.
+    ChangedFiles,
+}
+
+/// Phrases that ask about the work since the last commit.
+const HISTORY_PHRASES: &[&str] = &[
+    "since the last commit",
+    "since my last commit",
+    "since the previous commit",
+    "uncommitted",
+    "not committed",
+    "not yet committed",
+    "unstaged",
+    "what changed",
+    "what has changed",
+    "what did i change",
+    "what was added",
+    "what was removed",
+    "what was deleted",
+    "what has been added",
+    "what has been removed",
+];
+
+/// Whether `request` asks about uncommitted work, and in which form. "Which files …" with a
+/// history phrase asks for the files (`git_status`); any other history phrase for the changes
+/// themselves (`git_diff`). None for every other request, including "commit this" or a
+/// mention of git that asks nothing about the changes.
+pub fn history_ask(request: &str) -> Option<HistoryAsk> {
+    let text = request.to_lowercase();
+    if !HISTORY_PHRASES.iter().any(|p| text.contains(p)) {
+        return None;
+    }
+    let asks_for_files = ["which files", "what files", "which file", "list the files"]
+        .iter()
+        .any(|p| text.contains(p));
+    Some(if asks_for_files {
+        HistoryAsk::ChangedFiles
+    } else {
+        HistoryAsk::Changes
+    })
+}
+
+/// Phrases by which a request points at the workspace itself.
+const WORKSPACE_PHRASES: &[&str] = &[
+    "this crate",
+    "the crate",
+    "this project",
+    "the project",
+    "this repo",
+    "the repo",
+    "this repository",
+    "the repository",
+    "this workspace",
+    "the workspace",
+    "this codebase",
+    "the codebase",
+    "in the code",
+    "this directory",
+    "this folder",
+];
+
+/// Whether `request` asks about the workspace itself ("Which Rust source files does this crate
+/// have?"): the model knows nothing of it, so however sure it is, its first answer needs a
+/// tool's observation. Matched on whole words, so "the projector" is not "the project".
+pub fn refers_to_workspace(request: &str) -> bool {
+    let words: Vec<String> = request
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let text = format!(" {} ", words.join(" "));
+    WORKSPACE_PHRASES
+        .iter()
+        .any(|p| text.contains(&format!(" {p} ")))
+}
+
+#[cfg(test)]
+mod history_tests {
+    use super::*;
+
+    #[test]
+    fn requests_about_uncommitted_work_are_told_apart() {
+        assert_eq!(
+            history_ask("Show me what was added to docs/release.md since the last commit."),
+            Some(HistoryAsk::Changes)
+        );
+        assert_eq!(
+            history_ask("What changed since the last commit?"),
+            Some(HistoryAsk::Changes)
+        );
+        assert_eq!(
+            history_ask("Which files have uncommitted changes?"),
+            Some(HistoryAsk::ChangedFiles)
+        );
+        assert_eq!(history_ask("Read README.md and explain it."), None);
+        assert_eq!(history_ask("Commit the change to prices.csv."), None);
+        assert_eq!(history_ask("Which files mention LOW_STOCK?"), None);
+    }
+
+    #[test]
+    fn requests_about_the_workspace_itself_are_recognized() {
+        assert!(refers_to_workspace(
+            "Which Rust source files does this crate have?"
+        ));
+        assert!(refers_to_workspace(
+            "Where in the code is there a TODO comment?"
+        ));
+        assert!(refers_to_workspace(
+            "Find all Python files in this project."
+        ));
+        assert!(!refers_to_workspace("Compute 17 * 23 + 4."));
+        assert!(!refers_to_workspace("Turn on the projector."));
+        assert!(!refers_to_workspace("What is a crate in Rust?"));
+    }
+}

@@ -58,6 +58,10 @@ pub(crate) enum TriggerOutcome {
     /// The request spells out a change and the job proposes the call that makes it (see
     /// `Runner::propose_change`): no trigger or selection pass.
     Proposed(tact_runtime::model_io::ToolChoice),
+    /// The request asks about uncommitted work (`policies::trigger::history_ask`) in a git
+    /// workspace and no git call ran yet: the diff (of the files it names) or the status is
+    /// taken first, as a named file is read.
+    History(tact_runtime::model_io::ToolChoice),
 }
 
 impl Runner {
@@ -66,7 +70,14 @@ impl Runner {
         &mut self,
         candidates: Vec<ToolCandidate>,
     ) -> Result<TriggerOutcome, ActorError> {
-        if !self.cfg.always_call && self.cfg.policy.body.trigger.ground_named_files {
+        // Once git grounded a request about uncommitted work, the files it names are grounded
+        // by their diff: reading them would not say what changed.
+        let history_grounded =
+            self.history_read && tact_policies::trigger::history_ask(&self.cfg.task).is_some();
+        if !self.cfg.always_call
+            && self.cfg.policy.body.trigger.ground_named_files
+            && !history_grounded
+        {
             // A request naming workspace files or directories is answered from them: while one
             // is unread (unlisted), a tool is sought without asking the model how sure it is.
             let workspace = self.cfg.workspace.clone();
@@ -76,6 +87,16 @@ impl Runner {
                 |p| inside(p) && workspace.join(p).is_file(),
                 |p| self.guard.last_read.contains_key(p),
             );
+            if let Some((choice, grounding)) = self.history_grounding(&files) {
+                self.decision(Decision::Trigger(TriggerRecord {
+                    key: None,
+                    decision: None,
+                    signal: None,
+                    forced: true,
+                    grounding,
+                }))?;
+                return Ok(TriggerOutcome::History(choice));
+            }
             let grounded = match files.first() {
                 Some(first) => Some((TriggerOutcome::ReadNamed(first.clone()), files)),
                 None => tact_policies::trigger::named_dirs(&self.cfg.task, |p| {
@@ -96,12 +117,64 @@ impl Runner {
                 return Ok(outcome);
             }
         }
+        // A request about the workspace itself is not answered from the model's memory: the
+        // first step seeks a tool, whichever the selector picks.
+        if !self.cfg.always_call
+            && self.cfg.policy.body.trigger.ground_named_files
+            && !self.transcript.iter().any(|(role, _)| role == "tool")
+            && tact_policies::trigger::refers_to_workspace(&self.cfg.task)
+        {
+            self.decision(Decision::Trigger(TriggerRecord {
+                key: None,
+                decision: None,
+                signal: None,
+                forced: true,
+                grounding: vec!["the workspace".to_string()],
+            }))?;
+            return Ok(TriggerOutcome::SeekTool);
+        }
         let prompt = self.prompt(None);
         Ok(if self.trigger_on(prompt, candidates).await? {
             TriggerOutcome::SeekTool
         } else {
             TriggerOutcome::Reason
         })
+    }
+
+    /// The git call that grounds a request about uncommitted work, with what it grounds (for
+    /// the trigger's record): `git_diff` of the named files (all changes when none is named)
+    /// or `git_status`. None outside a git workspace, when the catalog lacks the tool, or once
+    /// a git call ran.
+    fn history_grounding(
+        &self,
+        named_files: &[String],
+    ) -> Option<(tact_runtime::model_io::ToolChoice, Vec<String>)> {
+        use tact_policies::trigger::{HistoryAsk, history_ask};
+        if self.history_read || !self.cfg.workspace.join(".git").exists() {
+            return None;
+        }
+        let (name, args) = match history_ask(&self.cfg.task)? {
+            HistoryAsk::ChangedFiles => ("git_status", serde_json::json!({})),
+            HistoryAsk::Changes => match named_files {
+                [one] => ("git_diff", serde_json::json!({ "path": one })),
+                _ => ("git_diff", serde_json::json!({})),
+            },
+        };
+        tact_runtime::catalog::find(&self.cfg.catalog, name)?;
+        let grounding = vec![match args.get("path").and_then(serde_json::Value::as_str) {
+            Some(path) => format!("{name} {path}"),
+            None => name.to_string(),
+        }];
+        Some((
+            tact_runtime::model_io::ToolChoice {
+                name: name.into(),
+                args,
+                scores: Vec::new(),
+                combined: None,
+                cost: Default::default(),
+            },
+            grounding,
+        ))
     }
 
     /// The trigger on a given prompt (the repair asks about the failure as first seen, not

@@ -510,7 +510,13 @@ const PYTHON_KEYWORDS: &[&str] = &[
 ];
 const RUST_KEYWORDS: &[&str] = &[
     "return", "in", "if", "else", "match", "let", "mut", "move", "ref", "break", "while", "for",
-    "loop", "where", "impl", "dyn", "fn", "const", "static", "use", "pub", "unsafe",
+    "loop", "where", "impl", "dyn", "fn", "const", "static", "use", "pub", "unsafe", "as",
+];
+
+/// Rust's primitive types: `x: i32,` in a signature binds `x`, not `i32`.
+const RUST_PRIMITIVES: &[&str] = &[
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f32",
+    "f64", "bool", "char", "str",
 ];
 
 /// `=` and the compound assignments (`+=`, `//=`, `:=`, …), not the comparisons.
@@ -1106,6 +1112,7 @@ fn ident_role(tokens: &[Token<'_>], index: usize, language: Language) -> Option<
             "self" | "Self" | "None" | "True" | "False" | "true" | "false" | "cls" | "super"
         )
         || token.text.starts_with(char::is_uppercase)
+        || (language == Language::Rust && RUST_PRIMITIVES.contains(&token.text))
     {
         return None;
     }
@@ -1183,6 +1190,7 @@ fn swap_identifier_edits(
         for (k, token) in line_tokens.iter().enumerate() {
             let binds = token.kind == TokenKind::Ident
                 && !is_keyword(token.text, language)
+                && (language != Language::Rust || !RUST_PRIMITIVES.contains(&token.text))
                 && !token.text.starts_with(char::is_uppercase)
                 && token.text != "self"
                 && line_tokens
@@ -1211,6 +1219,42 @@ fn swap_identifier_edits(
             }
         }
     }
+    // A parameter the body never reads is the likeliest name a wrong variable stands in for
+    // (`(indx as i32 + x) % len` where `shift` was meant and `shift` is used nowhere,
+    // hefix-rust-65), most likely for another parameter: those swaps come first.
+    let header: Vec<&str> = match (lines.get(function.start), classes.get(function.start)) {
+        (Some(line), Some(line_classes)) => tokenize(line, line_classes, language)
+            .iter()
+            .filter(|t| t.kind == TokenKind::Ident)
+            .map(|t| t.text)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let body_uses = |name: &str| {
+        (function.start + 1..function.end).any(|i| {
+            let (Some(line), Some(line_classes)) = (lines.get(i), classes.get(i)) else {
+                return false;
+            };
+            tokenize(line, line_classes, language)
+                .iter()
+                .any(|t| t.kind == TokenKind::Ident && t.text == name)
+        })
+    };
+    let parameters: Vec<&str> = vocabulary
+        .iter()
+        .filter(|(role, name, _)| *role == IdentRole::Variable && header.contains(name))
+        .map(|(_, name, _)| *name)
+        .collect();
+    let unused: Vec<&str> = parameters
+        .iter()
+        .copied()
+        .filter(|name| !body_uses(name))
+        .collect();
+    let priority = |old: &str, new: &str| match (unused.contains(&new), parameters.contains(&old)) {
+        (true, true) => 0,
+        (true, false) => 1,
+        _ => 2,
+    };
     // A statement re-assigning a variable of the function (`max_depth = depth - 1;` where
     // `depth = depth - 1;` was meant, hefix-rust-6) may name the wrong target; a first
     // assignment defines its name and is left alone.
@@ -1229,7 +1273,7 @@ fn swap_identifier_edits(
                     .any(|t| t.kind == TokenKind::Ident && t.text == token.text)
             })
     };
-    let mut edits: Vec<(usize, LineEdit)> = Vec::new();
+    let mut edits: Vec<((u8, usize), LineEdit)> = Vec::new();
     for (k, token) in tokens.iter().enumerate() {
         let role = match ident_role(&tokens, k, language) {
             Some(role) => role,
@@ -1242,7 +1286,7 @@ fn swap_identifier_edits(
         {
             if let Some(new_text) = replace_span(text, token.start, token.end, name) {
                 edits.push((
-                    *distance,
+                    (priority(token.text, name), *distance),
                     LineEdit {
                         new_text,
                         operator: MutationOperator::SwapIdentifier,
@@ -1252,8 +1296,9 @@ fn swap_identifier_edits(
             }
         }
     }
-    // Names used nearest the line first (stable: left to right among equals), then cut.
-    edits.sort_by_key(|(distance, _)| *distance);
+    // Unused parameters first, then names used nearest the line (stable: left to right among
+    // equals), then cut.
+    edits.sort_by_key(|(key, _)| *key);
     edits
         .into_iter()
         .take(MAX_IDENTIFIER_SWAPS)
@@ -2152,6 +2197,29 @@ mod tests {
         // `self` itself is never replaced.
         assert!(
             got.iter().all(|g| g.matches("self.").count() == 2),
+            "{got:?}"
+        );
+    }
+
+    /// hefix-rust-65: `shift` is a parameter the body never reads; the swap to it comes
+    /// first among the line's swaps, ahead of the names used nearer.
+    #[test]
+    fn swap_identifier_offers_an_unused_parameter_first() {
+        let source = "fn circular_shift(x: i32, shift: i32) -> String {\n    let digits = x.to_string();\n    let n = digits.len() as i32;\n    let despl = (n + x) % n;\n    despl.to_string()\n}\n";
+        let got = swaps(source, Language::Rust, 4);
+        assert_eq!(
+            got.first().map(String::as_str),
+            Some("    let despl = (n + shift) % n;"),
+            "{got:?}"
+        );
+        // A parameter the body reads keeps its place by distance.
+        let used = "fn circular_shift(x: i32, shift: i32) -> String {\n    let digits = x.to_string();\n    let n = digits.len() as i32;\n    let despl = (n + x) % n;\n    let pad = 0;\n    let more = 1;\n    shift.to_string()\n}\n";
+        let got = swaps(used, Language::Rust, 4);
+        assert!(!got[0].contains("shift"), "{got:?}");
+        // Keywords and primitive types are not variables.
+        assert!(
+            got.iter()
+                .all(|g| !g.contains("(as ") && !g.contains("i32 +")),
             "{got:?}"
         );
     }
