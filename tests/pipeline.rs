@@ -649,6 +649,30 @@ fn a_request_about_the_workspace_itself_seeks_a_tool_first() {
     assert!(!events.iter().any(|e| e["event"] == "call"), "{events:#?}");
 }
 
+/// Regression (`search-perimeter` in `examples/everyday`): "In which file is the function
+/// `perimeter` defined?" went to selection and SmolLM2 chose `calc`. A question that names a
+/// code symbol and no file searches for the symbol first; one that names a file reads it.
+#[test]
+fn a_question_naming_a_symbol_and_no_file_searches_for_it() {
+    let script = || {
+        vec![
+            json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+            json!({"answer": "In notes.txt."}),
+        ]
+    };
+    let job = setup(script());
+    let (code, events) = run_task(&job, "In which file is the word `hello` written?", &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    let calls: Vec<&Value> = events.iter().filter(|e| e["event"] == "call").collect();
+    assert_eq!(calls.len(), 1, "{events:#?}");
+    assert_eq!(calls[0]["tool"], "search");
+    assert_eq!(calls[0]["args"], json!({"pattern": "hello"}));
+    let job = setup(script());
+    let (_, events) = run_task(&job, "Is the word `hello` in notes.txt?", &[]);
+    let first = events.iter().find(|e| e["event"] == "call").unwrap();
+    assert_eq!(first["tool"], "read_file", "{events:#?}");
+}
+
 /// Typed ledger decisions (issue 16): a parked job whose ledger holds a decision this version
 /// cannot read, of a kind a resume depends on (here an edit record without its blocks, as a
 /// different version might write it), is refused with a message naming it, and the workspace

@@ -973,7 +973,7 @@ impl Runner {
                     &mut offered,
                     runtime_choice("list_dir", json!({ "path": path })),
                 ),
-                TriggerOutcome::Proposed(choice) | TriggerOutcome::History(choice) => {
+                TriggerOutcome::Proposed(choice) | TriggerOutcome::Grounded(choice) => {
                     offer(&mut offered, choice)
                 }
                 TriggerOutcome::SeekTool => {

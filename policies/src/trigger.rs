@@ -299,6 +299,22 @@ pub fn history_ask(request: &str) -> Option<HistoryAsk> {
     })
 }
 
+/// Code symbols a request names in backticks (`` `perimeter` ``, `` `LOW_STOCK` ``), in the
+/// order named: identifiers only, so a backticked path, command or expression is not one.
+pub fn named_symbols(request: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (k, span) in request.split('`').enumerate() {
+        // Odd pieces lie between a pair of backticks.
+        let is_identifier = span.len() >= 2
+            && span.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && span.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if k % 2 == 1 && is_identifier && !out.iter().any(|s| s == span) {
+            out.push(span.to_string());
+        }
+    }
+    out
+}
+
 /// Phrases by which a request points at the workspace itself.
 const WORKSPACE_PHRASES: &[&str] = &[
     "this crate",
@@ -354,6 +370,20 @@ mod history_tests {
         assert_eq!(history_ask("Read README.md and explain it."), None);
         assert_eq!(history_ask("Commit the change to prices.csv."), None);
         assert_eq!(history_ask("Which files mention LOW_STOCK?"), None);
+    }
+
+    #[test]
+    fn symbols_are_backticked_identifiers() {
+        assert_eq!(
+            named_symbols("In which file is the function `perimeter` defined?"),
+            vec!["perimeter"]
+        );
+        assert_eq!(
+            named_symbols("Where are `LOW_STOCK` and `sell` used? And `LOW_STOCK`?"),
+            vec!["LOW_STOCK", "sell"]
+        );
+        assert!(named_symbols("Read `src/lib.rs`, run `cargo test`, see `a + b`.").is_empty());
+        assert!(named_symbols("An unpaired `tick and `x`").is_empty());
     }
 
     #[test]

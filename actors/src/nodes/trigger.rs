@@ -58,10 +58,11 @@ pub(crate) enum TriggerOutcome {
     /// The request spells out a change and the job proposes the call that makes it (see
     /// `Runner::propose_change`): no trigger or selection pass.
     Proposed(tact_runtime::model_io::ToolChoice),
-    /// The request asks about uncommitted work (`policies::trigger::history_ask`) in a git
-    /// workspace and no git call ran yet: the diff (of the files it names) or the status is
-    /// taken first, as a named file is read.
-    History(tact_runtime::model_io::ToolChoice),
+    /// A call that grounds the request, made first with no model decision, as a named file is
+    /// read: the diff (of the files it names) or the status for a request about uncommitted
+    /// work in a git workspace (`policies::trigger::history_ask`), or a search for the code
+    /// symbol a question names when it names no file (`named_symbols`).
+    Grounded(tact_runtime::model_io::ToolChoice),
 }
 
 impl Runner {
@@ -95,7 +96,17 @@ impl Runner {
                     forced: true,
                     grounding,
                 }))?;
-                return Ok(TriggerOutcome::History(choice));
+                return Ok(TriggerOutcome::Grounded(choice));
+            }
+            if let Some((choice, grounding)) = self.symbol_grounding() {
+                self.decision(Decision::Trigger(TriggerRecord {
+                    key: None,
+                    decision: None,
+                    signal: None,
+                    forced: true,
+                    grounding,
+                }))?;
+                return Ok(TriggerOutcome::Grounded(choice));
             }
             let grounded = match files.first() {
                 Some(first) => Some((TriggerOutcome::ReadNamed(first.clone()), files)),
@@ -174,6 +185,42 @@ impl Runner {
                 cost: Default::default(),
             },
             grounding,
+        ))
+    }
+
+    /// The search that grounds a question naming a code symbol and no file ("In which file is
+    /// the function `perimeter` defined?"): the model knows nothing of the workspace, the
+    /// search says where the symbol is. Only as the job's first call, and only when the
+    /// catalog has `search`.
+    fn symbol_grounding(&self) -> Option<(tact_runtime::model_io::ToolChoice, Vec<String>)> {
+        if self.plan.task_family != tact_runtime::records::TaskFamily::Question
+            || self.transcript.iter().any(|(role, _)| role == "tool")
+        {
+            return None;
+        }
+        let workspace = &self.cfg.workspace;
+        let names_a_file = !tact_policies::trigger::unread_named_files(
+            &self.cfg.task,
+            |p| tact_runtime::tools::paths::lexical_key(p).is_some() && workspace.join(p).exists(),
+            |_| false,
+        )
+        .is_empty();
+        if names_a_file {
+            return None;
+        }
+        let symbol = tact_policies::trigger::named_symbols(&self.cfg.task)
+            .into_iter()
+            .next()?;
+        tact_runtime::catalog::find(&self.cfg.catalog, "search")?;
+        Some((
+            tact_runtime::model_io::ToolChoice {
+                name: "search".into(),
+                args: serde_json::json!({ "pattern": symbol }),
+                scores: Vec::new(),
+                combined: None,
+                cost: Default::default(),
+            },
+            vec![format!("search {symbol}")],
         ))
     }
 
