@@ -604,6 +604,39 @@ fn a_request_about_uncommitted_work_is_grounded_by_git() {
             "{task}: the model answers from the observation"
         );
     }
+    // When the model then asks for the status too, the answer still carries the diff it was
+    // asked about: every recent observation is its evidence, not only the last.
+    let job = setup(vec![
+        json!({"p_tool": 0.9, "name": "git_status", "args": {}}),
+        json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+        json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+        answer("Something changed."),
+    ]);
+    let dir = job.workspace.path();
+    git(dir, &["init", "-q"]);
+    git(dir, &["add", "notes.txt"]);
+    git(dir, &["commit", "-q", "-m", "notes"]);
+    std::fs::write(dir.join("notes.txt"), "hello world\ngoodbye\n").unwrap();
+    let (_, events) = run_task(
+        &job,
+        "Show me what was added to notes.txt since the last commit.",
+        &[],
+    );
+    let tools: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["event"] == "call")
+        .map(|e| &e["tool"])
+        .collect();
+    assert_eq!(
+        tools,
+        [&json!("git_diff"), &json!("git_status")],
+        "{events:#?}"
+    );
+    let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
+    let summary = done["summary"].as_str().unwrap();
+    assert!(summary.contains("\nevidence: git_diff → "), "{summary}");
+    assert!(summary.contains("goodbye"), "{summary}");
+    assert!(summary.contains("\nevidence: git_status → "), "{summary}");
     // Outside a git repository the request goes to the model as before: the file is read.
     let job = setup(vec![
         json!({"p_tool": 0.0, "name": "stop", "args": {}}),
@@ -671,6 +704,44 @@ fn a_question_naming_a_symbol_and_no_file_searches_for_it() {
     let (_, events) = run_task(&job, "Is the word `hello` in notes.txt?", &[]);
     let first = events.iter().find(|e| e["event"] == "call").unwrap();
     assert_eq!(first["tool"], "read_file", "{events:#?}");
+}
+
+/// Regression (`todo-first` in `examples/everyday`): after reading notes/todo.txt, SmolLM2
+/// chose `stop`, and the question ended with the selector's reason and no answer. In a
+/// question whose evidence is in, stopping means answering from it; without any evidence a
+/// stop is still a stop.
+#[test]
+fn a_question_stopped_after_its_evidence_is_answered() {
+    let job = setup(vec![
+        json!({"p_tool": 0.9, "name": "stop", "args": {"reason": "done"}}),
+        json!({"p_tool": 0.9, "name": "stop", "args": {"reason": "done"}}),
+        json!({"answer": "It says hello world."}),
+    ]);
+    let (code, events) = run_task(&job, "What does notes.txt say?", &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    let answer = events.iter().find(|e| e["event"] == "answer");
+    assert_eq!(
+        answer.map(|a| a["text"].clone()),
+        Some(json!("It says hello world.")),
+        "{events:#?}"
+    );
+    let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
+    let summary = done["summary"].as_str().unwrap();
+    assert!(summary.contains("\nevidence: read_file → "), "{summary}");
+    // No tool ran: the stop stands, nothing is answered.
+    let job = setup(vec![
+        json!({"p_tool": 0.9, "name": "stop", "args": {"reason": "nothing to do"}}),
+    ]);
+    let (_, events) = run_task(&job, "What do the notes say?", &[]);
+    assert!(
+        !events.iter().any(|e| e["event"] == "answer"),
+        "{events:#?}"
+    );
+    let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
+    assert!(
+        done["summary"].as_str().unwrap().starts_with("stopped"),
+        "{done}"
+    );
 }
 
 /// Typed ledger decisions (issue 16): a parked job whose ledger holds a decision this version

@@ -146,6 +146,8 @@ fn whole_file(observation: &Observation) -> Option<(String, String)> {
 
 /// Most tokens of an answer in language: a short reply, not an essay.
 const ANSWER_TOKENS: usize = 160;
+/// Tool observations an answer carries as its evidence (the most recent).
+const ANSWER_EVIDENCE: usize = 3;
 
 /// An answer up to the first line that repeats an earlier one: greedy decoding of a small
 /// model falls into loops, and the repetition says nothing new.
@@ -1014,6 +1016,20 @@ impl Runner {
                         "The model chose to stop, which this plan does not allow on its own. Stop here?",
                     );
                 }
+                // A question whose evidence is in: stopping means answering it from what the
+                // tools said (a bare stop left "What is the first item in notes/todo.txt?"
+                // with the selector's reason and no answer).
+                "stop"
+                    if self.plan.task_family == TaskFamily::Question
+                        && self.budget.burned.tool_calls > 0 =>
+                {
+                    return self
+                        .answer_and_finish(
+                            "the selector chose to stop: the evidence is in",
+                            "answered from the evidence gathered",
+                        )
+                        .await;
+                }
                 "stop" => {
                     let reason = choice
                         .args
@@ -1312,18 +1328,22 @@ impl Runner {
         } else {
             format!("answered {after} (unverified): {answer}")
         };
-        // The observation the answer rests on goes with it, labelled as the trust gate judged
-        // it: a weak model's prose may garble what the tool said, the tool's words stay.
-        let summary = match self
+        // The observations the answer rests on go with it (the last few, in the order seen),
+        // each labelled as the trust gate judged it: a weak model's prose may garble what the
+        // tools said, the tools' words stay. Not only the last: after a diff, a model that
+        // also asked for the status would otherwise drop the diff the question was about.
+        let seen: Vec<&String> = self
             .transcript
             .iter()
-            .rev()
-            .find(|(role, _)| role == "tool")
-        {
-            Some((_, seen)) if self.budget.burned.tool_calls > 0 => {
-                format!("{summary}\nevidence: {seen}")
-            }
-            _ => summary,
+            .filter(|(role, _)| role == "tool")
+            .map(|(_, seen)| seen)
+            .collect();
+        let kept = &seen[seen.len().saturating_sub(ANSWER_EVIDENCE)..];
+        let summary = if self.budget.burned.tool_calls > 0 && !kept.is_empty() {
+            let lines: Vec<String> = kept.iter().map(|s| format!("evidence: {s}")).collect();
+            format!("{summary}\n{}", lines.join("\n"))
+        } else {
+            summary
         };
         self.finish(JobStatus::Done, &summary)
     }
