@@ -73,6 +73,11 @@ fn run_task(job: &Job, task: &str, extra: &[&str]) -> (i32, Vec<Value>) {
     (out.status.code().unwrap_or(-1), events)
 }
 
+/// The `call` events of a run, in order.
+fn calls_of(events: &[Value]) -> Vec<&Value> {
+    events.iter().filter(|e| e["event"] == "call").collect()
+}
+
 fn ledger(job: &Job, id: &str) -> LedgerState {
     let path = job
         .workspace
@@ -582,7 +587,7 @@ fn a_request_about_uncommitted_work_is_grounded_by_git() {
         std::fs::write(dir.join("notes.txt"), "hello world\ngoodbye\n").unwrap();
         let (code, events) = run_task(&job, task, &[]);
         assert_eq!(code, 0, "{task}: {events:#?}");
-        let calls: Vec<&Value> = events.iter().filter(|e| e["event"] == "call").collect();
+        let calls = calls_of(&events);
         assert_eq!(calls.len(), 1, "{task}: one git call, no read: {events:#?}");
         assert_eq!(calls[0]["tool"], tool, "{task}: {events:#?}");
         assert_eq!(calls[0]["args"], args, "{task}");
@@ -667,7 +672,7 @@ fn a_request_about_the_workspace_itself_seeks_a_tool_first() {
     let job = setup(script());
     let (code, events) = run_task(&job, "Which text files does this project have?", &[]);
     assert_eq!(code, 0, "{events:#?}");
-    let calls: Vec<&Value> = events.iter().filter(|e| e["event"] == "call").collect();
+    let calls = calls_of(&events);
     assert_eq!(calls.len(), 1, "{events:#?}");
     assert_eq!(calls[0]["tool"], "find_files");
     let forced = events
@@ -696,7 +701,7 @@ fn a_question_naming_a_symbol_and_no_file_searches_for_it() {
     let job = setup(script());
     let (code, events) = run_task(&job, "In which file is the word `hello` written?", &[]);
     assert_eq!(code, 0, "{events:#?}");
-    let calls: Vec<&Value> = events.iter().filter(|e| e["event"] == "call").collect();
+    let calls = calls_of(&events);
     assert_eq!(calls.len(), 1, "{events:#?}");
     assert_eq!(calls[0]["tool"], "search");
     assert_eq!(calls[0]["args"], json!({"pattern": "hello"}));

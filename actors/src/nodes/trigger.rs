@@ -89,23 +89,11 @@ impl Runner {
                 |p| self.guard.last_read.contains_key(p),
             );
             if let Some((choice, grounding)) = self.history_grounding(&files) {
-                self.decision(Decision::Trigger(TriggerRecord {
-                    key: None,
-                    decision: None,
-                    signal: None,
-                    forced: true,
-                    grounding,
-                }))?;
+                self.record_forced(grounding)?;
                 return Ok(TriggerOutcome::Grounded(choice));
             }
             if let Some((choice, grounding)) = self.symbol_grounding() {
-                self.decision(Decision::Trigger(TriggerRecord {
-                    key: None,
-                    decision: None,
-                    signal: None,
-                    forced: true,
-                    grounding,
-                }))?;
+                self.record_forced(grounding)?;
                 return Ok(TriggerOutcome::Grounded(choice));
             }
             let grounded = match files.first() {
@@ -118,13 +106,7 @@ impl Runner {
                 .map(|d| (TriggerOutcome::ListNamed(d.clone()), vec![format!("{d}/")])),
             };
             if let Some((outcome, grounding)) = grounded {
-                self.decision(Decision::Trigger(TriggerRecord {
-                    key: None,
-                    decision: None,
-                    signal: None,
-                    forced: true,
-                    grounding,
-                }))?;
+                self.record_forced(grounding)?;
                 return Ok(outcome);
             }
         }
@@ -135,13 +117,7 @@ impl Runner {
             && !self.transcript.iter().any(|(role, _)| role == "tool")
             && tact_policies::trigger::refers_to_workspace(&self.cfg.task)
         {
-            self.decision(Decision::Trigger(TriggerRecord {
-                key: None,
-                decision: None,
-                signal: None,
-                forced: true,
-                grounding: vec!["the workspace".to_string()],
-            }))?;
+            self.record_forced(vec!["the workspace".to_string()])?;
             return Ok(TriggerOutcome::SeekTool);
         }
         let prompt = self.prompt(None);
@@ -150,6 +126,17 @@ impl Runner {
         } else {
             TriggerOutcome::Reason
         })
+    }
+
+    /// Record a step the trigger forced without asking the model, with what grounds it.
+    fn record_forced(&mut self, grounding: Vec<String>) -> Result<(), ActorError> {
+        self.decision(Decision::Trigger(TriggerRecord {
+            key: None,
+            decision: None,
+            signal: None,
+            forced: true,
+            grounding,
+        }))
     }
 
     /// The git call that grounds a request about uncommitted work, with what it grounds (for
@@ -232,13 +219,7 @@ impl Runner {
         candidates: Vec<ToolCandidate>,
     ) -> Result<bool, ActorError> {
         if self.cfg.always_call {
-            self.decision(Decision::Trigger(TriggerRecord {
-                key: None,
-                decision: None,
-                signal: None,
-                forced: true,
-                grounding: Vec::new(),
-            }))?;
+            self.record_forced(Vec::new())?;
             return Ok(true);
         }
         let key = request_key("trigger", &(&prompt, &candidates));
