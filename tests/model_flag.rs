@@ -223,3 +223,42 @@ fn a_model_that_does_not_fit_is_refused_before_loading() {
     let (code, stderr) = run("20000000000");
     assert_eq!(code, 0, "{stderr}");
 }
+
+/// `models bench --depth`: decode after a prefilled context, reported as llama-bench names it
+/// (`tg2@d16`), beside the plain decode; the real fetched SmolLM2.
+#[test]
+fn bench_decodes_at_a_depth_as_llama_bench_names_it() {
+    let home = tact_models::fetch::default_home();
+    assert!(
+        tact_models::fetch::smollm2_path(&home).is_file(),
+        "run `tact models fetch` first"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+        .args([
+            "models",
+            "bench",
+            "--prefill",
+            "8",
+            "--decode",
+            "2",
+            "--depth",
+            "16",
+            "--repetitions",
+            "1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let figures: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let tests: Vec<&str> = figures.iter().filter_map(|f| f["test"].as_str()).collect();
+    assert!(tests.contains(&"tg2"), "{tests:?}");
+    let deep = figures.iter().find(|f| f["test"] == "tg2@d16").unwrap();
+    assert!(
+        deep["tokens_per_s_median"].as_f64().unwrap() > 0.0,
+        "{deep}"
+    );
+}

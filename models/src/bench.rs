@@ -54,6 +54,12 @@ pub fn median(values: &[f64]) -> f64 {
 pub enum SpeedTest {
     Prefill(usize),
     Decode(usize),
+    /// Decode `tokens` after a context of `depth` tokens already in the cache (llama-bench's
+    /// `-d`): at thousands of positions a step's attention reads the whole cache.
+    DecodeAtDepth {
+        tokens: usize,
+        depth: usize,
+    },
 }
 
 impl SpeedTest {
@@ -61,6 +67,7 @@ impl SpeedTest {
         match self {
             SpeedTest::Prefill(n) => format!("pp{n}"),
             SpeedTest::Decode(n) => format!("tg{n}"),
+            SpeedTest::DecodeAtDepth { tokens, depth } => format!("tg{tokens}@d{depth}"),
         }
     }
 }
@@ -88,6 +95,14 @@ pub fn measure(
 ) -> Result<SpeedSamples, ModelError> {
     let vocab = llama.config().vocab_size;
     let run = || -> Result<f64, ModelError> {
+        // The context of a decode at depth is prefilled before the clock starts.
+        let mut context = KvCache::new();
+        if let SpeedTest::DecodeAtDepth { depth, .. } = test
+            && *depth > 0
+        {
+            let ids = bench_tokens(vocab, *depth);
+            llama.forward(&ids, &mut context, LogitsFor::Last)?;
+        }
         let started = Instant::now();
         let tokens = match test {
             SpeedTest::Prefill(n) => {
@@ -96,11 +111,10 @@ pub fn measure(
                 tensor_values(out.logits)?;
                 *n
             }
-            SpeedTest::Decode(n) => {
+            SpeedTest::Decode(n) | SpeedTest::DecodeAtDepth { tokens: n, .. } => {
                 let ids = bench_tokens(vocab, *n);
-                let mut cache = KvCache::new();
                 for &id in &ids {
-                    let out = llama.forward(&[id], &mut cache, LogitsFor::Last)?;
+                    let out = llama.forward(&[id], &mut context, LogitsFor::Last)?;
                     tensor_values(out.logits)?;
                 }
                 *n

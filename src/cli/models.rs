@@ -74,6 +74,9 @@ pub enum ModelsCommand {
         /// Tokens to decode one at a time.
         #[arg(long, default_value_t = 64)]
         decode: usize,
+        /// Also decode after a context of this many tokens (llama-bench's `-d`; comma list).
+        #[arg(long, value_delimiter = ',')]
+        depth: Vec<usize>,
         /// Timed repetitions of each test (after one warm-up).
         #[arg(long, default_value_t = 5)]
         repetitions: usize,
@@ -224,6 +227,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             threads,
             prefill,
             decode,
+            depth,
             repetitions,
             json,
         } => {
@@ -259,7 +263,13 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             let tests = prefill
                 .into_iter()
                 .map(bench::SpeedTest::Prefill)
-                .chain((decode > 0).then_some(bench::SpeedTest::Decode(decode)));
+                .chain((decode > 0).then_some(bench::SpeedTest::Decode(decode)))
+                .chain(depth.into_iter().filter(|_| decode > 0).map(|depth| {
+                    bench::SpeedTest::DecodeAtDepth {
+                        tokens: decode,
+                        depth,
+                    }
+                }));
             for test in tests {
                 let samples = bench::measure(engine.llama(), &test, repetitions)?;
                 print(serde_json::json!({
