@@ -547,14 +547,13 @@ fn a_request_naming_a_workspace_file_reads_it_before_answering() {
     assert!(!events.iter().any(|e| e["event"] == "call"), "{events:#?}");
 }
 
-/// Regression (`git-release-diff` in `examples/everyday`): "Show me what was added to
-/// docs/release.md since the last commit" read the file it names first (its current text does
-/// not say what changed), and SmolLM2 answered from it. A request about uncommitted work in a
-/// git workspace is grounded by the diff of the file it names, with no model decision, and the
-/// file is not read after it; "which files …" by the status.
-#[test]
-fn a_request_about_uncommitted_work_is_grounded_by_git() {
-    let git = |dir: &std::path::Path, args: &[&str]| {
+/// Make the workspace a git repository with `notes.txt` committed, then change `notes.txt`.
+fn commit_notes_then_change_them(dir: &std::path::Path) {
+    for args in [
+        &["init", "-q"][..],
+        &["add", "notes.txt"],
+        &["commit", "-q", "-m", "notes"],
+    ] {
         let out = std::process::Command::new("git")
             .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
             .args(args)
@@ -562,7 +561,17 @@ fn a_request_about_uncommitted_work_is_grounded_by_git() {
             .output()
             .unwrap();
         assert!(out.status.success(), "git {args:?}: {out:?}");
-    };
+    }
+    std::fs::write(dir.join("notes.txt"), "hello world\ngoodbye\n").unwrap();
+}
+
+/// Regression (`git-release-diff` in `examples/everyday`): "Show me what was added to
+/// docs/release.md since the last commit" read the file it names first (its current text does
+/// not say what changed), and SmolLM2 answered from it. A request about uncommitted work in a
+/// git workspace is grounded by the diff of the file it names, with no model decision, and the
+/// file is not read after it; "which files …" by the status.
+#[test]
+fn a_request_about_uncommitted_work_is_grounded_by_git() {
     let answer = |text: &str| json!({"answer": text});
     for (task, tool, args) in [
         (
@@ -580,11 +589,7 @@ fn a_request_about_uncommitted_work_is_grounded_by_git() {
             json!({"p_tool": 0.0, "name": "stop", "args": {}}),
             answer("A line saying goodbye was added."),
         ]);
-        let dir = job.workspace.path();
-        git(dir, &["init", "-q"]);
-        git(dir, &["add", "notes.txt"]);
-        git(dir, &["commit", "-q", "-m", "notes"]);
-        std::fs::write(dir.join("notes.txt"), "hello world\ngoodbye\n").unwrap();
+        commit_notes_then_change_them(job.workspace.path());
         let (code, events) = run_task(&job, task, &[]);
         assert_eq!(code, 0, "{task}: {events:#?}");
         let calls = calls_of(&events);
@@ -617,11 +622,7 @@ fn a_request_about_uncommitted_work_is_grounded_by_git() {
         json!({"p_tool": 0.0, "name": "stop", "args": {}}),
         answer("Something changed."),
     ]);
-    let dir = job.workspace.path();
-    git(dir, &["init", "-q"]);
-    git(dir, &["add", "notes.txt"]);
-    git(dir, &["commit", "-q", "-m", "notes"]);
-    std::fs::write(dir.join("notes.txt"), "hello world\ngoodbye\n").unwrap();
+    commit_notes_then_change_them(job.workspace.path());
     let (_, events) = run_task(
         &job,
         "Show me what was added to notes.txt since the last commit.",

@@ -109,7 +109,7 @@ pub struct Performed {
 }
 
 /// A call the runtime chooses itself (no model pass).
-fn runtime_choice(name: &str, args: Value) -> ToolChoice {
+pub(crate) fn runtime_choice(name: &str, args: Value) -> ToolChoice {
     ToolChoice {
         name: name.into(),
         args,
@@ -967,14 +967,6 @@ impl Runner {
                 // The named file is read, the named directory listed, the spelled-out change
                 // proposed: the guard, executor and trust gate still see the call; only the
                 // model's choice of it is skipped.
-                TriggerOutcome::ReadNamed(path) => offer(
-                    &mut offered,
-                    runtime_choice("read_file", json!({ "path": path })),
-                ),
-                TriggerOutcome::ListNamed(path) => offer(
-                    &mut offered,
-                    runtime_choice("list_dir", json!({ "path": path })),
-                ),
                 TriggerOutcome::Proposed(choice) | TriggerOutcome::Grounded(choice) => {
                     offer(&mut offered, choice)
                 }

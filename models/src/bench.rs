@@ -53,10 +53,10 @@ pub fn median(values: &[f64]) -> f64 {
 #[derive(Debug, Clone, PartialEq)]
 pub enum SpeedTest {
     Prefill(usize),
-    Decode(usize),
-    /// Decode `tokens` after a context of `depth` tokens already in the cache (llama-bench's
-    /// `-d`): at thousands of positions a step's attention reads the whole cache.
-    DecodeAtDepth {
+    /// Decode `tokens` one at a time after a context of `depth` tokens already in the cache
+    /// (llama-bench's `-d`; 0 from an empty cache): at thousands of positions a step's
+    /// attention reads the whole cache.
+    Decode {
         tokens: usize,
         depth: usize,
     },
@@ -66,8 +66,8 @@ impl SpeedTest {
     pub fn name(&self) -> String {
         match self {
             SpeedTest::Prefill(n) => format!("pp{n}"),
-            SpeedTest::Decode(n) => format!("tg{n}"),
-            SpeedTest::DecodeAtDepth { tokens, depth } => format!("tg{tokens}@d{depth}"),
+            SpeedTest::Decode { tokens, depth: 0 } => format!("tg{tokens}"),
+            SpeedTest::Decode { tokens, depth } => format!("tg{tokens}@d{depth}"),
         }
     }
 }
@@ -97,7 +97,7 @@ pub fn measure(
     let run = || -> Result<f64, ModelError> {
         // The context of a decode at depth is prefilled before the clock starts.
         let mut context = KvCache::new();
-        if let SpeedTest::DecodeAtDepth { depth, .. } = test
+        if let SpeedTest::Decode { depth, .. } = test
             && *depth > 0
         {
             let ids = bench_tokens(vocab, *depth);
@@ -111,7 +111,7 @@ pub fn measure(
                 tensor_values(out.logits)?;
                 *n
             }
-            SpeedTest::Decode(n) | SpeedTest::DecodeAtDepth { tokens: n, .. } => {
+            SpeedTest::Decode { tokens: n, .. } => {
                 let ids = bench_tokens(vocab, *n);
                 for &id in &ids {
                     let out = llama.forward(&[id], &mut context, LogitsFor::Last)?;

@@ -260,16 +260,15 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             print(serde_json::json!({
                 "weights": weights, "test": "load", "value": round(load_ms), "unit": "ms",
             }))?;
-            let tests = prefill
-                .into_iter()
-                .map(bench::SpeedTest::Prefill)
-                .chain((decode > 0).then_some(bench::SpeedTest::Decode(decode)))
-                .chain(depth.into_iter().filter(|_| decode > 0).map(|depth| {
-                    bench::SpeedTest::DecodeAtDepth {
+            let tests = prefill.into_iter().map(bench::SpeedTest::Prefill).chain(
+                std::iter::once(0)
+                    .chain(depth)
+                    .filter(|_| decode > 0)
+                    .map(|depth| bench::SpeedTest::Decode {
                         tokens: decode,
                         depth,
-                    }
-                }));
+                    }),
+            );
             for test in tests {
                 let samples = bench::measure(engine.llama(), &test, repetitions)?;
                 print(serde_json::json!({

@@ -87,9 +87,11 @@ impl Embedder for MiniLmEmbedder {
 /// thread's start.
 const PARALLEL_EMBED_MIN: usize = 16;
 
-/// Threads for a batch of texts: the machine's cores (the encoder's own ops run on one).
+/// Threads for a batch of texts: the machine's cores (the encoder's own ops run on one),
+/// read once (on Linux the count comes from cgroup files, not worth reading per query).
 fn encoder_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Embed `texts` with `model`, spread over up to `threads` threads in contiguous slices, each

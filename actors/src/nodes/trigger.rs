@@ -11,8 +11,9 @@ use tact_runtime::model_io::{StepPrompt, ToolCandidate};
 use tact_runtime::stages::{TriggerRequest, TriggerResponse};
 
 use crate::error::ActorError;
-use crate::job::{Runner, request_key};
+use crate::job::{Runner, request_key, runtime_choice};
 use crate::stage::{NamedStage, StageLogic, ask_node};
+use serde_json::json;
 
 pub struct TriggerNode {
     pub model: Arc<dyn DecisionModel>,
@@ -49,19 +50,15 @@ pub(crate) enum TriggerOutcome {
     Reason,
     /// The model is unsure: it selects a tool.
     SeekTool,
-    /// The request names this workspace file and the job has not read it: it is read first,
-    /// with no model decision (the request is answered from the file, not from memory).
-    ReadNamed(String),
-    /// The request names this workspace directory as one and the job has not listed it: it is
-    /// listed first, as a named file is read.
-    ListNamed(String),
     /// The request spells out a change and the job proposes the call that makes it (see
     /// `Runner::propose_change`): no trigger or selection pass.
     Proposed(tact_runtime::model_io::ToolChoice),
-    /// A call that grounds the request, made first with no model decision, as a named file is
-    /// read: the diff (of the files it names) or the status for a request about uncommitted
-    /// work in a git workspace (`policies::trigger::history_ask`), or a search for the code
-    /// symbol a question names when it names no file (`named_symbols`).
+    /// A call that grounds the request, made first with no model decision (the request is
+    /// answered from the workspace, not from memory): `read_file` of a named workspace file the
+    /// job has not read, `list_dir` of a named directory not yet listed, the diff (of the files
+    /// it names) or the status for a request about uncommitted work in a git workspace
+    /// (`policies::trigger::history_ask`), or a search for the code symbol a question names
+    /// when it names no file (`named_symbols`).
     Grounded(tact_runtime::model_io::ToolChoice),
 }
 
@@ -97,24 +94,27 @@ impl Runner {
                 return Ok(TriggerOutcome::Grounded(choice));
             }
             let grounded = match files.first() {
-                Some(first) => Some((TriggerOutcome::ReadNamed(first.clone()), files)),
+                Some(first) => Some((runtime_choice("read_file", json!({ "path": first })), files)),
                 None => tact_policies::trigger::named_dirs(&self.cfg.task, |p| {
                     inside(p) && workspace.join(p).is_dir()
                 })
                 .into_iter()
                 .find(|d| !self.listed_dirs.contains(d))
-                .map(|d| (TriggerOutcome::ListNamed(d.clone()), vec![format!("{d}/")])),
+                .map(|d| {
+                    let grounding = vec![format!("{d}/")];
+                    (runtime_choice("list_dir", json!({ "path": d })), grounding)
+                }),
             };
-            if let Some((outcome, grounding)) = grounded {
+            if let Some((choice, grounding)) = grounded {
                 self.record_forced(grounding)?;
-                return Ok(outcome);
+                return Ok(TriggerOutcome::Grounded(choice));
             }
         }
         // A request about the workspace itself is not answered from the model's memory: the
         // first step seeks a tool, whichever the selector picks.
         if !self.cfg.always_call
             && self.cfg.policy.body.trigger.ground_named_files
-            && !self.transcript.iter().any(|(role, _)| role == "tool")
+            && !self.has_observed()
             && tact_policies::trigger::refers_to_workspace(&self.cfg.task)
         {
             self.record_forced(vec!["the workspace".to_string()])?;
@@ -126,6 +126,11 @@ impl Runner {
         } else {
             TriggerOutcome::Reason
         })
+    }
+
+    /// Whether any tool's observation is in the transcript yet.
+    fn has_observed(&self) -> bool {
+        self.transcript.iter().any(|(role, _)| role == "tool")
     }
 
     /// Record a step the trigger forced without asking the model, with what grounds it.
@@ -152,10 +157,10 @@ impl Runner {
             return None;
         }
         let (name, args) = match history_ask(&self.cfg.task)? {
-            HistoryAsk::ChangedFiles => ("git_status", serde_json::json!({})),
+            HistoryAsk::ChangedFiles => ("git_status", json!({})),
             HistoryAsk::Changes => match named_files {
-                [one] => ("git_diff", serde_json::json!({ "path": one })),
-                _ => ("git_diff", serde_json::json!({})),
+                [one] => ("git_diff", json!({ "path": one })),
+                _ => ("git_diff", json!({})),
             },
         };
         tact_runtime::catalog::find(&self.cfg.catalog, name)?;
@@ -163,16 +168,7 @@ impl Runner {
             Some(path) => format!("{name} {path}"),
             None => name.to_string(),
         }];
-        Some((
-            tact_runtime::model_io::ToolChoice {
-                name: name.into(),
-                args,
-                scores: Vec::new(),
-                combined: None,
-                cost: Default::default(),
-            },
-            grounding,
-        ))
+        Some((runtime_choice(name, args), grounding))
     }
 
     /// The search that grounds a question naming a code symbol and no file ("In which file is
@@ -181,7 +177,7 @@ impl Runner {
     /// catalog has `search`.
     fn symbol_grounding(&self) -> Option<(tact_runtime::model_io::ToolChoice, Vec<String>)> {
         if self.plan.task_family != tact_runtime::records::TaskFamily::Question
-            || self.transcript.iter().any(|(role, _)| role == "tool")
+            || self.has_observed()
         {
             return None;
         }
@@ -199,15 +195,10 @@ impl Runner {
             .into_iter()
             .next()?;
         tact_runtime::catalog::find(&self.cfg.catalog, "search")?;
+        let grounding = vec![format!("search {symbol}")];
         Some((
-            tact_runtime::model_io::ToolChoice {
-                name: "search".into(),
-                args: serde_json::json!({ "pattern": symbol }),
-                scores: Vec::new(),
-                combined: None,
-                cost: Default::default(),
-            },
-            vec![format!("search {symbol}")],
+            runtime_choice("search", json!({ "pattern": symbol })),
+            grounding,
         ))
     }
 

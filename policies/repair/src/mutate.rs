@@ -519,6 +519,11 @@ const RUST_PRIMITIVES: &[&str] = &[
     "f64", "bool", "char", "str",
 ];
 
+/// A primitive type's name (Rust), never a variable.
+fn is_primitive_type(word: &str, language: Language) -> bool {
+    language == Language::Rust && RUST_PRIMITIVES.contains(&word)
+}
+
 /// `=` and the compound assignments (`+=`, `//=`, `:=`, …), not the comparisons.
 fn is_assignment(operator: &str) -> bool {
     operator.ends_with('=') && !matches!(operator, "==" | "!=" | "<=" | ">=")
@@ -1112,7 +1117,7 @@ fn ident_role(tokens: &[Token<'_>], index: usize, language: Language) -> Option<
             "self" | "Self" | "None" | "True" | "False" | "true" | "false" | "cls" | "super"
         )
         || token.text.starts_with(char::is_uppercase)
-        || (language == Language::Rust && RUST_PRIMITIVES.contains(&token.text))
+        || is_primitive_type(token.text, language)
     {
         return None;
     }
@@ -1181,16 +1186,30 @@ fn swap_identifier_edits(
     // Vocabulary by role, with the distance in lines of its nearest use.
     let function = enclosing_function(spans, lines.len(), index);
     let mut vocabulary: Vec<(IdentRole, &str, usize)> = Vec::new();
+    // Identifiers of the function's header line, and of the lines of its body.
+    let mut header: Vec<&str> = Vec::new();
+    let mut body: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for (i, line) in lines.iter().enumerate() {
         let Some(line_classes) = classes.get(i) else {
             continue;
         };
         let in_function = function.contains(&i);
         let line_tokens = tokenize(line, line_classes, language);
+        if in_function {
+            let idents = line_tokens
+                .iter()
+                .filter(|t| t.kind == TokenKind::Ident)
+                .map(|t| t.text);
+            if i == function.start {
+                header.extend(idents);
+            } else {
+                body.extend(idents);
+            }
+        }
         for (k, token) in line_tokens.iter().enumerate() {
             let binds = token.kind == TokenKind::Ident
                 && !is_keyword(token.text, language)
-                && (language != Language::Rust || !RUST_PRIMITIVES.contains(&token.text))
+                && !is_primitive_type(token.text, language)
                 && !token.text.starts_with(char::is_uppercase)
                 && token.text != "self"
                 && line_tokens
@@ -1222,24 +1241,6 @@ fn swap_identifier_edits(
     // A parameter the body never reads is the likeliest name a wrong variable stands in for
     // (`(indx as i32 + x) % len` where `shift` was meant and `shift` is used nowhere,
     // hefix-rust-65), most likely for another parameter: those swaps come first.
-    let header: Vec<&str> = match (lines.get(function.start), classes.get(function.start)) {
-        (Some(line), Some(line_classes)) => tokenize(line, line_classes, language)
-            .iter()
-            .filter(|t| t.kind == TokenKind::Ident)
-            .map(|t| t.text)
-            .collect(),
-        _ => Vec::new(),
-    };
-    let body_uses = |name: &str| {
-        (function.start + 1..function.end).any(|i| {
-            let (Some(line), Some(line_classes)) = (lines.get(i), classes.get(i)) else {
-                return false;
-            };
-            tokenize(line, line_classes, language)
-                .iter()
-                .any(|t| t.kind == TokenKind::Ident && t.text == name)
-        })
-    };
     let parameters: Vec<&str> = vocabulary
         .iter()
         .filter(|(role, name, _)| *role == IdentRole::Variable && header.contains(name))
@@ -1248,7 +1249,7 @@ fn swap_identifier_edits(
     let unused: Vec<&str> = parameters
         .iter()
         .copied()
-        .filter(|name| !body_uses(name))
+        .filter(|name| !body.contains(name))
         .collect();
     let priority = |old: &str, new: &str| match (unused.contains(&new), parameters.contains(&old)) {
         (true, true) => 0,
