@@ -17,6 +17,7 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 use serde_json::{Value, json};
 use tact_policies::policy::{ENUMERATED_FIRST, today, waiver_problem};
 use tact_repair::localize;
+use tact_repair::mutate::MutationOperator;
 use tact_repair::rank::{self, CandidateEdit, CandidateFeatures, CandidateOrigin, CandidateRanker};
 use tact_runtime::decisions::{
     BudgetRecord, CandidateApplied, CommitTriggerRecord, Decision, Judgement, LocalizeRecord,
@@ -497,7 +498,7 @@ async fn score_candidates(
     Ok(())
 }
 
-fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>) {
+fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>, hang: bool) {
     for c in candidates.iter_mut() {
         c.score = match ranker {
             Some(r) => r.score(&c.features),
@@ -506,6 +507,14 @@ fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>) {
     }
     // Best first; ties keep the enumeration order (stable sort).
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
+    // Edits backed by specific evidence go first, whatever the ranker (fitted before they
+    // existed) thinks of them: a run that hung points at a loop that never ends, and a list
+    // declared `mut` and never changed at the step it lacks.
+    candidates.sort_by_key(|c| match c.features.origin {
+        CandidateOrigin::Mutate(MutationOperator::LoopStep) => !hang,
+        CandidateOrigin::Mutate(MutationOperator::IdleMutableStep) => false,
+        _ => true,
+    });
 }
 
 /// Enumerate candidates at `locations` with the deterministic `mutate` tool (never test code;
@@ -519,6 +528,7 @@ async fn enumerate_and_rank(
     max_candidates: usize,
     ranker: Option<&CandidateRanker>,
     skip: &BTreeSet<(String, u32, String)>,
+    hang: bool,
 ) -> Result<(Vec<localize::CandidateLocation>, Vec<Candidate>), ActorError> {
     let rank::Enumerated {
         source_locations,
@@ -544,7 +554,7 @@ async fn enumerate_and_rank(
     if ranker.is_none_or(CandidateRanker::uses_model) {
         score_candidates(runner, &mut candidates, contents).await?;
     }
-    order(&mut candidates, ranker);
+    order(&mut candidates, ranker, hang);
     runner.decision(Decision::Rank(RankRecord {
         ranker: ranker
             .map(|r| r.edition.clone())
@@ -619,6 +629,7 @@ async fn widen(
         repair.max_candidates.saturating_add(offered.len()),
         ranker,
         offered,
+        localize::report_shows_a_hang(baseline),
     )
     .await?;
     Ok(candidates)
@@ -760,6 +771,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         repair.max_candidates,
         ranker.as_ref(),
         &BTreeSet::new(),
+        localize::report_shows_a_hang(&baseline),
     )
     .await?;
     // What the first localization offered: a widened one probes only what is new.
@@ -861,7 +873,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 if model_reads {
                     score_candidates(runner, &mut written, &contents).await?;
                 }
-                order(&mut written, ranker.as_ref());
+                order(&mut written, ranker.as_ref(), false);
                 model_queue = written.into();
                 continue;
             }
@@ -1648,6 +1660,33 @@ mod tests {
             location_rank: 0,
             location_score: 1.0,
         }
+    }
+
+    /// hefix-python-156: the run hung in `while div:`; the loop's missing step, which no
+    /// ranker has a prior for, goes first only when the run hung.
+    #[test]
+    fn a_hang_puts_the_loop_steps_first_and_only_then() {
+        let mut edits = vec![
+            edit(16, "    i = 12", &["    i = 11"]),
+            edit(
+                22,
+                "        res += x",
+                &["        res += x", "        div -= 1"],
+            ),
+            edit(21, "    while div:", &["    while res:"]),
+        ];
+        edits[0].origin = CandidateOrigin::Mutate(MutationOperator::ConstantOffByOne);
+        edits[1].origin = CandidateOrigin::Mutate(MutationOperator::LoopStep);
+        edits[1].location_rank = 5;
+        edits[1].location_score = 0.5;
+        edits[2].origin = CandidateOrigin::Mutate(MutationOperator::SwapIdentifier);
+        let lines = |hang: bool| {
+            let mut candidates = candidates_of(edits.clone());
+            order(&mut candidates, None, hang);
+            candidates.iter().map(|c| c.edit.line).collect::<Vec<_>>()
+        };
+        assert_eq!(lines(true)[0], 22);
+        assert_ne!(lines(false)[0], 22, "{:?}", lines(false));
     }
 
     /// Regression: a candidate that turned line 5 into a copy of line 7 could not be reverted

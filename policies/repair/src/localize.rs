@@ -523,10 +523,18 @@ fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<Candid
             "in `{}`, called {how}; {failed_calling} failing / {passed_calling} passing tests reach it",
             function.name
         );
+        let idle_mutables = if file.language == Language::Rust {
+            idle_mutable_lines(&file.body_code(function))
+        } else {
+            Vec::new()
+        };
         for line in function.start + 1..=function.end {
-            let Some(weight) = line_weight(file.code_line(line), file.language) else {
+            let Some(mut weight) = line_weight(file.code_line(line), file.language) else {
                 continue;
             };
+            if idle_mutables.contains(&line) {
+                weight += IDLE_MUTABLE_WEIGHT;
+            }
             // Lines just before the innermost failure site in the same function often cause it.
             let precedes_failure = innermost_frames.iter().any(|&(f, failure_line)| {
                 f == id.0 && line < failure_line && failure_line <= function.end
@@ -662,6 +670,24 @@ fn add_calls_from_tests(
     }
 }
 
+/// Whether a failing run shows a test that hung: stopped by a per-test time limit (pytest's
+/// `timeout` plugin or a conftest alarm), or named by cargo's "has been running for over"
+/// warning. A hang is most often a loop that never ends, which is what
+/// [`crate::mutate::MutationOperator::LoopStep`] candidates fix.
+pub fn report_shows_a_hang(report: &TestReport) -> bool {
+    const HANG_MARKERS: &[&str] = &[
+        "TimeLimitExceeded",
+        "Timeout >",
+        "ran longer than",
+        "has been running for over",
+        "timed out after",
+    ];
+    report
+        .failures
+        .iter()
+        .any(|f| HANG_MARKERS.iter().any(|m| f.message.contains(m)))
+}
+
 /// Guard clauses that raise an error (`if bad: raise ValueError(..)`, `return Err(..)`) are
 /// rarely where a wrong result comes from, unless the failure is that very error. Returns how much
 /// to lower such a line's score.
@@ -717,12 +743,20 @@ fn line_weight(code: &str, language: Language) -> Option<f64> {
     {
         return None;
     }
+    if is_data_row(trimmed) {
+        return Some(DATA_ROW_WEIGHT);
+    }
     let words: Vec<&str> = trimmed
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| !w.is_empty())
         .collect();
     let has_word = |word: &str| words.contains(&word);
     let mut weight = 0.0;
+    // `return bin;`: the function's output is what the failing assertion checks, and a
+    // returned variable has few, cheap alternatives (another variable of the function).
+    if returns_a_variable(trimmed) {
+        weight += 0.5;
+    }
     let comparison = ["<=", ">=", "==", "!=", " < ", " > "]
         .iter()
         .any(|op| trimmed.contains(op));
@@ -763,6 +797,182 @@ fn line_weight(code: &str, language: Language) -> Option<f64> {
         weight += 0.1;
     }
     Some(weight)
+}
+
+/// A `let mut` never changed afterwards marks where a statement is missing; this puts it among
+/// the function's logic lines.
+const IDLE_MUTABLE_WEIGHT: f64 = 0.6;
+
+/// Below every logic line: a row of a literal table is data, and a small bug is more often in
+/// the code that reads the table than in the table.
+const DATA_ROW_WEIGHT: f64 = -0.3;
+
+/// A row of a literal table, on a line whose strings are blanked: `(0, "Zero"),`, `"o" => 3,`,
+/// `0 => "zero".to_string(),`, `100, 400, 500,`. Only literals and punctuation, no names (a
+/// `.to_string()` or `.into()` on a literal aside), and a `,` or `=>` that makes it a row.
+fn is_data_row(code: &str) -> bool {
+    let stripped = code
+        .replace(".to_string()", "")
+        .replace(".to_owned()", "")
+        .replace(".into()", "");
+    (stripped.contains(',') || stripped.contains("=>"))
+        && stripped.chars().all(|c| {
+            c.is_ascii_digit() || c.is_whitespace() || "-.,()[]{}=>:;_".contains(c)
+        })
+        && !stripped.contains("..")
+        // `_ => 0` is the default arm, whose `_` is a pattern, not data.
+        && !stripped.trim_start().starts_with('_')
+}
+
+/// `return name` / `return name;`: the function returns one of its variables.
+fn returns_a_variable(code: &str) -> bool {
+    let Some(rest) = code.strip_prefix("return ") else {
+        return false;
+    };
+    let name = rest.trim().trim_end_matches(';').trim_end();
+    !name.is_empty()
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && !matches!(
+            name,
+            "True" | "False" | "None" | "true" | "false" | "self" | "Self"
+        )
+}
+
+/// Lines of a Rust function declaring `let mut name` where nothing after the declaration in
+/// the function assigns, updates, mutably borrows or calls a mutating method on `name`: the
+/// statement that changed it (a `v.sort();`, a `x += 1;`) is likely the missing logic. The
+/// check errs towards "mutated" (any unknown method call on the name counts as mutation only
+/// if it is a known mutator; a name passed anywhere as `&mut` or shadowed counts as mutated).
+fn idle_mutable_lines(body: &[(u32, &str)]) -> Vec<u32> {
+    let mut idle = Vec::new();
+    for (index, (line, code)) in body.iter().enumerate() {
+        let Some(rest) = code.trim_start().strip_prefix("let mut ") else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if name.is_empty() {
+            continue;
+        }
+        let later = body.iter().skip(index + 1).map(|(_, c)| *c);
+        if !later.into_iter().any(|c| mutates(c, &name)) {
+            idle.push(*line);
+        }
+    }
+    idle
+}
+
+/// Methods that change their receiver in place (`Vec`, `String`, `HashMap`, iterators).
+const MUTATING_METHODS: &[&str] = &[
+    "push",
+    "push_str",
+    "pop",
+    "insert",
+    "remove",
+    "sort",
+    "sort_by",
+    "sort_by_key",
+    "sort_unstable",
+    "sort_unstable_by",
+    "sort_unstable_by_key",
+    "reverse",
+    "extend",
+    "extend_from_slice",
+    "clear",
+    "dedup",
+    "dedup_by",
+    "dedup_by_key",
+    "retain",
+    "truncate",
+    "swap",
+    "swap_remove",
+    "append",
+    "drain",
+    "iter_mut",
+    "entry",
+    "get_mut",
+    "resize",
+    "fill",
+    "rotate_left",
+    "rotate_right",
+    "split_off",
+    "as_mut",
+    "next",
+    "next_back",
+    "last_mut",
+    "first_mut",
+    "values_mut",
+    "make_ascii_lowercase",
+    "make_ascii_uppercase",
+    "insert_str",
+    "or_insert",
+    "take",
+    "replace",
+    "as_mut_slice",
+    "chunks_mut",
+];
+
+/// Whether `code` changes the variable `name`: assigns it (`name =`, `name[i] =`, `name +=`),
+/// borrows it mutably, shadows it, or calls a mutating method on it.
+pub(crate) fn mutates(code: &str, name: &str) -> bool {
+    let bytes = code.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    // A tuple assignment `(a, b) = (b, a % b);` changes every name left of its `=`.
+    let trimmed = code.trim_start();
+    if trimmed.starts_with('(')
+        && let Some(close) = trimmed.find(") =")
+        && !trimmed[close..].starts_with(") ==")
+        && trimmed[..close]
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|word| word == name)
+    {
+        return true;
+    }
+    let mut from = 0;
+    while let Some(found) = code[from..].find(name) {
+        let start = from + found;
+        let end = start + name.len();
+        from = end;
+        if start > 0 && is_ident(bytes[start - 1]) || end < bytes.len() && is_ident(bytes[end]) {
+            continue;
+        }
+        let before = code[..start].trim_end();
+        if before.ends_with("&mut") || before.ends_with("let") || before.ends_with("let mut") {
+            return true;
+        }
+        let mut after = code[end..].trim_start();
+        // Skip index expressions: `name[i][j] = …`.
+        while after.starts_with('[') {
+            let Some(close) = after.find(']') else {
+                break;
+            };
+            after = after[close + 1..].trim_start();
+        }
+        let assigns = [
+            "=", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>=",
+        ]
+        .iter()
+        .any(|op| after.starts_with(op))
+            && !after.starts_with("==")
+            && !after.starts_with("=>");
+        if assigns {
+            return true;
+        }
+        if let Some(method) = after.strip_prefix('.') {
+            let method: String = method
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if MUTATING_METHODS.contains(&method.as_str()) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -1038,6 +1248,101 @@ mod tests {
         assert_eq!(wrong_value[0].line, 4, "{wrong_value:#?}");
         let raised = localize(&report("ValueError: size"), dir.path(), 3).unwrap();
         assert_eq!(raised[0].line, 2, "{raised:#?}");
+    }
+
+    #[test]
+    fn table_rows_rank_below_the_code_that_reads_them() {
+        // Strings are blanked before weighing, as `code_only_lines` does.
+        for row in [
+            "        (0,       ),",
+            "            0 =>       .to_string(),",
+            "            => 3,",
+            "           100, 400, 500, 900, 1000]",
+        ] {
+            assert_eq!(
+                line_weight(row, Language::Rust),
+                Some(DATA_ROW_WEIGHT),
+                "{row}"
+            );
+        }
+        let logic = line_weight("    arr_cp.sort();", Language::Rust).unwrap();
+        assert!(logic > DATA_ROW_WEIGHT);
+        // The default arm and a range are not table rows.
+        assert_ne!(
+            line_weight("    _ => 0,", Language::Rust),
+            Some(DATA_ROW_WEIGHT)
+        );
+        assert_ne!(
+            line_weight("    0..10,", Language::Rust),
+            Some(DATA_ROW_WEIGHT)
+        );
+    }
+
+    #[test]
+    fn a_returned_variable_outranks_a_plain_binding() {
+        let returned = line_weight("    return bin;", Language::Rust).unwrap();
+        let binding = line_weight("    let m = arr.len();", Language::Rust).unwrap();
+        assert!(returned > binding);
+        assert!(!returns_a_variable("return True"));
+        assert!(!returns_a_variable("return a + b"));
+        assert!(returns_a_variable("return res"));
+    }
+
+    /// hefix-rust-19: `let mut nmbrs: Vec<i32> = …;` and nothing sorts it (the missing line).
+    #[test]
+    fn a_mutable_never_changed_is_found_and_changes_are_recognized() {
+        let body = [
+            (1, "    let mut nmbrs: Vec<i32> = numbers.iter().collect();"),
+            (2, "    let mut out = vec![];"),
+            (3, "    let mut a = 1;"),
+            (4, "    let mut b = 2;"),
+            (5, "    let mut grid = vec![0; 3];"),
+            (6, "    let mut seen = HashSet::new();"),
+            (7, "    out.push(nmbrs.len());"),
+            (8, "    (a, b) = (b, a % b);"),
+            (9, "    grid[1] += 1;"),
+            (10, "    if nmbrs == out { seen.insert(1); }"),
+        ];
+        assert_eq!(idle_mutable_lines(&body), vec![1]);
+        assert!(!mutates("    let total = nmbrs_sum + 1;", "nmbrs"));
+        assert!(mutates("    helper(&mut nmbrs);", "nmbrs"));
+        assert!(!mutates("    if x == 1 {", "x"));
+    }
+
+    #[test]
+    fn an_idle_mutable_declaration_is_localized() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "src/lib.rs",
+            "pub fn sorted(v: &[i32]) -> Vec<i32> {\n    let mut out: Vec<i32> = v.to_vec();\n    let n = out.len();\n    let m = n + 1;\n    let k = m * 2;\n    let j = k - 1;\n    let _ = j > 0;\n    out\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn sorts() {\n        assert_eq!(super::sorted(&[2, 1]), vec![1, 2]);\n    }\n}\n",
+        );
+        let report = TestReport {
+            runner: TestRunner::Cargo,
+            failed: 1,
+            failures: vec![failure("tests::sorts", "assertion failed", vec![])],
+            ..TestReport::default()
+        };
+        let ranked = localize(&report, dir.path(), 3).unwrap();
+        assert_eq!(ranked[0].line, 2, "{ranked:#?}");
+    }
+
+    #[test]
+    fn a_hang_is_told_from_an_ordinary_failure() {
+        let report = |message: &str| TestReport {
+            runner: TestRunner::Pytest,
+            failed: 1,
+            failures: vec![failure("test_x.py::test_x", message, vec![])],
+            ..TestReport::default()
+        };
+        assert!(report_shows_a_hang(&report(
+            "conftest.TimeLimitExceeded: test ran longer than 10 s"
+        )));
+        assert!(report_shows_a_hang(&report(
+            "test tests::t has been running for over 60 seconds"
+        )));
+        assert!(!report_shows_a_hang(&report("assert 'xix' == 'xx'")));
+        assert!(!report_shows_a_hang(&TestReport::default()));
     }
 
     #[test]

@@ -75,6 +75,17 @@ pub enum MutationOperator {
     /// ranker has no prior for it (it was fitted before it existed), so its origin weighs
     /// nothing either way.
     InsertStatement,
+    /// Both sides of a comparison passed through the same function: `a == b` →
+    /// `set(a) == set(b)`. Newer than every fitted ranker, so it has no prior of its own.
+    WrapOperands,
+    /// A `while` whose condition never changes in its body gets the missing step as its last
+    /// statement (`div -= 1`). Kept apart from `InsertStatement` because a run that hung is
+    /// evidence for exactly this edit (see `tact_repair::localize::report_shows_a_hang`).
+    LoopStep,
+    /// A list declared `let mut` and never changed afterwards gets the in-place step it lacks
+    /// right after its declaration (`v.sort();`), as `rustc`'s "does not need to be mutable"
+    /// warning suggests. Probed first, like a hang's `LoopStep`: the evidence is specific.
+    IdleMutableStep,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -677,6 +688,7 @@ fn mutate_line_with_classes(
         edits.extend(swap_argument_edits(text, &tokens, language));
         edits.extend(expr::drop_term_edits(text, &tokens, language));
         edits.extend(expr::swap_operand_edits(text, &tokens, language));
+        edits.extend(expr::wrap_compared_operand_edits(text, &tokens, language));
         edits.extend(expr::add_offset_edits(text, &tokens, language));
         edits.extend(expr::delete_line_edit(&tokens, language));
         edits.extend(expr::drop_clause_edits(text, &tokens, language));
@@ -2255,5 +2267,35 @@ mod tests {
         );
         // A variable that happens to be called `first` is not a call.
         assert!(with_operator("    first = 3", Language::Python, SiblingCall).is_empty());
+    }
+
+    /// hefix-python-54: `return s0 == s1` where the two words' sets of letters were meant.
+    #[test]
+    fn hefix_python_54_compared_names_wrapped_in_the_same_function() {
+        use MutationOperator::WrapOperands;
+        assert_eq!(
+            with_operator("    return s0 == s1", Language::Python, WrapOperands),
+            [
+                "    return set(s0) == set(s1)",
+                "    return sorted(s0) == sorted(s1)",
+                "    return len(s0) == len(s1)",
+            ]
+        );
+        assert_eq!(
+            with_operator("    if a != b {", Language::Rust, WrapOperands),
+            ["    if a.len() != b.len() {"]
+        );
+        // Only two plain names: not a call, an index, a literal or an ordering comparison.
+        for line in [
+            "    return f(a) == b",
+            "    return a[0] == b",
+            "    return a == 1",
+            "    return a < b",
+        ] {
+            assert!(
+                with_operator(line, Language::Python, WrapOperands).is_empty(),
+                "{line}"
+            );
+        }
     }
 }

@@ -309,6 +309,57 @@ pub(super) fn swap_operand_edits(
     edits
 }
 
+/// `s0 == s1` → `set(s0) == set(s1)`: two values compared as they are where what they hold
+/// (their set of items, their sorted items, their length) was meant. Only for `==`/`!=`
+/// between two plain names; Rust compares lengths only (`a.len() == b.len()`), since its
+/// collections need a type to be collected into.
+pub(super) fn wrap_compared_operand_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    for (left, k, right) in binary_sites(tokens, language) {
+        let op = &tokens[k];
+        let plain_name =
+            |t: &Token<'_>| t.kind == TokenKind::Ident && !is_keyword(t.text, language);
+        if !matches!(op.text, "==" | "!=")
+            || k != left + 1
+            || right != k + 2
+            || !plain_name(&tokens[left])
+            || !plain_name(&tokens[k + 1])
+        {
+            continue;
+        }
+        let (a, b) = (tokens[left].text, tokens[k + 1].text);
+        let Some(between) = text.get(tokens[left].end..tokens[k + 1].start) else {
+            continue;
+        };
+        let wrapped: Vec<(String, String)> = match language {
+            Language::Python => ["set", "sorted", "len"]
+                .iter()
+                .map(|f| (format!("{f}({a})"), format!("{f}({b})")))
+                .collect(),
+            Language::Rust => vec![(format!("{a}.len()"), format!("{b}.len()"))],
+        };
+        for (wa, wb) in wrapped {
+            if let Some(new_text) = splice(
+                text,
+                tokens[left].start,
+                tokens[k + 1].end,
+                &format!("{wa}{between}{wb}"),
+            ) {
+                edits.push(LineEdit {
+                    new_text,
+                    operator: MutationOperator::WrapOperands,
+                    description: format!("`{a}` and `{b}` compared as `{wa}` and `{wb}`"),
+                });
+            }
+        }
+    }
+    edits
+}
+
 /// `range(n)` → `range(n + 1)`, `s[len(s) - i]` → `s[len(s) - 1 - i]`: a term too few, as an
 /// off-by-one after an operand inside brackets or before a block.
 pub(super) fn add_offset_edits(

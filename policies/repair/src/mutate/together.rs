@@ -120,6 +120,7 @@ pub(super) fn function_hunks(
         }
     }
     hunks.extend(function.ordering_insertions(file, language));
+    hunks.extend(function.loop_variable_updates(file, language));
     if language == Language::Python {
         hunks.extend(function.mirrored_else_branches(file));
     }
@@ -406,6 +407,115 @@ impl<'a> FunctionText<'a> {
         hunks
     }
 
+    /// A missing loop step: a `while` whose condition reads variables that its body never
+    /// changes (and that has no `break` or `return` to leave by) never ends once entered, or
+    /// never starts. For each such variable, `name -= 1` and `name += 1` are inserted as the
+    /// body's last statement, the likelier direction first (`<` counts up, anything else
+    /// down: `while div:`, `while n > 0`).
+    fn loop_variable_updates(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate() {
+            if tokens.first().is_none_or(|t| t.text != "while")
+                || tokens.get(1).is_some_and(|t| t.text == "let")
+            {
+                continue;
+            }
+            let Some(head) = self.lines.get(offset) else {
+                continue;
+            };
+            // The body: the following lines indented deeper than the `while` (blank lines
+            // inside it included); for Rust the closing brace is at the `while`'s indent.
+            let body: Vec<usize> = (offset + 1..self.lines.len())
+                .take_while(|&k| {
+                    self.lines
+                        .get(k)
+                        .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head))
+                })
+                .collect();
+            let Some(&last) = body
+                .iter()
+                .rev()
+                .find(|&&k| self.lines.get(k).is_some_and(|l| !l.trim().is_empty()))
+            else {
+                continue;
+            };
+            let condition: Vec<&Token<'_>> = tokens[1..]
+                .iter()
+                .take_while(|t| !(t.text == ":" || t.text == "{"))
+                .collect();
+            let counts_up = condition.iter().any(|t| t.text == "<" || t.text == "<=");
+            let mut names: Vec<&str> = Vec::new();
+            for (k, token) in condition.iter().enumerate() {
+                let called = condition.get(k + 1).is_some_and(|t| t.text == "(");
+                let field = k > 0 && condition.get(k - 1).is_some_and(|t| t.text == ".");
+                if token.kind == TokenKind::Ident
+                    && !called
+                    && !field
+                    && !super::is_keyword(token.text, language)
+                    && !names.contains(&token.text)
+                {
+                    names.push(token.text);
+                }
+            }
+            let body_tokens: Vec<&Token<'_>> = body
+                .iter()
+                .filter_map(|&k| self.tokens.get(k))
+                .flatten()
+                .collect();
+            let leaves = body_tokens
+                .iter()
+                .any(|t| matches!(t.text, "break" | "return"));
+            if names.is_empty() || leaves {
+                continue;
+            }
+            let changed = |name: &str| {
+                body_tokens.windows(2).any(|pair| {
+                    pair[0].text == name
+                        && (super::is_assignment(pair[1].text) || pair[1].text == ".")
+                }) || body_tokens.windows(2).any(|pair| {
+                    // `&mut n`, and Python's `a, b = b, a % b` / Rust's `(a, b) = …`.
+                    pair[1].text == name && matches!(pair[0].text, "mut" | "," | "(")
+                })
+            };
+            let Some(last_line) = self.lines.get(last) else {
+                continue;
+            };
+            let Some(first_body) = body
+                .iter()
+                .find_map(|&k| self.lines.get(k).filter(|l| !l.trim().is_empty()))
+            else {
+                continue;
+            };
+            let body_indent = &first_body[..indent(first_body)];
+            let Ok(line) = u32::try_from(self.first + last + 1) else {
+                continue;
+            };
+            let semicolon = if language == Language::Rust { ";" } else { "" };
+            for name in names.into_iter().filter(|n| !changed(n)) {
+                let steps = if counts_up {
+                    ["+=", "-="]
+                } else {
+                    ["-=", "+="]
+                };
+                for step in steps {
+                    let statement = format!("{name} {step} 1{semicolon}");
+                    hunks.push(HunkMutation {
+                        file: file.to_string(),
+                        line,
+                        old_lines: vec![last_line.to_string()],
+                        new_lines: vec![last_line.to_string(), format!("{body_indent}{statement}")],
+                        operator: MutationOperator::LoopStep,
+                        description: format!(
+                            "`{statement}` inserted at the end of the `while` body (its condition never changes)"
+                        ),
+                    });
+                }
+            }
+        }
+        hunks
+    }
+
     /// A missing ordering step: after a statement that sorts a list in place, the list
     /// reversed; after a statement that builds a mutable `Vec` (Rust) and is not followed by a
     /// sort, the list sorted.
@@ -418,7 +528,7 @@ impl<'a> FunctionText<'a> {
             let next = self.lines.get(offset + 1).map_or("", |l| l.trim());
             let indent = &text[..text.len() - text.trim_start().len()];
             let semicolon = if language == Language::Rust { ";" } else { "" };
-            let mut insert = |statement: String, what: &str| {
+            let mut insert = |statement: String, what: &str, operator: MutationOperator| {
                 if next == statement.trim() {
                     return;
                 }
@@ -430,7 +540,7 @@ impl<'a> FunctionText<'a> {
                     line,
                     old_lines: vec![text.to_string()],
                     new_lines: vec![text.to_string(), format!("{indent}{statement}")],
-                    operator: MutationOperator::InsertStatement,
+                    operator,
                     description: format!("`{}` inserted ({what})", statement.trim()),
                 });
             };
@@ -444,18 +554,50 @@ impl<'a> FunctionText<'a> {
                 insert(
                     format!("{}.reverse(){semicolon}", tokens[0].text),
                     "the sorted list reversed",
+                    MutationOperator::InsertStatement,
                 );
             }
             // `let mut v: Vec<…> = …;` on one line, not sorted next.
-            let builds_vec = language == Language::Rust
+            let declares_mutable = language == Language::Rust
                 && tokens.len() >= 4
                 && tokens[0].text == "let"
                 && tokens[1].text == "mut"
                 && tokens[2].kind == TokenKind::Ident
-                && tokens.get(4).is_some_and(|t| t.text == "Vec")
                 && text.trim_end().ends_with(';');
-            if builds_vec && !next.contains(".sort") {
-                insert(format!("{}.sort();", tokens[2].text), "the new list sorted");
+            if !declares_mutable {
+                continue;
+            }
+            let name = tokens[2].text;
+            let code = text.trim_end();
+            let builds_vec = tokens.get(4).is_some_and(|t| t.text == "Vec")
+                || [".collect();", ".clone();", ".to_vec();"]
+                    .iter()
+                    .any(|end| code.ends_with(end))
+                || code.contains("= vec![");
+            // Declared `mut` and never changed after: the step that changed it is what is
+            // missing, and `rustc` would have said so (`variable does not need to be mutable`).
+            let idle = !self
+                .lines
+                .iter()
+                .skip(offset + 1)
+                .any(|later| crate::localize::mutates(later, name));
+            if builds_vec && idle {
+                for (step, what) in [
+                    ("sort", "the list never changed, sorted"),
+                    ("reverse", "the list never changed, reversed"),
+                ] {
+                    insert(
+                        format!("{name}.{step}();"),
+                        what,
+                        MutationOperator::IdleMutableStep,
+                    );
+                }
+            } else if tokens.get(4).is_some_and(|t| t.text == "Vec") && !next.contains(".sort") {
+                insert(
+                    format!("{name}.sort();"),
+                    "the new list sorted",
+                    MutationOperator::InsertStatement,
+                );
             }
         }
         hunks
@@ -619,11 +761,56 @@ mod tests {
             .is_some(),
             "{all:#?}"
         );
+        // `other` is declared `mut` and never changed: its missing step is evidence-backed.
         let built = "    let mut other: Vec<i32> = arr.iter().map(|x| x * 2).collect();";
-        assert!(find(&all, &[built], &[built, "    other.sort();"]).is_some());
+        let idle = find(&all, &[built], &[built, "    other.sort();"]).expect("sorted");
+        assert_eq!(idle.operator, MutationOperator::IdleMutableStep);
+        assert!(find(&all, &[built], &[built, "    other.reverse();"]).is_some());
+        // A list changed later gets only the plain insertion.
+        let changed = "fn f(a: Vec<i32>) -> Vec<i32> {\n    let mut v: Vec<i32> = a.clone();\n    let n = 1;\n    v.push(n);\n    v\n}\n";
+        let all_changed = hunks(changed, Language::Rust, 3);
+        let line = "    let mut v: Vec<i32> = a.clone();";
+        let plain = find(&all_changed, &[line], &[line, "    v.sort();"]).expect("sorted");
+        assert_eq!(plain.operator, MutationOperator::InsertStatement);
         // A list already sorted on the next line is not sorted again.
         let cloned = "    let mut cp: Vec<i32> = arr.clone();";
         assert!(all.iter().all(|h| h.old_lines != [cloned]));
+    }
+
+    #[test]
+    fn hefix_python_156_a_while_whose_condition_never_changes_gets_its_step() {
+        let source = "def roman(number):\n    i = 12\n    res = ''\n    while number:\n        div = number // num[i]\n        number %= num[i]\n        while div:\n            res += sym[i]\n        i -= 1\n    return res\n";
+        let all = hunks(source, Language::Python, 8);
+        let steps: Vec<&HunkMutation> = all
+            .iter()
+            .filter(|h| h.description.contains("`while` body"))
+            .collect();
+        // Only the inner loop: the outer one updates `number`.
+        assert_eq!(steps.len(), 2, "{steps:#?}");
+        assert_eq!(steps[0].line, 8);
+        assert_eq!(
+            steps[0].new_lines,
+            ["            res += sym[i]", "            div -= 1"]
+        );
+        assert_eq!(steps[1].new_lines[1], "            div += 1");
+        assert_eq!(steps[0].operator, MutationOperator::LoopStep);
+    }
+
+    #[test]
+    fn a_rust_while_counting_up_gets_an_increment_and_loops_that_change_or_leave_get_none() {
+        let source = "fn f(n: usize) -> usize {\n    let mut i = 0;\n    let mut s = 0;\n    while i < n {\n        s += i;\n    }\n    while s > 10 {\n        s -= 3;\n    }\n    while i > 0 {\n        if s == 0 { break; }\n    }\n    let (mut a, mut b) = (s, n);\n    while b > 0 {\n        (a, b) = (b, a % b);\n    }\n    a\n}\n";
+        let all = hunks(source, Language::Rust, 5);
+        let steps: Vec<&HunkMutation> = all
+            .iter()
+            .filter(|h| h.description.contains("`while` body"))
+            .collect();
+        let inserted: Vec<&str> = steps.iter().map(|h| h.new_lines[1].trim()).collect();
+        assert_eq!(
+            inserted,
+            ["i += 1;", "i -= 1;", "n += 1;", "n -= 1;"],
+            "{steps:#?}"
+        );
+        assert!(steps.iter().all(|h| h.line == 5));
     }
 
     #[test]
