@@ -16,7 +16,7 @@ use tact_runtime::catalog::{Access, Invariant, Performer, ResourceUse, ToolSpec}
 use tact_runtime::messages::{Observation, ToolCall};
 use tact_runtime::records::TrustVerdict;
 use tact_runtime::sandbox::{SandboxConfig, run_sandboxed};
-use tact_runtime::testreport::TestRunner;
+use tact_runtime::testreport::{CARGO_HANG_MARKER, TestRunner};
 use tact_runtime::tools::calc::{Num, evaluate};
 use tact_runtime::tools::patch::{apply_file_patch, parse_patch};
 use tact_runtime::tools::paths::{confine, relative_key};
@@ -400,6 +400,23 @@ impl Assessment<'_> {
                     "the output shows failures but the report says passed",
                 ));
             }
+        }
+        // A run stopped because a test hung (libtest's warning in the output) was killed by
+        // the tool, so it has no exit status; its report holds the hung test as failed.
+        let stopped_on_hang = out.get("stopped_on_hang").and_then(Value::as_bool) == Some(true);
+        if stopped_on_hang {
+            let warned = [str_of(out, "stdout_tail"), str_of(out, "stderr_tail")]
+                .iter()
+                .flatten()
+                .any(|tail| tail.contains(CARGO_HANG_MARKER));
+            return match (derived_status, self.observation.exit_code, warned) {
+                ("failed", None, true) => Ok(()),
+                _ => Err(failed(format!(
+                    "the run says it was stopped on a hung test, but its status is `{derived_status}`, its exit {:?}, and the hang warning is {}in its output",
+                    self.observation.exit_code,
+                    if warned { "" } else { "not " }
+                ))),
+            };
         }
         match (derived_status, self.observation.exit_code) {
             ("passed", Some(0)) | ("failed", Some(1..)) => {}
@@ -1043,6 +1060,41 @@ mod tests {
             None,
         );
         assert!(matches!(v, TrustVerdict::Failed { .. }), "{v:?}");
+    }
+
+    /// A `cargo test` stopped at libtest's hang warning has no exit status; with the warning
+    /// in its output and the hung test failed it is verified, and a claim of a hang the
+    /// output does not show fails.
+    #[test]
+    fn a_run_stopped_on_a_hung_test_is_verified_only_with_the_warning_in_its_output() {
+        let f = fx();
+        let c = call("run_tests", json!({}));
+        let stopped = |stdout: &str| Observation {
+            work_id: "c1".into(),
+            tool: ToolRef::new("run_tests", 1),
+            ok: true,
+            exit_code: None,
+            output: json!({"command": ["cargo", "test"], "status": "failed",
+                "report": {"passed": 1, "failed": 1, "errors": 0},
+                "stdout_tail": stdout, "stderr_tail": "", "timed_out": false,
+                "stopped_on_hang": true,
+                "sandbox": {"landlock": "full", "seccomp": true, "no_new_privs": true}}),
+            error: None,
+            duration_ms: 60_000,
+            performer_pid: 0,
+        };
+        let warned = "running 2 tests\ntest tests::ok ... ok\ntest tests::t has been running for over 60 seconds\n";
+        let v = f.assess(&c, &stopped(warned), None);
+        assert_eq!(v, TrustVerdict::Verified);
+        let v = f.assess(
+            &c,
+            &stopped("running 2 tests\ntest tests::ok ... ok\n"),
+            None,
+        );
+        assert!(
+            matches!(v, TrustVerdict::Failed { ref reason } if reason.contains("hang warning is not")),
+            "{v:?}"
+        );
     }
 
     #[test]

@@ -538,6 +538,7 @@ pub fn catalog() -> Vec<ToolSpec> {
                     "stdout_tail": tail,
                     "stderr_tail": tail,
                     "timed_out": {"type": "boolean"},
+                    "stopped_on_hang": {"type": "boolean"},
                     "sandbox": sandbox_schema()
                 }),
             ),
@@ -616,6 +617,7 @@ pub fn catalog() -> Vec<ToolSpec> {
                     "stdout_tail": tail,
                     "stderr_tail": tail,
                     "timed_out": {"type": "boolean"},
+                    "stopped_on_hang": {"type": "boolean"},
                     "sandbox": sandbox_schema(),
                     "edits_applied": {"type": "integer", "minimum": 1, "maximum": 8},
                     "scratch": {"type": "string"},

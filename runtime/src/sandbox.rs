@@ -17,6 +17,7 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use landlock::{
@@ -104,6 +105,10 @@ pub struct SandboxConfig {
     pub timeout: Duration,
     /// Bytes of stdout and of stderr kept (the tail).
     pub output_cap: usize,
+    /// Stop the command as soon as its stdout or stderr shows this text: a runner's own
+    /// warning that a test hangs (libtest's "has been running for over 60 seconds") says all
+    /// that waiting out `timeout` would.
+    pub stop_marker: Option<String>,
 }
 
 impl SandboxConfig {
@@ -115,6 +120,7 @@ impl SandboxConfig {
             env: Vec::new(),
             timeout: Duration::from_secs(120),
             output_cap: 64 * 1024,
+            stop_marker: None,
         }
     }
 }
@@ -127,6 +133,9 @@ pub struct CommandOutcome {
     pub exit_code: Option<i32>,
     pub signal: Option<i32>,
     pub timed_out: bool,
+    /// Stopped because the output showed [`SandboxConfig::stop_marker`].
+    #[serde(default)]
+    pub stopped_on_marker: bool,
     /// Tails of the output (lossy UTF-8), at most `output_cap` bytes each.
     pub stdout: String,
     pub stderr: String,
@@ -265,7 +274,13 @@ fn child_env(config: &SandboxConfig) -> Vec<(String, String)> {
 }
 
 /// Keeps the last `cap` bytes of a stream and counts all of them.
-fn read_tail(mut source: impl Read, cap: usize) -> (Vec<u8>, u64) {
+/// Reads `source` to its end, keeping the last `cap` bytes; with a `watch`, raises its flag
+/// once the marker appears (also across two reads).
+fn read_tail(
+    mut source: impl Read,
+    cap: usize,
+    watch: Option<(String, Arc<AtomicBool>)>,
+) -> (Vec<u8>, u64) {
     let mut kept: Vec<u8> = Vec::new();
     let mut total: u64 = 0;
     let mut buf = [0u8; 8192];
@@ -275,6 +290,15 @@ fn read_tail(mut source: impl Read, cap: usize) -> (Vec<u8>, u64) {
             Ok(n) => {
                 total += n as u64;
                 kept.extend_from_slice(&buf[..n]);
+                if let Some((marker, seen)) = &watch {
+                    let from = kept.len().saturating_sub(n + marker.len());
+                    if kept[from..]
+                        .windows(marker.len())
+                        .any(|w| w == marker.as_bytes())
+                    {
+                        seen.store(true, Ordering::Relaxed);
+                    }
+                }
                 if kept.len() > cap.saturating_mul(2) {
                     let excess = kept.len() - cap;
                     kept.drain(..excess);
@@ -361,23 +385,35 @@ pub fn run_sandboxed(
     drop(ruleset_fd);
     let pgid = child.id();
     let cap = config.output_cap;
+    let marker_seen = Arc::new(AtomicBool::new(false));
+    let watch = || {
+        config
+            .stop_marker
+            .clone()
+            .filter(|m| !m.is_empty())
+            .map(|m| (m, Arc::clone(&marker_seen)))
+    };
+    let (stdout_watch, stderr_watch) = (watch(), watch());
     let stdout_reader = child
         .stdout
         .take()
-        .map(|out| std::thread::spawn(move || read_tail(out, cap)));
+        .map(|out| std::thread::spawn(move || read_tail(out, cap, stdout_watch)));
     let stderr_reader = child
         .stderr
         .take()
-        .map(|err| std::thread::spawn(move || read_tail(err, cap)));
+        .map(|err| std::thread::spawn(move || read_tail(err, cap, stderr_watch)));
 
     let deadline = started + config.timeout;
     let mut timed_out = false;
+    let mut stopped_on_marker = false;
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) => {
-                if Instant::now() >= deadline {
-                    timed_out = true;
+                let stop = marker_seen.load(Ordering::Relaxed);
+                if stop || Instant::now() >= deadline {
+                    stopped_on_marker = stop;
+                    timed_out = !stop;
                     kill_group(pgid);
                     match child.wait() {
                         Ok(status) => break status,
@@ -407,6 +443,7 @@ pub fn run_sandboxed(
         exit_code: status.code(),
         signal: status.signal(),
         timed_out,
+        stopped_on_marker,
         stdout,
         stderr,
         stdout_bytes,
@@ -555,6 +592,37 @@ mod tests {
         assert_eq!(outcome.exit_code, None);
         assert!(started.elapsed() < Duration::from_secs(10));
         assert!(!outcome.stdout.contains("never"));
+    }
+
+    /// A hung `cargo test` prints libtest's warning after 60 s and would then run to the
+    /// timeout (600 s for `run_tests`); the run stops at the warning instead.
+    #[test]
+    fn a_stop_marker_in_the_output_ends_the_run_before_its_timeout() {
+        let mut d = dirs();
+        d.config.timeout = Duration::from_secs(60);
+        d.config.stop_marker = Some("has been running for over".into());
+        let started = Instant::now();
+        let outcome = run_sandboxed(
+            &sh("echo 'test tests::t has been running for over 60 seconds'; sleep 30; echo never"),
+            &d.config.workspace,
+            &d.config,
+        )
+        .unwrap();
+        assert!(outcome.stopped_on_marker);
+        assert!(!outcome.timed_out);
+        assert!(started.elapsed() < Duration::from_secs(20));
+        assert!(outcome.stdout.contains("tests::t has been running"));
+        assert!(!outcome.stdout.contains("never"));
+        // Without a marker the same text is only output.
+        d.config.stop_marker = None;
+        let plain = run_sandboxed(
+            &sh("echo 'has been running for over'; echo done"),
+            &d.config.workspace,
+            &d.config,
+        )
+        .unwrap();
+        assert!(!plain.stopped_on_marker);
+        assert!(plain.stdout.contains("done"));
     }
 
     #[test]

@@ -559,6 +559,43 @@ fn cargo_failure_from_section(patterns: &Patterns, name: &str, body: &[&str]) ->
 // pytest
 // ---------------------------------------------------------------------------------------------
 
+/// What libtest prints (after 60 s) about a test still running; a run stopped on it (see
+/// `SandboxConfig::stop_marker`) ends without that test's result.
+pub const CARGO_HANG_MARKER: &str = "has been running for over";
+
+/// A run stopped because a test hung has no result for that test: each test libtest named as
+/// still running (`test tests::t has been running for over 60 seconds`) and not reported
+/// otherwise is recorded as failed, with a message that says it hung, so localization starts
+/// from it and repair reads the hang (`tact_repair::localize::report_shows_a_hang`).
+pub fn record_hung_tests(report: &mut TestReport, output: &str) {
+    for line in output.lines() {
+        let Some((head, _)) = line.split_once(CARGO_HANG_MARKER) else {
+            continue;
+        };
+        let Some(name) = head.trim().strip_prefix("test ").map(str::trim) else {
+            continue;
+        };
+        let known = report.failures.iter().any(|f| f.test == name)
+            || report.passed_tests.iter().any(|t| t == name);
+        if name.is_empty() || known {
+            continue;
+        }
+        report.failed += 1;
+        report.failures.push(TestFailure {
+            test: name.to_string(),
+            message: format!(
+                "{}; the run was stopped there (the test hangs: a loop that never ends?)",
+                line.trim()
+            ),
+            frames: Vec::new(),
+            kind: FailureKind::default(),
+        });
+    }
+    if report.runner == TestRunner::Unknown && !report.failures.is_empty() {
+        report.runner = TestRunner::Cargo;
+    }
+}
+
 /// Parses pytest output in any of its usual shapes (`-q`, `-rA`, `--tb=short|long|native`),
 /// including collection errors.
 pub fn parse_pytest(output: &str) -> TestReport {
@@ -804,6 +841,23 @@ impl PytestSection {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// A `cargo test` stopped at libtest's hang warning: the test still running is failed,
+    /// the finished ones keep their results.
+    #[test]
+    fn a_test_still_running_when_the_run_stopped_is_recorded_as_hung() {
+        let output = "\nrunning 2 tests\ntest tests::ok ... ok\ntest tests::t has been running for over 60 seconds\n";
+        let mut report = parse_test_output(output);
+        record_hung_tests(&mut report, output);
+        assert_eq!(report.failed, 1);
+        assert_eq!(report.failures.len(), 1);
+        assert_eq!(report.failures[0].test, "tests::t");
+        assert!(report.failures[0].message.contains("hangs"));
+        assert!(!report.all_passed());
+        // Said twice, recorded once.
+        record_hung_tests(&mut report, output);
+        assert_eq!(report.failures.len(), 1);
+    }
     use proptest::prelude::*;
 
     fn fixture(name: &str) -> String {

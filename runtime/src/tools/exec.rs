@@ -91,6 +91,24 @@ pub fn detect_test_command(
     ))
 }
 
+/// The text that shows a test hanging, for runners that print one while the run goes on.
+pub(super) fn hang_marker(runner: &str) -> Option<String> {
+    (runner == "cargo").then(|| crate::testreport::CARGO_HANG_MARKER.to_string())
+}
+
+/// A finished (or stopped) test command's report; a run stopped on a hang records the hung
+/// tests as failed.
+pub(super) fn parsed_run_report(outcome: &crate::sandbox::CommandOutcome) -> TestReport {
+    let mut report = parse_test_report(&outcome.stdout, &outcome.stderr);
+    if outcome.stopped_on_marker {
+        crate::testreport::record_hung_tests(
+            &mut report,
+            &format!("{}\n{}", outcome.stdout, outcome.stderr),
+        );
+    }
+    report
+}
+
 /// Parse a test run's output into counts. The one place that knows which parser is used, so it
 /// can be swapped without touching the tools or the trust gate.
 pub fn parse_test_report(stdout: &str, stderr: &str) -> TestReport {
@@ -153,8 +171,9 @@ pub(super) fn run_tests(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, T
         });
     let mut sandbox = ctx.sandbox(timeout);
     sandbox.output_cap = TEST_PARSE_BYTES;
+    sandbox.stop_marker = hang_marker(&test.runner);
     let outcome = run_sandboxed(&argv, &ctx.workspace, &sandbox)?;
-    let report = parse_test_report(&outcome.stdout, &outcome.stderr);
+    let report = parsed_run_report(&outcome);
     let status = test_status(&report, outcome.timed_out);
     let cap = ctx.tail_bytes();
     let parsed = report.runner != TestRunner::Unknown;
@@ -168,6 +187,7 @@ pub(super) fn run_tests(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, T
             "stdout_tail": tail(&outcome.stdout, cap),
             "stderr_tail": tail(&outcome.stderr, cap),
             "timed_out": outcome.timed_out,
+            "stopped_on_hang": outcome.stopped_on_marker,
             "sandbox": outcome.sandbox,
         }),
     })

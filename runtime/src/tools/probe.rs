@@ -15,11 +15,11 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use super::exec::{TEST_PARSE_BYTES, command_timeout, tail};
+use super::exec::{TEST_PARSE_BYTES, command_timeout, hang_marker, parsed_run_report, tail};
 use super::paths::{confine, relative_key};
 use super::{
     TestCommand, ToolContext, ToolError, ToolOutput, count_occurrences, detect_test_command,
-    opt_bool_arg, parse_test_report, read_text_if_exists, report_json, test_status,
+    opt_bool_arg, read_text_if_exists, report_json, test_status,
 };
 use crate::sandbox::{CommandOutcome, run_sandboxed};
 use crate::source::{change_touches_tests, edit_touches_tests};
@@ -373,10 +373,11 @@ fn run_in(
     scratch: &Path,
     slot: u32,
     ctx: &ToolContext,
-    timeout: u64,
+    (timeout, runner): (u64, &str),
 ) -> Result<Run, ToolError> {
     let mut sandbox = ctx.sandbox_rooted(scratch, timeout);
     sandbox.output_cap = TEST_PARSE_BYTES;
+    sandbox.stop_marker = hang_marker(runner);
     if slot > 0 {
         // Slot 0 shares `run_tests`' target dir (its build carries over); a concurrent slot
         // builds in its own, inside it, so two probes never wait on one cargo lock.
@@ -392,7 +393,7 @@ fn run_in(
             .push(("CARGO_TARGET_DIR".into(), own.display().to_string()));
     }
     let outcome = run_sandboxed(argv, scratch, &sandbox)?;
-    let report = parse_test_report(&outcome.stdout, &outcome.stderr);
+    let report = parsed_run_report(&outcome);
     let status = test_status(&report, outcome.timed_out);
     Ok(Run {
         outcome,
@@ -437,14 +438,28 @@ pub(super) fn probe_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, 
     let mut full_run = None;
     match narrow {
         Some(argv) => {
-            let run = run_in(&argv, &scratch, slot, ctx, timeout)?;
+            let run = run_in(&argv, &scratch, slot, ctx, (timeout, &test.runner))?;
             let passed = run.status == "passed";
             narrow_run = Some(run);
             if passed && full_on_pass {
-                full_run = Some(run_in(&test.argv, &scratch, slot, ctx, timeout)?);
+                full_run = Some(run_in(
+                    &test.argv,
+                    &scratch,
+                    slot,
+                    ctx,
+                    (timeout, &test.runner),
+                )?);
             }
         }
-        None => full_run = Some(run_in(&test.argv, &scratch, slot, ctx, timeout)?),
+        None => {
+            full_run = Some(run_in(
+                &test.argv,
+                &scratch,
+                slot,
+                ctx,
+                (timeout, &test.runner),
+            )?)
+        }
     }
     let (last, last_name) = match (&full_run, &narrow_run) {
         (Some(run), _) => (run, "full"),
@@ -468,6 +483,7 @@ pub(super) fn probe_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, 
             "stdout_tail": tail(&last.outcome.stdout, cap),
             "stderr_tail": tail(&last.outcome.stderr, cap),
             "timed_out": last.outcome.timed_out,
+            "stopped_on_hang": last.outcome.stopped_on_marker,
             "sandbox": last.outcome.sandbox,
             "edits_applied": edits.len(),
             "scratch": probe_slot_dir(slot),
