@@ -26,7 +26,7 @@ use tact_runtime::decisions::{
 };
 use tact_runtime::ledger::JobStatus;
 use tact_runtime::records::{NextAction, TestedRoute, ToolRef, TrustVerdict};
-use tact_runtime::testreport::{TestReport, parse_test_output};
+use tact_runtime::testreport::{TestReport, parse_test_output, record_hung_tests};
 
 use crate::error::ActorError;
 use crate::job::{Attempt, CallBlocked, JobOutcome, Runner};
@@ -348,6 +348,10 @@ pub fn report_of(obs: &tact_runtime::messages::Observation) -> Option<TestReport
     ]
     .join("\n");
     let mut report = parse_test_output(&text);
+    // A run stopped on a hung test: the tool recorded the hung test as failed; so does this.
+    if obs.output.get("stopped_on_hang").and_then(Value::as_bool) == Some(true) {
+        record_hung_tests(&mut report, &text);
+    }
     if let Some(summary) = obs.output.get("report") {
         let count = |k: &str| summary.get(k).and_then(Value::as_u64).map(|n| n as u32);
         if let (Some(passed), Some(failed)) = (count("passed"), count("failed")) {
@@ -1660,6 +1664,33 @@ mod tests {
             location_rank: 0,
             location_score: 1.0,
         }
+    }
+
+    /// A `cargo test` stopped at libtest's hang warning: the job's report names the hung test
+    /// as failed (localization starts from it) and reads the hang.
+    #[test]
+    fn a_run_stopped_on_a_hung_test_reports_the_test_and_the_hang() {
+        let output = "running 2 tests\ntest tests::ok ... ok\ntest tests::sums has been running for over 60 seconds\n";
+        let obs = |stopped: bool| tact_runtime::messages::Observation {
+            work_id: "w1".into(),
+            tool: ToolRef::new("run_tests", 1),
+            ok: true,
+            exit_code: None,
+            output: json!({"status": "failed", "stdout_tail": output, "stderr_tail": "",
+                "report": {"passed": 1, "failed": 1, "errors": 0},
+                "stopped_on_hang": stopped}),
+            error: None,
+            duration_ms: 60_000,
+            performer_pid: 0,
+        };
+        let report = report_of(&obs(true)).unwrap();
+        assert_eq!(
+            failing_names(&report),
+            BTreeSet::from(["tests::sums".to_string()])
+        );
+        assert!(localize::report_shows_a_hang(&report));
+        let unmarked = report_of(&obs(false)).unwrap();
+        assert!(unmarked.failures.is_empty());
     }
 
     /// hefix-python-156: the run hung in `while div:`; the loop's missing step, which no

@@ -606,8 +606,22 @@ pub(super) fn literal_variants(inner: &str) -> Vec<String> {
             variants.push(format!("{flipped}{}", first.as_str()));
         }
     }
+    variants.extend(letter_set_with_capitals(inner));
     variants.retain(|v| v != inner);
     variants
+}
+
+/// `"aeiou"` → `"aeiouAEIOU"`: a set of letters (five or more lower-case letters, none
+/// repeated, so not a word like `"hello"`) that should match either case.
+pub(super) fn letter_set_with_capitals(inner: &str) -> Option<String> {
+    let letters: Vec<char> = inner.chars().collect();
+    let is_set = letters.len() >= 5
+        && letters.iter().all(char::is_ascii_lowercase)
+        && letters
+            .iter()
+            .enumerate()
+            .all(|(i, c)| !letters[..i].contains(c));
+    is_set.then(|| format!("{inner}{}", inner.to_ascii_uppercase()))
 }
 
 /// The order of a sort turned round: Python's `sorted(xs)` → `sorted(xs, reverse=True)` and

@@ -181,6 +181,10 @@ const LITERAL_TRANSFORMS: &[(&str, LiteralTransform)] = &[
         })
     }),
     (
+        "every letter set given its capitals",
+        super::expr::letter_set_with_capitals,
+    ),
+    (
         "every round bracket literal made square",
         |inner| match inner {
             "(" => Some("[".into()),
@@ -775,6 +779,24 @@ mod tests {
         // A list already sorted on the next line is not sorted again.
         let cloned = "    let mut cp: Vec<i32> = arr.clone();";
         assert!(all.iter().all(|h| h.old_lines != [cloned]));
+    }
+
+    #[test]
+    fn hefix_rust_93_every_letter_set_given_its_capitals() {
+        let source = "fn encode(m: &str) -> String {\n    let v: Vec<char> = \"aeiou\".to_string().chars().collect();\n    let d: Vec<char> = \"abcdefghijklmnopqrstuvwxyz\".to_string().chars().collect();\n    let w = \"hello\";\n    m.to_string()\n}\n";
+        let all = hunks(source, Language::Rust, 2);
+        let hunk = all
+            .iter()
+            .find(|h| h.description == "every letter set given its capitals")
+            .expect("both sets");
+        assert_eq!(hunk.old_lines.len(), 2, "{hunk:#?}");
+        assert!(hunk.new_lines[0].contains("\"aeiouAEIOU\""));
+        assert!(hunk.new_lines[1].contains("ABCDEFGHIJKLMNOPQRSTUVWXYZ\""));
+        // `"hello"` repeats a letter: a word, not a set, and it is left alone.
+        assert!(
+            all.iter()
+                .all(|h| !h.new_lines.iter().any(|l| l.contains("HELLO")))
+        );
     }
 
     #[test]
