@@ -462,24 +462,31 @@ impl<'a> FunctionText<'a> {
                     names.push(token.text);
                 }
             }
-            let body_tokens: Vec<&Token<'_>> = body
+            let body_lines: Vec<&Vec<Token<'_>>> =
+                body.iter().filter_map(|&k| self.tokens.get(k)).collect();
+            let leaves = body_lines
                 .iter()
-                .filter_map(|&k| self.tokens.get(k))
-                .flatten()
-                .collect();
-            let leaves = body_tokens
-                .iter()
+                .flat_map(|line| line.iter())
                 .any(|t| matches!(t.text, "break" | "return"));
             if names.is_empty() || leaves {
                 continue;
             }
+            // Changed in the body: assigned or updated (`n -= 1`, `n = m`), a method called on
+            // it (which may change it: `v.pop()`), borrowed `&mut`, or a target of a
+            // destructuring assignment (`a, b = b, a % b`, `(a, b) = …`), i.e. named before
+            // the line's `=`.
             let changed = |name: &str| {
-                body_tokens.windows(2).any(|pair| {
-                    pair[0].text == name
-                        && (super::is_assignment(pair[1].text) || pair[1].text == ".")
-                }) || body_tokens.windows(2).any(|pair| {
-                    // `&mut n`, and Python's `a, b = b, a % b` / Rust's `(a, b) = …`.
-                    pair[1].text == name && matches!(pair[0].text, "mut" | "," | "(")
+                body_lines.iter().any(|line| {
+                    let updated = line.windows(2).any(|pair| {
+                        (pair[0].text == name
+                            && (super::is_assignment(pair[1].text) || pair[1].text == "."))
+                            || (pair[0].text == "mut" && pair[1].text == name)
+                    });
+                    let target = line
+                        .iter()
+                        .position(|t| t.text == "=")
+                        .is_some_and(|eq| line[..eq].iter().any(|t| t.text == name));
+                    updated || target
                 })
             };
             let Some(last_line) = self.lines.get(last) else {
@@ -820,7 +827,7 @@ mod tests {
 
     #[test]
     fn a_rust_while_counting_up_gets_an_increment_and_loops_that_change_or_leave_get_none() {
-        let source = "fn f(n: usize) -> usize {\n    let mut i = 0;\n    let mut s = 0;\n    while i < n {\n        s += i;\n    }\n    while s > 10 {\n        s -= 3;\n    }\n    while i > 0 {\n        if s == 0 { break; }\n    }\n    let (mut a, mut b) = (s, n);\n    while b > 0 {\n        (a, b) = (b, a % b);\n    }\n    a\n}\n";
+        let source = "fn f(n: usize) -> usize {\n    let mut i = 0;\n    let mut s = 0;\n    while i < n {\n        s = s.wrapping_add(i);\n    }\n    while s > 10 {\n        s -= 3;\n    }\n    while i > 0 {\n        if s == 0 { break; }\n    }\n    let (mut a, mut b) = (s, n);\n    while b > 0 {\n        (a, b) = (b, a % b);\n    }\n    a\n}\n";
         let all = hunks(source, Language::Rust, 5);
         let steps: Vec<&HunkMutation> = all
             .iter()
