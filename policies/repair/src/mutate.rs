@@ -86,6 +86,9 @@ pub enum MutationOperator {
     /// right after its declaration (`v.sort();`), as `rustc`'s "does not need to be mutable"
     /// warning suggests. Probed first, like a hang's `LoopStep`: the evidence is specific.
     IdleMutableStep,
+    /// A string folded to one case before its letters are counted or collected:
+    /// `set(string)` → `set(string.lower())`. Newer than every fitted ranker (no prior).
+    CaseFold,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -689,6 +692,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::drop_term_edits(text, &tokens, language));
         edits.extend(expr::swap_operand_edits(text, &tokens, language));
         edits.extend(expr::wrap_compared_operand_edits(text, &tokens, language));
+        edits.extend(expr::case_fold_edits(text, &tokens, language));
         edits.extend(expr::add_offset_edits(text, &tokens, language));
         edits.extend(expr::delete_line_edit(&tokens, language));
         edits.extend(expr::drop_clause_edits(text, &tokens, language));
@@ -2297,5 +2301,35 @@ mod tests {
                 "{line}"
             );
         }
+    }
+
+    /// hefix-rust-16 (and HumanEvalFix's Python twin): distinct characters counted without
+    /// folding case.
+    #[test]
+    fn hefix_rust_16_a_string_folded_to_one_case_before_its_letters_are_collected() {
+        use MutationOperator::CaseFold;
+        assert_eq!(
+            with_operator(
+                "    let res:HashSet<char> = str.chars().into_iter().collect();",
+                Language::Rust,
+                CaseFold
+            ),
+            ["    let res:HashSet<char> = str.to_lowercase().chars().into_iter().collect();"]
+        );
+        assert_eq!(
+            with_operator("    return len(set(string))", Language::Python, CaseFold),
+            ["    return len(set(string.lower()))"]
+        );
+        // A field's or a call's result is not folded; nor is a number's argument.
+        assert!(
+            with_operator(
+                "    let n = self.s.chars().count();",
+                Language::Rust,
+                CaseFold
+            )
+            .is_empty()
+        );
+        assert!(with_operator("    return len(set(f(x)))", Language::Python, CaseFold).is_empty());
+        assert!(with_operator("    return abs(x)", Language::Python, CaseFold).is_empty());
     }
 }

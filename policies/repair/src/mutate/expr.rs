@@ -360,6 +360,52 @@ pub(super) fn wrap_compared_operand_edits(
     edits
 }
 
+/// `len(set(string))` → `len(set(string.lower()))`, `str.chars()` → `str.to_lowercase().chars()`:
+/// a string whose letters are counted, collected or compared in either case where one case
+/// was meant. Python: the one plain-name argument of `set`, `sorted`, `list`, `Counter`;
+/// Rust: the plain-name receiver of `.chars()`.
+pub(super) fn case_fold_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    let plain = |t: &Token<'_>| t.kind == TokenKind::Ident && !is_keyword(t.text, language);
+    for k in 0..tokens.len() {
+        let (name, folded) = match language {
+            Language::Python => {
+                let wraps = tokens
+                    .get(k.wrapping_sub(2))
+                    .is_some_and(|f| matches!(f.text, "set" | "sorted" | "list" | "Counter"))
+                    && k >= 2
+                    && tokens[k - 1].text == "("
+                    && tokens.get(k + 1).is_some_and(|c| c.text == ")");
+                if !(wraps && plain(&tokens[k])) {
+                    continue;
+                }
+                (tokens[k].text, format!("{}.lower()", tokens[k].text))
+            }
+            Language::Rust => {
+                let chars = tokens.get(k + 1).is_some_and(|d| d.text == ".")
+                    && tokens.get(k + 2).is_some_and(|m| m.text == "chars")
+                    && (k == 0 || tokens[k - 1].text != ".");
+                if !(chars && plain(&tokens[k])) {
+                    continue;
+                }
+                (tokens[k].text, format!("{}.to_lowercase()", tokens[k].text))
+            }
+        };
+        if let Some(new_text) = splice(text, tokens[k].start, tokens[k].end, &folded) {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::CaseFold,
+                description: format!("`{name}` → `{folded}`"),
+            });
+        }
+    }
+    edits
+}
+
 /// `range(n)` → `range(n + 1)`, `s[len(s) - i]` → `s[len(s) - 1 - i]`: a term too few, as an
 /// off-by-one after an operand inside brackets or before a block.
 pub(super) fn add_offset_edits(
