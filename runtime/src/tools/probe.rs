@@ -436,30 +436,17 @@ pub(super) fn probe_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, 
 
     let mut narrow_run = None;
     let mut full_run = None;
+    let run = |argv: &[String]| run_in(argv, &scratch, slot, ctx, (timeout, &test.runner));
     match narrow {
         Some(argv) => {
-            let run = run_in(&argv, &scratch, slot, ctx, (timeout, &test.runner))?;
-            let passed = run.status == "passed";
-            narrow_run = Some(run);
+            let narrow = run(&argv)?;
+            let passed = narrow.status == "passed";
+            narrow_run = Some(narrow);
             if passed && full_on_pass {
-                full_run = Some(run_in(
-                    &test.argv,
-                    &scratch,
-                    slot,
-                    ctx,
-                    (timeout, &test.runner),
-                )?);
+                full_run = Some(run(&test.argv)?);
             }
         }
-        None => {
-            full_run = Some(run_in(
-                &test.argv,
-                &scratch,
-                slot,
-                ctx,
-                (timeout, &test.runner),
-            )?)
-        }
+        None => full_run = Some(run(&test.argv)?),
     }
     let (last, last_name) = match (&full_run, &narrow_run) {
         (Some(run), _) => (run, "full"),
