@@ -374,10 +374,8 @@ pub(super) fn case_fold_edits(
     for k in 0..tokens.len() {
         let (name, folded) = match language {
             Language::Python => {
-                let wraps = tokens
-                    .get(k.wrapping_sub(2))
-                    .is_some_and(|f| matches!(f.text, "set" | "sorted" | "list" | "Counter"))
-                    && k >= 2
+                let wraps = k >= 2
+                    && matches!(tokens[k - 2].text, "set" | "sorted" | "list" | "Counter")
                     && tokens[k - 1].text == "("
                     && tokens.get(k + 1).is_some_and(|c| c.text == ")");
                 if !(wraps && plain(&tokens[k])) {
