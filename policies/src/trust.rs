@@ -16,7 +16,7 @@ use tact_runtime::catalog::{Access, Invariant, Performer, ResourceUse, ToolSpec}
 use tact_runtime::messages::{Observation, ToolCall};
 use tact_runtime::records::TrustVerdict;
 use tact_runtime::sandbox::{SandboxConfig, run_sandboxed};
-use tact_runtime::testreport::{CARGO_HANG_MARKER, TestRunner};
+use tact_runtime::testreport::{TestRunner, shows_a_hang_warning};
 use tact_runtime::tools::calc::{Num, evaluate};
 use tact_runtime::tools::patch::{apply_file_patch, parse_patch};
 use tact_runtime::tools::paths::{confine, relative_key};
@@ -408,7 +408,7 @@ impl Assessment<'_> {
             let warned = [str_of(out, "stdout_tail"), str_of(out, "stderr_tail")]
                 .iter()
                 .flatten()
-                .any(|tail| tail.contains(CARGO_HANG_MARKER));
+                .any(|tail| shows_a_hang_warning(tail));
             return match (derived_status, self.observation.exit_code, warned) {
                 ("failed", None, true) => Ok(()),
                 _ => Err(failed(format!(

@@ -324,6 +324,9 @@ fn kill_group(pgid: u32) {
     }
 }
 
+/// How long a command may go on writing after its stop marker appeared.
+const MARKER_GRACE: Duration = Duration::from_millis(300);
+
 /// Run `argv` in `cwd` inside the sandbox, to completion or timeout.
 pub fn run_sandboxed(
     argv: &[String],
@@ -411,6 +414,10 @@ pub fn run_sandboxed(
             Ok(Some(status)) => break status,
             Ok(None) => {
                 let stop = marker_seen.load(Ordering::Relaxed);
+                if stop {
+                    // The marker starts a report (faulthandler's stack dump): let it finish.
+                    std::thread::sleep(MARKER_GRACE);
+                }
                 if stop || Instant::now() >= deadline {
                     stopped_on_marker = stop;
                     timed_out = !stop;
@@ -623,6 +630,48 @@ mod tests {
         .unwrap();
         assert!(!plain.stopped_on_marker);
         assert!(plain.stdout.contains("done"));
+    }
+
+    /// The same with a real pytest whose test hangs: faulthandler's dump (after 1 s here, 60 s
+    /// in `run_tests`) stops the run, and the report names the test and the hung line.
+    #[test]
+    fn a_hung_pytest_test_is_stopped_at_faulthandlers_dump_and_located() {
+        let mut d = dirs();
+        std::fs::write(
+            d.config.workspace.join("test_spin.py"),
+            "def spin(n):\n    k = n\n    while k > 0:\n        pass\n    return n\n\ndef test_spin():\n    assert spin(2) == 2\n",
+        )
+        .unwrap();
+        d.config.timeout = Duration::from_secs(120);
+        d.config.stop_marker = Some(crate::testreport::pytest_hang_marker(1));
+        let started = Instant::now();
+        let argv: Vec<String> = [
+            "python3",
+            "-m",
+            "pytest",
+            "-rA",
+            "-p",
+            "no:cacheprovider",
+            "-o",
+            "faulthandler_timeout=1",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let outcome = run_sandboxed(&argv, &d.config.workspace, &d.config).unwrap();
+        assert!(outcome.stopped_on_marker, "{outcome:#?}");
+        assert!(started.elapsed() < Duration::from_secs(60));
+        let output = format!("{}\n{}", outcome.stdout, outcome.stderr);
+        let mut report = crate::testreport::parse_test_output(&output);
+        crate::testreport::record_hung_tests(&mut report, &output);
+        let hung = report
+            .failures
+            .iter()
+            .find(|f| f.test.ends_with("test_spin.py::test_spin"))
+            .unwrap_or_else(|| panic!("{report:#?}"));
+        let last = hung.frames.last().unwrap();
+        assert!(last.file.ends_with("test_spin.py"));
+        assert!((3..=4).contains(&last.line), "{hung:#?}");
     }
 
     #[test]

@@ -563,11 +563,36 @@ fn cargo_failure_from_section(patterns: &Patterns, name: &str, body: &[&str]) ->
 /// `SandboxConfig::stop_marker`) ends without that test's result.
 pub const CARGO_HANG_MARKER: &str = "has been running for over";
 
-/// A run stopped because a test hung has no result for that test: each test libtest named as
-/// still running (`test tests::t has been running for over 60 seconds`) and not reported
-/// otherwise is recorded as failed, with a message that says it hung, so localization starts
-/// from it and repair reads the hang (`tact_repair::localize::report_shows_a_hang`).
+/// Seconds after which pytest's faulthandler dumps the stacks of a test still running
+/// (`-o faulthandler_timeout=N`, which `run_tests` passes), as libtest warns after 60 s.
+pub const PYTEST_HANG_SECONDS: u64 = 60;
+
+/// The first line of faulthandler's dump after `seconds`: `Timeout (0:01:00)!`.
+pub fn pytest_hang_marker(seconds: u64) -> String {
+    format!(
+        "Timeout ({}:{:02}:{:02})!",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    )
+}
+
+/// Whether `text` holds either runner's sign of a hung test.
+pub fn shows_a_hang_warning(text: &str) -> bool {
+    text.contains(CARGO_HANG_MARKER)
+        || text
+            .lines()
+            .any(|l| l.contains("Timeout (") && l.trim_end().ends_with(")!"))
+}
+
+/// A run stopped because a test hung has no result for that test. Each test libtest named as
+/// still running (`test tests::t has been running for over 60 seconds`), and the test whose
+/// stack faulthandler dumped (`Timeout (0:01:00)!` then `File "…", line N in name` lines, most
+/// recent call first), is recorded as failed unless reported otherwise, with a message that
+/// says it hung (and, from the dump, the frames where it was), so localization starts from it
+/// and repair reads the hang (`tact_repair::localize::report_shows_a_hang`).
 pub fn record_hung_tests(report: &mut TestReport, output: &str) {
+    record_dumped_test(report, output);
     for line in output.lines() {
         let Some((head, _)) = line.split_once(CARGO_HANG_MARKER) else {
             continue;
@@ -593,6 +618,64 @@ pub fn record_hung_tests(report: &mut TestReport, output: &str) {
     }
     if report.runner == TestRunner::Unknown && !report.failures.is_empty() {
         report.runner = TestRunner::Cargo;
+    }
+}
+
+/// faulthandler's dump of a hung pytest test, as one failure with the dump's frames.
+fn record_dumped_test(report: &mut TestReport, output: &str) {
+    let mut lines = output.lines();
+    let Some(header) = lines
+        .by_ref()
+        .find(|l| l.contains("Timeout (") && l.trim_end().ends_with(")!"))
+    else {
+        return;
+    };
+    let header = header
+        .get(header.find("Timeout (").unwrap_or(0)..)
+        .unwrap_or(header)
+        .trim_end();
+    // `  File "/w/test_x.py", line 8 in test_spin`, most recent call first, until the first
+    // line of another shape (after the `Thread 0x… (most recent call first):` line).
+    let mut frames: Vec<Frame> = lines
+        .skip_while(|l| l.starts_with("Thread ") || l.starts_with("Current thread "))
+        .map_while(|l| {
+            let rest = l.trim_start().strip_prefix("File \"")?;
+            let (file, rest) = rest.split_once("\", line ")?;
+            let (number, function) = rest.split_once(" in ")?;
+            Some(Frame {
+                file: file.to_string(),
+                line: number.trim().parse().ok()?,
+                function: Some(function.trim().to_string()),
+            })
+        })
+        .filter(|f| !is_foreign_path(&f.file))
+        .collect();
+    frames.reverse();
+    let Some(test_frame) = frames
+        .iter()
+        .find(|f| f.function.as_deref().is_some_and(|n| n.starts_with("test")))
+    else {
+        return;
+    };
+    let name = format!(
+        "{}::{}",
+        test_frame.file,
+        test_frame.function.as_deref().unwrap_or_default()
+    );
+    if report.failures.iter().any(|f| f.test == name) {
+        return;
+    }
+    report.failed += 1;
+    report.failures.push(TestFailure {
+        test: name,
+        message: format!(
+            "{header} the run was stopped there (the test hangs: a loop that never ends?)"
+        ),
+        frames,
+        kind: FailureKind::default(),
+    });
+    if report.runner == TestRunner::Unknown {
+        report.runner = TestRunner::Pytest;
     }
 }
 
@@ -857,6 +940,24 @@ mod tests {
         // Said twice, recorded once.
         record_hung_tests(&mut report, output);
         assert_eq!(report.failures.len(), 1);
+    }
+
+    #[test]
+    fn the_test_whose_stack_faulthandler_dumped_is_recorded_as_hung_with_its_frames() {
+        assert_eq!(pytest_hang_marker(60), "Timeout (0:01:00)!");
+        let output = "collected 2 items\n\ntest_spin.py Timeout (0:01:00)!\nThread 0x00007f8365caeb80 (most recent call first):\n  File \"/w/test_spin.py\", line 3 in spin\n  File \"/w/test_spin.py\", line 8 in test_spin\n  File \"/usr/lib/python3.11/site-packages/_pytest/python.py\", line 187 in pytest_pyfunc_call\n";
+        assert!(shows_a_hang_warning(output));
+        let mut report = TestReport::default();
+        record_hung_tests(&mut report, output);
+        assert_eq!(report.runner, TestRunner::Pytest);
+        assert_eq!(report.failures.len(), 1, "{report:#?}");
+        let hung = &report.failures[0];
+        assert_eq!(hung.test, "/w/test_spin.py::test_spin");
+        assert!(hung.message.starts_with("Timeout (0:01:00)!"));
+        // Outermost first, the hung line last; pytest's own frames left out.
+        let lines: Vec<u32> = hung.frames.iter().map(|f| f.line).collect();
+        assert_eq!(lines, [8, 3]);
+        assert!(!shows_a_hang_warning("assert 1 == 2"));
     }
     use proptest::prelude::*;
 

@@ -681,6 +681,7 @@ pub fn report_shows_a_hang(report: &TestReport) -> bool {
         "ran longer than",
         "has been running for over",
         "timed out after",
+        "(the test hangs",
     ];
     report
         .failures

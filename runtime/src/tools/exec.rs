@@ -71,7 +71,24 @@ pub fn detect_test_command(
     if python_markers.iter().any(|m| workspace.join(m).is_file()) || has_python_tests(workspace) {
         // No cache dir in the workspace; -rA lists passing tests too.
         return Ok(TestCommand {
-            argv: words(&["python3", "-m", "pytest", "-rA", "-p", "no:cacheprovider"]),
+            // faulthandler dumps a hung test's stack after PYTEST_HANG_SECONDS; the run is
+            // stopped there (`hang_marker`) rather than at the command's timeout.
+            argv: [
+                words(&[
+                    "python3",
+                    "-m",
+                    "pytest",
+                    "-rA",
+                    "-p",
+                    "no:cacheprovider",
+                    "-o",
+                ]),
+                vec![format!(
+                    "faulthandler_timeout={}",
+                    crate::testreport::PYTEST_HANG_SECONDS
+                )],
+            ]
+            .concat(),
             runner: "pytest".into(),
         });
     }
@@ -93,7 +110,13 @@ pub fn detect_test_command(
 
 /// The text that shows a test hanging, for runners that print one while the run goes on.
 pub(super) fn hang_marker(runner: &str) -> Option<String> {
-    (runner == "cargo").then(|| crate::testreport::CARGO_HANG_MARKER.to_string())
+    match runner {
+        "cargo" => Some(crate::testreport::CARGO_HANG_MARKER.to_string()),
+        "pytest" => Some(crate::testreport::pytest_hang_marker(
+            crate::testreport::PYTEST_HANG_SECONDS,
+        )),
+        _ => None,
+    }
 }
 
 /// A finished (or stopped) test command's report; a run stopped on a hang records the hung
