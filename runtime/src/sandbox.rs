@@ -667,7 +667,7 @@ mod tests {
         let hung = report
             .failures
             .iter()
-            .find(|f| f.test.ends_with("test_spin.py::test_spin"))
+            .find(|f| f.test == "test_spin.py::test_spin")
             .unwrap_or_else(|| panic!("{report:#?}"));
         let last = hung.frames.last().unwrap();
         assert!(last.file.ends_with("test_spin.py"));

@@ -650,6 +650,20 @@ fn record_dumped_test(report: &mut TestReport, output: &str) {
         })
         .filter(|f| !is_foreign_path(&f.file))
         .collect();
+    // pytest names tests relative to its rootdir (`rootdir: /w, configfile: pytest.ini`), and
+    // a probe runs the same tests in a scratch copy: the dump's absolute paths are made
+    // relative to it.
+    let root = output.lines().find_map(|l| {
+        let root = l.strip_prefix("rootdir: ")?;
+        Some(format!("{}/", root.split(", ").next()?.trim_end()))
+    });
+    if let Some(root) = &root {
+        for frame in &mut frames {
+            if let Some(relative) = frame.file.strip_prefix(root.as_str()) {
+                frame.file = relative.to_string();
+            }
+        }
+    }
     frames.reverse();
     let Some(test_frame) = frames
         .iter()
@@ -945,14 +959,14 @@ mod tests {
     #[test]
     fn the_test_whose_stack_faulthandler_dumped_is_recorded_as_hung_with_its_frames() {
         assert_eq!(pytest_hang_marker(60), "Timeout (0:01:00)!");
-        let output = "collected 2 items\n\ntest_spin.py Timeout (0:01:00)!\nThread 0x00007f8365caeb80 (most recent call first):\n  File \"/w/test_spin.py\", line 3 in spin\n  File \"/w/test_spin.py\", line 8 in test_spin\n  File \"/usr/lib/python3.11/site-packages/_pytest/python.py\", line 187 in pytest_pyfunc_call\n";
+        let output = "rootdir: /w, configfile: pytest.ini\ncollected 2 items\n\ntest_spin.py Timeout (0:01:00)!\nThread 0x00007f8365caeb80 (most recent call first):\n  File \"/w/test_spin.py\", line 3 in spin\n  File \"/w/test_spin.py\", line 8 in test_spin\n  File \"/usr/lib/python3.11/site-packages/_pytest/python.py\", line 187 in pytest_pyfunc_call\n";
         assert!(shows_a_hang_warning(output));
         let mut report = TestReport::default();
         record_hung_tests(&mut report, output);
         assert_eq!(report.runner, TestRunner::Pytest);
         assert_eq!(report.failures.len(), 1, "{report:#?}");
         let hung = &report.failures[0];
-        assert_eq!(hung.test, "/w/test_spin.py::test_spin");
+        assert_eq!(hung.test, "test_spin.py::test_spin");
         assert!(hung.message.starts_with("Timeout (0:01:00)!"));
         // Outermost first, the hung line last; pytest's own frames left out.
         let lines: Vec<u32> = hung.frames.iter().map(|f| f.line).collect();
