@@ -130,7 +130,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 20] = [
+const ORIGINS: [&str; 24] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -151,6 +151,10 @@ const ORIGINS: [&str; 20] = [
     "replace_argument",
     "insert_statement",
     "model",
+    "wrap_operands",
+    "loop_step",
+    "idle_mutable_step",
+    "case_fold",
 ];
 
 impl CandidateOrigin {
@@ -1198,6 +1202,56 @@ mod tests {
             CandidateRanker::parse(&alien.to_json(), "alien"),
             Err(RankError::FeatureMismatch { .. })
         ));
+    }
+
+    /// Every edit family has its own prior weight: a family missing from `ORIGINS` would be
+    /// ranked by size and location alone, however often the refit saw it right (the four
+    /// families of the fourteenth session were missing until `failing-tests-v4`).
+    #[test]
+    fn every_edit_family_has_an_origin_feature() {
+        use MutationOperator::*;
+        let all = [
+            ComparisonFlip,
+            ArithmeticFlip,
+            ConstantOffByOne,
+            BoundaryShift,
+            BooleanOperatorFlip,
+            BooleanConstantFlip,
+            SwapArguments,
+            InsertReturn,
+            MinMaxSwap,
+            SiblingCall,
+            SwapIdentifier,
+            DropTerm,
+            AddOffset,
+            SwapOperands,
+            DeleteLine,
+            DropClause,
+            LiteralEdit,
+            ReplaceArgument,
+            InsertStatement,
+            WrapOperands,
+            LoopStep,
+            IdleMutableStep,
+            CaseFold,
+        ];
+        // Exhaustive, so a new family fails to compile here until it is listed above.
+        for op in all {
+            match op {
+                ComparisonFlip | ArithmeticFlip | ConstantOffByOne | BoundaryShift
+                | BooleanOperatorFlip | BooleanConstantFlip | SwapArguments | InsertReturn
+                | MinMaxSwap | SiblingCall | SwapIdentifier | DropTerm | AddOffset
+                | SwapOperands | DeleteLine | DropClause | LiteralEdit | ReplaceArgument
+                | InsertStatement | WrapOperands | LoopStep | IdleMutableStep | CaseFold => {}
+            }
+            let origin = CandidateOrigin::Mutate(op).name();
+            let x = features(op, 0, -0.5).vector();
+            let at = feature_names()
+                .iter()
+                .position(|f| *f == format!("origin:{origin}"));
+            assert!(at.is_some(), "{origin} has no origin feature");
+            assert_eq!(x[at.unwrap()], 1.0, "{origin}");
+        }
     }
 
     /// `--prior`: the penalty pulls towards the earlier edition, not towards zero — under a
