@@ -205,7 +205,7 @@ impl Runner {
     async fn run_tests(
         &mut self,
         depends_on: Vec<String>,
-    ) -> Result<(String, Option<TestReport>, TrustVerdict, u64), CallBlocked> {
+    ) -> Result<(String, Result<TestReport, String>, TrustVerdict, u64), CallBlocked> {
         let done = self
             .perform(Attempt {
                 tool: "run_tests".into(),
@@ -216,12 +216,9 @@ impl Runner {
             })
             .await?;
         let took = done.observation.duration_ms;
-        Ok((
-            done.work_id,
-            report_of(&done.observation),
-            done.verdict,
-            took,
-        ))
+        let report =
+            report_of(&done.observation).ok_or_else(|| runner_last_words(&done.observation));
+        Ok((done.work_id, report, done.verdict, took))
     }
 
     /// A read through the worker, when the guard must learn a file's current content (an
@@ -333,6 +330,28 @@ impl Runner {
 }
 
 /// The test report in a `run_tests` (or probe) observation, if the output could be read.
+/// What a test run that gave no report said last: the last non-blank line of its error output
+/// (else of its output), so "No module named pytest" or "could not find `Cargo.toml`" reaches
+/// the user instead of a bare "no report".
+pub fn runner_last_words(obs: &tact_runtime::messages::Observation) -> String {
+    let tail = |key: &str| {
+        obs.output
+            .get(key)
+            .and_then(Value::as_str)
+            .and_then(|t| t.lines().rev().map(str::trim).find(|l| !l.is_empty()))
+            .map(str::to_string)
+    };
+    let line = tail("stderr_tail")
+        .or_else(|| tail("stdout_tail"))
+        .or_else(|| obs.error.clone())
+        .unwrap_or_else(|| "the runner printed nothing".to_string());
+    let mut cut: String = line.chars().take(200).collect();
+    if cut.len() < line.len() {
+        cut.push('…');
+    }
+    cut
+}
+
 pub fn report_of(obs: &tact_runtime::messages::Observation) -> Option<TestReport> {
     // The failure details (messages, frames) come from the output tails; the counts from the
     // tool's own parse of the whole output when it gives them (the tails may be cut).
@@ -660,18 +679,21 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     step!(runner, revert_pending(runner).await);
     // 1. Reproduce: the commit trigger is a verified failing run.
     let (first_run, report, verdict, baseline_ms) = step!(runner, runner.run_tests(vec![]).await);
-    let Some(baseline) = report else {
-        let reason = format!(
-            "could not read the test runner's output ({})",
-            verdict.label()
-        );
-        runner.checkpoint(
-            NextAction::Ask {
-                question: "How are the tests run here?".into(),
-            },
-            &reason,
-        )?;
-        return runner.finish(JobStatus::NeedsAttention, &reason);
+    let baseline = match report {
+        Ok(baseline) => baseline,
+        Err(last_words) => {
+            let reason = format!(
+                "could not read the test runner's output ({}): {last_words}",
+                verdict.label()
+            );
+            runner.checkpoint(
+                NextAction::Ask {
+                    question: "How are the tests run here?".into(),
+                },
+                &reason,
+            )?;
+            return runner.finish(JobStatus::NeedsAttention, &reason);
+        }
     };
     runner.routes.push(TestedRoute {
         tool_ref: ToolRef::new("run_tests", 1),
@@ -1150,17 +1172,17 @@ async fn commit(
                 verdict,
             )),
             (_, None) => match runner.run_tests(vec![applied.0.clone()]).await {
-                Ok((test_id, Some(report), verdict, _)) if report.all_passed() => Ok((
+                Ok((test_id, Ok(report), verdict, _)) if report.all_passed() => Ok((
                     ToolRef::new("run_tests", 1),
                     test_id,
                     format!("{} passed, {} failed", report.passed, report.failed),
                     verdict,
                 )),
-                Ok((_, Some(report), _, _)) => Err(format!(
+                Ok((_, Ok(report), _, _)) => Err(format!(
                     "full run: {} passed, {} failed",
                     report.passed, report.failed
                 )),
-                Ok((_, None, _, _)) => Err("no test report".into()),
+                Ok((_, Err(last_words), _, _)) => Err(format!("no test report: {last_words}")),
                 Err(blocked) => {
                     // Whatever stopped the confirmation, the unconfirmed edit goes.
                     undo(runner, &id, &cand, &old_block, &new_block).await?;
@@ -1664,6 +1686,42 @@ mod tests {
             location_rank: 0,
             location_score: 1.0,
         }
+    }
+
+    /// A test runner that is not installed gives no report; the job says what the runner said
+    /// (the bug: `train-ranker` skipped all 83 Python tasks as "no test report" on a machine
+    /// without pytest, and the job said only "could not read the test runner's output").
+    #[test]
+    fn a_run_without_a_report_is_explained_by_the_runners_last_words() {
+        let obs =
+            |stdout: &str, stderr: &str, error: Option<&str>| tact_runtime::messages::Observation {
+                work_id: "w1".into(),
+                tool: ToolRef::new("run_tests", 1),
+                ok: true,
+                exit_code: Some(1),
+                output: json!({"status": "failed", "stdout_tail": stdout, "stderr_tail": stderr}),
+                error: error.map(str::to_string),
+                duration_ms: 40,
+                performer_pid: 0,
+            };
+        let missing = obs("", "/usr/bin/python3: No module named pytest\n\n", None);
+        assert!(report_of(&missing).is_none());
+        assert_eq!(
+            runner_last_words(&missing),
+            "/usr/bin/python3: No module named pytest"
+        );
+        assert_eq!(
+            runner_last_words(&obs("collected 0 items\n", "  \n", None)),
+            "collected 0 items"
+        );
+        assert_eq!(
+            runner_last_words(&obs("", "", Some("timed out"))),
+            "timed out"
+        );
+        let long = "x".repeat(500);
+        let cut = runner_last_words(&obs("", &long, None));
+        assert_eq!(cut.chars().count(), 201);
+        assert!(cut.ends_with('…'));
     }
 
     /// A `cargo test` stopped at libtest's hang warning: the job's report names the hung test

@@ -89,6 +89,48 @@ fn fix_kind(fix_diff: &[String]) -> String {
     }
 }
 
+/// The start of a skip reason for a task whose test run gave no report.
+const NO_REPORT: &str = "no test report";
+
+/// Refuses an extraction in which no task of some language gave a test report: its runner is
+/// missing or broken (pytest not installed, say), and a ranker fitted without that language's
+/// tasks would be fitted on half the suite without saying so.
+fn check_reports(groups: &[TaskGroup]) -> anyhow::Result<()> {
+    let mut langs: Vec<&str> = groups.iter().map(|g| g.lang.as_str()).collect();
+    langs.sort_unstable();
+    langs.dedup();
+    for lang in langs {
+        let of_lang: Vec<&TaskGroup> = groups.iter().filter(|g| g.lang == lang).collect();
+        let unreadable: Vec<&TaskGroup> = of_lang
+            .iter()
+            .copied()
+            .filter(|g| {
+                g.skipped
+                    .as_deref()
+                    .is_some_and(|s| s.starts_with(NO_REPORT))
+            })
+            .collect();
+        if !unreadable.is_empty() && unreadable.len() == of_lang.len() {
+            anyhow::bail!(
+                "none of the {} {lang} tasks gave a test report (first, {}: {}); is the test runner installed? (`tact doctor`)",
+                of_lang.len(),
+                unreadable[0].id,
+                unreadable[0].skipped.as_deref().unwrap_or_default()
+            );
+        }
+        if !unreadable.is_empty() {
+            eprintln!(
+                "warning: {} of {} {lang} tasks gave no test report (first, {}: {})",
+                unreadable.len(),
+                of_lang.len(),
+                unreadable[0].id,
+                unreadable[0].skipped.as_deref().unwrap_or_default()
+            );
+        }
+    }
+    Ok(())
+}
+
 fn extract(
     task: &SuiteTask,
     policy: &Policy,
@@ -123,7 +165,8 @@ fn extract(
         right_edit: None,
     };
     let Some(report) = tact_actors::repair::report_of(&observation) else {
-        return Ok(empty("no test report"));
+        let last_words = tact_actors::repair::runner_last_words(&observation);
+        return Ok(empty(&format!("{NO_REPORT}: {last_words}")));
     };
     let repair = &policy.body.repair;
     let locations = localize::localize(&report, &workspace, repair.locations).unwrap_or_default();
@@ -275,7 +318,10 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             } else {
                 indicatif::ProgressBar::hidden()
             };
-            let mut out = match &args.dataset {
+            // Written beside the cache and renamed once the extraction is checked, so a
+            // broken run leaves no cache to be read as if it were whole.
+            let partial = args.dataset.as_ref().map(|p| p.with_extension("partial"));
+            let mut out = match &partial {
                 Some(path) => Some(std::fs::File::create(path)?),
                 None => None,
             };
@@ -291,6 +337,10 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                 bar.inc(1);
             }
             bar.finish_and_clear();
+            check_reports(&groups)?;
+            if let (Some(partial), Some(path)) = (&partial, &args.dataset) {
+                std::fs::rename(partial, path)?;
+            }
             groups
         }
     };
@@ -351,4 +401,51 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         println!("{}", serde_json::to_string_pretty(&report)?);
     }
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(id: &str, lang: &str, skipped: Option<&str>) -> TaskGroup {
+        TaskGroup {
+            id: id.into(),
+            lang: lang.into(),
+            skipped: skipped.map(str::to_string),
+            fix_kind: "replace_line".into(),
+            group: RankingGroup {
+                task: id.into(),
+                candidates: vec![],
+                right: None,
+            },
+            right_edit: None,
+        }
+    }
+
+    /// The bug: on a machine without pytest every Python task was skipped as "no test report"
+    /// and the ranker was fitted on the Rust tasks alone, silently.
+    #[test]
+    fn an_extraction_where_a_language_never_reports_is_refused() {
+        let missing = format!("{NO_REPORT}: /usr/bin/python3: No module named pytest");
+        let groups = vec![
+            group("hefix-python-2", "python", Some(&missing)),
+            group("hefix-python-6", "python", Some(&missing)),
+            group("hefix-rust-2", "rust", None),
+        ];
+        let err = check_reports(&groups).unwrap_err().to_string();
+        assert!(err.contains("none of the 2 python tasks"), "{err}");
+        assert!(err.contains("No module named pytest"), "{err}");
+        // One unreadable task among readable ones is a warning, not a refusal; other skips
+        // (the fix's line not localized) are no sign of a missing runner.
+        let mixed = vec![
+            group("hefix-python-2", "python", Some(&missing)),
+            group("hefix-python-6", "python", None),
+            group(
+                "hefix-rust-2",
+                "rust",
+                Some("the reference fix's line is not localized"),
+            ),
+        ];
+        assert!(check_reports(&mixed).is_ok());
+    }
 }
