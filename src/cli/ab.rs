@@ -26,13 +26,21 @@ pub struct Args {
     /// The candidate policy.
     #[arg(long)]
     pub b: PathBuf,
-    /// Dev-set file: trigger items for `--kind trigger`, retrieval items for `retrieval`.
+    /// Dev-set file: trigger items for `--kind trigger`, retrieval items for `retrieval`; for
+    /// `jobs`, the bench-jobs suite (a directory with `tasks.jsonl`) the rows ran on.
     #[arg(long)]
     pub data: PathBuf,
+    /// `--kind jobs`: the per-task rows (`results.jsonl` of `tact bench-jobs --report-dir`)
+    /// of a run under policy A. Jobs cost minutes each, so the A/B reads finished runs.
+    #[arg(long)]
+    pub a_rows: Option<PathBuf>,
+    /// `--kind jobs`: the rows of a run under policy B, on the same tasks.
+    #[arg(long)]
+    pub b_rows: Option<PathBuf>,
     /// Trigger: `f1`, `precision`, `recall`, `accuracy`. Retrieval: a per-item key such as
     /// `fused.catalog_all.gold_tools.recall_at_5` or `shortlist.catalog_500.recall` (a bare
     /// `recall_at_5` means the fused ranking — BM25 when embeddings are off — on the whole
-    /// catalog against gold tools).
+    /// catalog against gold tools). Jobs: `fixed` or `equals_reference` (the share of tasks).
     #[arg(long)]
     pub metric: String,
     /// What the data measures.
@@ -71,7 +79,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let (n, outcome, model) = match args.kind.as_str() {
         "trigger" => ab_trigger(&args, &a, &b)?,
         "retrieval" => ab_retrieval(&args, &a, &b)?,
-        other => bail!("unknown --kind {other:?} (trigger or retrieval)"),
+        "jobs" => ab_jobs(&args)?,
+        other => bail!("unknown --kind {other:?} (trigger, retrieval or jobs)"),
     };
     let unix_seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -191,4 +200,159 @@ fn ab_retrieval(args: &Args, a: &Policy, b: &Policy) -> anyhow::Result<Outcome> 
         mean_over(&sides[side], draw)
     });
     Ok((items.len(), outcome, None))
+}
+
+/// One task's row of a `tact bench-jobs` run, as far as the A/B reads it.
+#[derive(Debug, serde::Deserialize)]
+struct JobRow {
+    id: String,
+    fixed: bool,
+    #[serde(default)]
+    equals_reference: bool,
+}
+
+/// The A/B of two finished bench-jobs runs: every task of the suite (of `--part`, when given)
+/// must have exactly one row on each side, so a run cut short or run on other tasks is refused
+/// rather than compared on what happens to overlap.
+fn ab_jobs(args: &Args) -> anyhow::Result<Outcome> {
+    let (Some(a_rows), Some(b_rows)) = (&args.a_rows, &args.b_rows) else {
+        bail!("the jobs A/B needs --a-rows and --b-rows (results.jsonl of two bench-jobs runs)");
+    };
+    let mut ids: Vec<String> = crate::cli::suite::load_suite(&args.data)?
+        .into_iter()
+        .map(|t| t.id)
+        .filter(|id| {
+            args.part
+                .is_none_or(|p| crate::cli::suite::part_of(id) == p)
+        })
+        .collect();
+    ids.sort();
+    if let Some(n) = args.limit {
+        ids.truncate(n);
+    }
+    let pick = |row: &JobRow| -> anyhow::Result<f64> {
+        Ok(match args.metric.as_str() {
+            "fixed" => f64::from(u8::from(row.fixed)),
+            "equals_reference" => f64::from(u8::from(row.fixed && row.equals_reference)),
+            other => bail!("unknown jobs metric {other:?} (fixed, equals_reference)"),
+        })
+    };
+    let side = |path: &PathBuf| -> anyhow::Result<Vec<f64>> {
+        let rows =
+            read_jsonl::<JobRow>(path).with_context(|| format!("rows {}", path.display()))?;
+        let mut by_id: std::collections::HashMap<&str, &JobRow> = Default::default();
+        for row in &rows {
+            if by_id.insert(row.id.as_str(), row).is_some() {
+                bail!("{}: task {} has two rows", path.display(), row.id);
+            }
+        }
+        let missing: Vec<&str> = ids
+            .iter()
+            .filter(|id| !by_id.contains_key(id.as_str()))
+            .map(String::as_str)
+            .collect();
+        if !missing.is_empty() {
+            bail!(
+                "{}: no row for {} of the {} tasks (first: {})",
+                path.display(),
+                missing.len(),
+                ids.len(),
+                missing[0]
+            );
+        }
+        ids.iter().map(|id| pick(by_id[id.as_str()])).collect()
+    };
+    let sides = [side(a_rows)?, side(b_rows)?];
+    let outcome = paired_bootstrap(ids.len(), args.resamples, args.seed, &|side, draw| {
+        mean_over(&sides[side], draw)
+    });
+    Ok((ids.len(), outcome, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn rows(dir: &std::path::Path, name: &str, fixed: &[(&str, bool)]) -> PathBuf {
+        let path = dir.join(name);
+        let text: String = fixed
+            .iter()
+            .map(|(id, f)| format!("{{\"id\":\"{id}\",\"fixed\":{f},\"equals_reference\":{f}}}\n"))
+            .collect();
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// Two finished runs are compared task by task; a run missing a task is refused by name.
+    #[test]
+    fn two_bench_runs_are_compared_on_the_same_tasks() {
+        let dir = tempfile::tempdir().unwrap();
+        let suite = dir.path().join("suite");
+        std::fs::create_dir_all(&suite).unwrap();
+        let ids: Vec<String> = (0..40).map(|i| format!("t-{i}")).collect();
+        let tasks: String = ids
+            .iter()
+            .map(|id| format!("{{\"id\":\"{id}\",\"lang\":\"python\",\"task\":\"fix\"}}\n"))
+            .collect();
+        std::fs::write(suite.join("tasks.jsonl"), tasks).unwrap();
+        for id in &ids {
+            std::fs::create_dir_all(suite.join("workspaces").join(id)).unwrap();
+        }
+        // B fixes every task A fixes and ten more.
+        let a: Vec<(&str, bool)> = ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.as_str(), i < 20))
+            .collect();
+        let b: Vec<(&str, bool)> = ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.as_str(), i < 30))
+            .collect();
+        let (a_path, b_path) = (
+            rows(dir.path(), "a.jsonl", &a),
+            rows(dir.path(), "b.jsonl", &b),
+        );
+        let cli = |a: &PathBuf, b: &PathBuf| {
+            Cli::parse_from([
+                "ab",
+                "--a",
+                "A",
+                "--b",
+                "B",
+                "--kind",
+                "jobs",
+                "--metric",
+                "fixed",
+                "--data",
+                suite.to_str().unwrap(),
+                "--a-rows",
+                a.to_str().unwrap(),
+                "--b-rows",
+                b.to_str().unwrap(),
+            ])
+            .args
+        };
+        let (n, outcome, _) = ab_jobs(&cli(&a_path, &b_path)).unwrap();
+        assert_eq!(n, 40);
+        assert!((outcome.a - 0.5).abs() < 1e-9 && (outcome.b - 0.75).abs() < 1e-9);
+        assert!(outcome.accept_b, "{outcome:?}");
+        // The reverse is not accepted.
+        let (_, reverse, _) = ab_jobs(&cli(&b_path, &a_path)).unwrap();
+        assert!(!reverse.accept_b);
+        // A run cut short is refused.
+        let short = rows(dir.path(), "short.jsonl", &a[..39]);
+        let err = ab_jobs(&cli(&a_path, &short)).unwrap_err().to_string();
+        assert!(
+            err.contains("no row for 1 of the 40 tasks (first: t-39)"),
+            "{err}"
+        );
+    }
 }
