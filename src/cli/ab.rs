@@ -271,6 +271,8 @@ fn ab_jobs(args: &Args) -> anyhow::Result<Outcome> {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
     use super::*;
     use clap::Parser;
 

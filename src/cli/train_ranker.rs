@@ -405,6 +405,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
     use super::*;
 
     fn group(id: &str, lang: &str, skipped: Option<&str>) -> TaskGroup {
