@@ -329,7 +329,6 @@ impl Runner {
     }
 }
 
-/// The test report in a `run_tests` (or probe) observation, if the output could be read.
 /// What a test run that gave no report said last: the last non-blank line of its error output
 /// (else of its output), so "No module named pytest" or "could not find `Cargo.toml`" reaches
 /// the user instead of a bare "no report".
@@ -352,6 +351,7 @@ pub fn runner_last_words(obs: &tact_runtime::messages::Observation) -> String {
     cut
 }
 
+/// The test report in a `run_tests` (or probe) observation, if the output could be read.
 pub fn report_of(obs: &tact_runtime::messages::Observation) -> Option<TestReport> {
     // The failure details (messages, frames) come from the output tails; the counts from the
     // tool's own parse of the whole output when it gives them (the tails may be cut).
