@@ -342,6 +342,29 @@ fn policy_with(dir: &Path, name: &str, edits: &[(&str, &str)]) -> std::path::Pat
     path
 }
 
+/// A policy file: the default one with the line setting `key` set to `value` instead.
+fn policy_setting(dir: &Path, name: &str, key: &str, value: &str) -> std::path::PathBuf {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("policies/default-policy.toml"),
+    )
+    .unwrap();
+    let prefix = format!("{key} = ");
+    assert!(text.lines().any(|l| l.starts_with(&prefix)), "{key}");
+    let text: Vec<String> = text
+        .lines()
+        .map(|l| {
+            if l.starts_with(&prefix) {
+                format!("{prefix}{value}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let path = dir.join(name);
+    std::fs::write(&path, text.join("\n") + "\n").unwrap();
+    path
+}
+
 /// The probe verdicts in the order they were recorded, as (passed, edit size).
 fn verdicts(events: &[Value]) -> Vec<(bool, u64)> {
     decisions(events, "probe_verdict")
@@ -700,4 +723,78 @@ fn an_exhausted_first_look_widens_to_the_lines_below_it() {
     assert_eq!(end["status"], "stopped", "{end}");
     assert_eq!(decisions(&events, "localize").len(), 1);
     assert_eq!(snapshot(&ws), before);
+}
+
+/// A bug that needs two edits: neither passes alone, but one lets the failing test get past
+/// its first assertion. With `[repair] stack_edits = 2` that probe is flagged
+/// (`reached_further`) and the next candidates are probed on top of it; the two edits are
+/// committed as one hunk. With stacking off the same job finds nothing and changes nothing.
+#[test]
+fn a_two_edit_bug_is_fixed_by_stacking_on_the_edit_that_got_further() {
+    let files = [
+        (
+            "lucas.py",
+            "def lucas(n):\n    if n == 0:\n        return 1\n    if n == 1:\n        return 2\n    return lucas(n - 1) + lucas(n - 2)\n",
+        ),
+        (
+            "test_lucas.py",
+            "from lucas import lucas\n\n\ndef test_lucas():\n    assert lucas(1) == 1\n    assert lucas(0) == 2\n    assert lucas(4) == 7\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ];
+    let further = |events: &[Value]| {
+        decisions(events, "probe_verdict")
+            .into_iter()
+            .filter(|p| p["reached_further"] == true)
+            .count()
+    };
+
+    let (scratch, ws) = workspace(&files);
+    let before = snapshot(&ws);
+    let off = policy_setting(scratch.path(), "off.toml", "stack_edits", "0");
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--policy", off.to_str().unwrap()]);
+    assert_ne!(done(&events)["status"], "done", "{:?}", done(&events));
+    assert_eq!(further(&events), 0);
+    assert_eq!(
+        snapshot(&ws),
+        before,
+        "a job without a fix leaves the workspace as it was"
+    );
+
+    let (scratch, ws) = workspace(&files);
+    let on = policy_setting(scratch.path(), "on.toml", "stack_edits", "2");
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--policy", on.to_str().unwrap()]);
+    assert_eq!(done(&events)["status"], "done", "{:?}", done(&events));
+    assert!(further(&events) >= 1);
+    // Two lines changed (whichever pair of edits it was), and the function is right beyond
+    // what the test asks.
+    let fixed = std::fs::read_to_string(ws.join("lucas.py")).unwrap();
+    let original = files[0].1;
+    let changed = fixed
+        .lines()
+        .zip(original.lines())
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(changed, 2, "{fixed}");
+    let values = Command::new("python3")
+        .args([
+            "-c",
+            "from lucas import lucas; print([lucas(i) for i in range(7)])",
+        ])
+        .current_dir(&ws)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&values.stdout).trim(),
+        "[2, 1, 3, 4, 7, 11, 18]"
+    );
+    let committed = decisions(&events, "candidate_applied");
+    assert!(
+        committed
+            .iter()
+            .any(|c| c["origin"].as_str().unwrap().starts_with("stacked:")),
+        "{committed:?}"
+    );
 }

@@ -18,6 +18,7 @@ use serde_json::{Value, json};
 use tact_policies::policy::{ENUMERATED_FIRST, today, waiver_problem};
 use tact_repair::localize;
 use tact_repair::mutate::MutationOperator;
+use tact_repair::partial::{self, Reach};
 use tact_repair::rank::{self, CandidateEdit, CandidateFeatures, CandidateOrigin, CandidateRanker};
 use tact_runtime::decisions::{
     BudgetRecord, CandidateApplied, CommitTriggerRecord, Decision, Judgement, LocalizeRecord,
@@ -61,6 +62,9 @@ struct Candidate {
     edit: CandidateEdit,
     features: CandidateFeatures,
     score: f32,
+    /// Edits the candidate makes: 1, or more for one stacked on a partial fix
+    /// ([`tact_repair::partial`]), whose `edit` is then the hunk that makes them all.
+    parts: u32,
 }
 
 impl Candidate {
@@ -73,19 +77,34 @@ impl Candidate {
         rank::edit_tokens(&self.edit.old_line, &self.edit.replacement.join("\n"))
     }
 
+    /// The origin the ledger names: the mutation or `model`, `stacked:` before it when the
+    /// candidate is stacked on a partial fix.
+    fn origin_name(&self) -> String {
+        if self.parts > 1 {
+            format!("stacked:{}", self.edit.origin.name())
+        } else {
+            self.edit.origin.name()
+        }
+    }
+
     fn describe(&self) -> String {
         format!(
             "{}:{} `{}` → `{}` ({})",
             self.edit.file,
             self.edit.line,
-            self.edit.old_line.trim(),
+            self.edit
+                .old_line
+                .split('\n')
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ⏎ "),
             self.edit
                 .replacement
                 .iter()
                 .map(|l| l.trim())
                 .collect::<Vec<_>>()
                 .join(" ⏎ "),
-            self.edit.origin.name()
+            self.origin_name()
         )
     }
 }
@@ -147,6 +166,92 @@ struct ProbeOutcome {
     /// on.
     tests_passed: u64,
     probes_spent: u64,
+    /// What the run of the failing tests said when it failed cleanly (it built, ran, and failed
+    /// assertions): how far a partial fix got is read from it.
+    failed_narrow: Option<FailedNarrowRun>,
+}
+
+/// A failed run of the job's failing tests in a probe's copy.
+#[derive(Debug, Clone, Default)]
+struct FailedNarrowRun {
+    /// The tests that failed, as the runner named them.
+    failures: Vec<String>,
+    /// Where each failed in test code: (test, file, line in the copy's numbering).
+    failed_at: Vec<(String, String, u32)>,
+    /// The runner stopped at the first failure (pytest's `-x`).
+    stops_at_first: bool,
+}
+
+fn failed_narrow_run(output: &Value) -> Option<FailedNarrowRun> {
+    let clean_failure = output.get("status").and_then(Value::as_str) == Some("failed")
+        && output.get("last_run").and_then(Value::as_str) == Some("narrow")
+        && output.get("timed_out").and_then(Value::as_bool) != Some(true)
+        && output.get("stopped_on_hang").and_then(Value::as_bool) != Some(true);
+    let narrow = output.get("narrow")?;
+    let broke = narrow.get("build_failed").and_then(Value::as_bool) != Some(false)
+        || narrow.get("errors").and_then(Value::as_u64) != Some(0);
+    if !clean_failure || broke {
+        return None;
+    }
+    let failures = narrow
+        .get("failures")?
+        .as_array()?
+        .iter()
+        .filter_map(|t| t.as_str().map(str::to_string))
+        .collect();
+    let failed_at = narrow
+        .get("failed_at")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|p| {
+            Some((
+                p.get("test")?.as_str()?.to_string(),
+                p.get("file")?.as_str()?.to_string(),
+                u32::try_from(p.get("line")?.as_u64()?).ok()?,
+            ))
+        })
+        .collect();
+    Some(FailedNarrowRun {
+        failures,
+        failed_at,
+        stops_at_first: output.get("runner").and_then(Value::as_str) == Some("pytest"),
+    })
+}
+
+/// How far the failing tests got in a probe of `edit`, its failure points mapped back to the
+/// original sources' numbering; `failing` are the failing run's tests in its order.
+fn reach_of(run: &FailedNarrowRun, edit: &CandidateEdit, failing: &[String]) -> Option<Reach> {
+    let points = run
+        .failed_at
+        .iter()
+        .filter_map(|(test, file, line)| {
+            let line = partial::original_line(edit, file, *line)?;
+            Some((test.clone(), (file.clone(), line)))
+        })
+        .collect();
+    Reach::of_run(failing, &run.failures, run.stops_at_first, points)
+}
+
+/// How far the failing run that started the job got: each failing test's point in test code.
+fn baseline_reach(baseline: &TestReport, workspace: &std::path::Path) -> (Vec<String>, Reach) {
+    let failing: Vec<String> = baseline
+        .failures
+        .iter()
+        .filter(|f| f.kind == tact_runtime::testreport::FailureKind::Test)
+        .map(|f| f.test.clone())
+        .collect();
+    let points = baseline
+        .failures
+        .iter()
+        .filter_map(|failure| {
+            let frame = tact_runtime::testreport::failure_point(failure, |path| {
+                std::fs::read_to_string(workspace.join(path)).ok()
+            })?;
+            Some((failure.test.clone(), (frame.file, frame.line)))
+        })
+        .collect();
+    (failing, Reach::of_failing_run(points))
 }
 
 fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
@@ -188,6 +293,11 @@ fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
         .iter()
         .find_map(|k| output.get(*k)?.get("passed")?.as_u64())
         .unwrap_or(0);
+    let failed_narrow = if passed {
+        None
+    } else {
+        failed_narrow_run(output)
+    };
     ProbeOutcome {
         work_id: done.work_id,
         passed,
@@ -197,6 +307,7 @@ fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
         tests_passed,
         // Set by the caller, which counts the probes.
         probes_spent: 0,
+        failed_narrow,
     }
 }
 
@@ -803,6 +914,14 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     // What the first localization offered: a widened one probes only what is new.
     let mut offered: BTreeSet<(String, u32, String)> =
         enumerated.iter().map(Candidate::key).collect();
+    // Every single-edit candidate in its queue's order: the partners a partial fix is stacked
+    // with, probed alone before or not yet.
+    let mut singles: Vec<Candidate> = enumerated.clone();
+    let (failing_order, mut best_reach) = baseline_reach(&baseline, &runner.cfg.workspace);
+    let mut stacked: VecDeque<Candidate> = VecDeque::new();
+    let mut stacked_probed = 0usize;
+    // Stacked candidates take every other probe while there are any.
+    let mut stacked_turn = true;
     let mut widened = false;
 
     // 7. Probe. The plan's explore share divides the probes between enumerated candidates and
@@ -900,6 +1019,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     score_candidates(runner, &mut written, &contents).await?;
                 }
                 order(&mut written, ranker.as_ref(), false);
+                singles.extend(written.iter().cloned());
                 model_queue = written.into();
                 continue;
             }
@@ -917,11 +1037,20 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 !enumerated.is_empty() && enumerated_probed < enumerated_share + unused_model;
             let model_ok =
                 !model_queue.is_empty() && model_probed < model_share + unused_enumerated;
-            let next = if first_wave && enumerated_ok {
+            let take_stacked = !stacked.is_empty()
+                && (stacked_turn || !(enumerated_ok || model_ok))
+                && !(first_wave && enumerated_ok);
+            let next = if take_stacked {
+                stacked_turn = false;
+                stacked.pop_front().map(|c| (c, false))
+            } else if first_wave && enumerated_ok {
+                stacked_turn = true;
                 enumerated.pop_front().map(|c| (c, false))
             } else if model_ok {
+                stacked_turn = true;
                 model_queue.pop_front().map(|c| (c, true))
             } else if enumerated_ok {
+                stacked_turn = true;
                 enumerated.pop_front().map(|c| (c, false))
             } else {
                 None
@@ -948,6 +1077,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                         &offered,
                     )
                     .await?;
+                    singles.extend(wider.iter().cloned());
                     enumerated.extend(wider);
                     continue;
                 }
@@ -985,6 +1115,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     passed_in_full: None,
                     tests_passed: 0,
                     probes_spent: 0,
+                    failed_narrow: None,
                 };
                 keep_passing(&mut passing, (cand, old_block, new_block, outcome));
                 lookahead_left.get_or_insert(repair.smaller_lookahead);
@@ -997,6 +1128,8 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             }
             if from_model {
                 model_probed += 1;
+            } else if cand.parts > 1 {
+                stacked_probed += 1;
             } else {
                 enumerated_probed += 1;
             }
@@ -1018,7 +1151,24 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         {
             let mut outcome = step!(runner, outcome);
             outcome.probes_spent = (spent_before_batch + i + 1) as u64;
-            let evidence = format!("{}: {}", cand.describe(), outcome.evidence);
+            // A partial fix: the failing tests got further than with any candidate before.
+            let further = match &outcome.failed_narrow {
+                Some(run) if (cand.parts as usize) < repair.stack_edits => {
+                    reach_of(run, &cand.edit, &failing_order)
+                        .filter(|reach| reach.further_than(&best_reach))
+                }
+                _ => None,
+            };
+            let mut evidence = format!("{}: {}", cand.describe(), outcome.evidence);
+            let further_flag = further.is_some();
+            if let Some(reach) = further {
+                evidence.push_str(&format!(
+                    "; got further ({}), so the next candidates are also probed on top of it",
+                    describe_reach(&reach)
+                ));
+                best_reach = reach;
+                stacked = stacked_on(&cand, &singles, &contents, &tried);
+            }
             runner.routes.push(TestedRoute {
                 tool_ref: ToolRef::new("probe_edit", 1),
                 work_id: Some(outcome.work_id.clone()),
@@ -1030,12 +1180,13 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 file: cand.edit.file.clone(),
                 line: cand.edit.line,
                 new_line: cand.edit.new_text(),
-                origin: cand.edit.origin.name(),
+                origin: cand.origin_name(),
                 score: cand.score,
                 edit_chars: cand.features.edit_chars as usize,
                 edit_tokens: cand.size() as usize,
                 passed: outcome.passed,
                 evidence,
+                reached_further: further_flag,
             }))?;
             if outcome.passed {
                 keep_passing(&mut passing, (cand, old_block, new_block, outcome));
@@ -1051,12 +1202,18 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     if let Some(outcome) = commit(runner, &mut passing).await? {
         return Ok(outcome);
     }
-    let left = enumerated.len() + model_queue.len();
-    let looked = if widened {
+    let left = enumerated.len() + model_queue.len() + stacked.len();
+    let mut looked = if widened {
         format!("; localization widened to {} lines", repair.widen_locations)
     } else {
         String::new()
     };
+    if stacked_probed > 0 {
+        looked.push_str(&format!(
+            "; {stacked_probed} stacked on a partial fix ({})",
+            describe_reach(&best_reach)
+        ));
+    }
     let (status, reason) = if left > 0 {
         (
             JobStatus::BudgetExhausted,
@@ -1079,6 +1236,52 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         &reason,
     )?;
     runner.finish(status, &reason)
+}
+
+/// Most candidates stacked on one partial fix: the partners of a two-edit bug are usually
+/// among the best-ranked edits of the other lines.
+const STACKED_PER_BASE: usize = 16;
+
+/// The candidates stacked on `base`: each single edit of another line, in the queues' order,
+/// made together with `base` as one hunk; those already probed are left out.
+fn stacked_on(
+    base: &Candidate,
+    singles: &[Candidate],
+    contents: &HashMap<String, String>,
+    tried: &BTreeSet<(String, u32, String)>,
+) -> VecDeque<Candidate> {
+    let Some(content) = contents.get(&base.edit.file) else {
+        return VecDeque::new();
+    };
+    singles
+        .iter()
+        .filter_map(|single| {
+            let edit = partial::stack_edits(&base.edit, &single.edit, content)?;
+            Some(Candidate {
+                edit,
+                features: single.features.clone(),
+                score: single.score,
+                parts: base.parts + single.parts,
+            })
+        })
+        .filter(|c| !tried.contains(&c.key()))
+        .take(STACKED_PER_BASE)
+        .collect()
+}
+
+/// "2 of the failing tests pass; test_x.py::t fails at test_x.py:6".
+fn describe_reach(reach: &Reach) -> String {
+    let mut parts = Vec::new();
+    if reach.cleared > 0 {
+        parts.push(format!("{} of the failing tests pass", reach.cleared));
+    }
+    parts.extend(
+        reach
+            .points
+            .iter()
+            .map(|(test, (file, line))| format!("{test} fails at {file}:{line}")),
+    );
+    parts.join("; ")
 }
 
 /// A passing candidate with its blocks and probe outcome.
@@ -1140,7 +1343,7 @@ async fn commit(
             new_line: cand.edit.new_text(),
             old_block: old_block.clone(),
             new_block: new_block.clone(),
-            origin: cand.edit.origin.name(),
+            origin: cand.origin_name(),
         }))?;
         let applied = match runner
             .edit_reporting_tree(
@@ -1667,6 +1870,7 @@ fn candidates_of(edits: Vec<CandidateEdit>) -> Vec<Candidate> {
             edit,
             features,
             score: 0.0,
+            parts: 1,
         })
         .collect()
 }

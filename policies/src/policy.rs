@@ -219,6 +219,10 @@ pub struct RepairPolicy {
     /// 0 by default: on the development suite the look further changed 3 of 99 commits, none
     /// to the reference fix, and cost one or two probes on every fixed task.
     pub smaller_lookahead: usize,
+    /// Most edits one candidate may make by stacking: when a failing probe's tests get further
+    /// than any before (a later assertion fails, or fewer tests), the next candidates of other
+    /// lines are also probed on top of it, as one hunk (below 2: never).
+    pub stack_edits: usize,
 }
 
 impl RepairPolicy {
@@ -244,6 +248,7 @@ impl Default for RepairPolicy {
             max_candidates: 300,
             probe_slots: 0,
             smaller_lookahead: 0,
+            stack_edits: 0,
         }
     }
 }

@@ -536,6 +536,10 @@ pub struct ProbeVerdict {
     pub edit_tokens: usize,
     pub passed: bool,
     pub evidence: String,
+    /// The candidate failed, but the failing tests got further than with any before it (a
+    /// partial fix: later candidates are also probed on top of it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reached_further: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -96,6 +96,28 @@ impl TestReport {
     }
 }
 
+/// Where a failing test stopped in test code: the innermost frame of its traceback (or its
+/// panic's location) that lies in test code, read through `read` (workspace-relative path →
+/// the file's text). A test that runs its assertions one after another fails at a later line
+/// once the earlier ones hold, so the line says how far the code under test got. `None` when
+/// no frame is in test code (a panic inside the code under test, a build error).
+pub fn failure_point(
+    failure: &TestFailure,
+    mut read: impl FnMut(&str) -> Option<String>,
+) -> Option<Frame> {
+    if failure.kind != FailureKind::Test {
+        return None;
+    }
+    failure.frames.iter().rev().find_map(|frame| {
+        let text = if crate::source::is_test_path(&frame.file) {
+            String::new()
+        } else {
+            read(&frame.file)?
+        };
+        crate::source::is_test_location(&frame.file, frame.line, &text).then(|| frame.clone())
+    })
+}
+
 /// Detects the runner from the output and parses it.
 pub fn parse_test_output(output: &str) -> TestReport {
     match detect_runner(output) {
@@ -938,6 +960,27 @@ impl PytestSection {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// How far a test got: the innermost frame in test code, whether the assertion failed in
+    /// a Rust `mod tests` or in a pytest helper the test called; a panic inside the code under
+    /// test has none.
+    #[test]
+    fn the_failure_point_is_the_innermost_frame_in_test_code() {
+        let lib = "pub fn half(x: u32) -> u32 {\n    x / 3\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    #[test]\n    fn halves() {\n        assert_eq!(half(0), 0);\n        assert_eq!(half(4), 2);\n    }\n}\n";
+        let read = |path: &str| (path == "src/lib.rs").then(|| lib.to_string());
+        let cargo = "\nrunning 1 test\ntest tests::halves ... FAILED\n\nfailures:\n\n---- tests::halves stdout ----\n\nthread 'tests::halves' panicked at src/lib.rs:11:9:\nassertion `left == right` failed\n  left: 1\n right: 2\n\nfailures:\n    tests::halves\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out\n";
+        let report = parse_test_output(cargo);
+        let point = failure_point(&report.failures[0], read).unwrap();
+        assert_eq!((point.file.as_str(), point.line), ("src/lib.rs", 11));
+        let in_code = cargo.replace("src/lib.rs:11:9", "src/lib.rs:2:5");
+        let report = parse_test_output(&in_code);
+        assert_eq!(failure_point(&report.failures[0], read), None);
+
+        let pytest = "============================= test session starts ==============================\ncollected 1 item\n\ntest_half.py F                                                           [100%]\n\n=================================== FAILURES ===================================\n__________________________________ test_half ___________________________________\n\n    def test_half():\n>       check(half)\n\ntest_half.py:12: \n_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ \n\n    def check(half):\n        assert half(0) == 0\n>       assert half(4) == 2\nE       assert 1 == 2\n\ntest_half.py:6: AssertionError\n=========================== short test summary info ============================\nFAILED test_half.py::test_half - assert 1 == 2\n============================== 1 failed in 0.02s ===============================\n";
+        let report = parse_test_output(pytest);
+        let point = failure_point(&report.failures[0], |_| None).unwrap();
+        assert_eq!((point.file.as_str(), point.line), ("test_half.py", 6));
+    }
 
     /// A `cargo test` stopped at libtest's hang warning: the test still running is failed,
     /// the finished ones keep their results.

@@ -1298,6 +1298,7 @@ fn after_tests() {}
                         edit_chars: 1,
                         edit_tokens: 1,
                         passed,
+                        reached_further: false,
                         evidence: String::new(),
                     }),
                 };

@@ -5,4 +5,5 @@
 
 pub mod localize;
 pub mod mutate;
+pub mod partial;
 pub mod rank;

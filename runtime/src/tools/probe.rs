@@ -23,7 +23,7 @@ use super::{
 };
 use crate::sandbox::{CommandOutcome, run_sandboxed};
 use crate::source::{change_touches_tests, edit_touches_tests};
-use crate::testreport::{TestReport, TestRunner};
+use crate::testreport::{TestReport, TestRunner, failure_point};
 
 /// How many scratch slots a job may probe in at once (`slot` 0..PROBE_SLOTS): one per
 /// concurrent probe, each with its own worker process.
@@ -402,11 +402,41 @@ fn run_in(
     })
 }
 
-fn report_or_null(run: Option<&Run>) -> Value {
+fn report_or_null(run: Option<&Run>, scratch: &Path) -> Value {
     match run {
-        Some(run) if run.report.runner != TestRunner::Unknown => report_json(&run.report),
+        Some(run) if run.report.runner != TestRunner::Unknown => {
+            let mut report = report_json(&run.report);
+            if let Some(fields) = report.as_object_mut() {
+                fields.insert("failed_at".into(), failure_points(&run.report, scratch));
+            }
+            report
+        }
         _ => Value::Null,
     }
+}
+
+/// Each failing test's point of failure in test code, read in the scratch copy (whose edited
+/// files the line numbers refer to): `{test, file, line}` for the failures that have one. The
+/// repair job compares them with the failing run's to tell a partial fix from no change.
+fn failure_points(report: &TestReport, scratch: &Path) -> Value {
+    let read = |path: &str| {
+        let relative = Path::new(path);
+        let inside = relative.is_relative()
+            && relative
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+        inside
+            .then(|| std::fs::read_to_string(scratch.join(relative)).ok())
+            .flatten()
+    };
+    report
+        .failures
+        .iter()
+        .filter_map(|failure| {
+            let frame = failure_point(failure, read)?;
+            Some(json!({"test": failure.test, "file": frame.file, "line": frame.line}))
+        })
+        .collect()
 }
 
 pub(super) fn probe_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, ToolError> {
@@ -463,8 +493,8 @@ pub(super) fn probe_edit(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, 
         output: json!({
             "status": last.status,
             "runner": test.runner,
-            "narrow": report_or_null(narrow_run.as_ref()),
-            "full": report_or_null(full_run.as_ref()),
+            "narrow": report_or_null(narrow_run.as_ref(), &scratch),
+            "full": report_or_null(full_run.as_ref(), &scratch),
             "last_run": last_name,
             "command": last.outcome.argv,
             "stdout_tail": tail(&last.outcome.stdout, cap),
