@@ -1257,6 +1257,12 @@ fn stacked_on(
         .iter()
         .filter_map(|single| {
             let edit = partial::stack_edits(&base.edit, &single.edit, content)?;
+            // The lines between are kept, but a hunk over test code would be refused.
+            if tact_runtime::source::edit_touches_tests(&edit.file, content, &edit.old_line)
+                .is_some()
+            {
+                return None;
+            }
             Some(Candidate {
                 edit,
                 features: single.features.clone(),
