@@ -241,15 +241,9 @@ fn baseline_reach(baseline: &TestReport, workspace: &std::path::Path) -> (Vec<St
         .filter(|f| f.kind == tact_runtime::testreport::FailureKind::Test)
         .map(|f| f.test.clone())
         .collect();
-    let points = baseline
-        .failures
-        .iter()
-        .filter_map(|failure| {
-            let frame = tact_runtime::testreport::failure_point(failure, |path| {
-                std::fs::read_to_string(workspace.join(path)).ok()
-            })?;
-            Some((failure.test.clone(), (frame.file, frame.line)))
-        })
+    let points = tact_runtime::testreport::failure_points(baseline, workspace)
+        .into_iter()
+        .map(|(test, frame)| (test, (frame.file, frame.line)))
         .collect();
     (failing, Reach::of_failing_run(points))
 }

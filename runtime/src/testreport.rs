@@ -118,6 +118,26 @@ pub fn failure_point(
     })
 }
 
+/// Each failing test's [`failure_point`], its files read under `root` (frames naming an
+/// absolute path or one with `..` are not read): (test, frame) for the failures that have one.
+pub fn failure_points(report: &TestReport, root: &std::path::Path) -> Vec<(String, Frame)> {
+    let read = |path: &str| {
+        let relative = std::path::Path::new(path);
+        let inside = relative.is_relative()
+            && relative
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+        inside
+            .then(|| std::fs::read_to_string(root.join(relative)).ok())
+            .flatten()
+    };
+    report
+        .failures
+        .iter()
+        .filter_map(|failure| Some((failure.test.clone(), failure_point(failure, read)?)))
+        .collect()
+}
+
 /// Detects the runner from the output and parses it.
 pub fn parse_test_output(output: &str) -> TestReport {
     match detect_runner(output) {

@@ -23,7 +23,7 @@ use super::{
 };
 use crate::sandbox::{CommandOutcome, run_sandboxed};
 use crate::source::{change_touches_tests, edit_touches_tests};
-use crate::testreport::{TestReport, TestRunner, failure_point};
+use crate::testreport::{TestReport, TestRunner, failure_points};
 
 /// How many scratch slots a job may probe in at once (`slot` 0..PROBE_SLOTS): one per
 /// concurrent probe, each with its own worker process.
@@ -407,7 +407,10 @@ fn report_or_null(run: Option<&Run>, scratch: &Path) -> Value {
         Some(run) if run.report.runner != TestRunner::Unknown => {
             let mut report = report_json(&run.report);
             if let Some(fields) = report.as_object_mut() {
-                fields.insert("failed_at".into(), failure_points(&run.report, scratch));
+                fields.insert(
+                    "failed_at".into(),
+                    failure_points_json(&run.report, scratch),
+                );
             }
             report
         }
@@ -418,24 +421,10 @@ fn report_or_null(run: Option<&Run>, scratch: &Path) -> Value {
 /// Each failing test's point of failure in test code, read in the scratch copy (whose edited
 /// files the line numbers refer to): `{test, file, line}` for the failures that have one. The
 /// repair job compares them with the failing run's to tell a partial fix from no change.
-fn failure_points(report: &TestReport, scratch: &Path) -> Value {
-    let read = |path: &str| {
-        let relative = Path::new(path);
-        let inside = relative.is_relative()
-            && relative
-                .components()
-                .all(|c| matches!(c, std::path::Component::Normal(_)));
-        inside
-            .then(|| std::fs::read_to_string(scratch.join(relative)).ok())
-            .flatten()
-    };
-    report
-        .failures
-        .iter()
-        .filter_map(|failure| {
-            let frame = failure_point(failure, read)?;
-            Some(json!({"test": failure.test, "file": frame.file, "line": frame.line}))
-        })
+fn failure_points_json(report: &TestReport, scratch: &Path) -> Value {
+    failure_points(report, scratch)
+        .into_iter()
+        .map(|(test, frame)| json!({"test": test, "file": frame.file, "line": frame.line}))
         .collect()
 }
 
