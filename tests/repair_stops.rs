@@ -798,3 +798,55 @@ fn a_two_edit_bug_is_fixed_by_stacking_on_the_edit_that_got_further() {
         "{committed:?}"
     );
 }
+
+/// A missing-logic bug: the check that used a collection was deleted, and the collection is
+/// still built (`allowed`, never read). No one-line edit fixes it. With `[repair]
+/// insert_guards = true` the job inserts a copy of the function's own guard with a membership
+/// check against the idle collection; with it off the same job changes nothing.
+#[test]
+fn hefix_python_141_a_deleted_membership_check_is_restored_as_a_guard() {
+    let files = [
+        (
+            "check_extension.py",
+            "def check_extension(name):\n    allowed = ['txt', 'md']\n    parts = name.split('.')\n    if len(parts) != 2:\n        return 'No'\n    if not parts[0]:\n        return 'No'\n    return 'Yes'\n",
+        ),
+        (
+            "test_check_extension.py",
+            "from check_extension import check_extension\n\n\ndef test_check_extension():\n    assert check_extension('a.txt') == 'Yes'\n    assert check_extension('notes.md') == 'Yes'\n    assert check_extension('a') == 'No'\n    assert check_extension('.txt') == 'No'\n    assert check_extension('a.exe') == 'No'\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ];
+
+    let (scratch, ws) = workspace(&files);
+    let before = snapshot(&ws);
+    let off = policy_setting(scratch.path(), "off.toml", "insert_guards", "false");
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--policy", off.to_str().unwrap()]);
+    assert_ne!(done(&events)["status"], "done", "{:?}", done(&events));
+    assert_eq!(snapshot(&ws), before, "no fix, no change");
+
+    let (scratch, ws) = workspace(&files);
+    let on = policy_setting(scratch.path(), "on.toml", "insert_guards", "true");
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &["--policy", on.to_str().unwrap()]);
+    assert_eq!(done(&events)["status"], "done", "{:?}", done(&events));
+    let committed = decisions(&events, "candidate_applied");
+    assert!(
+        committed.iter().any(|c| c["origin"] == "insert_guard"),
+        "{committed:?}"
+    );
+    // The function is right beyond what the test asks: a name with another unknown
+    // extension, and one whose extension is the allowed list's other entry.
+    let values = Command::new("python3")
+        .args([
+            "-c",
+            "from check_extension import check_extension as c; print([c('x.dll'), c('y.md'), c('z.txt.md')])",
+        ])
+        .current_dir(&ws)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&values.stdout).trim(),
+        "['No', 'Yes', 'No']"
+    );
+}

@@ -661,7 +661,13 @@ async fn enumerate_and_rank(
     let rank::Enumerated {
         source_locations,
         edits,
-    } = rank::enumerate_candidates(&runner.cfg.workspace, locations, contents, max_candidates);
+    } = rank::enumerate_candidates(
+        &runner.cfg.workspace,
+        locations,
+        contents,
+        max_candidates,
+        runner.cfg.policy.body.repair.insert_guards,
+    );
     let edits: Vec<CandidateEdit> = edits
         .into_iter()
         .filter(|e| !skip.contains(&(e.file.clone(), e.line, e.new_text())))

@@ -223,6 +223,10 @@ pub struct RepairPolicy {
     /// than any before (a later assertion fails, or fewer tests), the next candidates of other
     /// lines are also probed on top of it, as one hunk (below 2: never).
     pub stack_edits: usize,
+    /// Enumerate missing guards: copies of the function's early exits with a new condition
+    /// (a clause of a sibling compared another way, or a check against a collection the
+    /// function builds and never reads), inserted beside them.
+    pub insert_guards: bool,
 }
 
 impl RepairPolicy {
@@ -249,6 +253,7 @@ impl Default for RepairPolicy {
             probe_slots: 0,
             smaller_lookahead: 0,
             stack_edits: 0,
+            insert_guards: false,
         }
     }
 }

@@ -177,8 +177,14 @@ fn extract(
             contents.insert(loc.file.clone(), text);
         }
     }
-    let edits =
-        rank::enumerate_candidates(&workspace, &locations, &contents, repair.max_candidates).edits;
+    let edits = rank::enumerate_candidates(
+        &workspace,
+        &locations,
+        &contents,
+        repair.max_candidates,
+        repair.insert_guards,
+    )
+    .edits;
     let mut features = rank::base_features(&edits);
     if let Some(model) = model {
         for request in rank::scoring_requests(&edits, &contents) {

@@ -89,6 +89,10 @@ pub enum MutationOperator {
     /// A string folded to one case before its letters are counted or collected:
     /// `set(string)` → `set(string.lower())`. Newer than every fitted ranker (no prior).
     CaseFold,
+    /// A missing early exit: a copy of one of the function's guards with a new condition (one
+    /// clause of its own compared another way, or a membership check against a collection the
+    /// function builds and never reads), inserted beside it. Newer than every fitted ranker.
+    InsertGuard,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -220,6 +224,7 @@ pub fn hunk_mutations(
     source: &str,
     language: Language,
     lines: &[u32],
+    insert_guards: bool,
 ) -> Vec<HunkMutation> {
     let classes = classify_source(source, language);
     let source_lines: Vec<&str> = split_lines(source);
@@ -234,7 +239,9 @@ pub fn hunk_mutations(
             continue;
         }
         seen.push(span);
-        for hunk in together::function_hunks(file, &source_lines, &classes, span, language) {
+        for hunk in
+            together::function_hunks(file, &source_lines, &classes, span, language, insert_guards)
+        {
             if !hunks.contains(&hunk) {
                 hunks.push(hunk);
             }

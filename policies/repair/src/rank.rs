@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 24] = [
+const ORIGINS: [&str; 25] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -163,6 +163,7 @@ const ORIGINS: [&str; 24] = [
     "loop_step",
     "idle_mutable_step",
     "case_fold",
+    "insert_guard",
 ];
 
 impl CandidateOrigin {
@@ -696,6 +697,7 @@ pub fn enumerate_candidates(
     locations: &[crate::localize::CandidateLocation],
     contents: &std::collections::HashMap<String, String>,
     max_candidates: usize,
+    insert_guards: bool,
 ) -> Enumerated {
     let source_locations: Vec<crate::localize::CandidateLocation> = locations
         .iter()
@@ -711,7 +713,7 @@ pub fn enumerate_candidates(
             .unwrap_or_default();
     let mut edits = edits_from_mutations(&mutations, &source_locations);
     edits.extend(edits_from_hunks(
-        &hunks_for_locations(&source_locations, contents),
+        &hunks_for_locations(&source_locations, contents, insert_guards),
         &source_locations,
     ));
     Enumerated {
@@ -725,6 +727,7 @@ pub fn enumerate_candidates(
 pub fn hunks_for_locations(
     locations: &[crate::localize::CandidateLocation],
     contents: &std::collections::HashMap<String, String>,
+    insert_guards: bool,
 ) -> Vec<crate::mutate::HunkMutation> {
     let mut files: Vec<&str> = Vec::new();
     for l in locations {
@@ -746,7 +749,11 @@ pub fn hunks_for_locations(
             .map(|l| l.line)
             .collect();
         hunks.extend(crate::mutate::hunk_mutations(
-            file, content, language, &lines,
+            file,
+            content,
+            language,
+            &lines,
+            insert_guards,
         ));
     }
     hunks
@@ -1242,6 +1249,7 @@ mod tests {
             LoopStep,
             IdleMutableStep,
             CaseFold,
+            InsertGuard,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1250,7 +1258,8 @@ mod tests {
                 | BooleanOperatorFlip | BooleanConstantFlip | SwapArguments | InsertReturn
                 | MinMaxSwap | SiblingCall | SwapIdentifier | DropTerm | AddOffset
                 | SwapOperands | DeleteLine | DropClause | LiteralEdit | ReplaceArgument
-                | InsertStatement | WrapOperands | LoopStep | IdleMutableStep | CaseFold => {}
+                | InsertStatement | WrapOperands | LoopStep | IdleMutableStep | CaseFold
+                | InsertGuard => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

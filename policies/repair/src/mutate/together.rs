@@ -12,6 +12,8 @@ use tact_runtime::source::{ByteClass, FunctionSpan};
 
 use super::{Language, MutationOperator, Token, TokenKind, tokenize};
 
+mod guards;
+
 /// A hunk longer than this is a rewrite, not a small fix.
 const MAX_HUNK_LINES: usize = 24;
 
@@ -47,6 +49,7 @@ pub(super) fn function_hunks(
     classes: &[Vec<ByteClass>],
     span: &FunctionSpan,
     language: Language,
+    insert_guards: bool,
 ) -> Vec<HunkMutation> {
     let first = (span.start as usize).saturating_sub(1);
     let last = (span.end as usize).min(source_lines.len());
@@ -123,6 +126,9 @@ pub(super) fn function_hunks(
     hunks.extend(function.loop_variable_updates(file, language));
     if language == Language::Python {
         hunks.extend(function.mirrored_else_branches(file));
+    }
+    if insert_guards {
+        hunks.extend(function.guard_insertions(file, language));
     }
     hunks
 }
@@ -622,7 +628,7 @@ mod tests {
     use super::*;
 
     fn hunks(source: &str, language: Language, line: u32) -> Vec<HunkMutation> {
-        hunk_mutations("f", source, language, &[line])
+        hunk_mutations("f", source, language, &[line], true)
     }
 
     /// The hunk that turns `old` into `new` (both whole lines), if enumerated.
