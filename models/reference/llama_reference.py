@@ -13,6 +13,11 @@ does not depend on the tokenizer).
     venv/bin/pip install numpy gguf tokenizers
     venv/bin/python models/reference/llama_reference.py $TACT_HOME             # SmolLM2
     venv/bin/python models/reference/llama_reference.py $TACT_HOME qwen2.5-coder
+    venv/bin/python models/reference/llama_reference.py $TACT_HOME FILE.gguf   # any SmolLM2 file
+
+A path in place of the model's name reads that file with SmolLM2's tokenizer and prompts and
+writes `llama_reference.<file stem>.json`: the K-quant files of `docs/models.md` (SmolLM2's
+weights requantized by llama.cpp's `llama-quantize`) are checked this way.
 """
 import json
 import pathlib
@@ -30,8 +35,13 @@ MODELS = {
     "qwen2.5-coder": ("qwen2.5-coder-0.5b-instruct/Qwen2.5-Coder-0.5B-Instruct.Q4_K_M.gguf",
                       "qwen2_reference.json"),
 }
-rel_path, fixture_name = MODELS[which]
-path = home / rel_path
+if which.endswith(".gguf"):
+    path = pathlib.Path(which)
+    fixture_name = f"llama_reference.{path.stem}.json"
+    which = "smollm2"
+else:
+    rel_path, fixture_name = MODELS[which]
+    path = home / rel_path
 reader = GGUFReader(str(path))
 
 

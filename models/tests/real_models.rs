@@ -135,6 +135,31 @@ fn smollm2_logits_match_numpy_reference_on_both_backends() {
     }
 }
 
+/// SmolLM2's weights requantized by llama.cpp's `llama-quantize` into files with real Q2_K
+/// and Q3_K tensors (the 1,536-wide `ffn_down` of every layer; the 576-wide matrices fall back
+/// to Q4_0, as llama.cpp does for rows that are not whole 256-blocks) vs the numpy reference
+/// on the same files: same greedy tokens, bounded error. The files are not packaged; the
+/// test reads them from `TACT_KQUANT_DIR` (made as `docs/models.md` says) and skips without it.
+#[test]
+fn smollm2_k_quant_files_match_numpy_reference_on_both_backends() {
+    let test = "smollm2_k_quant_files_match_numpy_reference_on_both_backends";
+    let Some(dir) = std::env::var_os("TACT_KQUANT_DIR").map(std::path::PathBuf::from) else {
+        eprintln!("SKIPPED {test}: TACT_KQUANT_DIR is not set (docs/models.md makes the files)");
+        return;
+    };
+    for stem in [
+        "SmolLM2-135M-Instruct.Q2_K-ffn",
+        "SmolLM2-135M-Instruct.Q2_K",
+    ] {
+        let path = dir.join(format!("{stem}.gguf"));
+        assert!(path.is_file(), "{} is missing", path.display());
+        let fixture = common::fixture(&format!("llama_reference.{stem}.json"));
+        for e in logit_errors_vs_reference(&path, &fixture) {
+            e.assert_within(LOGIT_TOLERANCE);
+        }
+    }
+}
+
 /// Qwen2.5-Coder-0.5B (qwen2: q/k/v bias, NEOX rotary, untied head; Q5_0, Q8_0, Q4_K, Q6_K
 /// tensors) vs the numpy reference: same greedy tokens, bounded error.
 #[test]
