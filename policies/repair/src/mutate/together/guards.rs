@@ -444,6 +444,22 @@ mod tests {
     }
 
     #[test]
+    fn a_rust_collection_never_read_is_checked_with_contains() {
+        let source = "fn check(name: &str) -> &str {\n    let suf = vec![\"txt\", \"exe\"];\n    let lst: Vec<&str> = name.split('.').collect();\n    if lst.len() != 2 {\n        return \"No\";\n    }\n    if lst[0].is_empty() {\n        return \"No\";\n    }\n    \"Yes\"\n}\n";
+        let all = inserted(source, Language::Rust, 4);
+        let want = (
+            9,
+            vec![
+                "    }".to_string(),
+                "    if !suf.contains(&lst[1]) {".into(),
+                "        return \"No\";".into(),
+                "    }".into(),
+            ],
+        );
+        assert!(all.contains(&want), "{all:#?}");
+    }
+
+    #[test]
     fn one_line_guards_keep_their_shape() {
         let python = "def f(x):\n    if x > 3: return 0\n    return x\n";
         let all = inserted(python, Language::Python, 2);
