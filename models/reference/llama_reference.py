@@ -15,6 +15,11 @@ does not depend on the tokenizer).
     venv/bin/python models/reference/llama_reference.py $TACT_HOME qwen2.5-coder
     venv/bin/python models/reference/llama_reference.py $TACT_HOME FILE.gguf   # any SmolLM2 file
 
+`llama3-rope` runs SmolLM2's file with Llama 3's rope scaling (HF's `rope_type: llama3`, with
+small test parameters so that most frequencies are stretched) and writes
+`llama3_rope_reference.json` with the frequency divisors it used: the Rust test feeds them as
+the `rope_freqs.weight` tensor llama.cpp's converter writes for Llama 3 files.
+
 A path in place of the model's name reads that file with SmolLM2's tokenizer and prompts and
 writes `llama_reference.<file stem>.json`: the K-quant files of `docs/models.md` (SmolLM2's
 weights requantized by llama.cpp's `llama-quantize`) are checked this way.
@@ -35,6 +40,11 @@ MODELS = {
     "qwen2.5-coder": ("qwen2.5-coder-0.5b-instruct/Qwen2.5-Coder-0.5B-Instruct.Q4_K_M.gguf",
                       "qwen2_reference.json"),
 }
+LLAMA3_ROPE = None
+if which == "llama3-rope":
+    LLAMA3_ROPE = {"factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                   "original_max_position_embeddings": 256}
+    MODELS["llama3-rope"] = (MODELS["smollm2"][0], "llama3_rope_reference.json")
 if which.endswith(".gguf"):
     path = pathlib.Path(which)
     fixture_name = f"llama_reference.{path.stem}.json"
@@ -42,6 +52,8 @@ if which.endswith(".gguf"):
 else:
     rel_path, fixture_name = MODELS[which]
     path = home / rel_path
+    if which == "llama3-rope":
+        which = "smollm2"
 reader = GGUFReader(str(path))
 
 
@@ -102,10 +114,30 @@ def linear(h, name):
     return y if bias is None else y + bias
 
 
+BASE_INV = 1.0 / theta ** (np.arange(0, hd, 2, dtype=np.float64) / hd)
+
+
+def llama3_inv_freq(inv, p):
+    """HF's llama3 rule: short wavelengths kept, long ones divided by the factor, a blend
+    between (written from the rule, not from the Rust code)."""
+    old = p["original_max_position_embeddings"]
+    low_wavelen = old / p["low_freq_factor"]
+    high_wavelen = old / p["high_freq_factor"]
+    wavelen = 2 * np.pi / inv
+    scaled = np.where(wavelen > low_wavelen, inv / p["factor"], inv)
+    smooth = (old / wavelen - p["low_freq_factor"]) / (p["high_freq_factor"] - p["low_freq_factor"])
+    blended = (1 - smooth) * scaled / p["factor"] + smooth * scaled
+    medium = (wavelen >= high_wavelen) & (wavelen <= low_wavelen)
+    return np.where(medium, blended, scaled)
+
+
+INV = BASE_INV if LLAMA3_ROPE is None else llama3_inv_freq(BASE_INV, LLAMA3_ROPE)
+
+
 def forward(ids):
     T = len(ids)
     x = emb[ids]
-    inv = 1.0 / theta ** (np.arange(0, hd, 2, dtype=np.float64) / hd)
+    inv = INV
     ang = np.outer(np.arange(T), inv)
     cos = np.cos(np.concatenate([ang, ang], -1)).astype(np.float32)
     sin = np.sin(np.concatenate([ang, ang], -1)).astype(np.float32)
@@ -186,5 +218,9 @@ for text in PROMPTS:
     print(repr(text), "->", repr(tok.decode(seq[len(ids):])))
 
 out = pathlib.Path(__file__).resolve().parents[1] / "tests" / "fixtures" / fixture_name
-out.write_text(json.dumps({"model": path.name, "cases": cases}))
+record = {"model": path.name, "cases": cases}
+if LLAMA3_ROPE is not None:
+    record["rope_scaling"] = LLAMA3_ROPE
+    record["rope_freqs"] = [float(d) for d in BASE_INV / INV]
+out.write_text(json.dumps(record))
 print(f"wrote {out}")

@@ -10,7 +10,7 @@ use safetensors::{Dtype, SafeTensors};
 
 use crate::engine::{BackendKind, Engine};
 use crate::error::ModelError;
-use crate::llama::{HostTensor, Llama, LlamaConfig, RopeLayout, WeightSource};
+use crate::llama::{HostTensor, Llama, LlamaConfig, RopeLayout, RopeScaling, WeightSource};
 use crate::tokenizer::tokenizer_from_file;
 
 fn load_err(path: &Path, reason: impl Into<String>) -> ModelError {
@@ -32,6 +32,52 @@ struct HfLlamaConfig {
     rms_norm_eps: Option<f64>,
     rope_theta: Option<f64>,
     max_position_embeddings: Option<usize>,
+    rope_scaling: Option<HfRopeScaling>,
+}
+
+/// `rope_scaling` of an HF config (`type` in older files, `rope_type` in newer ones).
+#[derive(serde::Deserialize)]
+struct HfRopeScaling {
+    #[serde(alias = "type")]
+    rope_type: String,
+    factor: Option<f64>,
+    low_freq_factor: Option<f64>,
+    high_freq_factor: Option<f64>,
+    original_max_position_embeddings: Option<usize>,
+}
+
+impl HfRopeScaling {
+    fn scaling(&self) -> Result<RopeScaling, ModelError> {
+        let missing = |what: &str| {
+            ModelError::Unsupported(format!("rope_scaling {:?} without {what}", self.rope_type))
+        };
+        let factor = || {
+            self.factor
+                .map(|f| f as f32)
+                .ok_or_else(|| missing("factor"))
+        };
+        match self.rope_type.as_str() {
+            "default" => Ok(RopeScaling::None),
+            "linear" => Ok(RopeScaling::Linear { factor: factor()? }),
+            "llama3" => Ok(RopeScaling::Llama3 {
+                factor: factor()?,
+                low_freq_factor: self
+                    .low_freq_factor
+                    .ok_or_else(|| missing("low_freq_factor"))?
+                    as f32,
+                high_freq_factor: self
+                    .high_freq_factor
+                    .ok_or_else(|| missing("high_freq_factor"))?
+                    as f32,
+                original_context: self
+                    .original_max_position_embeddings
+                    .ok_or_else(|| missing("original_max_position_embeddings"))?,
+            }),
+            other => Err(ModelError::Unsupported(format!(
+                "rope_scaling {other:?} (default, linear, llama3)"
+            ))),
+        }
+    }
 }
 
 /// Read `config.json` of an HF Llama/Qwen2 folder.
@@ -53,6 +99,10 @@ pub fn hf_config(folder: &Path) -> Result<LlamaConfig, ModelError> {
         rms_eps: hf.rms_norm_eps.unwrap_or(1e-5) as f32,
         max_seq_len: hf.max_position_embeddings.unwrap_or(2048),
         rope_layout: RopeLayout::Neox,
+        rope_scaling: match &hf.rope_scaling {
+            Some(scaling) => scaling.scaling()?,
+            None => RopeScaling::None,
+        },
     };
     config.validate()?;
     Ok(config)
@@ -173,4 +223,47 @@ pub fn engine_from_hf_folder(folder: &Path, backend: BackendKind) -> Result<Engi
         .to_lowercase();
     Ok(Engine::new(llama, tokenizer, id)?
         .with_chat_template(crate::chat_template::chat_template_from_hf_folder(folder)))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    fn scaling(json: &str) -> Result<RopeScaling, ModelError> {
+        serde_json::from_str::<HfRopeScaling>(json)
+            .unwrap()
+            .scaling()
+    }
+
+    #[test]
+    fn llama3_rope_scaling_is_read_and_unknown_kinds_are_refused_by_name() {
+        let llama3 = scaling(
+            r#"{"rope_type": "llama3", "factor": 32.0, "low_freq_factor": 1.0,
+                "high_freq_factor": 4.0, "original_max_position_embeddings": 8192}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            llama3,
+            RopeScaling::Llama3 {
+                factor: 32.0,
+                low_freq_factor: 1.0,
+                high_freq_factor: 4.0,
+                original_context: 8192
+            }
+        );
+        // Llama-3.2's own parameters: the fastest frequency kept, the slowest divided by 32.
+        let divisors = llama3.divisors(500_000.0, 64);
+        assert_eq!(divisors[0], 1.0);
+        assert_eq!(divisors[31], 32.0);
+        assert!(divisors.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(
+            scaling(r#"{"type": "linear", "factor": 2.0}"#).unwrap(),
+            RopeScaling::Linear { factor: 2.0 }
+        );
+        let yarn = scaling(r#"{"rope_type": "yarn", "factor": 4.0}"#).unwrap_err();
+        assert!(yarn.to_string().contains("yarn"), "{yarn}");
+        let partial = scaling(r#"{"rope_type": "llama3", "factor": 8.0}"#).unwrap_err();
+        assert!(partial.to_string().contains("low_freq_factor"), "{partial}");
+    }
 }

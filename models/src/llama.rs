@@ -29,6 +29,65 @@ pub enum RopeLayout {
     Neox,
 }
 
+/// How rotary frequencies are stretched for a context longer than the one trained on. A file
+/// with scaling tact does not implement is refused, never run with plain frequencies.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum RopeScaling {
+    #[default]
+    None,
+    /// Every frequency divided by `factor` (GGUF `rope.scaling.type = linear`).
+    Linear { factor: f32 },
+    /// Llama 3's per-frequency rule (HF `rope_type: llama3`): wavelengths shorter than
+    /// `original_context / high_freq_factor` kept, longer than `original_context /
+    /// low_freq_factor` divided by `factor`, and a smooth blend between. GGUF files carry
+    /// the result as the `rope_freqs.weight` tensor instead, which [`Llama::load`] reads.
+    Llama3 {
+        factor: f32,
+        low_freq_factor: f32,
+        high_freq_factor: f32,
+        original_context: usize,
+    },
+}
+
+impl RopeScaling {
+    /// The divisor of each of `half` frequencies (`freq_i = theta^(-2i/d) / divisor_i`).
+    pub fn divisors(&self, theta: f64, head_dim: usize) -> Vec<f64> {
+        let half = head_dim / 2;
+        (0..half)
+            .map(|i| {
+                let freq = theta.powf(-(2.0 * i as f64) / head_dim as f64);
+                match *self {
+                    RopeScaling::None => 1.0,
+                    RopeScaling::Linear { factor } => f64::from(factor),
+                    RopeScaling::Llama3 {
+                        factor,
+                        low_freq_factor,
+                        high_freq_factor,
+                        original_context,
+                    } => {
+                        let (factor, low, high) = (
+                            f64::from(factor),
+                            f64::from(low_freq_factor),
+                            f64::from(high_freq_factor),
+                        );
+                        let old = original_context as f64;
+                        let wavelength = 2.0 * std::f64::consts::PI / freq;
+                        if wavelength < old / high {
+                            1.0
+                        } else if wavelength > old / low {
+                            factor
+                        } else {
+                            let smooth = (old / wavelength - low) / (high - low);
+                            // freq' = (1 - smooth) freq / factor + smooth freq
+                            1.0 / ((1.0 - smooth) / factor + smooth)
+                        }
+                    }
+                }
+            })
+            .collect()
+    }
+}
+
 /// Architecture hyper-parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LlamaConfig {
@@ -43,6 +102,7 @@ pub struct LlamaConfig {
     pub rms_eps: f32,
     pub max_seq_len: usize,
     pub rope_layout: RopeLayout,
+    pub rope_scaling: RopeScaling,
 }
 
 impl LlamaConfig {
@@ -88,6 +148,19 @@ impl LlamaConfig {
                 .unwrap_or(1e-5) as f32,
             max_seq_len: usize_of("context_length").unwrap_or(2048),
             rope_layout,
+            rope_scaling: match gguf.get_str(&key("rope.scaling.type")) {
+                Err(_) | Ok("none") => RopeScaling::None,
+                Ok("linear") => RopeScaling::Linear {
+                    factor: gguf.get_f64(&key("rope.scaling.factor")).map_err(|_| {
+                        ModelError::Unsupported("linear rope scaling without a factor".into())
+                    })? as f32,
+                },
+                Ok(other) => {
+                    return Err(ModelError::Unsupported(format!(
+                        "rope scaling {other:?} (none, linear, and Llama 3's rope_freqs tensor)"
+                    )));
+                }
+            },
         };
         config.validate()?;
         Ok(config)
@@ -381,7 +454,22 @@ impl Llama {
             });
         }
         let final_norm = vector("output_norm.weight", c.hidden_size)?;
-        let rope = RopeTables::new(c);
+        // Llama 3 GGUF files carry their frequency divisors as a tensor (llama.cpp's
+        // `rope_freqs`); without it the config's own rule applies.
+        let divisors = match source.tensor("rope_freqs.weight")? {
+            Some(_) => host_vector("rope_freqs.weight", c.head_dim / 2, None)?
+                .into_iter()
+                .map(f64::from)
+                .collect(),
+            None => c.rope_scaling.divisors(f64::from(c.rope_theta), c.head_dim),
+        };
+        if divisors.iter().any(|d| !d.is_finite() || *d <= 0.0) {
+            return Err(load_err(
+                "rope_freqs.weight",
+                "a frequency divisor is not a positive number",
+            ));
+        }
+        let rope = RopeTables::new(c, &divisors);
         Ok(Llama {
             config,
             device: device.clone(),
@@ -647,14 +735,16 @@ struct RopeTables {
 }
 
 impl RopeTables {
-    fn new(c: &LlamaConfig) -> Self {
+    /// `divisors`: one per frequency (see [`RopeScaling::divisors`]).
+    fn new(c: &LlamaConfig, divisors: &[f64]) -> Self {
         let half = c.head_dim / 2;
         let mut cos = Vec::with_capacity(c.max_seq_len * half);
         let mut sin = Vec::with_capacity(c.max_seq_len * half);
         for pos in 0..c.max_seq_len {
             for i in 0..half {
                 // Computed in f64 so long positions keep their precision before the cast.
-                let freq = (c.rope_theta as f64).powf(-(2.0 * i as f64) / c.head_dim as f64);
+                let freq = (c.rope_theta as f64).powf(-(2.0 * i as f64) / c.head_dim as f64)
+                    / divisors.get(i).copied().unwrap_or(1.0);
                 let angle = pos as f64 * freq;
                 cos.push(angle.cos() as f32);
                 sin.push(angle.sin() as f32);
@@ -721,7 +811,7 @@ pub fn log_probs(logits: Tensor<2>) -> Result<Vec<Vec<f32>>, ModelError> {
 pub mod random {
     use std::collections::HashMap;
 
-    use super::{HostTensor, LlamaConfig, RopeLayout, WeightSource};
+    use super::{HostTensor, LlamaConfig, RopeLayout, RopeScaling, WeightSource};
     use crate::error::ModelError;
 
     /// A tiny config of the same shape family as SmolLM2 (GQA, tied embeddings).
@@ -738,6 +828,7 @@ pub mod random {
             rms_eps: 1e-5,
             max_seq_len: 256,
             rope_layout: RopeLayout::Interleaved,
+            rope_scaling: RopeScaling::None,
         }
     }
 

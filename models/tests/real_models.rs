@@ -48,9 +48,25 @@ fn logit_errors_vs_reference(
     path: &std::path::Path,
     fixture: &serde_json::Value,
 ) -> Vec<LogitErrors> {
+    logit_errors_of(
+        |backend| {
+            Engine::from_gguf_path(path, backend)
+                .unwrap()
+                .llama()
+                .clone()
+        },
+        fixture,
+    )
+}
+
+/// As [`logit_errors_vs_reference`], for the decoder `load` builds on each backend.
+fn logit_errors_of(
+    load: impl Fn(BackendKind) -> tact_models::llama::Llama,
+    fixture: &serde_json::Value,
+) -> Vec<LogitErrors> {
     let mut out = Vec::new();
     for backend in BACKENDS {
-        let engine = Engine::from_gguf_path(path, backend).unwrap();
+        let llama = load(backend);
         let mut worst = 0.0f32;
         let mut worst_first = 0.0f32;
         let mut worst_first_logprob = 0.0f32;
@@ -71,10 +87,7 @@ fn logit_errors_vs_reference(
             let mut feed = prompt.clone();
             let mut got_greedy = Vec::new();
             for step in case["steps"].as_array().unwrap() {
-                let out = engine
-                    .llama()
-                    .forward(&feed, &mut cache, LogitsFor::Last)
-                    .unwrap();
+                let out = llama.forward(&feed, &mut cache, LogitsFor::Last).unwrap();
                 let logprobs = log_probs(out.logits.clone()).unwrap().pop().unwrap();
                 let logits = tensor_rows(out.logits).unwrap().pop().unwrap();
                 let top_ids = step["top_ids"].as_array().unwrap();
@@ -133,6 +146,113 @@ fn smollm2_logits_match_numpy_reference_on_both_backends() {
     for e in logit_errors_vs_reference(&path, &fixture) {
         e.assert_within(LOGIT_TOLERANCE);
     }
+}
+
+/// SmolLM2's weights served with Llama 3's rope scaling, the way a Llama 3 GGUF carries it
+/// (llama.cpp's converter writes the frequency divisors as the `rope_freqs.weight` tensor),
+/// vs the numpy reference applying HF's `llama3` rule to the same weights: same greedy
+/// tokens, bounded error. The divisors tact computes itself from the rule (for an HF folder's
+/// `rope_scaling`) equal the reference's, and the scaling changes the output.
+#[test]
+fn llama3_rope_scaling_matches_numpy_reference_on_both_backends() {
+    use tact_models::ModelError;
+    use tact_models::gguf::GgufFile;
+    use tact_models::llama::{HostTensor, Llama, LlamaConfig, RopeScaling, WeightSource};
+
+    let Some(path) =
+        common::smollm2_or_skip("llama3_rope_scaling_matches_numpy_reference_on_both_backends")
+    else {
+        return;
+    };
+    let fixture = common::fixture("llama3_rope_reference.json");
+    let divisors: Vec<f32> = fixture["rope_freqs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap() as f32)
+        .collect();
+    let p = &fixture["rope_scaling"];
+    let rule = RopeScaling::Llama3 {
+        factor: p["factor"].as_f64().unwrap() as f32,
+        low_freq_factor: p["low_freq_factor"].as_f64().unwrap() as f32,
+        high_freq_factor: p["high_freq_factor"].as_f64().unwrap() as f32,
+        original_context: p["original_max_position_embeddings"].as_u64().unwrap() as usize,
+    };
+    let gguf = GgufFile::open(&path).unwrap();
+    let config = LlamaConfig::from_gguf(&gguf).unwrap();
+    let ours = rule.divisors(f64::from(config.rope_theta), config.head_dim);
+    assert_eq!(ours.len(), divisors.len());
+    for (a, b) in ours.iter().zip(&divisors) {
+        assert!((a - f64::from(*b)).abs() <= 1e-5 * a.abs(), "{a} vs {b}");
+    }
+    assert!(
+        divisors.iter().filter(|d| **d > 1.0).count() > divisors.len() / 2,
+        "the test's parameters stretch most frequencies"
+    );
+
+    struct WithRopeFreqs<'a> {
+        file: &'a GgufFile,
+        divisors: Vec<f32>,
+    }
+    impl WeightSource for WithRopeFreqs<'_> {
+        fn tensor(&self, name: &str) -> Result<Option<HostTensor>, ModelError> {
+            if name == "rope_freqs.weight" {
+                return Ok(Some((self.divisors.clone(), vec![self.divisors.len()])));
+            }
+            self.file.tensor(name)
+        }
+        fn matrix(
+            &self,
+            name: &str,
+        ) -> Result<Option<tact_models::kernels::PackedMatrix>, ModelError> {
+            self.file.matrix(name)
+        }
+    }
+    let source = WithRopeFreqs {
+        file: &gguf,
+        divisors,
+    };
+    let load =
+        |backend: BackendKind| Llama::load(config.clone(), &source, &backend.device()).unwrap();
+    for e in logit_errors_of(load, &fixture) {
+        e.assert_within(LOGIT_TOLERANCE);
+    }
+    // The same weights with the rule given in the config instead of the tensor (an HF
+    // folder's path) give the same logits; the plain frequencies do not.
+    let prompt: Vec<u32> = fixture["cases"][0]["prompt_ids"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u32)
+        .collect();
+    let last_logits = |llama: &Llama| {
+        let out = llama
+            .forward(&prompt, &mut KvCache::new(), LogitsFor::Last)
+            .unwrap();
+        tensor_rows(out.logits).unwrap().pop().unwrap()
+    };
+    let device = BackendKind::Flex.device();
+    let by_tensor = last_logits(&Llama::load(config.clone(), &source, &device).unwrap());
+    let mut ruled = config.clone();
+    ruled.rope_scaling = rule;
+    let by_rule = last_logits(&Llama::load(ruled, &gguf, &device).unwrap());
+    let plain = last_logits(&Llama::load(config.clone(), &gguf, &device).unwrap());
+    let gap = |a: &[f32], b: &[f32]| {
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| (x - y).abs())
+            .fold(0.0f32, f32::max)
+    };
+    assert!(
+        gap(&by_tensor, &by_rule) <= 1e-4,
+        "{}",
+        gap(&by_tensor, &by_rule)
+    );
+    assert!(
+        gap(&by_tensor, &plain) > 10.0 * LOGIT_TOLERANCE,
+        "{}",
+        gap(&by_tensor, &plain)
+    );
 }
 
 /// SmolLM2's weights requantized by llama.cpp's `llama-quantize` into files with real Q2_K

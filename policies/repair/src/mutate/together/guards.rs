@@ -68,6 +68,10 @@ impl FunctionText<'_> {
         }
         let condition = 1..colon;
         if colon + 1 < tokens.len() {
+            let next = self.lines.get(offset + 1).map_or("", |l| l.trim_start());
+            if next.starts_with("else") || next.starts_with("elif") {
+                return None;
+            }
             return is_exit(tokens.get(colon + 1)).then_some(Guard {
                 head: offset,
                 last: offset,
@@ -78,12 +82,18 @@ impl FunctionText<'_> {
         let body = self.lines.get(offset + 1)?;
         let after = self.lines.get(offset + 2).copied().unwrap_or("");
         let single = after.trim().is_empty() || indent(after) <= indent(head);
-        (indent(body) > indent(head) && single && is_exit(self.tokens.get(offset + 1)?.first()))
-            .then_some(Guard {
-                head: offset,
-                last: offset + 1,
-                condition,
-            })
+        // An `if` with an `else` is a branch, not a guard: a copy after it would split them.
+        let branches = indent(after) == indent(head)
+            && (after.trim_start().starts_with("else") || after.trim_start().starts_with("elif"));
+        (indent(body) > indent(head)
+            && single
+            && !branches
+            && is_exit(self.tokens.get(offset + 1)?.first()))
+        .then_some(Guard {
+            head: offset,
+            last: offset + 1,
+            condition,
+        })
     }
 
     /// `if c {` then one exit statement then `}` (or all of it on one line).
@@ -104,7 +114,8 @@ impl FunctionText<'_> {
         let condition = 1..brace;
         if brace + 1 < tokens.len() {
             let closes = tokens.last().is_some_and(|t| t.text == "}");
-            return (closes && is_exit(tokens.get(brace + 1))).then_some(Guard {
+            let branches = tokens.iter().any(|t| t.text == "else");
+            return (closes && !branches && is_exit(tokens.get(brace + 1))).then_some(Guard {
                 head: offset,
                 last: offset,
                 condition,
@@ -113,8 +124,11 @@ impl FunctionText<'_> {
         let head = self.lines.get(offset)?;
         let body = self.lines.get(offset + 1)?;
         let close = self.lines.get(offset + 2)?;
+        // `}` then `else` on the next line is a branch too.
+        let next = self.lines.get(offset + 3).map_or("", |l| l.trim_start());
         (indent(body) > indent(head)
             && close.trim() == "}"
+            && !next.starts_with("else")
             && indent(close) == indent(head)
             && is_exit(self.tokens.get(offset + 1)?.first()))
         .then_some(Guard {
@@ -491,6 +505,12 @@ mod tests {
     fn no_guard_is_made_from_an_if_that_does_more_than_leave() {
         let source = "def f(x):\n    if x > 3:\n        x -= 1\n        return x\n    if x == 0:\n        print(x)\n    return x\n";
         assert!(inserted(source, Language::Python, 2).is_empty());
+        // An `if` with an `else` is a branch: nothing is inserted between them.
+        let branch =
+            "def h(x):\n    if x > 3:\n        return 1\n    else:\n        x += 1\n    return x\n";
+        assert!(inserted(branch, Language::Python, 2).is_empty());
+        let rust = "fn h(x: i32) -> i32 {\n    if x > 3 { return 1; } else { println!(\"{x}\"); }\n    x\n}\n";
+        assert!(inserted(rust, Language::Rust, 2).is_empty());
         // A collection that is read is not idle.
         let read =
             "def g(s):\n    ok = ['a']\n    if len(s) > 1:\n        return 'No'\n    return ok\n";
