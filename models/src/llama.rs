@@ -49,13 +49,18 @@ pub enum RopeScaling {
     },
 }
 
+/// The unscaled rotary frequency of pair `i` of a `head_dim`-wide head: `theta^(-2i/d)`.
+fn base_frequency(theta: f64, head_dim: usize, i: usize) -> f64 {
+    theta.powf(-(2.0 * i as f64) / head_dim as f64)
+}
+
 impl RopeScaling {
     /// The divisor of each of `half` frequencies (`freq_i = theta^(-2i/d) / divisor_i`).
     pub fn divisors(&self, theta: f64, head_dim: usize) -> Vec<f64> {
         let half = head_dim / 2;
         (0..half)
             .map(|i| {
-                let freq = theta.powf(-(2.0 * i as f64) / head_dim as f64);
+                let freq = base_frequency(theta, head_dim, i);
                 match *self {
                     RopeScaling::None => 1.0,
                     RopeScaling::Linear { factor } => f64::from(factor),
@@ -738,13 +743,17 @@ impl RopeTables {
     /// `divisors`: one per frequency (see [`RopeScaling::divisors`]).
     fn new(c: &LlamaConfig, divisors: &[f64]) -> Self {
         let half = c.head_dim / 2;
+        // In f64 so long positions keep their precision before the cast.
+        let freqs: Vec<f64> = (0..half)
+            .map(|i| {
+                base_frequency(f64::from(c.rope_theta), c.head_dim, i)
+                    / divisors.get(i).copied().unwrap_or(1.0)
+            })
+            .collect();
         let mut cos = Vec::with_capacity(c.max_seq_len * half);
         let mut sin = Vec::with_capacity(c.max_seq_len * half);
         for pos in 0..c.max_seq_len {
-            for i in 0..half {
-                // Computed in f64 so long positions keep their precision before the cast.
-                let freq = (c.rope_theta as f64).powf(-(2.0 * i as f64) / c.head_dim as f64)
-                    / divisors.get(i).copied().unwrap_or(1.0);
+            for &freq in &freqs {
                 let angle = pos as f64 * freq;
                 cos.push(angle.cos() as f32);
                 sin.push(angle.sin() as f32);

@@ -118,18 +118,16 @@ pub fn failure_point(
     })
 }
 
-/// Each failing test's [`failure_point`], its files read under `root` (frames naming an
-/// absolute path or one with `..` are not read): (test, frame) for the failures that have one.
+/// Each failing test's [`failure_point`], its files read under `root` through the tools'
+/// confinement ([`crate::tools::paths::confine`]: no `..` above the root, no absolute path or
+/// symlink leading out): (test, frame) for the failures that have one.
 pub fn failure_points(report: &TestReport, root: &std::path::Path) -> Vec<(String, Frame)> {
+    let Ok(root) = root.canonicalize() else {
+        return Vec::new();
+    };
     let read = |path: &str| {
-        let relative = std::path::Path::new(path);
-        let inside = relative.is_relative()
-            && relative
-                .components()
-                .all(|c| matches!(c, std::path::Component::Normal(_)));
-        inside
-            .then(|| std::fs::read_to_string(root.join(relative)).ok())
-            .flatten()
+        let inside = crate::tools::paths::confine(&root, path).ok()?;
+        std::fs::read_to_string(inside).ok()
     };
     report
         .failures
