@@ -392,6 +392,11 @@ fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<Candid
         .map(|f| f.message.as_str())
         .collect::<Vec<_>>()
         .join("\n");
+    let assertion_sides: Vec<(String, String)> = report
+        .failures
+        .iter()
+        .flat_map(|f| assertion_sides(&f.message))
+        .collect();
     for failure in &report.failures {
         failing_names.insert(test_function_name(&failure.test).to_string());
         let mut hot_text = failure.message.clone();
@@ -541,10 +546,16 @@ fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<Candid
             });
             let proximity = if precedes_failure { 0.3 } else { 0.0 };
             let guard = guard_penalty(file, line, &all_messages);
+            let raw = file.lines.get(line as usize - 1).map_or("", String::as_str);
+            let literal = if literal_splits_assertion(raw, file.language, &assertion_sides) {
+                LITERAL_IN_ONE_SIDE_WEIGHT
+            } else {
+                0.0
+            };
             add(
                 id.0,
                 line,
-                function_score + weight + proximity - guard,
+                function_score + weight + proximity + literal - guard,
                 reason.clone(),
             );
         }
@@ -721,6 +732,87 @@ fn guard_penalty(file: &SourceFile, line: u32, failure_messages: &str) -> f64 {
     }
 }
 
+/// The two sides of the failing comparisons a message prints: Rust's `left:` / `right:` lines,
+/// pytest's `assert X == Y`.
+fn assertion_sides(message: &str) -> Vec<(String, String)> {
+    let mut sides = Vec::new();
+    let mut left: Option<&str> = None;
+    for line in message.lines() {
+        let trimmed = line.trim();
+        if let Some(value) = trimmed.strip_prefix("left:") {
+            left = Some(value.trim());
+        } else if let Some(value) = trimmed.strip_prefix("right:") {
+            if let Some(l) = left.take() {
+                sides.push((l.to_string(), value.trim().to_string()));
+            }
+        } else if let Some((_, assertion)) = trimmed.split_once("assert ")
+            && let Some((l, r)) = assertion.split_once(" == ")
+        {
+            sides.push((l.trim().to_string(), r.trim().to_string()));
+        }
+    }
+    sides
+}
+
+/// A string literal of the line (two characters or more) that one side of a failing comparison
+/// holds and the other does not: `out.push_str("---")` when the test got `"Exa---mple"` and
+/// wanted `"Exa-mple"`. The literal's text is in the wrong output, or missing from it.
+fn literal_splits_assertion(
+    raw_line: &str,
+    language: Language,
+    sides: &[(String, String)],
+) -> bool {
+    if sides.is_empty() {
+        return false;
+    }
+    string_literals(raw_line, language)
+        .iter()
+        .filter(|inner| inner.chars().count() >= 2)
+        .any(|inner| {
+            sides
+                .iter()
+                .any(|(l, r)| l.contains(inner.as_str()) != r.contains(inner.as_str()))
+        })
+}
+
+/// The inner text of the line's string literals: `"…"` in both languages, `'…'` in Python
+/// (in Rust a quote also starts a lifetime or a one-character literal).
+fn string_literals(line: &str, language: Language) -> Vec<String> {
+    let mut literals = Vec::new();
+    let mut chars = line.char_indices().peekable();
+    while let Some((_, c)) = chars.next() {
+        let is_quote = c == '"' || (c == '\'' && language == Language::Python);
+        if c == '#' && language == Language::Python {
+            break;
+        }
+        if c == '/' && language == Language::Rust && chars.peek().is_some_and(|&(_, n)| n == '/') {
+            break;
+        }
+        if !is_quote {
+            continue;
+        }
+        let mut inner = String::new();
+        let mut closed = false;
+        while let Some((_, n)) = chars.next() {
+            if n == '\\' {
+                inner.push(n);
+                if let Some((_, escaped)) = chars.next() {
+                    inner.push(escaped);
+                }
+            } else if n == c {
+                closed = true;
+                break;
+            } else {
+                inner.push(n);
+            }
+        }
+        if closed {
+            literals.push(inner);
+        }
+    }
+    literals
+}
+
 fn is_error_exit(code: &str) -> bool {
     code.starts_with("raise ") || code.starts_with("return Err(")
 }
@@ -803,6 +895,8 @@ fn line_weight(code: &str, language: Language) -> Option<f64> {
 /// A `let mut` never changed afterwards marks where a statement is missing; this puts it among
 /// the function's logic lines.
 const IDLE_MUTABLE_WEIGHT: f64 = 0.6;
+/// See [`literal_splits_assertion`]: direct evidence, so it outweighs the operator cues.
+const LITERAL_IN_ONE_SIDE_WEIGHT: f64 = 1.0;
 
 /// Below every logic line: a row of a literal table is data, and a small bug is more often in
 /// the code that reads the table than in the table.
@@ -1308,6 +1402,68 @@ mod tests {
         assert!(!mutates("    let total = nmbrs_sum + 1;", "nmbrs"));
         assert!(mutates("    helper(&mut nmbrs);", "nmbrs"));
         assert!(!mutates("    if x == 1 {", "x"));
+    }
+
+    /// `hefix-rust-140`: `out.push_str("---")` wrote the run the test did not want; twelve
+    /// comparison lines outranked it until the failing values were read.
+    #[test]
+    fn hefix_rust_140_a_literal_in_the_wrong_output_is_localized_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let body = "pub fn fix(text: &str) -> String {\n    let mut out = String::new();\n    let mut n = 0;\n    for c in text.chars() {\n        if c == ' ' {\n            n += 1;\n        } else {\n            if n == 1 {\n                out.push('_');\n            }\n            if n == 2 {\n                out.push_str(\"__\");\n            }\n            if n > 2 {\n                out.push_str(\"---\");\n            }\n            n = 0;\n            out.push(c);\n        }\n    }\n    out\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {\n        assert_eq!(super::fix(\"Exa   mple\"), \"Exa-mple\");\n    }\n}\n";
+        write(dir.path(), "src/lib.rs", body);
+        let message =
+            "assertion `left == right` failed\n  left: \"Exa---mple\"\n right: \"Exa-mple\"";
+        let report = |message: &str| TestReport {
+            runner: TestRunner::Cargo,
+            failed: 1,
+            failures: vec![failure("tests::t", message, vec![frame("src/lib.rs", 28)])],
+            ..TestReport::default()
+        };
+        let ranked = localize(&report(message), dir.path(), 3).unwrap();
+        assert_eq!(ranked[0].line, 15, "{ranked:#?}");
+        // Without the values the comparisons lead, as before.
+        let blind = localize(&report("assertion failed"), dir.path(), 3).unwrap();
+        assert!(blind.iter().all(|c| c.line != 15), "{blind:#?}");
+    }
+
+    #[test]
+    fn assertion_sides_and_literals_are_read_in_both_languages() {
+        assert_eq!(
+            assertion_sides("assertion `left == right` failed\n  left: \"a--b\"\n right: \"a-b\""),
+            vec![("\"a--b\"".to_string(), "\"a-b\"".to_string())]
+        );
+        assert_eq!(
+            assertion_sides("AssertionError: assert 'x--y' == 'x-y'"),
+            vec![("'x--y'".to_string(), "'x-y'".to_string())]
+        );
+        assert_eq!(
+            string_literals(r#"    s = 'ab' + "c\"d" # 'no'"#, Language::Python),
+            vec!["ab".to_string(), r#"c\"d"#.to_string()]
+        );
+        // A Rust quote may start a lifetime; only double quotes delimit strings.
+        assert_eq!(
+            string_literals(
+                r#"fn f<'a>(x: &'a str) -> &'a str { "ok" } // "no""#,
+                Language::Rust
+            ),
+            vec!["ok".to_string()]
+        );
+        let sides = vec![("'a--b'".to_string(), "'a-b'".to_string())];
+        assert!(literal_splits_assertion(
+            "    return x + '--'",
+            Language::Python,
+            &sides
+        ));
+        assert!(!literal_splits_assertion(
+            "    return x + 'a'",
+            Language::Python,
+            &sides
+        ));
+        assert!(!literal_splits_assertion(
+            "    return x + '-'",
+            Language::Python,
+            &sides
+        ));
     }
 
     #[test]

@@ -586,7 +586,8 @@ pub(super) fn drop_clause_edits(
 }
 
 /// String and char literals: empty ↔ one space, a bracket or comparison character for its
-/// partner, the first letter's case, the last character dropped.
+/// partner, the first letter's case, the last character dropped, a run of one character
+/// collapsed to one.
 pub(super) fn literal_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
     let mut edits = Vec::new();
     for t in tokens.iter().filter(|t| t.kind == TokenKind::Literal) {
@@ -651,6 +652,14 @@ pub(super) fn literal_variants(inner: &str) -> Vec<String> {
         }
     }
     variants.extend(letter_set_with_capitals(inner));
+    // `"---"` → `"-"`: a run of one character collapsed (one dropped is tried above).
+    let mut run = inner.chars();
+    if let Some(first) = run.next()
+        && inner.chars().count() >= 3
+        && run.all(|c| c == first)
+    {
+        variants.push(first.to_string());
+    }
     variants.retain(|v| v != inner);
     variants
 }
@@ -980,6 +989,7 @@ pub(super) fn replace_argument_edits(
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::super::{Language, MutationOperator, mutate_line};
+    use super::literal_variants;
 
     fn edits(text: &str, language: Language, operator: MutationOperator) -> Vec<String> {
         mutate_line(text, language)
@@ -1115,6 +1125,19 @@ mod tests {
             Language::Rust,
             MutationOperator::AddOffset,
             "    for number in 0..n + 1{",
+        );
+    }
+
+    #[test]
+    fn hefix_rust_140_a_run_of_one_character_collapses_to_one() {
+        let variants = literal_variants("---");
+        assert!(variants.contains(&"-".to_string()), "{variants:?}");
+        assert!(variants.contains(&"--".to_string()), "{variants:?}");
+        // Not for mixed text, nor twice for a pair (dropping the last already gives it).
+        assert!(!literal_variants("-_-").contains(&"-".to_string()));
+        assert_eq!(
+            literal_variants("==").iter().filter(|v| *v == "=").count(),
+            1
         );
     }
 
