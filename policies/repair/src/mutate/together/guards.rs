@@ -32,6 +32,57 @@ fn is_exit(token: Option<&Token<'_>>) -> bool {
     token.is_some_and(|t| matches!(t.text, "return" | "continue" | "break"))
 }
 
+/// Counts a counter guard compares against: "more than once", "more than twice".
+const COUNTER_LIMITS: [u32; 2] = [1, 2];
+
+/// A map or list that is only counted into (see [`FunctionText::idle_counters`]).
+struct Counter {
+    name: String,
+    is_map: bool,
+    /// Offset of its last `+= 1`.
+    last_increment: usize,
+}
+
+impl Counter {
+    /// "Some count exceeds `limit`", over the values of a map or the items of a list.
+    fn exceeds(&self, limit: u32, language: Language) -> String {
+        let name = &self.name;
+        match (language, self.is_map) {
+            (Language::Python, true) => format!("any(c > {limit} for c in {name}.values())"),
+            (Language::Python, false) => format!("any(c > {limit} for c in {name})"),
+            (Language::Rust, true) => format!("{name}.values().any(|&c| c > {limit})"),
+            (Language::Rust, false) => format!("{name}.iter().any(|&c| c > {limit})"),
+        }
+    }
+}
+
+/// `name[k] += 1` (either language) or `*name.entry(k).or_insert(0) += 1;` (Rust).
+fn counts_into(tokens: &[Token<'_>], name: &str) -> bool {
+    let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+    let Some(plus) = texts.iter().position(|t| *t == "+=") else {
+        return false;
+    };
+    let adds_one = matches!(&texts[plus + 1..], ["1"] | ["1", ";"]);
+    let target = &texts[..plus];
+    let indexed = target.first() == Some(&name)
+        && target.get(1) == Some(&"[")
+        && target.last() == Some(&"]")
+        && target.iter().filter(|t| **t == name).count() == 1;
+    let entry = matches!(target, ["*", n, ".", "entry", ..] if *n == name);
+    adds_one && (indexed || entry)
+}
+
+fn is_literal(token: &Token<'_>, language: Language) -> bool {
+    match token.kind {
+        TokenKind::Number | TokenKind::Literal => true,
+        TokenKind::Ident => match language {
+            Language::Python => matches!(token.text, "True" | "False" | "None"),
+            Language::Rust => matches!(token.text, "true" | "false"),
+        },
+        _ => false,
+    }
+}
+
 impl FunctionText<'_> {
     /// The function's guards, in line order.
     fn guards(&self, language: Language) -> Vec<Guard> {
@@ -178,7 +229,188 @@ impl FunctionText<'_> {
                 }
             }
         }
+        for hunk in self.counter_guards(file, language) {
+            push(Some(hunk));
+        }
         hunks
+    }
+
+    /// Guards over a counter the function fills and never reads (`count[x] += 1` in a loop,
+    /// nothing after): "some value was counted more than once (twice)", then each of the
+    /// function's literal return values, right after the loop.
+    fn counter_guards(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let returns = self.literal_returns(language);
+        let mut hunks = Vec::new();
+        for counter in self.idle_counters(language) {
+            let Some((at, block_indent, unit)) = self.after_loop(counter.last_increment, language)
+            else {
+                continue;
+            };
+            for limit in COUNTER_LIMITS {
+                let condition = counter.exceeds(limit, language);
+                for value in &returns {
+                    let pad = " ".repeat(block_indent);
+                    let inner = " ".repeat(block_indent + unit);
+                    let guard = match language {
+                        Language::Python => {
+                            vec![
+                                format!("{pad}if {condition}:"),
+                                format!("{inner}return {value}"),
+                            ]
+                        }
+                        Language::Rust => vec![
+                            format!("{pad}if {condition} {{"),
+                            format!("{inner}return {value};"),
+                            format!("{pad}}}"),
+                        ],
+                    };
+                    let Some(kept) = self.lines.get(at).map(|l| l.to_string()) else {
+                        continue;
+                    };
+                    let new_lines = match language {
+                        Language::Python => guard.into_iter().chain([kept.clone()]).collect(),
+                        Language::Rust => [kept.clone()].into_iter().chain(guard).collect(),
+                    };
+                    let Ok(line) = u32::try_from(self.first + at + 1) else {
+                        continue;
+                    };
+                    hunks.push(HunkMutation {
+                        file: file.to_string(),
+                        line,
+                        old_lines: vec![kept],
+                        new_lines,
+                        operator: MutationOperator::InsertGuard,
+                        description: format!(
+                            "guard `{condition}` inserted (`{}` is counted and never read)",
+                            counter.name
+                        ),
+                    });
+                }
+            }
+        }
+        hunks
+    }
+
+    /// Maps and lists bound in the function whose every other use is a `+= 1` of an entry.
+    fn idle_counters(&self, language: Language) -> Vec<Counter> {
+        let mut counters = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            let (name, value) = match (language, texts.as_slice()) {
+                (Language::Python, [name, "=", value, ..]) => (*name, *value),
+                (Language::Rust, ["let", "mut", name, "=", value, ..]) => (*name, *value),
+                (Language::Rust, ["let", "mut", name, ":", rest @ ..]) => {
+                    let Some(eq) = rest.iter().position(|t| *t == "=") else {
+                        continue;
+                    };
+                    (*name, rest.get(eq + 1).copied().unwrap_or(""))
+                }
+                _ => continue,
+            };
+            let line = self.lines.get(offset).copied().unwrap_or("");
+            let is_map = match language {
+                Language::Python => {
+                    matches!(
+                        value,
+                        "{" | "dict" | "Counter" | "defaultdict" | "collections"
+                    )
+                }
+                Language::Rust => line.contains("HashMap") || line.contains("BTreeMap"),
+            };
+            let is_list = match language {
+                Language::Python => value == "[",
+                Language::Rust => value == "vec",
+            };
+            if !(is_map || is_list) {
+                continue;
+            }
+            let mut last_increment = None;
+            let mut only_counted = true;
+            for (other, other_tokens) in self.tokens.iter().enumerate() {
+                if other == offset || !other_tokens.iter().any(|t| t.text == name) {
+                    continue;
+                }
+                if counts_into(other_tokens, name) {
+                    last_increment = Some(other);
+                } else {
+                    only_counted = false;
+                }
+            }
+            if let (true, Some(last_increment)) = (only_counted, last_increment) {
+                counters.push(Counter {
+                    name: name.to_string(),
+                    is_map,
+                    last_increment,
+                });
+            }
+        }
+        counters
+    }
+
+    /// Where code after the loop around `line` goes: (the line to insert at — before it in
+    /// Python, after the loop's `}` in Rust —, the loop's indent, one indent step).
+    fn after_loop(&self, line: usize, language: Language) -> Option<(usize, usize, usize)> {
+        let mut inner = indent(self.lines.get(line)?);
+        let mut header = None;
+        for offset in (1..line).rev() {
+            let text = self.lines.get(offset)?;
+            if text.trim().is_empty() || indent(text) >= inner {
+                continue;
+            }
+            inner = indent(text);
+            if self
+                .tokens
+                .get(offset)?
+                .first()
+                .is_some_and(|t| matches!(t.text, "for" | "while"))
+            {
+                header = Some(offset);
+                break;
+            }
+        }
+        let header = header?;
+        let loop_indent = indent(self.lines.get(header)?);
+        let unit = indent(self.lines.get(header + 1)?).checked_sub(loop_indent)?;
+        let end = (line + 1..self.lines.len()).find(|&offset| {
+            let text = self.lines.get(offset).copied().unwrap_or("");
+            !text.trim().is_empty() && indent(text) <= loop_indent
+        })?;
+        match language {
+            Language::Python => Some((end, loop_indent, unit)),
+            Language::Rust => {
+                let close = self.lines.get(end)?;
+                (close.trim() == "}" && indent(close) == loop_indent).then_some((
+                    end,
+                    loop_indent,
+                    unit,
+                ))
+            }
+        }
+    }
+
+    /// The function's literal return values (`return False`, `return -1;`, a Rust tail `true`),
+    /// first seen first, at most three.
+    fn literal_returns(&self, language: Language) -> Vec<String> {
+        let mut values: Vec<String> = Vec::new();
+        for tokens in self.tokens.iter().skip(1) {
+            let value = match tokens.as_slice() {
+                [r, v] | [r, v, _] if r.text == "return" && is_literal(v, language) => {
+                    (tokens.len() == 2 || tokens.get(2).is_some_and(|t| t.text == ";"))
+                        .then_some(v.text)
+                }
+                [v] if language == Language::Rust && matches!(v.text, "true" | "false") => {
+                    Some(v.text)
+                }
+                _ => None,
+            };
+            if let Some(value) = value
+                && !values.iter().any(|v| v == value)
+                && values.len() < 3
+            {
+                values.push(value.to_string());
+            }
+        }
+        values
     }
 
     /// New conditions from one guard's clauses: each clause with one comparison, compared by
@@ -471,6 +703,53 @@ mod tests {
             ],
         );
         assert!(all.contains(&want), "{all:#?}");
+    }
+
+    #[test]
+    fn hefix_python_126_a_counter_never_read_gets_a_guard_after_its_loop() {
+        let source = "def is_sorted(lst):\n    count_digit = dict([(i, 0) for i in lst])\n    for i in lst:\n        count_digit[i]+=1\n    if all(lst[i-1] <= lst[i] for i in range(1, len(lst))):\n        return True\n    else:\n        return False\n";
+        let all = inserted(source, Language::Python, 5);
+        let want = (
+            5,
+            vec![
+                "    if any(c > 2 for c in count_digit.values()):".to_string(),
+                "        return False".into(),
+                "    if all(lst[i-1] <= lst[i] for i in range(1, len(lst))):".into(),
+            ],
+        );
+        assert!(all.contains(&want), "{all:#?}");
+        // Two limits, two return values.
+        assert_eq!(all.len(), 4, "{all:#?}");
+        // A counter that is read afterwards is not idle.
+        let read = source.replace("    if all(", "    if count_digit[1] > 0 and all(");
+        assert!(inserted(&read, Language::Python, 5).is_empty());
+    }
+
+    #[test]
+    fn a_rust_counter_never_read_gets_a_guard_after_its_loop() {
+        let source = "fn f(v: &[i32]) -> bool {\n    let mut seen: HashMap<i32, u32> = HashMap::new();\n    for x in v {\n        *seen.entry(*x).or_insert(0) += 1;\n    }\n    if v.is_empty() {\n        return false;\n    }\n    true\n}\n";
+        let all = inserted(source, Language::Rust, 6);
+        let want = (
+            5,
+            vec![
+                "    }".to_string(),
+                "    if seen.values().any(|&c| c > 1) {".into(),
+                "        return false;".into(),
+                "    }".into(),
+            ],
+        );
+        assert!(all.contains(&want), "{all:#?}");
+        // The tail `true` is a return value too; two limits, two values.
+        assert!(
+            all.iter()
+                .any(|(_, l)| l.iter().any(|t| t.contains("return true;")))
+        );
+        assert_eq!(all.len(), 4, "{all:#?}");
+        // With no literal to return there is no guard to make.
+        let computed = source
+            .replace("        return false;\n", "        return v[0] > 0;\n")
+            .replace("    true\n", "    v.len() > 1\n");
+        assert!(inserted(&computed, Language::Rust, 6).is_empty());
     }
 
     #[test]
