@@ -225,7 +225,8 @@ pub struct RepairPolicy {
     pub stack_edits: usize,
     /// Enumerate missing guards: copies of the function's early exits with a new condition
     /// (a clause of a sibling compared another way, or a check against a collection the
-    /// function builds and never reads), inserted beside them.
+    /// function builds and never reads), inserted beside them, and an exit after a loop that
+    /// fills a counter no one reads.
     pub insert_guards: bool,
 }
 

@@ -733,7 +733,7 @@ fn guard_penalty(file: &SourceFile, line: u32, failure_messages: &str) -> f64 {
 }
 
 /// The two sides of the failing comparisons a message prints: Rust's `left:` / `right:` lines,
-/// pytest's `assert X == Y`.
+/// pytest's `assert X == Y`, unittest's `X != Y`.
 fn assertion_sides(message: &str) -> Vec<(String, String)> {
     let mut sides = Vec::new();
     let mut left: Option<&str> = None;
@@ -748,6 +748,11 @@ fn assertion_sides(message: &str) -> Vec<(String, String)> {
         } else if let Some((_, assertion)) = trimmed.split_once("assert ")
             && let Some((l, r)) = assertion.split_once(" == ")
         {
+            sides.push((l.trim().to_string(), r.trim().to_string()));
+        } else if let Some((_, assertion)) = trimmed.split_once("AssertionError: ")
+            && let Some((l, r)) = assertion.split_once(" != ")
+        {
+            // unittest's `assertEqual`: `AssertionError: 'a--b' != 'a-b'`.
             sides.push((l.trim().to_string(), r.trim().to_string()));
         }
     }
@@ -1434,6 +1439,10 @@ mod tests {
         );
         assert_eq!(
             assertion_sides("AssertionError: assert 'x--y' == 'x-y'"),
+            vec![("'x--y'".to_string(), "'x-y'".to_string())]
+        );
+        assert_eq!(
+            assertion_sides("AssertionError: 'x--y' != 'x-y'\n- x--y\n+ x-y"),
             vec![("'x--y'".to_string(), "'x-y'".to_string())]
         );
         assert_eq!(
