@@ -1245,27 +1245,27 @@ pub(crate) fn attention_at(
         .sum::<usize>()
         * heads
         * d;
-    // Many causal queries (a prefill): lay each key head out 16 positions at a time,
-    // axis-major, so a query's scores come sixteen at a time without horizontal sums.
-    let panels: Vec<Vec<f32>> = if level == SimdLevel::Avx512
-        && d.is_multiple_of(LANES)
-        && seq >= KEY_PANEL_MIN_QUERIES
-        && visible.iter().all(|v| v.own.is_empty())
-    {
-        (0..kv_heads)
-            .map(|g| key_panel(keys, kv_dim, g * d, d, positions))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    // A prefill on AVX-512 with 64- or 128-dim heads: tiles of up to ATTENTION_TILE_ROWS (query, head)
-    // rows that share a key head read each key and value once for the whole tile.
+    // Many queries (a prefill, or continuations branching off one prompt): lay each key head
+    // out 16 positions at a time, axis-major, so a query's scores come sixteen at a time
+    // without horizontal sums, and a tile of queries reads each key once.
+    let panels: Vec<Vec<f32>> =
+        if level == SimdLevel::Avx512 && d.is_multiple_of(LANES) && seq >= KEY_PANEL_MIN_QUERIES {
+            (0..kv_heads)
+                .map(|g| key_panel(keys, kv_dim, g * d, d, positions))
+                .collect()
+        } else {
+            Vec::new()
+        };
+    // A prefill (or a batch of branches) on AVX-512 with 64- or 128-dim heads: tiles of up to
+    // ATTENTION_TILE_ROWS (query, head) rows that share a key head read each key and value of
+    // the shared positions once for the whole tile; a branch's own positions come per row.
     #[cfg(target_arch = "x86_64")]
     if !panels.is_empty() && (d == 64 || d == 128) {
         let block = (ATTENTION_TILE_ROWS / group).max(1);
         let ctx = TileContext {
             q,
             q_dim,
+            keys,
             values,
             kv_dim,
             kv_heads,
@@ -1332,6 +1332,7 @@ const ATTENTION_TILE_ROWS: usize = 8;
 struct TileContext<'a> {
     q: &'a [f32],
     q_dim: usize,
+    keys: &'a [f32],
     values: &'a [f32],
     kv_dim: usize,
     kv_heads: usize,
@@ -1369,9 +1370,10 @@ fn attend_block_avx512(ctx: &TileContext, first: usize, out: &mut [f32]) {
     }
 }
 
-/// One tile: `R` (query, head) rows of key head `g`, heads of `16·V` dims. Scores come from
-/// the key panel, sixteen positions per block, each panel row loaded once for all `R` rows;
-/// then a masked softmax per row; then the values, each chunk loaded once for all rows.
+/// One tile: `R` (query, head) rows of key head `g`, heads of `16·V` dims. Scores of each
+/// row's prefix come from the key panel, sixteen positions per block, each panel row loaded
+/// once for all `R` rows; a branch's own positions (a few) are scored per row. Then a masked
+/// softmax per row over both; then the values, each prefix chunk loaded once for all rows.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 fn attend_tile_avx512<const V: usize, const R: usize>(
@@ -1393,6 +1395,7 @@ fn attend_tile_avx512<const V: usize, const R: usize>(
     // Each row's query (scaled) and how many positions it sees.
     let mut queries = [[0.0f32; 128]; R];
     let mut prefix = [0usize; R];
+    let mut own: [std::ops::Range<usize>; R] = std::array::from_fn(|_| 0..0);
     for (r, &(i, h)) in tile.iter().enumerate().take(R) {
         let at = (first + i) * ctx.q_dim + h * d;
         let (Some(src), Some(seen)) = (ctx.q.get(at..at + d), ctx.visible.get(first + i)) else {
@@ -1402,6 +1405,19 @@ fn attend_tile_avx512<const V: usize, const R: usize>(
             *dst = v * ctx.scale;
         }
         prefix[r] = seen.prefix;
+        own[r] = seen.own.clone();
+    }
+    let kv_offset = g * d;
+    // A branch's own positions: scored per row, straight from the cache rows.
+    let mut own_scores: [Vec<f32>; R] = std::array::from_fn(|_| Vec::new());
+    for r in 0..R {
+        for p in own[r].clone() {
+            let at = p * ctx.kv_dim + kv_offset;
+            let Some(key) = ctx.keys.get(at..at + d) else {
+                return;
+            };
+            own_scores[r].push(key.iter().zip(&queries[r]).map(|(k, q)| k * q).sum());
+        }
     }
     let longest = prefix.iter().copied().max().unwrap_or(0);
     let blocks = longest.div_ceil(LANES);
@@ -1433,15 +1449,18 @@ fn attend_tile_avx512<const V: usize, const R: usize>(
         let seen = prefix[r].min(row.len());
         let max = row[..seen]
             .iter()
+            .chain(&own_scores[r])
             .copied()
             .fold(f32::NEG_INFINITY, f32::max);
         exp_shifted_avx512(row, max);
         row[seen..].fill(0.0);
-        let total: f32 = row[..seen].iter().sum();
+        for score in &mut own_scores[r] {
+            *score = (*score - max).exp();
+        }
+        let total: f32 = row[..seen].iter().chain(&own_scores[r]).sum();
         norm[r] = if total > 0.0 { 1.0 / total } else { 0.0 };
     }
     // Weighted sum of the values, one 16-dim chunk of the head at a time.
-    let kv_offset = g * d;
     for c in 0..V {
         let mut acc: [__m512; R] = [_mm512_setzero_ps(); R];
         for p in 0..longest {
@@ -1453,6 +1472,17 @@ fn attend_tile_avx512<const V: usize, const R: usize>(
             let value = unsafe { _mm512_loadu_ps(chunk.as_ptr()) };
             for r in 0..R {
                 acc[r] = _mm512_fmadd_ps(_mm512_set1_ps(scores[r * stride + p]), value, acc[r]);
+            }
+        }
+        for r in 0..R {
+            for (&weight, p) in own_scores[r].iter().zip(own[r].clone()) {
+                let at = p * ctx.kv_dim + kv_offset + c * LANES;
+                let Some(chunk) = ctx.values.get(at..at + LANES) else {
+                    return;
+                };
+                // SAFETY: `chunk` is 16 f32s.
+                let value = unsafe { _mm512_loadu_ps(chunk.as_ptr()) };
+                acc[r] = _mm512_fmadd_ps(_mm512_set1_ps(weight), value, acc[r]);
             }
         }
         for (r, &(i, h)) in tile.iter().enumerate().take(R) {
@@ -2224,6 +2254,45 @@ mod tests {
             // A query that sees past the cache is an error.
             let past = [VisibleKeys::causal(positions)];
             assert!(attention(&q[..q_dim], &keys, &vals, &past, s, &pool).is_err());
+        }
+    }
+
+    #[test]
+    fn many_branches_off_one_prompt_match_the_textbook_form() {
+        // Eight or more queries take the tiled path on AVX-512 even when they branch: each
+        // sees the shared prompt (`0..prefix`) and its own branch's positions after it.
+        for (head_dim, prompt, heads, kv_heads) in
+            [(64, 37, 9, 3), (64, 300, 6, 2), (128, 45, 4, 2)]
+        {
+            let s = AttentionShape {
+                heads,
+                kv_heads,
+                head_dim,
+            };
+            let (q_dim, kv_dim) = (heads * head_dim, kv_heads * head_dim);
+            // Five branches of 1–4 tokens laid out one after the other after the prompt.
+            let lengths = [3usize, 1, 4, 2, 3];
+            let positions = prompt + lengths.iter().sum::<usize>();
+            let keys = values(positions * kv_dim, 21);
+            let vals = values(positions * kv_dim, 22);
+            let mut visible = Vec::new();
+            let mut start = prompt;
+            for &len in &lengths {
+                for k in 0..len {
+                    visible.push(VisibleKeys {
+                        prefix: prompt,
+                        own: start..start + k + 1,
+                    });
+                }
+                start += len;
+            }
+            let q = values(visible.len() * q_dim, 23);
+            let plain = attention_plain(&q, &keys, &vals, &visible, s);
+            for level in simd_levels_here() {
+                let pool = thread_pool(2).unwrap();
+                let fast = attention_at(level, &q, &keys, &vals, &visible, s, &pool).unwrap();
+                assert_close(&fast, &plain, &format!("branches d {head_dim} {level:?}"));
+            }
         }
     }
 
