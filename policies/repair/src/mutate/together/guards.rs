@@ -56,11 +56,19 @@ impl Counter {
     }
 }
 
-/// `name[k] += 1` (either language) or `*name.entry(k).or_insert(0) += 1;` (Rust).
+/// `name[k] += 1` (either language), `name[k] = name.get(k, 0) + 1` (Python) or
+/// `*name.entry(k).or_insert(0) += 1;` (Rust).
 fn counts_into(tokens: &[Token<'_>], name: &str) -> bool {
     let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
     let Some(plus) = texts.iter().position(|t| *t == "+=") else {
-        return false;
+        // `name[k] = name.get(k, 0) + 1`: the target, then a read of the same map plus one.
+        let Some(eq) = texts.iter().position(|t| *t == "=") else {
+            return false;
+        };
+        let (target, value) = (&texts[..eq], &texts[eq + 1..]);
+        return matches!(target, [n, "[", .., "]"] if *n == name)
+            && matches!(value, [n, ".", "get", "(", .., ")", "+", "1"] if *n == name)
+            && texts.iter().filter(|t| **t == name).count() == 2;
     };
     let adds_one = matches!(&texts[plus + 1..], ["1"] | ["1", ";"]);
     let target = &texts[..plus];
@@ -723,6 +731,16 @@ mod tests {
         // A counter that is read afterwards is not idle.
         let read = source.replace("    if all(", "    if count_digit[1] > 0 and all(");
         assert!(inserted(&read, Language::Python, 5).is_empty());
+        // Counting with `get` is counting too.
+        let with_get = source.replace("dict([(i, 0) for i in lst])", "{}").replace(
+            "count_digit[i]+=1",
+            "count_digit[i] = count_digit.get(i, 0) + 1",
+        );
+        assert!(
+            inserted(&with_get, Language::Python, 5).contains(&want),
+            "{:#?}",
+            inserted(&with_get, Language::Python, 5)
+        );
     }
 
     #[test]
