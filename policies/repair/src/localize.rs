@@ -27,8 +27,8 @@ pub use tact_runtime::decisions::CandidateLocation;
 /// `tact_runtime::source`.
 pub use tact_runtime::source::is_test_location;
 use tact_runtime::source::{
-    FunctionSpan, Language, code_only_lines, function_spans_of_code, innermost_function_index,
-    is_test_path, python_test_regions, rust_test_regions,
+    ByteClass, FunctionSpan, Language, classify_source, code_only_lines, function_spans_of_code,
+    innermost_function_index, is_test_path, python_test_regions, rust_test_regions,
 };
 
 /// Errors of localization.
@@ -780,42 +780,42 @@ fn literal_splits_assertion(
         })
 }
 
-/// The inner text of the line's string literals: `"…"` in both languages, `'…'` in Python
-/// (in Rust a quote also starts a lifetime or a one-character literal).
+/// The inner text of the line's string literals (the runs the shared lexer,
+/// [`classify_source`], marks as text; comments are not text), quotes and prefixes stripped.
+/// Rust's one-character literals come out one character long, lifetimes not at all.
 fn string_literals(line: &str, language: Language) -> Vec<String> {
+    let Some(classes) = classify_source(line, language).into_iter().next() else {
+        return Vec::new();
+    };
     let mut literals = Vec::new();
-    let mut chars = line.char_indices().peekable();
-    while let Some((_, c)) = chars.next() {
-        let is_quote = c == '"' || (c == '\'' && language == Language::Python);
-        if c == '#' && language == Language::Python {
-            break;
-        }
-        if c == '/' && language == Language::Rust && chars.peek().is_some_and(|&(_, n)| n == '/') {
-            break;
-        }
-        if !is_quote {
-            continue;
-        }
-        let mut inner = String::new();
-        let mut closed = false;
-        while let Some((_, n)) = chars.next() {
-            if n == '\\' {
-                inner.push(n);
-                if let Some((_, escaped)) = chars.next() {
-                    inner.push(escaped);
-                }
-            } else if n == c {
-                closed = true;
-                break;
-            } else {
-                inner.push(n);
+    let mut run: Option<usize> = None;
+    for (index, _) in line.char_indices().chain([(line.len(), ' ')]) {
+        let text = classes.get(index) == Some(&ByteClass::Text);
+        match (run, text) {
+            (None, true) => run = Some(index),
+            (Some(start), false) => {
+                literals.extend(literal_inner(&line[start..index]).map(str::to_string));
+                run = None;
             }
-        }
-        if closed {
-            literals.push(inner);
+            _ => {}
         }
     }
     literals
+}
+
+/// What lies between a literal's quotes: `"ab"`, `'ab'`, `r#"ab"#`, `b"ab"`, `"""ab"""`.
+fn literal_inner(literal: &str) -> Option<&str> {
+    let open = literal.find(['"', '\''])?;
+    let quote = literal[open..].chars().next()?;
+    let close = literal.rfind(quote)?;
+    let run = literal[open..].chars().take_while(|&c| c == quote).count();
+    // `""` is empty; `"""…"""` opens and closes with three.
+    let width = match run {
+        2 if close == open + 1 => return Some(""),
+        n if n >= 3 => 3,
+        _ => 1,
+    };
+    literal.get(open + width..(close + 1).checked_sub(width)?)
 }
 
 fn is_error_exit(code: &str) -> bool {
@@ -1448,6 +1448,10 @@ mod tests {
         assert_eq!(
             string_literals(r#"    s = 'ab' + "c\"d" # 'no'"#, Language::Python),
             vec!["ab".to_string(), r#"c\"d"#.to_string()]
+        );
+        assert_eq!(
+            string_literals(r#"    x = """a-b""" + "" + b"cd""#, Language::Python),
+            vec!["a-b".to_string(), String::new(), "cd".to_string()]
         );
         // A Rust quote may start a lifetime; only double quotes delimit strings.
         assert_eq!(
