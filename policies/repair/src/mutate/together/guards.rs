@@ -254,49 +254,61 @@ impl FunctionText<'_> {
             else {
                 continue;
             };
+            let (pad, inner) = (" ".repeat(block_indent), " ".repeat(block_indent + unit));
             for limit in COUNTER_LIMITS {
                 let condition = counter.exceeds(limit, language);
+                let description = format!(
+                    "guard `{condition}` inserted (`{}` is counted and never read)",
+                    counter.name
+                );
                 for value in &returns {
-                    let pad = " ".repeat(block_indent);
-                    let inner = " ".repeat(block_indent + unit);
-                    let guard = match language {
-                        Language::Python => {
+                    let (block, before) = match language {
+                        Language::Python => (
                             vec![
                                 format!("{pad}if {condition}:"),
                                 format!("{inner}return {value}"),
-                            ]
-                        }
-                        Language::Rust => vec![
-                            format!("{pad}if {condition} {{"),
-                            format!("{inner}return {value};"),
-                            format!("{pad}}}"),
-                        ],
-                    };
-                    let Some(kept) = self.lines.get(at).map(|l| l.to_string()) else {
-                        continue;
-                    };
-                    let new_lines = match language {
-                        Language::Python => guard.into_iter().chain([kept.clone()]).collect(),
-                        Language::Rust => [kept.clone()].into_iter().chain(guard).collect(),
-                    };
-                    let Ok(line) = u32::try_from(self.first + at + 1) else {
-                        continue;
-                    };
-                    hunks.push(HunkMutation {
-                        file: file.to_string(),
-                        line,
-                        old_lines: vec![kept],
-                        new_lines,
-                        operator: MutationOperator::InsertGuard,
-                        description: format!(
-                            "guard `{condition}` inserted (`{}` is counted and never read)",
-                            counter.name
+                            ],
+                            true,
                         ),
-                    });
+                        Language::Rust => (
+                            vec![
+                                format!("{pad}if {condition} {{"),
+                                format!("{inner}return {value};"),
+                                format!("{pad}}}"),
+                            ],
+                            false,
+                        ),
+                    };
+                    hunks.extend(self.insertion(file, at, before, block, &description));
                 }
             }
         }
         hunks
+    }
+
+    /// `block` inserted right before (or after) line `at` of the function, which is kept.
+    fn insertion(
+        &self,
+        file: &str,
+        at: usize,
+        before: bool,
+        block: Vec<String>,
+        description: &str,
+    ) -> Option<HunkMutation> {
+        let kept = self.lines.get(at)?.to_string();
+        let new_lines = if before {
+            block.into_iter().chain([kept.clone()]).collect()
+        } else {
+            [kept.clone()].into_iter().chain(block).collect()
+        };
+        Some(HunkMutation {
+            file: file.to_string(),
+            line: u32::try_from(self.first + at + 1).ok()?,
+            old_lines: vec![kept],
+            new_lines,
+            operator: MutationOperator::InsertGuard,
+            description: description.to_string(),
+        })
     }
 
     /// Maps and lists bound in the function whose every other use is a `+= 1` of an entry.
@@ -516,20 +528,7 @@ impl FunctionText<'_> {
             block.push(self.lines.get(line)?.to_string());
         }
         let at = if before { guard.head } else { guard.last };
-        let kept = self.lines.get(at)?.to_string();
-        let new_lines = if before {
-            block.into_iter().chain([kept.clone()]).collect()
-        } else {
-            [kept.clone()].into_iter().chain(block).collect()
-        };
-        Some(HunkMutation {
-            file: file.to_string(),
-            line: u32::try_from(self.first + at + 1).ok()?,
-            old_lines: vec![kept],
-            new_lines,
-            operator: MutationOperator::InsertGuard,
-            description: description.to_string(),
-        })
+        self.insertion(file, at, before, block, description)
     }
 
     /// (collection, operand) pairs: a list, set, tuple, dict or string bound once in the
