@@ -23,10 +23,11 @@ use tact_repair::rank::{self, CandidateEdit, CandidateFeatures, CandidateOrigin,
 use tact_runtime::decisions::{
     BudgetRecord, CandidateApplied, CommitTriggerRecord, Decision, Judgement, LocalizeRecord,
     ModelErrorRecord, ModelRequestKind, ProbeAllocation, ProbeTimeout, ProbeVerdict, Proposals,
-    ProposedEdit, RankRecord, RankedCandidate, RankerFallback, Reverted, TestsDecide,
+    ProposedEdit, RankRecord, RankedCandidate, RankerFallback, Reverted, SetAsideEdit, TestsDecide,
 };
 use tact_runtime::ledger::JobStatus;
 use tact_runtime::records::{NextAction, TestedRoute, ToolRef, TrustVerdict};
+use tact_runtime::source::{Language, code_shape, code_without_comments};
 use tact_runtime::testreport::{TestReport, parse_test_output, record_hung_tests};
 
 use crate::error::ActorError;
@@ -1697,6 +1698,7 @@ async fn propose_completions(
 ) -> Result<Vec<Candidate>, ActorError> {
     let assertions = failing_assertions(baseline, &runner.cfg.workspace);
     let mut proposals: Vec<CandidateEdit> = Vec::new();
+    let mut set_aside: Vec<SetAsideEdit> = Vec::new();
     let best = locations
         .iter()
         .map(|l| l.score)
@@ -1783,7 +1785,11 @@ async fn propose_completions(
                 location_rank: rank as u32,
                 location_score: (loc.score / best) as f32,
             };
-            push_new(&mut proposals, proposal(old_line.to_string(), replacement));
+            offer(
+                &mut proposals,
+                &mut set_aside,
+                proposal(old_line.to_string(), replacement),
+            );
             // A two-line hunk: the model goes on writing the next line after its own, and
             // where that differs from the file's next line, both lines are replaced.
             let next_old = content.lines().nth(loc.line as usize);
@@ -1799,22 +1805,17 @@ async fn propose_completions(
             if next_line.trim().is_empty() || next_line.trim() == next_old.trim() {
                 continue;
             }
-            push_new(
+            offer(
                 &mut proposals,
+                &mut set_aside,
                 proposal(format!("{old_line}\n{next_old}"), vec![new_line, next_line]),
             );
         }
     }
     runner.decision(Decision::Proposals(Proposals {
         written_by: "model".into(),
-        edits: proposals
-            .iter()
-            .map(|c| ProposedEdit {
-                file: c.file.clone(),
-                line: c.line,
-                replacement: c.replacement.clone(),
-            })
-            .collect(),
+        edits: proposals.iter().map(proposed).collect(),
+        set_aside,
     }))?;
     Ok(candidates_of(proposals))
 }
@@ -1843,8 +1844,53 @@ async fn model_completion(
     }
 }
 
-/// Add a proposal unless the same edit is already there.
-fn push_new(proposals: &mut Vec<CandidateEdit>, edit: CandidateEdit) {
+fn proposed(edit: &CandidateEdit) -> ProposedEdit {
+    ProposedEdit {
+        file: edit.file.clone(),
+        line: edit.line,
+        replacement: edit.replacement.clone(),
+    }
+}
+
+/// Why a model-written edit cannot pass whatever the tests say, read off the code alone:
+/// a completion stopped by its token limit leaves a bracket or a string open, a Python line
+/// that starts or ends a block leaves the lines after it wrongly indented, and an edit that
+/// only adds a comment changes nothing. `None`: worth a probe.
+fn cannot_pass(edit: &CandidateEdit) -> Option<&'static str> {
+    let language = Language::from_path(std::path::Path::new(&edit.file))?;
+    let old: Vec<&str> = edit.old_line.split('\n').collect();
+    let new: Vec<&str> = edit.replacement.iter().map(String::as_str).collect();
+    let (before, after) = (code_shape(&old, language), code_shape(&new, language));
+    if before.closed && !after.closed {
+        Some("cut off: a string or comment left open")
+    } else if before.open_brackets != after.open_brackets {
+        Some("cut off: brackets left open or closed")
+    } else if before.block_openers != after.block_openers {
+        Some("a block opened or closed: the indentation after it no longer fits")
+    } else if code_without_comments(&old, language) == code_without_comments(&new, language) {
+        Some("comments or spacing only")
+    } else {
+        None
+    }
+}
+
+/// Take a model-written edit as a candidate, unless it cannot pass ([`cannot_pass`]: set aside
+/// with its reason) or the same edit is already there.
+fn offer(
+    proposals: &mut Vec<CandidateEdit>,
+    set_aside: &mut Vec<SetAsideEdit>,
+    edit: CandidateEdit,
+) {
+    if let Some(reason) = cannot_pass(&edit) {
+        let edit = proposed(&edit);
+        if !set_aside.iter().any(|s| s.edit == edit) {
+            set_aside.push(SetAsideEdit {
+                edit,
+                reason: reason.into(),
+            });
+        }
+        return;
+    }
     if !proposals.iter().any(|p| {
         p.file == edit.file
             && p.line == edit.line
@@ -1896,6 +1942,70 @@ mod tests {
             location_rank: 0,
             location_score: 1.0,
         }
+    }
+
+    /// hefix-python-33: SmolLM2's replacements of `return l` ran into the 24-token limit
+    /// (`return l''.join([l[i:i+3] for i in range(0, len(l),`) and Qwen's insertions were
+    /// comments; each cost a probe that could not pass.
+    #[test]
+    fn hefix_python_33_cut_off_and_comment_only_completions_are_set_aside() {
+        let cut = edit(
+            11,
+            "    return l",
+            &["    return l''.join([l[i:i+3] for i in range(0, len(l),"],
+        );
+        assert_eq!(
+            cannot_pass(&cut),
+            Some("cut off: brackets left open or closed")
+        );
+        let open_string = edit(11, "    return l", &["    return l + \"abc"]);
+        assert_eq!(
+            cannot_pass(&open_string),
+            Some("cut off: a string or comment left open")
+        );
+        let note = edit(
+            10,
+            "    l = list(l)",
+            &["    l = list(l)  # Convert the list to a list of integers"],
+        );
+        assert_eq!(cannot_pass(&note), Some("comments or spacing only"));
+        let inserted_note = edit(
+            11,
+            "    return l",
+            &["    # Create a new list l'", "    return l"],
+        );
+        assert_eq!(
+            cannot_pass(&inserted_note),
+            Some("comments or spacing only")
+        );
+        let inserted_block = edit(11, "    return l", &["    if len(l) > 3:", "    return l"]);
+        assert!(cannot_pass(&inserted_block).unwrap().starts_with("a block"));
+        // What could pass is kept: a real change, and a bracket the hunk's second line closes.
+        let fix = edit(
+            11,
+            "    return l",
+            &["    l[::3] = sorted(l[::3])", "    return l"],
+        );
+        assert_eq!(cannot_pass(&fix), None);
+        let two_lines = edit(
+            10,
+            "    l = list(l)\n    return l",
+            &["    return [x for x in (", "        l)]"],
+        );
+        assert_eq!(cannot_pass(&two_lines), None);
+        let mut rust = edit(
+            16,
+            "        } else {",
+            &[
+                "        } else if i % 4 == 0 {",
+                "            sum += lst[i] * lst[i] * lst[i];",
+                "        } else {",
+            ],
+        );
+        rust.file = "src/lib.rs".into();
+        assert_eq!(cannot_pass(&rust), None);
+        rust.replacement[0] = "        } else if i % 4 == 0 && (i % 3 != 0".into();
+        assert!(cannot_pass(&rust).is_some());
     }
 
     /// A test runner that is not installed gives no report; the job says what the runner said

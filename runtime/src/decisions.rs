@@ -604,6 +604,16 @@ pub struct ProposedEdit {
 pub struct Proposals {
     pub written_by: String,
     pub edits: Vec<ProposedEdit>,
+    /// Edits written but not probed, each with why (cut off by the token limit, a Python block
+    /// opened or closed, comments only): a probe of them could not pass.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_aside: Vec<SetAsideEdit>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SetAsideEdit {
+    pub edit: ProposedEdit,
+    pub reason: String,
 }
 
 #[cfg(test)]

@@ -119,8 +119,80 @@ pub fn ends_in_code(source: &str, language: Language) -> bool {
     classify_with_end(source, language).1
 }
 
+/// What a block of lines does to the code around it, for telling a well-formed edit from a
+/// cut-off one without compiling: a model's completion stopped by its token limit leaves a
+/// bracket or a string open, and a Python line that opens or closes a block changes the
+/// indentation that follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeShape {
+    /// `(`, `[` and `{`, each opened minus closed, in code only.
+    pub open_brackets: [i64; 3],
+    /// Python: lines whose code ends in `:` (a block follows). Always 0 for Rust.
+    pub block_openers: usize,
+    /// No string literal or block comment is left open (in Python, also none cut at a line's
+    /// end, which the lexer otherwise forgives).
+    pub closed: bool,
+}
+
+/// The [`CodeShape`] of `lines` read on their own.
+pub fn code_shape(lines: &[&str], language: Language) -> CodeShape {
+    let text = lines.join("\n");
+    let (classes, ends_in_code, cut_strings) = classify_lines(&text, language);
+    let mut open_brackets = [0i64; 3];
+    let mut block_openers = 0;
+    for (line, line_classes) in split_lines(&text).into_iter().zip(&classes) {
+        let mut last_code = None;
+        for (index, character) in line.char_indices() {
+            if line_classes.get(index).copied() != Some(ByteClass::Code) {
+                continue;
+            }
+            if let Some(kind) = "([{".find(character) {
+                open_brackets[kind] += 1;
+            } else if let Some(kind) = ")]}".find(character) {
+                open_brackets[kind] -= 1;
+            }
+            if !character.is_whitespace() {
+                last_code = Some(character);
+            }
+        }
+        if language == Language::Python && last_code == Some(':') {
+            block_openers += 1;
+        }
+    }
+    CodeShape {
+        open_brackets,
+        block_openers,
+        closed: ends_in_code && !cut_strings,
+    }
+}
+
+/// `lines` with comments dropped and runs of whitespace made one space: two blocks that differ
+/// only in comments or spacing do the same thing.
+pub fn code_without_comments(lines: &[&str], language: Language) -> String {
+    let text = lines.join("\n");
+    let classes = classify_source(&text, language);
+    let mut kept = String::new();
+    for (line, line_classes) in split_lines(&text).into_iter().zip(&classes) {
+        for (index, character) in line.char_indices() {
+            if line_classes.get(index).copied() != Some(ByteClass::Comment) {
+                kept.push(character);
+            }
+        }
+        kept.push('\n');
+    }
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn classify_with_end(source: &str, language: Language) -> (Vec<Vec<ByteClass>>, bool) {
+    let (classes, ends_in_code, _) = classify_lines(source, language);
+    (classes, ends_in_code)
+}
+
+/// Classes per line, whether the text ends in code, and whether a Python single-quoted string
+/// ran into a line's end (a syntax error the lexer recovers from by closing it there).
+fn classify_lines(source: &str, language: Language) -> (Vec<Vec<ByteClass>>, bool, bool) {
     let lines = split_lines(source);
+    let mut cut_strings = false;
     let mut state = LexState::Code;
     let mut result = Vec::with_capacity(lines.len());
     for line in lines {
@@ -142,13 +214,14 @@ fn classify_with_end(source: &str, language: Language) -> (Vec<Vec<ByteClass>>, 
         match state {
             LexState::LineComment => state = LexState::Code,
             LexState::Str { triple: false, .. } if language == Language::Python => {
+                cut_strings |= !line.ends_with('\\');
                 state = LexState::Code;
             }
             _ => {}
         }
         result.push(classes);
     }
-    (result, state == LexState::Code)
+    (result, state == LexState::Code, cut_strings)
 }
 
 fn char_at(chars: &[(usize, char)], position: usize) -> Option<char> {
@@ -756,6 +829,69 @@ pub fn change_touches_tests(
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cut_off_line_has_an_open_bracket_or_string() {
+        let python = |lines: &[&str]| code_shape(lines, Language::Python);
+        let rust = |lines: &[&str]| code_shape(lines, Language::Rust);
+        assert_eq!(
+            python(&["    return sorted(l[::3]) + [x for x in l]"]),
+            CodeShape {
+                open_brackets: [0; 3],
+                block_openers: 0,
+                closed: true
+            }
+        );
+        // Cut by the token limit: a bracket left open, a string left open.
+        assert_eq!(
+            python(&["    return ''.join([l[i:i+3] for i in range(0, len(l),"]).open_brackets,
+            [2, 1, 0]
+        );
+        assert!(!python(&["    s = \"abc"]).closed);
+        assert!(!rust(&["    let s = \"abc"]).closed);
+        // Brackets and colons inside strings and comments are not code.
+        assert_eq!(
+            python(&["    x = \"(:\"  # a note ("]),
+            CodeShape {
+                open_brackets: [0; 3],
+                block_openers: 0,
+                closed: true
+            }
+        );
+        // A Python line that opens a block; Rust's braces count as brackets.
+        assert_eq!(python(&["    if x > 0:  # positive"]).block_openers, 1);
+        assert_eq!(python(&["    d = {1: 2}"]).block_openers, 0);
+        assert_eq!(rust(&["    if x > 0 {"]).open_brackets, [0, 0, 1]);
+        assert_eq!(
+            rust(&["    } else if i % 4 == 0 {", "        sum += 1;"]).open_brackets,
+            [0; 3]
+        );
+        assert_eq!(rust(&["    let c = '(';"]).open_brackets, [0; 3]);
+        // A brace traded for a parenthesis is not balanced.
+        assert_ne!(rust(&["} else {"]), rust(&["} else if (x"]));
+    }
+
+    #[test]
+    fn comments_and_spacing_do_not_change_code() {
+        let a = code_without_comments(&["    l = list(l)  # Convert the list"], Language::Python);
+        assert_eq!(
+            a,
+            code_without_comments(&["    l = list(l)"], Language::Python)
+        );
+        assert_eq!(a, "l = list(l)");
+        // A string literal is code: changing it is a change.
+        assert_ne!(
+            code_without_comments(&["    s = \"# a\""], Language::Python),
+            code_without_comments(&["    s = \"# b\""], Language::Python)
+        );
+        assert_eq!(
+            code_without_comments(
+                &["    // only a note", "    x += 1; // step"],
+                Language::Rust
+            ),
+            "x += 1;"
+        );
+    }
 
     #[test]
     fn python_function_spans() {

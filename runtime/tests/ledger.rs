@@ -224,6 +224,7 @@ fn arb_entry() -> impl Strategy<Value = LedgerEntry> {
                         line: step,
                         replacement: vec![s],
                     }],
+                    set_aside: Vec::new(),
                 }
             ),
         }),
