@@ -93,6 +93,10 @@ pub enum MutationOperator {
     /// clause of its own compared another way, or a membership check against a collection the
     /// function builds and never reads), inserted beside it. Newer than every fitted ranker.
     InsertGuard,
+    /// A condition missing a clause the function's description names (`odd` → `and x % 2 !=
+    /// 0`) or a predicate the file defines and never calls (`and is_prime(n)`), added to an
+    /// `if`, a comprehension's filter or a `.filter(|x| …)`. Newer than every fitted ranker.
+    AddClause,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -2292,9 +2296,15 @@ mod tests {
                 "    return len(s0) == len(s1)",
             ]
         );
+        // The Rust twin (a port of python-54): `return str1 == str2;` where the sets of
+        // characters were meant.
         assert_eq!(
             with_operator("    if a != b {", Language::Rust, WrapOperands),
-            ["    if a.len() != b.len() {"]
+            [
+                "    if a.len() != b.len() {",
+                "    if a.chars().collect::<std::collections::HashSet<char>>() != b.chars().collect::<std::collections::HashSet<char>>() {",
+                "    if a.iter().collect::<std::collections::HashSet<_>>() != b.iter().collect::<std::collections::HashSet<_>>() {",
+            ]
         );
         // Only two plain names: not a call, an index, a literal or an ordering comparison.
         for line in [

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 25] = [
+const ORIGINS: [&str; 26] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -164,6 +164,7 @@ const ORIGINS: [&str; 25] = [
     "idle_mutable_step",
     "case_fold",
     "insert_guard",
+    "add_clause",
 ];
 
 impl CandidateOrigin {
@@ -181,9 +182,14 @@ impl CandidateOrigin {
 
 impl CandidateFeatures {
     /// The feature vector, in [`feature_names`] order.
+    /// Did the decoder read this candidate (both likelihoods are set)?
+    pub fn is_scored(&self) -> bool {
+        self.logprob_new.is_some() && self.logprob_old.is_some()
+    }
+
     pub fn vector(&self) -> Vec<f32> {
         let log = |n: u32| (1.0 + n as f32).ln();
-        let scored = self.logprob_new.is_some() && self.logprob_old.is_some();
+        let scored = self.is_scored();
         let new = self.logprob_new.unwrap_or(0.0);
         let delta = match (self.logprob_new, self.logprob_old) {
             (Some(n), Some(o)) => n - o,
@@ -337,7 +343,18 @@ pub struct CandidateRanker {
 impl CandidateRanker {
     /// Higher is more likely the fix.
     pub fn score(&self, features: &CandidateFeatures) -> f32 {
-        dot_standardized(&self.weights, &self.mean, &self.scale, &features.vector())
+        let mut v = features.vector();
+        if !features.is_scored() {
+            // An unscored candidate (a scoring budget spent, a model error) reads as the
+            // average scored one: its likelihood features take the fitted means. The vector's
+            // 0 would read as "as likely as the original line", the best a candidate can be.
+            for ((x, name), mean) in v.iter_mut().zip(&self.features).zip(&self.mean) {
+                if name.starts_with("logprob") {
+                    *x = *mean;
+                }
+            }
+        }
+        dot_standardized(&self.weights, &self.mean, &self.scale, &v)
     }
 
     /// Does any weight read the decoder's likelihoods? If not, the job need not ask for them.
@@ -925,6 +942,74 @@ pub fn scoring_requests(
     requests.into_iter().map(|(_, r)| r).collect()
 }
 
+/// Characters per token assumed when a scoring budget is counted before tokenizing (code runs
+/// at 3 to 4 characters a token in SmolLM2's and Qwen2's vocabularies; 3 errs on the high side).
+pub const SCORING_CHARS_PER_TOKEN: usize = 3;
+
+/// Which of `edits` the decoder reads within `budget_tokens`, taking them in `priority` order
+/// (indices into `edits`, best first): each costs its continuation's estimated tokens, and the
+/// first one of a line also pays for the original line's. An edit that does not fit is passed
+/// over and cheaper ones after it may still fit. Returns indices into `edits`, ascending; a
+/// `budget_tokens` of 0 selects every edit.
+pub fn scoring_selection(
+    edits: &[CandidateEdit],
+    contents: &std::collections::HashMap<String, String>,
+    priority: &[usize],
+    budget_tokens: usize,
+) -> Vec<usize> {
+    if budget_tokens == 0 {
+        return (0..edits.len()).collect();
+    }
+    let mut spent = 0usize;
+    let mut lines: std::collections::HashSet<(String, u32, usize)> = Default::default();
+    let mut chosen = Vec::new();
+    for &i in priority {
+        let Some(e) = edits.get(i) else { continue };
+        let key = (e.file.clone(), e.line, e.span());
+        let cost = edit_scoring_tokens(contents, e, !lines.contains(&key));
+        if spent + cost > budget_tokens {
+            continue;
+        }
+        spent += cost;
+        lines.insert(key);
+        chosen.push(i);
+    }
+    chosen.sort_unstable();
+    chosen.dedup();
+    chosen
+}
+
+/// The estimated tokens the decoder reads to score every one of `edits` (what
+/// [`scoring_selection`] would spend without a budget).
+pub fn scoring_tokens_estimate(
+    edits: &[CandidateEdit],
+    contents: &std::collections::HashMap<String, String>,
+) -> usize {
+    let mut lines: std::collections::HashSet<(String, u32, usize)> = Default::default();
+    edits
+        .iter()
+        .map(|e| {
+            let first = lines.insert((e.file.clone(), e.line, e.span()));
+            edit_scoring_tokens(contents, e, first)
+        })
+        .sum()
+}
+
+/// One edit's estimated scoring tokens: its continuation, plus the original line's when it is
+/// the first edit of its line to be scored.
+fn edit_scoring_tokens(
+    contents: &std::collections::HashMap<String, String>,
+    edit: &CandidateEdit,
+    pays_for_original: bool,
+) -> usize {
+    let tokens = |text: &str| text.chars().count().div_ceil(SCORING_CHARS_PER_TOKEN) + 1;
+    let mut cost = tokens(&continuation(contents, edit, Some(&edit.replacement)));
+    if pays_for_original {
+        cost += tokens(&continuation(contents, edit, None));
+    }
+    cost
+}
+
 /// The functions of `file` (by its extension's language; none for another language).
 pub fn file_functions(file: &str, content: &str) -> Vec<FunctionSpan> {
     Language::from_path(std::path::Path::new(file))
@@ -1007,6 +1092,100 @@ pub fn apply_scores(features: &mut [CandidateFeatures], request: &ScoringRequest
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// The rust-156 port: a table line (`let sym = vec!["I", "IV", …]`) gets hundreds of
+    /// literal edits, and scoring them all cost minutes. Within a budget the edits are taken
+    /// in priority order, a line's original is paid for once, and one too long to fit is
+    /// passed over for cheaper ones after it.
+    #[test]
+    fn scoring_takes_edits_in_priority_order_within_the_budget() {
+        let table = r#"    let sym = vec!["I", "IV", "V", "IX", "X", "XL", "L", "XC", "C", "CD", "D", "CM", "M"];"#;
+        let content = format!("fn f() {{\n{table}\n    let mut i = 12;\n    i -= 1;\n}}\n");
+        let contents: std::collections::HashMap<String, String> =
+            [("src/lib.rs".to_string(), content.clone())].into();
+        let edit = |line: u32, old: &str, new: String| CandidateEdit {
+            file: "src/lib.rs".into(),
+            line,
+            old_line: old.into(),
+            replacement: vec![new],
+            origin: CandidateOrigin::Mutate(MutationOperator::LiteralEdit),
+            location_rank: 0,
+            location_score: 1.0,
+        };
+        let mut edits: Vec<CandidateEdit> = (0..40)
+            .map(|k| edit(2, table, table.replacen("\"I\"", &format!("\"I{k}\""), 1)))
+            .collect();
+        edits.push(edit(3, "    let mut i = 12;", "    let mut i = 13;".into()));
+        edits.push(edit(3, "    let mut i = 12;", "    let mut i = 11;".into()));
+        let all: Vec<usize> = (0..edits.len()).collect();
+        assert_eq!(scoring_selection(&edits, &contents, &all, 0), all);
+        // The short line's edits first: both fit, and the original line is paid once.
+        let mut priority = vec![40, 41];
+        priority.extend(0..40);
+        let line_3 = |with_original: bool| {
+            let t = |s: &str| s.chars().count().div_ceil(SCORING_CHARS_PER_TOKEN) + 1;
+            let tail = "    i -= 1;\n}\n";
+            t(&format!("    let mut i = 13;\n{tail}"))
+                + if with_original {
+                    t(&format!("    let mut i = 12;\n{tail}"))
+                } else {
+                    0
+                }
+        };
+        let budget = line_3(true) + line_3(false);
+        assert_eq!(
+            scoring_selection(&edits, &contents, &priority, budget),
+            vec![40, 41]
+        );
+        assert_eq!(scoring_tokens_estimate(&edits[40..], &contents), budget);
+        // With room for a few table edits too, the table's are cut at the budget.
+        let chosen = scoring_selection(&edits, &contents, &priority, budget + 200);
+        assert!(chosen.contains(&40) && chosen.contains(&41), "{chosen:?}");
+        let table_edits = chosen.iter().filter(|&&i| i < 40).count();
+        assert!((1..40).contains(&table_edits), "{chosen:?}");
+        assert_eq!(
+            chosen[..table_edits],
+            (0..table_edits).collect::<Vec<_>>()[..]
+        );
+        // A table edit first that does not fit is passed over; the short ones still are.
+        let mut priority = vec![0];
+        priority.extend([40, 41]);
+        assert_eq!(
+            scoring_selection(&edits, &contents, &priority, budget),
+            vec![40, 41]
+        );
+    }
+
+    /// An unscored candidate ranks as an average scored one would, not above every candidate
+    /// the model read (its unset likelihoods used to read as 0, "as likely as the original").
+    #[test]
+    fn an_unscored_candidate_ranks_as_the_average_scored_one() {
+        let v3 = BUILTIN_RANKERS
+            .iter()
+            .find(|(n, _)| *n == "failing-tests-v3")
+            .map(|(_, t)| *t)
+            .unwrap();
+        let ranker = CandidateRanker::parse(v3, "v3").unwrap();
+        let at = |name: &str| ranker.features.iter().position(|f| f == name).unwrap();
+        let (new_mean, delta_mean) = (
+            ranker.mean[at("logprob_new")],
+            ranker.mean[at("logprob_delta")],
+        );
+        let mut average = features(MutationOperator::DropTerm, 2, new_mean);
+        average.logprob_old = Some(new_mean - delta_mean);
+        let mut unscored = average.clone();
+        unscored.logprob_new = None;
+        unscored.logprob_old = None;
+        assert!(!unscored.is_scored() && average.is_scored());
+        // The `scored` flag has no weight in v3 (every training candidate was scored).
+        assert!((ranker.score(&unscored) - ranker.score(&average)).abs() < 1e-4);
+        // A likely scored candidate still outranks it, an unlikely one does not.
+        let likely = features(MutationOperator::DropTerm, 2, -0.5);
+        let mut unlikely = features(MutationOperator::DropTerm, 2, -6.0);
+        unlikely.logprob_old = Some(-0.5);
+        assert!(ranker.score(&likely) > ranker.score(&unscored));
+        assert!(ranker.score(&unlikely) < ranker.score(&unscored));
+    }
 
     /// A two-line hunk is scored against the same two original lines, followed by the same
     /// tail, in a request of its own (not against a one-line edit's original).
@@ -1250,6 +1429,7 @@ mod tests {
             IdleMutableStep,
             CaseFold,
             InsertGuard,
+            AddClause,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1259,7 +1439,7 @@ mod tests {
                 | MinMaxSwap | SiblingCall | SwapIdentifier | DropTerm | AddOffset
                 | SwapOperands | DeleteLine | DropClause | LiteralEdit | ReplaceArgument
                 | InsertStatement | WrapOperands | LoopStep | IdleMutableStep | CaseFold
-                | InsertGuard => {}
+                | InsertGuard | AddClause => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -311,8 +311,9 @@ pub(super) fn swap_operand_edits(
 
 /// `s0 == s1` → `set(s0) == set(s1)`: two values compared as they are where what they hold
 /// (their set of items, their sorted items, their length) was meant. Only for `==`/`!=`
-/// between two plain names; Rust compares lengths only (`a.len() == b.len()`), since its
-/// collections need a type to be collected into.
+/// between two plain names; Rust compares lengths (`a.len() == b.len()`) or sets, of a
+/// string's characters or of a collection's items (`HashSet` named in full: the file need not
+/// import it).
 pub(super) fn wrap_compared_operand_edits(
     text: &str,
     tokens: &[Token<'_>],
@@ -340,7 +341,16 @@ pub(super) fn wrap_compared_operand_edits(
                 .iter()
                 .map(|f| (format!("{f}({a})"), format!("{f}({b})")))
                 .collect(),
-            Language::Rust => vec![(format!("{a}.len()"), format!("{b}.len()"))],
+            // Rust collects into a set by type: a string's characters, or any other
+            // collection's items (one of the two does not compile, and costs one probe).
+            Language::Rust => [
+                ".len()",
+                ".chars().collect::<std::collections::HashSet<char>>()",
+                ".iter().collect::<std::collections::HashSet<_>>()",
+            ]
+            .iter()
+            .map(|m| (format!("{a}{m}"), format!("{b}{m}")))
+            .collect(),
         };
         for (wa, wb) in wrapped {
             if let Some(new_text) = splice(
@@ -435,12 +445,12 @@ pub(super) fn add_offset_edits(
             continue;
         };
         let next = tokens.get(end);
-        // Where an off-by-one lives: an argument or index (inside brackets), a Rust range end
-        // before its block, a Python slice bound.
+        // Where an off-by-one lives: an argument or index (inside brackets), a Rust range's
+        // start or its end before the block, a Python slice bound.
         let boundary = match next {
             Some(n) => {
                 (depth > 0 && matches!(n.text, ")" | "]" | "," | ":" | "-" | "+"))
-                    || (language == Language::Rust && n.text == "{")
+                    || (language == Language::Rust && matches!(n.text, "{" | ".." | "..="))
             }
             None => false,
         };
@@ -1125,6 +1135,23 @@ mod tests {
             Language::Rust,
             MutationOperator::AddOffset,
             "    for number in 0..n + 1{",
+        );
+    }
+
+    #[test]
+    fn a_rust_range_start_gets_an_offset_as_python_range_does() {
+        // The Rust counterpart of python-43: `range(i, len(l))` → `range(i + 1, len(l))`.
+        has(
+            "        for j in i..l.len(){",
+            Language::Rust,
+            MutationOperator::AddOffset,
+            "        for j in i + 1..l.len(){",
+        );
+        has(
+            "    for k in lo..=hi {",
+            Language::Rust,
+            MutationOperator::AddOffset,
+            "    for k in lo - 1..=hi {",
         );
     }
 

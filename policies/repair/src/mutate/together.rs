@@ -12,6 +12,7 @@ use tact_runtime::source::{ByteClass, FunctionSpan};
 
 use super::{Language, MutationOperator, Token, TokenKind, tokenize};
 
+mod clauses;
 mod guards;
 
 /// A hunk longer than this is a rewrite, not a small fix.
@@ -130,7 +131,63 @@ pub(super) fn function_hunks(
     if insert_guards {
         hunks.extend(function.guard_insertions(file, language));
     }
+    let file_tokens: Vec<Vec<Token<'_>>> = source_lines
+        .iter()
+        .enumerate()
+        .map(|(k, text)| {
+            classes
+                .get(k)
+                .map(|c| tokenize(text, c, language))
+                .unwrap_or_default()
+        })
+        .collect();
+    hunks.extend(function.described_clauses(
+        file,
+        language,
+        &function_description(source_lines, classes, first, last),
+        &clauses::uncalled_predicates(&file_tokens, language),
+    ));
     hunks
+}
+
+/// What a function says it does: its comments and string literals (a Python docstring), and
+/// the comment lines right above it (a Rust doc or block comment).
+fn function_description(
+    source_lines: &[&str],
+    classes: &[Vec<ByteClass>],
+    first: usize,
+    last: usize,
+) -> String {
+    let prose = |k: usize, keep_text: bool| -> String {
+        let (Some(line), Some(class)) = (source_lines.get(k), classes.get(k)) else {
+            return String::new();
+        };
+        line.char_indices()
+            .filter(|(i, _)| {
+                matches!(class.get(*i), Some(ByteClass::Comment))
+                    || keep_text && matches!(class.get(*i), Some(ByteClass::Text))
+            })
+            .map(|(_, c)| c)
+            .collect()
+    };
+    let mut text = String::new();
+    // Upwards from the header while lines are comments or blank.
+    let mut k = first;
+    while let Some(above) = k.checked_sub(1) {
+        let line = source_lines.get(above).copied().unwrap_or("");
+        let comment = prose(above, false);
+        if !line.trim().is_empty() && comment.trim().len() < line.trim().len() {
+            break;
+        }
+        text.push_str(&comment);
+        text.push('\n');
+        k = above;
+    }
+    for k in first..last {
+        text.push_str(&prose(k, true));
+        text.push('\n');
+    }
+    text
 }
 
 fn flipped_boolean(language: Language) -> fn(&str) -> Option<&'static str> {
