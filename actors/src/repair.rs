@@ -588,16 +588,39 @@ fn load_ranker(runner: &mut Runner) -> Result<Option<CandidateRanker>, ActorErro
     }
 }
 
-/// The decoder reads every candidate: per edited line, one request scoring the original line
+/// The decoder reads the candidates: per edited line, one request scoring the original line
 /// and each replacement (followed by the same next lines) after the function's code so far.
+/// Within the policy's scoring budget, taken in the order the ranker gives them without
+/// likelihoods; the rest stay unscored. Returns how many were scored.
 async fn score_candidates(
     runner: &mut Runner,
     candidates: &mut [Candidate],
     contents: &HashMap<String, String>,
-) -> Result<(), ActorError> {
-    let edits: Vec<CandidateEdit> = candidates.iter().map(|c| c.edit.clone()).collect();
-    let mut features: Vec<CandidateFeatures> =
-        candidates.iter().map(|c| c.features.clone()).collect();
+    ranker: Option<&CandidateRanker>,
+) -> Result<usize, ActorError> {
+    let all: Vec<CandidateEdit> = candidates.iter().map(|c| c.edit.clone()).collect();
+    let mut priority: Vec<(usize, f32)> = candidates
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (i, unscored_score(&c.features, ranker)))
+        .collect();
+    // Best first; ties keep the enumeration order (stable sort).
+    priority.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let priority: Vec<usize> = priority.into_iter().map(|(i, _)| i).collect();
+    let budget = runner.cfg.policy.body.repair.scoring_tokens;
+    let chosen = rank::scoring_selection(&all, contents, &priority, budget);
+    tracing::debug!(
+        candidates = all.len(),
+        chosen = chosen.len(),
+        estimated_tokens = rank::scoring_tokens_estimate(&all, contents),
+        budget,
+        "repair scoring"
+    );
+    let edits: Vec<CandidateEdit> = chosen.iter().filter_map(|&i| all.get(i).cloned()).collect();
+    let mut features: Vec<CandidateFeatures> = chosen
+        .iter()
+        .filter_map(|&i| candidates.get(i).map(|c| c.features.clone()))
+        .collect();
     for request in rank::scoring_requests(&edits, contents) {
         match runner
             .score_text(request.context.clone(), request.continuations.clone())
@@ -621,10 +644,21 @@ async fn score_candidates(
             Err(e) => return Err(e),
         }
     }
-    for (c, f) in candidates.iter_mut().zip(features) {
-        c.features = f;
+    let scored = features.iter().filter(|f| f.is_scored()).count();
+    for (&i, f) in chosen.iter().zip(features) {
+        if let Some(c) = candidates.get_mut(i) {
+            c.features = f;
+        }
     }
-    Ok(())
+    Ok(scored)
+}
+
+/// A candidate's score before the decoder has read it (its likelihood features unset).
+fn unscored_score(features: &CandidateFeatures, ranker: Option<&CandidateRanker>) -> f32 {
+    match ranker {
+        Some(r) => r.score(features),
+        None => rank::hand_set_score(features),
+    }
 }
 
 fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>, hang: bool) {
@@ -686,15 +720,18 @@ async fn enumerate_and_rank(
         )
         .await?;
     let mut candidates = candidates_of(edits);
-    if ranker.is_none_or(CandidateRanker::uses_model) {
-        score_candidates(runner, &mut candidates, contents).await?;
-    }
+    let scored = if ranker.is_none_or(CandidateRanker::uses_model) {
+        Some(score_candidates(runner, &mut candidates, contents, ranker).await?)
+    } else {
+        None
+    };
     order(&mut candidates, ranker, hang);
     runner.decision(Decision::Rank(RankRecord {
         ranker: ranker
             .map(|r| r.edition.clone())
             .unwrap_or_else(|| "hand_set".into()),
         candidates: candidates.len(),
+        scored,
         top: candidates
             .iter()
             .take(10)
@@ -1017,7 +1054,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 let mut written =
                     propose_completions(runner, &source_locations, &baseline, &contents).await?;
                 if model_reads {
-                    score_candidates(runner, &mut written, &contents).await?;
+                    score_candidates(runner, &mut written, &contents, ranker.as_ref()).await?;
                 }
                 order(&mut written, ranker.as_ref(), false);
                 singles.extend(written.iter().cloned());
@@ -1869,9 +1906,28 @@ fn cannot_pass(edit: &CandidateEdit) -> Option<&'static str> {
         Some("a block opened or closed: the indentation after it no longer fits")
     } else if code_without_comments(&old, language) == code_without_comments(&new, language) {
         Some("comments or spacing only")
+    } else if foreign_syntax(&new, language) > foreign_syntax(&old, language) {
+        Some("not this language: `===`, or another language's comment")
     } else {
         None
     }
+}
+
+/// Lines a small model writes from another language's habits, which cannot compile or run
+/// here: JavaScript's `===`/`!==`, a `#` comment in Rust (not an attribute), a `//` comment
+/// opening a Python line (it would read as floor division of nothing).
+fn foreign_syntax(lines: &[&str], language: Language) -> usize {
+    let code = code_without_comments(lines, language);
+    let operators = code.matches("===").count() + code.matches("!==").count();
+    let comments = lines
+        .iter()
+        .map(|l| l.trim_start())
+        .filter(|t| match language {
+            Language::Rust => t.starts_with('#') && !t.starts_with("#[") && !t.starts_with("#!"),
+            Language::Python => t.starts_with("//"),
+        })
+        .count();
+    operators + comments
 }
 
 /// Take a model-written edit as a candidate, unless it cannot pass ([`cannot_pass`]: set aside
@@ -2006,6 +2062,39 @@ mod tests {
         assert_eq!(cannot_pass(&rust), None);
         rust.replacement[0] = "        } else if i % 4 == 0 && (i % 3 != 0".into();
         assert!(cannot_pass(&rust).is_some());
+    }
+
+    /// The rust-43 port: SmolLM2 wrote `if l1 + l[j] === 0{` and `# ifdef LINUX` into Rust
+    /// code. Neither can compile; each cost a probe.
+    #[test]
+    fn another_languages_operator_or_comment_is_set_aside() {
+        let rust = |old: &str, new: &[&str]| {
+            let mut e = edit(16, old, new);
+            e.file = "src/lib.rs".into();
+            e
+        };
+        let reason = Some("not this language: `===`, or another language's comment");
+        let js = rust(
+            "            if l1 + l[j] == 0{",
+            &["            if l1 + l[j] === 0{"],
+        );
+        assert_eq!(cannot_pass(&js), reason);
+        let hash = rust(
+            "        for j in i..l.len(){",
+            &["        for j in i..l.len(){", "# ifdef LINUX"],
+        );
+        assert_eq!(cannot_pass(&hash), reason);
+        // An attribute is Rust; a `#` inside a string is not a comment.
+        let attribute = rust("    fn f() {}", &["    #[inline]", "    fn f() {}"]);
+        assert_eq!(cannot_pass(&attribute), None);
+        let string = rust("    let s = \"a\";", &["    let s = \"# a\";"]);
+        assert_eq!(cannot_pass(&string), None);
+        let py = edit(5, "    return x", &["    // return y", "    return x"]);
+        assert_eq!(cannot_pass(&py), reason);
+        assert_eq!(
+            cannot_pass(&edit(5, "    return x", &["    return x // 2"])),
+            None
+        );
     }
 
     /// A test runner that is not installed gives no report; the job says what the runner said

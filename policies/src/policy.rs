@@ -228,6 +228,11 @@ pub struct RepairPolicy {
     /// function builds and never reads), inserted beside them, and an exit after a loop that
     /// fills a counter no one reads.
     pub insert_guards: bool,
+    /// Most tokens (estimated from characters) the decoder reads when it scores one ranking's
+    /// candidates; those past it, in the ranker's order without likelihoods, stay unscored and
+    /// rank as an average scored one would (0: no limit). A table line with hundreds of
+    /// literal edits once cost minutes of scoring.
+    pub scoring_tokens: usize,
 }
 
 impl RepairPolicy {
@@ -255,6 +260,7 @@ impl Default for RepairPolicy {
             smaller_lookahead: 0,
             stack_edits: 0,
             insert_guards: false,
+            scoring_tokens: 0,
         }
     }
 }

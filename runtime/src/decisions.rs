@@ -232,9 +232,13 @@ impl Decision {
                 r.fallback
             ),
             Decision::Rank(r) => format!(
-                "{} candidate fixes, ranked ({}); first: {}",
+                "{} candidate fixes, ranked ({}{}); first: {}",
                 r.candidates,
                 r.ranker,
+                match r.scored {
+                    Some(n) if n < r.candidates => format!(", {n} read by the model"),
+                    _ => String::new(),
+                },
                 r.top.first().map_or("-".into(), |c| clip(&c.candidate, 90))
             ),
             Decision::ProbeAllocation(r) => match &r.order {
@@ -503,6 +507,10 @@ pub struct RankRecord {
     /// The ranker's edition, or `hand_set`.
     pub ranker: String,
     pub candidates: usize,
+    /// How many the decoder scored within the policy's scoring budget (None: the ranker reads
+    /// no likelihoods, so none was asked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scored: Option<usize>,
     /// The first ten, best first.
     pub top: Vec<RankedCandidate>,
 }
