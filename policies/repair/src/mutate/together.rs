@@ -150,6 +150,28 @@ pub(super) fn function_hunks(
     hunks
 }
 
+/// The first token from `from` on that `is` accepts, outside any bracket opened after `from`
+/// (an opening bracket is offered to `is` before it counts): the `:` ending a Python header,
+/// the `{` opening a Rust block.
+fn first_at_depth_zero(
+    tokens: &[Token<'_>],
+    from: usize,
+    is: impl Fn(&Token<'_>) -> bool,
+) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, t) in tokens.iter().enumerate().skip(from) {
+        if depth == 0 && is(t) {
+            return Some(k);
+        }
+        match t.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// What a function says it does: its comments and string literals (a Python docstring), and
 /// the comment lines right above it (a Rust doc or block comment).
 fn function_description(

@@ -402,16 +402,7 @@ fn python_if_condition(tokens: &[Token<'_>]) -> Option<std::ops::Range<usize>> {
     {
         return None;
     }
-    let mut depth = 0usize;
-    let colon = tokens.iter().enumerate().skip(1).find_map(|(k, t)| {
-        match t.kind {
-            TokenKind::Open => depth += 1,
-            TokenKind::Close => depth = depth.saturating_sub(1),
-            _ if depth == 0 && t.text == ":" => return Some(k),
-            _ => {}
-        }
-        None
-    })?;
+    let colon = super::first_at_depth_zero(tokens, 1, |t| t.text == ":")?;
     (colon >= 2).then_some(1..colon)
 }
 
@@ -501,16 +492,7 @@ fn rust_if_condition(tokens: &[Token<'_>]) -> Option<std::ops::Range<usize>> {
     if !opens_line || tokens.get(at + 1).is_some_and(|t| t.text == "let") {
         return None;
     }
-    let mut depth = 0usize;
-    let brace = tokens.iter().enumerate().skip(at + 1).find_map(|(k, t)| {
-        match t.kind {
-            TokenKind::Open if depth == 0 && t.text == "{" => return Some(k),
-            TokenKind::Open => depth += 1,
-            TokenKind::Close => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        None
-    })?;
+    let brace = super::first_at_depth_zero(tokens, at + 1, super::guards::opens_block)?;
     (brace > at + 1).then_some(at + 1..brace)
 }
 

@@ -28,6 +28,11 @@ fn indent(line: &str) -> usize {
     line.len() - line.trim_start().len()
 }
 
+/// A Rust block's `{` (not a bracket of an expression).
+pub(super) fn opens_block(token: &Token<'_>) -> bool {
+    token.kind == TokenKind::Open && token.text == "{"
+}
+
 fn is_exit(token: Option<&Token<'_>>) -> bool {
     token.is_some_and(|t| matches!(t.text, "return" | "continue" | "break"))
 }
@@ -112,16 +117,7 @@ impl FunctionText<'_> {
 
     /// `if c:` then one exit statement (or `if c: return x` on one line).
     fn python_guard(&self, offset: usize, tokens: &[Token<'_>]) -> Option<Guard> {
-        let mut depth = 0usize;
-        let colon = tokens.iter().enumerate().skip(1).find_map(|(k, t)| {
-            match t.kind {
-                TokenKind::Open => depth += 1,
-                TokenKind::Close => depth = depth.saturating_sub(1),
-                _ if depth == 0 && t.text == ":" => return Some(k),
-                _ => {}
-            }
-            None
-        })?;
+        let colon = super::first_at_depth_zero(tokens, 1, |t| t.text == ":")?;
         if colon < 2 {
             return None;
         }
@@ -157,16 +153,7 @@ impl FunctionText<'_> {
 
     /// `if c {` then one exit statement then `}` (or all of it on one line).
     fn rust_guard(&self, offset: usize, tokens: &[Token<'_>]) -> Option<Guard> {
-        let mut depth = 0usize;
-        let brace = tokens.iter().enumerate().skip(1).find_map(|(k, t)| {
-            match t.kind {
-                TokenKind::Open if depth == 0 && t.text == "{" => return Some(k),
-                TokenKind::Open => depth += 1,
-                TokenKind::Close => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-            None
-        })?;
+        let brace = super::first_at_depth_zero(tokens, 1, opens_block)?;
         if brace < 2 {
             return None;
         }
