@@ -602,7 +602,7 @@ async fn score_candidates(
     let mut priority: Vec<(usize, f32)> = candidates
         .iter()
         .enumerate()
-        .map(|(i, c)| (i, unscored_score(&c.features, ranker)))
+        .map(|(i, c)| (i, ranker_score(&c.features, ranker)))
         .collect();
     // Best first; ties keep the enumeration order (stable sort).
     priority.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -653,8 +653,9 @@ async fn score_candidates(
     Ok(scored)
 }
 
-/// A candidate's score before the decoder has read it (its likelihood features unset).
-fn unscored_score(features: &CandidateFeatures, ranker: Option<&CandidateRanker>) -> f32 {
+/// A candidate's score: the fitted ranker's (which counts likelihoods the decoder has not
+/// read as an average candidate's), or the hand-set one without it.
+fn ranker_score(features: &CandidateFeatures, ranker: Option<&CandidateRanker>) -> f32 {
     match ranker {
         Some(r) => r.score(features),
         None => rank::hand_set_score(features),
@@ -663,10 +664,7 @@ fn unscored_score(features: &CandidateFeatures, ranker: Option<&CandidateRanker>
 
 fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>, hang: bool) {
     for c in candidates.iter_mut() {
-        c.score = match ranker {
-            Some(r) => r.score(&c.features),
-            None => rank::hand_set_score(&c.features),
-        };
+        c.score = ranker_score(&c.features, ranker);
     }
     // Best first; ties keep the enumeration order (stable sort).
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));

@@ -233,6 +233,25 @@ pub fn hunk_mutations(
     let classes = classify_source(source, language);
     let source_lines: Vec<&str> = split_lines(source);
     let spans = function_spans(source, language);
+    // Tokenized once for every function's hunks (a clause may call a predicate defined in
+    // another function of the file).
+    let file_tokens: Vec<Vec<Token<'_>>> = source_lines
+        .iter()
+        .enumerate()
+        .map(|(k, text)| {
+            classes
+                .get(k)
+                .map(|c| tokenize(text, c, language))
+                .unwrap_or_default()
+        })
+        .collect();
+    let file = together::FileText {
+        name: file,
+        lines: &source_lines,
+        classes: &classes,
+        tokens: &file_tokens,
+        uncalled: together::uncalled_predicates(&file_tokens, language),
+    };
     let mut seen: Vec<&FunctionSpan> = Vec::new();
     let mut hunks: Vec<HunkMutation> = Vec::new();
     for &line in lines {
@@ -243,9 +262,7 @@ pub fn hunk_mutations(
             continue;
         }
         seen.push(span);
-        for hunk in
-            together::function_hunks(file, &source_lines, &classes, span, language, insert_guards)
-        {
+        for hunk in together::function_hunks(&file, span, language, insert_guards) {
             if !hunks.contains(&hunk) {
                 hunks.push(hunk);
             }

@@ -181,12 +181,12 @@ impl CandidateOrigin {
 }
 
 impl CandidateFeatures {
-    /// The feature vector, in [`feature_names`] order.
     /// Did the decoder read this candidate (both likelihoods are set)?
     pub fn is_scored(&self) -> bool {
         self.logprob_new.is_some() && self.logprob_old.is_some()
     }
 
+    /// The feature vector, in [`feature_names`] order.
     pub fn vector(&self) -> Vec<f32> {
         let log = |n: u32| (1.0 + n as f32).ln();
         let scored = self.is_scored();

@@ -10,7 +10,7 @@
 
 use tact_runtime::source::{ByteClass, FunctionSpan};
 
-use super::{Language, MutationOperator, Token, TokenKind, tokenize};
+use super::{Language, MutationOperator, Token, TokenKind};
 
 mod clauses;
 mod guards;
@@ -43,35 +43,41 @@ struct FunctionText<'a> {
 /// A token of the function: (line offset in the function, token index in its line).
 type Site = (usize, usize);
 
-/// Every hunk of the function `span` of `source_lines` (with their byte classes).
+/// A source file as [`function_hunks`] reads it: its lines, their byte classes and tokens, and
+/// the predicates it defines and never calls.
+pub(super) struct FileText<'s, 'a> {
+    pub(super) name: &'s str,
+    pub(super) lines: &'s [&'a str],
+    pub(super) classes: &'s [Vec<ByteClass>],
+    pub(super) tokens: &'s [Vec<Token<'a>>],
+    pub(super) uncalled: Vec<String>,
+}
+
+pub(super) use clauses::uncalled_predicates;
+
+/// Every hunk of the function `span` of `source`.
 pub(super) fn function_hunks(
-    file: &str,
-    source_lines: &[&str],
-    classes: &[Vec<ByteClass>],
+    source: &FileText<'_, '_>,
     span: &FunctionSpan,
     language: Language,
     insert_guards: bool,
 ) -> Vec<HunkMutation> {
+    let file = source.name;
     let first = (span.start as usize).saturating_sub(1);
-    let last = (span.end as usize).min(source_lines.len());
+    let last = (span.end as usize).min(source.lines.len());
     if first >= last {
         return Vec::new();
     }
-    let lines: Vec<&str> = source_lines[first..last].to_vec();
-    let tokens = lines
-        .iter()
-        .enumerate()
-        .map(|(k, text)| {
-            classes
-                .get(first + k)
-                .map(|c| tokenize(text, c, language))
-                .unwrap_or_default()
-        })
-        .collect();
+    let (Some(lines), Some(tokens)) = (
+        source.lines.get(first..last),
+        source.tokens.get(first..last),
+    ) else {
+        return Vec::new();
+    };
     let function = FunctionText {
         first,
-        lines,
-        tokens,
+        lines: lines.to_vec(),
+        tokens: tokens.to_vec(),
     };
     let mut hunks = Vec::new();
     let mut push = |edits: Vec<(Site, String)>, operator, description: String| {
@@ -131,21 +137,11 @@ pub(super) fn function_hunks(
     if insert_guards {
         hunks.extend(function.guard_insertions(file, language));
     }
-    let file_tokens: Vec<Vec<Token<'_>>> = source_lines
-        .iter()
-        .enumerate()
-        .map(|(k, text)| {
-            classes
-                .get(k)
-                .map(|c| tokenize(text, c, language))
-                .unwrap_or_default()
-        })
-        .collect();
     hunks.extend(function.described_clauses(
         file,
         language,
-        &function_description(source_lines, classes, first, last),
-        &clauses::uncalled_predicates(&file_tokens, language),
+        &function_description(source.lines, source.classes, first, last),
+        &source.uncalled,
     ));
     hunks
 }

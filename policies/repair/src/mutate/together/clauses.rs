@@ -8,7 +8,7 @@
 //! and not used). Each candidate adds one clause, `and` / `&&`, at the end of one condition: an
 //! `if`, a comprehension's filter (or a comprehension without one), a Rust `.filter(|x| …)`.
 
-use super::super::{Language, MutationOperator, Token, TokenKind};
+use super::super::{Language, MutationOperator, Token, TokenKind, matching_close};
 use super::{FunctionText, HunkMutation};
 
 /// Most clause insertions per function: each is one probe when nothing else passes.
@@ -223,9 +223,11 @@ impl FunctionText<'_> {
                     ranges.extend(python_if_condition(tokens).map(|r| (r, None)));
                     for (filter, target) in comprehension_filters(tokens) {
                         match filter {
-                            Some(range) => ranges.push((range, target)),
+                            Filter::Present(range) => ranges.push((range, target)),
                             // No filter: the clause comes after the iterable, as one.
-                            None => found.extend(filterless(line, tokens, target)),
+                            Filter::Absent { iterable } => {
+                                found.extend(filterless(line, tokens, target, iterable))
+                            }
                         }
                     }
                 }
@@ -270,9 +272,13 @@ impl FunctionText<'_> {
 
 /// A comprehension without a filter: the condition to come is a new filter over its target,
 /// placed after the iterable.
-fn filterless(line: usize, tokens: &[Token<'_>], target: Option<&Token<'_>>) -> Option<Condition> {
+fn filterless(
+    line: usize,
+    tokens: &[Token<'_>],
+    target: Option<&Token<'_>>,
+    iterable: std::ops::Range<usize>,
+) -> Option<Condition> {
     let target = target.filter(|t| t.kind == TokenKind::Ident)?;
-    let iterable = comprehension_iterable(tokens, Some(target))?;
     let first = tokens.get(iterable.start)?;
     let last = tokens.get(iterable.end.checked_sub(1)?)?;
     Some(Condition {
@@ -406,11 +412,17 @@ fn python_if_condition(tokens: &[Token<'_>]) -> Option<std::ops::Range<usize>> {
     (colon >= 2).then_some(1..colon)
 }
 
-/// Each comprehension of the line: its filter's token range (None when it has none) and its
-/// target (the name after `for`, when it is one name).
-fn comprehension_filters<'t, 'a>(
-    tokens: &'t [Token<'a>],
-) -> Vec<(Option<std::ops::Range<usize>>, Option<&'t Token<'a>>)> {
+/// A comprehension's filter, or where one would go.
+enum Filter {
+    /// The token range of its condition.
+    Present(std::ops::Range<usize>),
+    /// None: the token range of its iterable (after `for target in`, up to its bracket).
+    Absent { iterable: std::ops::Range<usize> },
+}
+
+/// Each comprehension of the line: its filter and its target (the name after `for`, when it
+/// is one name).
+fn comprehension_filters<'t, 'a>(tokens: &'t [Token<'a>]) -> Vec<(Filter, Option<&'t Token<'a>>)> {
     let mut found = Vec::new();
     for (k, t) in tokens.iter().enumerate() {
         if t.text != "for" || t.kind != TokenKind::Ident || k == 0 {
@@ -426,47 +438,33 @@ fn comprehension_filters<'t, 'a>(
         };
         // The filter: an `if` at the same depth after the `for`, up to the close or the next
         // `for`/`if` of this comprehension.
-        let mut depth = 0usize;
-        let mut filter = None;
-        for j in k + 1..close {
-            let Some(u) = tokens.get(j) else { break };
-            match u.kind {
-                TokenKind::Open => depth += 1,
-                TokenKind::Close => depth = depth.saturating_sub(1),
-                _ if depth == 0 && u.text == "if" => {
-                    let end = (j + 1..close)
-                        .find(|&e| {
-                            tokens
-                                .get(e)
-                                .is_some_and(|x| matches!(x.text, "for" | "if" | "else"))
-                        })
-                        .unwrap_or(close);
-                    filter = Some(j + 1..end);
-                    break;
-                }
-                _ => {}
-            }
-        }
-        match filter {
-            Some(range) if !range.is_empty() => found.push((Some(range), target)),
+        let condition =
+            super::first_at_depth_zero(tokens.get(..close).unwrap_or(&[]), k + 1, |u| {
+                u.text == "if"
+            })
+            .map(|j| {
+                let end = (j + 1..close)
+                    .find(|&e| {
+                        tokens
+                            .get(e)
+                            .is_some_and(|x| matches!(x.text, "for" | "if" | "else"))
+                    })
+                    .unwrap_or(close);
+                j + 1..end
+            });
+        match condition {
+            Some(range) if !range.is_empty() => found.push((Filter::Present(range), target)),
             Some(_) => {}
-            None => found.push((None, target)),
+            None if target.is_some() && k + 3 < close => found.push((
+                Filter::Absent {
+                    iterable: k + 3..close,
+                },
+                target,
+            )),
+            None => {}
         }
     }
     found
-}
-
-/// The token range of a filterless comprehension's iterable (after `for target in`, up to
-/// its closing bracket).
-fn comprehension_iterable(
-    tokens: &[Token<'_>],
-    target: Option<&Token<'_>>,
-) -> Option<std::ops::Range<usize>> {
-    let target = target?;
-    let k = tokens.iter().position(|t| std::ptr::eq(t, target))?;
-    let close = enclosing_close(tokens, k)?;
-    let start = k + 2;
-    (start < close).then_some(start..close)
 }
 
 /// The index of the bracket closing the innermost bracket open at token `k`.
@@ -503,7 +501,7 @@ fn rust_filter_closures(tokens: &[Token<'_>]) -> Vec<std::ops::Range<usize>> {
         if t.text != "filter" || tokens.get(k + 1).is_none_or(|o| o.text != "(") {
             continue;
         }
-        let Some(close) = enclosing_close(tokens, k + 1) else {
+        let Some(close) = matching_close(tokens, k + 1) else {
             continue;
         };
         // `|params|`: the second bar at depth 0 ends them.
@@ -524,7 +522,10 @@ fn rust_filter_closures(tokens: &[Token<'_>]) -> Vec<std::ops::Range<usize>> {
 /// One-argument functions `source` defines whose name appears nowhere else in its code: a
 /// predicate whose call was deleted (Python `def is_prime(n):`, Rust `fn is_prime(n: i32) ->
 /// bool`).
-pub(super) fn uncalled_predicates(lines: &[Vec<Token<'_>>], language: Language) -> Vec<String> {
+pub(in crate::mutate) fn uncalled_predicates(
+    lines: &[Vec<Token<'_>>],
+    language: Language,
+) -> Vec<String> {
     let mut defined: Vec<&str> = Vec::new();
     for tokens in lines {
         let Some(at) = tokens.iter().position(|t| {
@@ -542,7 +543,7 @@ pub(super) fn uncalled_predicates(lines: &[Vec<Token<'_>>], language: Language) 
         if name.kind != TokenKind::Ident || open.text != "(" {
             continue;
         }
-        let Some(close) = enclosing_close(tokens, at + 2) else {
+        let Some(close) = matching_close(tokens, at + 2) else {
             continue;
         };
         let parameters = &tokens[at + 3..close];
