@@ -346,6 +346,50 @@ fn selection_eval_without_a_model_reports_baselines_per_shortlist_size() {
     );
 }
 
+/// Regression: `eval selection --part` scored every item whatever the side asked for, so a
+/// "fit side" reading of failures included held-out items. Each side now holds its own items,
+/// and the two sides together are the whole set.
+#[test]
+fn selection_eval_part_scores_only_its_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let catalog = catalog(dir.path());
+    let items: Vec<serde_json::Value> = (0..20)
+        .map(|i| {
+            serde_json::json!({
+                "id": format!("item-{i}"), "query": "What's the weather in Oslo?",
+                "messages": [{"role": "user", "content": "What's the weather in Oslo?"}],
+                "tools": [{"name": "get_weather", "description": "Current weather for a city", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}],
+                "gold": {"name": "get_weather", "arguments": {"city": "Oslo"}, "acceptable": {"city": ["Oslo"]}},
+                "gold_position": 0, "source": "t", "category": "x"
+            })
+        })
+        .collect();
+    let data = write(dir.path(), "selection.jsonl", &items);
+    let count = |part: Option<&str>| {
+        let mut args = vec![
+            "eval",
+            "selection",
+            "--data",
+            data.to_str().unwrap(),
+            "--catalog",
+            catalog.to_str().unwrap(),
+            "--model",
+            "none",
+            "--json",
+        ];
+        if let Some(p) = part {
+            args.extend(["--part", p]);
+        }
+        let (code, stdout, stderr) = tact(dir.path(), &args);
+        assert_eq!(code, 0, "{stderr}");
+        one_json(&stdout)["n"].as_u64().unwrap()
+    };
+    let (all, fit, report) = (count(None), count(Some("fit")), count(Some("report")));
+    assert_eq!(all, 20);
+    assert!(fit > 0 && report > 0, "fit {fit}, report {report}");
+    assert_eq!(fit + report, all);
+}
+
 /// `tact ab --kind retrieval` with the real MiniLM (installed by `tact models fetch`): turning
 /// the embeddings' fusion weight off loses the paraphrases BM25 cannot match, so the fused
 /// default is accepted over it; the same edition on both sides is not.

@@ -826,7 +826,9 @@ fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
 fn run_selection(args: &SelectionArgs) -> anyhow::Result<serde_json::Value> {
     let common = &args.common;
     let policy = load_policy(common.policy.as_deref())?;
-    let items: Vec<SelectionItem> = load_sample(&common.data, common.limit, common.seed)?;
+    let mut items: Vec<SelectionItem> = load_sample(&common.data, common.limit, common.seed)?;
+    // `--part` took no effect here before (every item was scored whatever the side asked).
+    items.retain(|i| common.part.is_none_or(|p| side_of(common.seed, &i.id) == p));
     let catalog = load_catalog(common.catalog.as_deref())?.unwrap_or_default();
     let sets = candidate_sets(&items, &catalog, &policy.body.retrieval, common.seed);
     let mut lazy = LazyModel::new(&args.model.model)?;
