@@ -46,6 +46,9 @@ pub struct ArgDecoder<'e> {
     /// Whether that property is required (a required list is not left empty when the request
     /// has values to put in it).
     required: bool,
+    /// Whether the object being decoded has a country, state or region property of its own:
+    /// then a city or location takes the city alone, not `City, Region`.
+    region_apart: bool,
 }
 
 impl<'e> ArgDecoder<'e> {
@@ -60,6 +63,7 @@ impl<'e> ArgDecoder<'e> {
             copied: Vec::new(),
             property: None,
             required: false,
+            region_apart: false,
         }
     }
 
@@ -259,9 +263,18 @@ impl<'e> ArgDecoder<'e> {
             "integer" => self.number(schema, true),
             "number" => self.number(schema, false),
             "boolean" => {
-                let chosen = self.pick(&["true".into(), "false".into()])?;
-                self.push_text(if chosen == 0 { "true" } else { "false" })?;
-                Ok(Value::Bool(chosen == 0))
+                // A flag the request speaks of is set as it says; otherwise the model decides.
+                let stated = self
+                    .property
+                    .as_deref()
+                    .zip(self.request.as_ref())
+                    .and_then(|(p, r)| r.flag(p));
+                let yes = match stated {
+                    Some(yes) => yes,
+                    None => self.pick(&["true".into(), "false".into()])? == 0,
+                };
+                self.push_text(if yes { "true" } else { "false" })?;
+                Ok(Value::Bool(yes))
             }
             "null" => {
                 self.push_text("null")?;
@@ -285,8 +298,30 @@ impl<'e> ArgDecoder<'e> {
             .map(|r| r.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
         let mut out = Map::new();
+        let outer_region_apart = self.region_apart;
+        self.region_apart = properties.keys().any(|k| {
+            let k = k.to_lowercase();
+            ["country", "state", "region", "province"]
+                .iter()
+                .any(|w| k.contains(w))
+        });
+        let result = self.object_properties(schema, properties, &required, &mut out, depth);
+        self.region_apart = outer_region_apart;
+        result?;
+        Ok(Value::Object(out))
+    }
+
+    /// The properties of [`ArgDecoder::object`], braces included, into `out`.
+    fn object_properties(
+        &mut self,
+        schema: &Value,
+        properties: &Map<String, Value>,
+        required: &[&str],
+        out: &mut Map<String, Value>,
+        depth: usize,
+    ) -> Result<(), ModelError> {
         self.push_text("{")?;
-        for name in &required {
+        for name in required {
             let property = properties.get(*name).unwrap_or(&Value::Null);
             let key = if out.is_empty() {
                 format!("{}: ", Value::String((*name).to_owned()))
@@ -319,6 +354,32 @@ impl<'e> ArgDecoder<'e> {
                 named_value || request.mentions_property(name)
             });
         }
+        // An optional property the request states a value for (see `states_value`) is written
+        // without asking the model whether to: a small model closes objects early and leaves
+        // such values out.
+        let stated: Vec<String> = optional
+            .iter()
+            .filter(|name| {
+                self.request.as_ref().is_some_and(|r| {
+                    properties
+                        .get(name.as_str())
+                        .is_some_and(|p| states_value(r, name, p))
+                })
+            })
+            .map(|name| (*name).clone())
+            .collect();
+        for name in stated {
+            if self.budget == 0 {
+                break;
+            }
+            optional.retain(|o| **o != name);
+            let separator = if out.is_empty() { "" } else { ", " };
+            self.push_text(&format!("{separator}{}: ", Value::String(name.clone())))?;
+            let property = properties.get(&name).unwrap_or(&Value::Null);
+            self.required = false;
+            let value = self.property_value(&name, property, depth)?;
+            out.insert(name, value);
+        }
         while !optional.is_empty() && self.budget > 0 {
             let (more, close) = if out.is_empty() {
                 (
@@ -348,10 +409,10 @@ impl<'e> ArgDecoder<'e> {
             out.insert(name, value);
         }
         if let Some(values) = map_values(schema) {
-            self.map_entries(&mut out, values, schema, depth)?;
+            self.map_entries(out, values, schema, depth)?;
         }
         self.push_text("}")?;
-        Ok(Value::Object(out))
+        Ok(())
     }
 
     /// A map's entries (`additionalProperties` with a schema): a key the model writes (or
@@ -424,16 +485,37 @@ impl<'e> ArgDecoder<'e> {
             _ => "\"",
         };
         let numeric = matches!(schema_type(items), "integer" | "number");
+        // A list the request writes out is copied whole, however long: only the schema's own
+        // `maxItems` bounds it, not the default cap on items the model writes.
+        let stated_max = usize_keyword(schema, "maxItems").unwrap_or(usize::MAX);
         if let Some(request) = self.request.as_ref().filter(|_| numeric) {
             let integer = schema_type(items) == "integer";
             let lists: Vec<Value> = request
                 .number_lists
                 .iter()
-                .filter(|l| (min_items..=max_items.max(min_items)).contains(&l.len()))
+                .filter(|l| (min_items..=stated_max).contains(&l.len()))
                 .filter(|l| !integer || l.iter().all(|n| n.fract() == 0.0))
                 .map(|l| Value::Array(l.iter().copied().filter_map(json_number).collect()))
                 .collect();
             if !lists.is_empty() && self.budget > 0 {
+                // Lists go to arguments in the order the request writes them (`group A
+                // [3, 4] and group B [7, 8]`); once each is used, the model picks again.
+                let next = lists.iter().find(|l| !self.copied.contains(l)).cloned();
+                return self.copy(next.map_or(lists, |l| vec![l]));
+            }
+        }
+        // A list of names the request lists (`C, F and G`) takes one reading of that list.
+        let plain_strings =
+            schema_type(items) == "string" && items.get("enum").is_none() && copies_strings(items);
+        if let Some(request) = self.request.as_ref().filter(|_| plain_strings) {
+            let lists: Vec<Value> = request
+                .enumerations
+                .iter()
+                .filter(|l| (min_items..=stated_max).contains(&l.len()))
+                .map(|l| Value::Array(l.iter().cloned().map(Value::String).collect()))
+                .collect();
+            if !lists.is_empty() && self.budget > 0 {
+                self.required = false;
                 return self.copy(lists);
             }
         }
@@ -520,6 +602,50 @@ impl<'e> ArgDecoder<'e> {
             && self.budget > 0
         {
             return self.copy(found.into_iter().map(Value::String).collect());
+        }
+        let fits = |s: &String| (min_chars..=max_chars).contains(&s.chars().count());
+        // The text the request gives right after naming the property is its value.
+        if let Some(span) = self
+            .request
+            .as_ref()
+            .zip(self.property.as_deref())
+            .and_then(|(r, p)| r.keyed_span(p))
+            .filter(fits)
+            && self.budget > 0
+        {
+            return self.copy(vec![Value::String(span)]);
+        }
+        // A location (or a city) takes a `City, Region` the request writes, region included,
+        // unless the tool takes the region as an argument of its own.
+        let wants_place = self.property.as_deref().is_some_and(|p| {
+            let p = p.to_lowercase();
+            [
+                "location",
+                "city",
+                "loc",
+                "place",
+                "destination",
+                "address",
+                "town",
+            ]
+            .iter()
+            .any(|w| p.contains(w))
+        });
+        if let Some(request) = self
+            .request
+            .as_ref()
+            .filter(|_| wants_place && !self.region_apart)
+        {
+            let places: Vec<Value> = request
+                .places
+                .iter()
+                .filter(|p| fits(p))
+                .cloned()
+                .map(Value::String)
+                .collect();
+            if !places.is_empty() && self.budget > 0 {
+                return self.copy(places);
+            }
         }
         if let Some(request) = self.request.as_ref().filter(|_| copies_strings(schema)) {
             let spans: Vec<String> = request
@@ -612,6 +738,28 @@ impl<'e> ArgDecoder<'e> {
             } else {
                 keyed
             };
+            // A stated percentage (`10%`) is a fraction (0.1) for a real-valued argument,
+            // unless its description counts in percent; an integer takes the number written.
+            let in_percent = schema
+                .get("description")
+                .and_then(Value::as_str)
+                .is_some_and(|d| {
+                    let d = d.to_lowercase();
+                    d.contains("percent") || d.contains("porcentaje")
+                });
+            let stated: Vec<f64> = stated
+                .into_iter()
+                .filter(|n| {
+                    integer
+                        || !request.percents.iter().any(|(whole, fraction)| {
+                            if in_percent {
+                                n == fraction && whole != fraction
+                            } else {
+                                n == whole && whole != fraction
+                            }
+                        })
+                })
+                .collect();
             let stated: Vec<Value> = stated.into_iter().filter_map(json_number).collect();
             if !stated.is_empty() && self.budget > 0 {
                 return self.copy(stated);
@@ -648,6 +796,37 @@ impl<'e> ArgDecoder<'e> {
         let parsed: Value = serde_json::from_str(&text)
             .map_err(|e| ModelError::Constraint(format!("number {text:?}: {e}")))?;
         Ok(clamp_number(parsed, schema, integer))
+    }
+}
+
+/// Whether the request states a value for an optional property outright: a flag it names
+/// (see [`RequestValues::flag`]), one of its allowed values (of the property, or of its list's
+/// items), a number or a text right after its name, or a date for a `…date…` property.
+fn states_value(request: &RequestValues, name: &str, schema: &Value) -> bool {
+    let names_allowed = |s: &Value| {
+        s.get("enum")
+            .and_then(Value::as_array)
+            .is_some_and(|values| {
+                values
+                    .iter()
+                    .any(|v| v.as_str().is_some_and(|v| request.mentions(v)))
+            })
+    };
+    match schema_type(schema) {
+        _ if names_allowed(schema) => true,
+        "boolean" => request.flag(name).is_some(),
+        "integer" | "number" => {
+            let integer = schema_type(schema) == "integer";
+            request
+                .keyed_number(name)
+                .is_some_and(|found| found.iter().any(|n| !integer || n.fract() == 0.0))
+        }
+        "array" => schema.get("items").is_some_and(names_allowed),
+        "string" => {
+            request.keyed_span(name).is_some()
+                || (name.to_lowercase().contains("date") && !request.dates.is_empty())
+        }
+        _ => false,
     }
 }
 

@@ -10,8 +10,12 @@
 /// Bumped whenever what the decoder copies or how it reads a schema changes: evaluation caches
 /// key on it (`copy-v4`: `anyOf`/`oneOf` branches chosen, `allOf` merged, escapes in strings,
 /// maps, values matching a `pattern` or `format` copied; `copy-v5`: arithmetic copied whole
-/// into expression arguments and offered among the spans, globs for glob arguments).
-pub const BINDER_EDITION: &str = "copy-v5";
+/// into expression arguments and offered among the spans, globs for glob arguments; `copy-v6`:
+/// flags set as the request names them, stated optionals written, percentages as fractions for
+/// real-valued arguments, lists written out in prose copied whole; `copy-v8`: lists of
+/// numbers taken in the order written, `City, Region` for a location without a region
+/// argument beside it, the text right after a property's name).
+pub const BINDER_EDITION: &str = "copy-v8";
 
 /// Longest span of words offered as a string value.
 const MAX_SPAN_WORDS: usize = 5;
@@ -28,6 +32,61 @@ const STOPWORDS: &[&str] = &[
     "i'd", "let", "know", "help", "hi", "hello", "thanks", "using", "use", "into", "than",
 ];
 
+/// Words of a flag's name that say what to do with the thing rather than what it is
+/// (`include_stats` is about stats, `calculate_years_ago` about years ago).
+const FLAG_FILLERS: &[&str] = &[
+    "include",
+    "includes",
+    "including",
+    "has",
+    "have",
+    "use",
+    "show",
+    "get",
+    "with",
+    "should",
+    "enable",
+    "enabled",
+    "return",
+    "returns",
+    "calculate",
+    "compute",
+    "specific",
+    "flag",
+    "want",
+    "allow",
+    "add",
+    "consider",
+    "only",
+    "need",
+    "check",
+    "display",
+    "print",
+    "fetch",
+];
+
+/// Words that deny what follows them within four words.
+const NEGATIONS: &[&str] = &[
+    "no",
+    "not",
+    "without",
+    "few",
+    "exclude",
+    "excluding",
+    "except",
+    "never",
+    "neglect",
+    "neglecting",
+    "ignore",
+    "ignoring",
+    "don",
+    "doesn",
+    "non",
+];
+
+/// Flag names whose sense is the negation of what they name (`skip_tests`).
+const NEGATIVE_FLAGS: &[&str] = &["disable", "disabled", "skip", "hide", "omit"];
+
 /// What a request says, ready to be offered.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RequestValues {
@@ -37,8 +96,21 @@ pub struct RequestValues {
     pub numbers: Vec<f64>,
     /// String spans: quoted text first, then runs of capitalized words, then word spans.
     pub spans: Vec<String>,
-    /// Lists of two or more numbers written in brackets or parentheses (`[200,300,400]`).
+    /// Lists of two or more numbers written in brackets or parentheses (`[200,300,400]`), then
+    /// those written out in prose (`the values 12, 24, 36 and …`).
     pub number_lists: Vec<Vec<f64>>,
+    /// Things the request lists by name (`C, F and G`, `between John and Alice`), for a list
+    /// argument: each reading of where the first and last items start and end (see
+    /// [`enumerations`]).
+    pub enumerations: Vec<Vec<String>>,
+    /// Percentages stated (`10%`, `7 percent`) as (the number written, its fraction): which
+    /// reading an argument takes depends on the argument, not the text.
+    pub percents: Vec<(f64, f64)>,
+    /// Places written as `City, Region` (`Riga, Latvia`, `Mariposa, CA`), for a location
+    /// argument: the region is part of the value.
+    pub places: Vec<String>,
+    /// The request as written (its lower-case copy keeps the same offsets when it is ASCII).
+    text: String,
     /// Calendar dates the request writes out with their year ("April 4th, 2023", "2023 April
     /// 4", "4/8/2023"), as `YYYY-MM-DD`.
     pub dates: Vec<String>,
@@ -68,7 +140,26 @@ impl RequestValues {
             lower: request.to_lowercase(),
             numbers: numbers(request),
             spans: all_spans,
-            number_lists: number_lists(request),
+            number_lists: {
+                let mut lists = number_lists(request);
+                for list in prose_number_lists(&enumerations(request)) {
+                    if !lists.contains(&list) {
+                        lists.push(list);
+                    }
+                }
+                lists
+            },
+            enumerations: enumerations(request)
+                .into_iter()
+                .filter(|l| l.iter().any(|item| item.parse::<f64>().is_err()))
+                .collect(),
+            percents: number_readings(request)
+                .into_iter()
+                .filter_map(|(_, readings)| match readings.as_slice() {
+                    [whole, fraction] => Some((*whole, *fraction)),
+                    _ => None,
+                })
+                .collect(),
             dates: dates(request),
             pieces: request
                 .split_whitespace()
@@ -79,6 +170,8 @@ impl RequestValues {
                 })
                 .filter(|w| !w.is_empty())
                 .collect(),
+            places: places(request),
+            text: request.to_string(),
             expressions,
             globs: globs(request),
         }
@@ -129,6 +222,106 @@ impl RequestValues {
             .any(|w| w.len() >= 3 && !is_stopword(w) && self.mentions_prefix(w))
     }
 
+    /// The text the request gives right after naming the property (`directed by Edgar Wright`,
+    /// `the title should be 'Breakthrough'`, `type 'Plus'`): a quoted part or a run of
+    /// capitalized words, after a few linking words.
+    pub fn keyed_span(&self, name: &str) -> Option<String> {
+        // Offsets of the lower-case copy are the text's only when lowering kept every length.
+        if self.lower.len() != self.text.len() {
+            return None;
+        }
+        let phrase = name_words(name).join(" ");
+        let tail = self.after_phrase(&phrase)?;
+        let mut at = self.text.len() - tail.len();
+        for _ in 0..3 {
+            let rest = self.text[at..].trim_start();
+            let skipped = self.text.len() - rest.len();
+            let filler = [
+                "should be",
+                "must be",
+                "is",
+                "=",
+                ":",
+                "of",
+                "by",
+                "called",
+                "named",
+                "as",
+                "be",
+                "to",
+            ]
+            .iter()
+            .find(|f| {
+                rest.to_lowercase().starts_with(**f)
+                    && rest[f.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric() || f.len() == 1)
+            });
+            match filler {
+                Some(f) => at = skipped + f.len(),
+                None => {
+                    at = skipped;
+                    break;
+                }
+            }
+        }
+        let rest = &self.text[at..];
+        if let Some(quoted) = quoted_parts(rest).into_iter().next()
+            && rest.trim_start().get(1..)?.starts_with(quoted)
+        {
+            return Some(quoted.to_string());
+        }
+        // Capitalized words up to four, ending at a lower-case word or at punctuation.
+        let mut out: Vec<&str> = Vec::new();
+        for raw in rest.split_whitespace().take(4) {
+            let word = raw.trim_end_matches(|c: char| ",.;:!?)".contains(c));
+            if !word.chars().next().is_some_and(char::is_uppercase) || is_stopword(word) {
+                break;
+            }
+            out.push(word);
+            if word.len() != raw.len() {
+                break;
+            }
+        }
+        (!out.is_empty()).then(|| out.join(" "))
+    }
+
+    /// What the request says of a yes/no property (`include_stats`, `direct_flight`,
+    /// `details`): `Some(true)` when it names every word of what the flag is about (by stem,
+    /// "statistics" for `stats`), `Some(false)` when it names them within four words after a negation
+    /// ("few artistic interests", "neglect air resistance"), `None` when it does not name
+    /// them, or when the flag's name is itself a negation (`exclude_weekends`, where the sense
+    /// flips), and the model decides.
+    pub fn flag(&self, name: &str) -> Option<bool> {
+        let words = name_words(name);
+        if words
+            .iter()
+            .any(|w| NEGATIONS.contains(&w.as_str()) || NEGATIVE_FLAGS.contains(&w.as_str()))
+        {
+            return None;
+        }
+        let request_words: Vec<&str> = self
+            .lower
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut first: Option<usize> = None;
+        for w in words
+            .iter()
+            .filter(|w| w.len() >= 3 && !FLAG_FILLERS.contains(&w.as_str()) && !is_stopword(w))
+        {
+            let stem: String = w.chars().take(4).collect();
+            let at = request_words.iter().position(|r| r.starts_with(&stem))?;
+            first = Some(first.map_or(at, |f: usize| f.min(at)));
+        }
+        let first = first?;
+        let negated = request_words[first.saturating_sub(4)..first]
+            .iter()
+            .any(|w| NEGATIONS.contains(w));
+        Some(!negated)
+    }
+
     /// Whether a word of the request shares `word`'s stem: its first four letters, or the
     /// whole of a shorter word ("trait" in "traits", "stats" in "statistics").
     fn mentions_prefix(&self, word: &str) -> bool {
@@ -163,6 +356,12 @@ impl RequestValues {
             }
         }
         let rest = rest.strip_prefix('$').unwrap_or(rest);
+        // "initial velocity is zero": a number word is a number too.
+        if let Some(n) = words(rest).first().and_then(|w| number_word(w))
+            && rest.starts_with(|c: char| c.is_alphabetic())
+        {
+            return Some(vec![n]);
+        }
         let first = number_readings(rest).into_iter().next()?;
         (first.0 == 0).then_some(first.1)
     }
@@ -216,20 +415,28 @@ impl RequestValues {
 /// Numbers in the text, every reading of each (see [`number_readings`]); and the number
 /// words one to twelve.
 fn numbers(text: &str) -> Vec<f64> {
-    const WORDS: [&str; 12] = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-        "twelve",
-    ];
     let mut out: Vec<f64> = number_readings(text)
         .into_iter()
         .flat_map(|(_, readings)| readings)
         .collect();
     for word in words(text) {
-        if let Some(n) = WORDS.iter().position(|w| word.eq_ignore_ascii_case(w)) {
-            out.push((n + 1) as f64);
+        if let Some(n) = number_word(word) {
+            out.push(n);
         }
     }
     out
+}
+
+/// The number words zero to twelve.
+fn number_word(word: &str) -> Option<f64> {
+    const WORDS: [&str; 13] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .iter()
+        .position(|w| word.eq_ignore_ascii_case(w))
+        .map(|n| n as f64)
 }
 
 /// Each number written in the text, as (byte offset, readings): digits with optional
@@ -378,6 +585,186 @@ fn dates(text: &str) -> Vec<String> {
             .find_map(|&o| near(o).and_then(year_of));
         if let (Some(day), Some(year)) = (day, year) {
             push(year, month as u32 + 1, day);
+        }
+    }
+    out
+}
+
+/// Words that end a listed item besides the stopwords: "between John and Alice" lists John.
+const ITEM_BOUNDARIES: &[&str] = &[
+    "between",
+    "near",
+    "like",
+    "such",
+    "including",
+    "via",
+    "per",
+    "after",
+    "before",
+    "during",
+    "over",
+    "under",
+    "without",
+    "within",
+    "across",
+    "against",
+    "among",
+    "through",
+    "versus",
+    "vs",
+    "am",
+    "being",
+    "been",
+    "has",
+    "have",
+    "had",
+    "which",
+    "while",
+    "named",
+    "called",
+];
+
+/// Most words of one listed item.
+const MAX_ITEM_WORDS: usize = 3;
+
+/// Things the text lists: runs of words joined by commas, "and" or "or" (`C, F and G`,
+/// `efficient, organized, easy going and compassionate`, `John and Alice`). An item inside a
+/// list is one to three words with no stopword; the first item is the words just before the
+/// first joint and the last one the words just after the last, each cut at a stopword, and
+/// each reading of how many of those words belong to the item is a list of its own (at most
+/// nine per list). Items keep their case.
+fn enumerations(text: &str) -> Vec<Vec<String>> {
+    let boundary = |w: &str| is_stopword(w) || ITEM_BOUNDARIES.contains(&w.to_lowercase().as_str());
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for segment in list_segments(text) {
+        // Runs of words between joints.
+        let mut runs: Vec<Vec<&str>> = vec![Vec::new()];
+        for token in segment {
+            let joint = token == ","
+                || token.eq_ignore_ascii_case("and")
+                || token.eq_ignore_ascii_case("or");
+            if !joint {
+                if let Some(run) = runs.last_mut() {
+                    run.push(token);
+                }
+            } else if runs.last().is_some_and(|r| !r.is_empty()) {
+                runs.push(Vec::new());
+            }
+        }
+        runs.retain(|r| !r.is_empty());
+        let middle = |run: &[&str]| run.len() <= MAX_ITEM_WORDS && !run.iter().any(|w| boundary(w));
+        let tails = |run: &[&str]| -> Vec<String> {
+            let free = run.iter().rev().take_while(|w| !boundary(w)).count();
+            (1..=free.min(MAX_ITEM_WORDS))
+                .map(|n| run[run.len() - n..].join(" "))
+                .collect()
+        };
+        let heads = |run: &[&str]| -> Vec<String> {
+            let free = run.iter().take_while(|w| !boundary(w)).count();
+            (1..=free.min(MAX_ITEM_WORDS))
+                .map(|n| run[..n].join(" "))
+                .collect()
+        };
+        let mut start = 0;
+        while start + 1 < runs.len() {
+            let mut end = start + 1;
+            while end + 1 < runs.len() && middle(&runs[end]) {
+                end += 1;
+            }
+            let inner: Vec<String> = runs[start + 1..end].iter().map(|r| r.join(" ")).collect();
+            for first in tails(&runs[start]) {
+                for last in heads(&runs[end]) {
+                    let mut list = vec![first.clone()];
+                    list.extend(inner.iter().cloned());
+                    list.push(last);
+                    if !out.contains(&list) {
+                        out.push(list);
+                    }
+                }
+            }
+            start = end;
+        }
+    }
+    out
+}
+
+/// The text cut at every punctuation mark but the comma, each piece as its words and commas.
+/// A word keeps inner punctuation (`Pet-friendly`, `10.5`, `R&B`, `dataset_B`).
+fn list_segments(text: &str) -> Vec<Vec<&str>> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let inner = |k: usize| {
+        let (before, after) = (
+            k.checked_sub(1).and_then(|j| chars.get(j)),
+            chars.get(k + 1),
+        );
+        before.is_some_and(|(_, c)| c.is_alphanumeric())
+            && after.is_some_and(|(_, c)| c.is_alphanumeric())
+    };
+    let mut segments: Vec<Vec<&str>> = vec![Vec::new()];
+    let mut k = 0;
+    while k < chars.len() {
+        let (at, c) = chars[k];
+        let sign = c == '-' && chars.get(k + 1).is_some_and(|(_, d)| d.is_ascii_digit());
+        if c.is_alphanumeric() || c == '_' || sign {
+            let start = at;
+            k += usize::from(sign);
+            while k < chars.len() {
+                let c = chars[k].1;
+                if c.is_alphanumeric() || c == '_' || ("-'./&+#".contains(c) && inner(k)) {
+                    k += 1;
+                } else {
+                    break;
+                }
+            }
+            let end = chars.get(k).map_or(text.len(), |(i, _)| *i);
+            if let Some(segment) = segments.last_mut() {
+                segment.push(&text[start..end]);
+            }
+            continue;
+        }
+        if c == ',' {
+            if let Some(segment) = segments.last_mut() {
+                segment.push(&text[at..at + 1]);
+            }
+        } else if !c.is_whitespace() && segments.last().is_some_and(|s| !s.is_empty()) {
+            segments.push(Vec::new());
+        }
+        k += 1;
+    }
+    segments.retain(|s| !s.is_empty());
+    segments
+}
+
+/// The lists of numbers among `enumerations` (`12, 24, 36`): each one's longest run of
+/// leading items that are numbers, when it has two or more.
+fn prose_number_lists(enumerations: &[Vec<String>]) -> Vec<Vec<f64>> {
+    let mut out: Vec<Vec<f64>> = Vec::new();
+    for list in enumerations {
+        let numbers: Vec<f64> = list.iter().map_while(|i| i.parse::<f64>().ok()).collect();
+        if numbers.len() >= 2 && !out.contains(&numbers) {
+            out.push(numbers);
+        }
+    }
+    out
+}
+
+/// `City, Region` pairs: a run of capitalized words, a comma, and one to three capitalized
+/// words (`Quintana Roo, Mexico`, `Rutherford, NJ`).
+fn places(text: &str) -> Vec<String> {
+    let Ok(pattern) = regex::Regex::new(
+        r"\b([A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}),\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\b",
+    ) else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for c in pattern.captures_iter(text) {
+        let (city, region) = (&c[1], &c[2]);
+        if is_stopword(city) || is_stopword(region) {
+            continue;
+        }
+        let place = format!("{city}, {region}");
+        if !out.contains(&place) {
+            out.push(place);
         }
     }
     out
@@ -714,6 +1101,111 @@ fn format_pattern(format: &str) -> Option<&'static str> {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
+
+    #[test]
+    fn flags_follow_what_the_request_names_and_denies() {
+        let r = RequestValues::new("Look up details of the case. Include its statistics.");
+        assert_eq!(r.flag("details"), Some(true));
+        assert_eq!(r.flag("include_stats"), Some(true), "stats by its stem");
+        assert_eq!(
+            r.flag("direct_flight"),
+            None,
+            "not named: the model decides"
+        );
+        let r = RequestValues::new("I have few artistic interests; neglect air resistance.");
+        assert_eq!(r.flag("artistic_interests"), Some(false));
+        assert_eq!(r.flag("air_resistance"), Some(false));
+        let r = RequestValues::new("What is Adriel working on? Exclude any that are completed.");
+        assert_eq!(
+            r.flag("include_completed"),
+            Some(false),
+            "four words after the negation"
+        );
+        let r = RequestValues::new("List my meetings excluding weekends");
+        assert_eq!(
+            r.flag("exclude_weekends"),
+            None,
+            "a negative flag's sense flips"
+        );
+    }
+
+    #[test]
+    fn lists_written_out_are_read_with_each_item_boundary() {
+        let r =
+            RequestValues::new("Compose a melody with a progression of C, F and G for 4 measures.");
+        assert!(
+            r.enumerations
+                .contains(&vec!["C".into(), "F".into(), "G".into()]),
+            "{:?}",
+            r.enumerations
+        );
+        let r = RequestValues::new(
+            "My scores given that I am efficient, organized, easy going and compassionate?",
+        );
+        assert!(
+            r.enumerations.contains(&vec![
+                "efficient".into(),
+                "organized".into(),
+                "easy going".into(),
+                "compassionate".into()
+            ]),
+            "{:?}",
+            r.enumerations
+        );
+        let r = RequestValues::new(
+            "Draft a contract between John and Alice for a rental in California.",
+        );
+        assert_eq!(
+            r.enumerations,
+            vec![vec!["John".to_string(), "Alice".into()]]
+        );
+        let r = RequestValues::new(
+            "Compare dataset_A with the values 12, 24, 36 and dataset_B with the values 15, -30, 45.",
+        );
+        assert!(
+            r.number_lists.contains(&vec![12.0, 24.0, 36.0]),
+            "{:?}",
+            r.number_lists
+        );
+        assert!(
+            r.number_lists.contains(&vec![15.0, -30.0, 45.0]),
+            "{:?}",
+            r.number_lists
+        );
+        assert!(
+            r.enumerations
+                .iter()
+                .all(|l| l.iter().any(|i| i.parse::<f64>().is_err())),
+            "lists of numbers are numbers' lists: {:?}",
+            r.enumerations
+        );
+        assert!(
+            RequestValues::new("Hi, what is the weather?")
+                .enumerations
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn text_right_after_a_property_name_and_places_with_their_region() {
+        let r = RequestValues::new(
+            "Find a comedy directed by Edgar Wright. The title should be 'Breakthrough in AI', near Mariposa, CA.",
+        );
+        assert_eq!(r.keyed_span("directed_by").as_deref(), Some("Edgar Wright"));
+        assert_eq!(r.keyed_span("title").as_deref(), Some("Breakthrough in AI"));
+        assert_eq!(r.keyed_span("genre"), None);
+        assert_eq!(r.places, vec!["Mariposa, CA".to_string()]);
+        let r = RequestValues::new("Hi, Tom. What's the weather in Quintana Roo, Mexico?");
+        assert_eq!(r.places, vec!["Quintana Roo, Mexico".to_string()]);
+    }
+
+    #[test]
+    fn percentages_keep_both_readings_and_zero_is_a_number() {
+        let r = RequestValues::new("a discount rate of 10% over 5 years; initial velocity is zero");
+        assert_eq!(r.percents, vec![(10.0, 0.1)]);
+        assert_eq!(r.keyed_number("initial_velocity"), Some(vec![0.0]));
+        assert!(r.numbers.contains(&0.0));
+    }
 
     #[test]
     fn numbers_are_read_as_people_write_them() {

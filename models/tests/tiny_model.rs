@@ -1010,6 +1010,90 @@ fn keyed_numbers_bind_by_name_and_unmentioned_optionals_stay_out() {
     }
 }
 
+/// Issue 15 item 5: flags the request names are set as it says (negated or not), optional
+/// properties it states a value for are written whatever the model prefers, a stated
+/// percentage is a fraction for a real-valued rate, and a list the request writes out is
+/// copied whole (seven numbers, past the default cap of six; names joined by "and").
+#[test]
+fn stated_flags_optionals_percentages_and_lists_are_bound() {
+    let tool = ToolCandidate {
+        name: "npv".into(),
+        description: "NPV.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "rate": {"type": "number"},
+                "stats": {"type": "boolean"},
+                "drag": {"type": "boolean"},
+                "flows": {"type": "array", "items": {"type": "integer"}},
+                "names": {"type": "array", "items": {"type": "string"}},
+                "level": {"type": "integer"},
+                "other": {"type": "boolean"}
+            },
+            "required": ["rate", "stats", "drag", "flows", "names"]
+        }),
+    };
+    let request = "For John and Alice: rate 10%; flows [12, 15, 18, 20, 21, 26, 30]; no drag; \
+        level 5; with stats.";
+    let stated = tact_models::request_values::RequestValues::new(request);
+    assert_eq!(
+        stated.enumerations,
+        vec![vec!["John".to_string(), "Alice".into()]]
+    );
+    for (backend, args) in choices_for(&tool, request) {
+        assert_eq!(
+            args,
+            serde_json::json!({
+                "rate": 0.1,
+                "stats": true,
+                "drag": false,
+                "flows": [12, 15, 18, 20, 21, 26, 30],
+                "names": ["John", "Alice"],
+                "level": 5
+            }),
+            "{backend:?}"
+        );
+    }
+}
+
+/// Issue 15 item 5: lists of numbers go to the arguments in the order the request writes them,
+/// a location takes the `City, Region` the request writes (the city alone when a country
+/// argument sits beside it), and the text right after a property's name is its value (written
+/// even when the property is optional).
+#[test]
+fn stated_order_places_and_keyed_text_are_bound() {
+    let tool = ToolCandidate {
+        name: "f".into(),
+        description: "F.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "p": {"type": "array", "items": {"type": "integer"}},
+                "q": {"type": "array", "items": {"type": "integer"}},
+                "city": {"type": "string"},
+                "directed_by": {"type": "string"}
+            },
+            "required": ["p", "q", "city"]
+        }),
+    };
+    let request = "A(3,4) and B(1,2), in Riga, Latvia; directed by Edgar Wright.";
+    for (backend, args) in choices_for(&tool, request) {
+        assert_eq!(
+            args,
+            serde_json::json!({
+                "p": [3, 4], "q": [1, 2], "city": "Riga, Latvia",
+                "directed_by": "Edgar Wright"
+            }),
+            "{backend:?}"
+        );
+    }
+    let mut with_country = tool.clone();
+    with_country.schema["properties"]["country"] = serde_json::json!({"type": "string"});
+    for (backend, args) in choices_for(&with_country, request) {
+        assert_ne!(args["city"], "Riga, Latvia", "{backend:?}: {args}");
+    }
+}
+
 /// Issue 15 item 5: `anyOf`/`oneOf` choose among their branches (a `null` branch only when it
 /// is the only one: the old first-branch rule wrote `null` for a pydantic-style optional
 /// integer), and `allOf` asks for every part at once (the first part alone would leave the
