@@ -809,7 +809,7 @@ fn states_value(request: &RequestValues, name: &str, schema: &Value) -> bool {
             .is_some_and(|values| {
                 values
                     .iter()
-                    .any(|v| v.as_str().is_some_and(|v| request.mentions(v)))
+                    .any(|v| v.as_str().is_some_and(|v| request.mentions_affirmed(v)))
             })
     };
     match schema_type(schema) {

@@ -14,8 +14,9 @@
 /// flags set as the request names them, stated optionals written, percentages as fractions for
 /// real-valued arguments, lists written out in prose copied whole; `copy-v8`: lists of
 /// numbers taken in the order written, `City, Region` for a location without a region
-/// argument beside it, the text right after a property's name).
-pub const BINDER_EDITION: &str = "copy-v8";
+/// argument beside it, the text right after a property's name; `copy-v9`: a whole written
+/// address among the places, no optional written for an allowed value named after a negation).
+pub const BINDER_EDITION: &str = "copy-v9";
 
 /// Longest span of words offered as a string value.
 const MAX_SPAN_WORDS: usize = 5;
@@ -392,6 +393,21 @@ impl RequestValues {
         self.after_phrase(&value.trim().to_lowercase()).is_some()
     }
 
+    /// Whether the request mentions `value` other than within four words after a negation
+    /// ("exclude any that are completed" does not ask for `completed`).
+    pub fn mentions_affirmed(&self, value: &str) -> bool {
+        let phrase = value.trim().to_lowercase();
+        let Some(tail) = self.after_phrase(&phrase) else {
+            return false;
+        };
+        let start = self.lower.len() - tail.len() - phrase.len();
+        let before: Vec<&str> = self.lower[..start]
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        !before.iter().rev().take(4).any(|w| NEGATIONS.contains(w))
+    }
+
     /// The numbers an argument may take: integers only when `integer`, within the bounds.
     pub fn numbers_for(
         &self,
@@ -748,23 +764,35 @@ fn prose_number_lists(enumerations: &[Vec<String>]) -> Vec<Vec<f64>> {
     out
 }
 
-/// `City, Region` pairs: a run of capitalized words, a comma, and one to three capitalized
-/// words (`Quintana Roo, Mexico`, `Rutherford, NJ`).
+/// `City, Region` places: a run of capitalized words (after a house number, if any), then one
+/// to three more runs after commas (`Quintana Roo, Mexico`, `2020 Addison Street, Berkeley,
+/// CA, USA`). The whole written place comes first, then its first two parts.
 fn places(text: &str) -> Vec<String> {
     let Ok(pattern) = regex::Regex::new(
-        r"\b([A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}),\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\b",
+        r"\b(?:\d+\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}(?:,\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}){1,3}\b",
     ) else {
         return Vec::new();
     };
     let mut out: Vec<String> = Vec::new();
-    for c in pattern.captures_iter(text) {
-        let (city, region) = (&c[1], &c[2]);
-        if is_stopword(city) || is_stopword(region) {
+    for found in pattern.find_iter(text) {
+        // A part that is a stopword ("Riga, Latvia, Can you…") ends the place before it.
+        let parts: Vec<&str> = found
+            .as_str()
+            .split(',')
+            .map(str::trim)
+            .take_while(|p| !is_stopword(p))
+            .collect();
+        if parts.len() < 2 {
             continue;
         }
-        let place = format!("{city}, {region}");
-        if !out.contains(&place) {
-            out.push(place);
+        let mut readings = vec![parts.join(", ")];
+        if parts.len() > 2 {
+            readings.push(parts[..2].join(", "));
+        }
+        for place in readings {
+            if !out.contains(&place) {
+                out.push(place);
+            }
         }
     }
     out
@@ -1121,6 +1149,8 @@ mod tests {
             Some(false),
             "four words after the negation"
         );
+        assert!(r.mentions("completed") && !r.mentions_affirmed("completed"));
+        assert!(r.mentions_affirmed("Adriel"));
         let r = RequestValues::new("List my meetings excluding weekends");
         assert_eq!(
             r.flag("exclude_weekends"),
@@ -1197,6 +1227,16 @@ mod tests {
         assert_eq!(r.places, vec!["Mariposa, CA".to_string()]);
         let r = RequestValues::new("Hi, Tom. What's the weather in Quintana Roo, Mexico?");
         assert_eq!(r.places, vec!["Quintana Roo, Mexico".to_string()]);
+        let r = RequestValues::new("Im at Riga, Latvia, Can you tell me the temperature?");
+        assert_eq!(r.places, vec!["Riga, Latvia".to_string()]);
+        let r = RequestValues::new("A ride from 2020 Addison Street, Berkeley, CA, USA, now.");
+        assert_eq!(
+            r.places,
+            vec![
+                "2020 Addison Street, Berkeley, CA, USA".to_string(),
+                "2020 Addison Street, Berkeley".into()
+            ]
+        );
     }
 
     #[test]
