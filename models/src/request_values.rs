@@ -85,6 +85,11 @@ const NEGATIONS: &[&str] = &[
     "non",
 ];
 
+/// Whether one of the last four of `before` (the words ahead of a mention) is a negation.
+fn follows_negation(before: &[&str]) -> bool {
+    before.iter().rev().take(4).any(|w| NEGATIONS.contains(w))
+}
+
 /// Flag names whose sense is the negation of what they name (`skip_tests`).
 const NEGATIVE_FLAGS: &[&str] = &["disable", "disabled", "skip", "hide", "omit"];
 
@@ -137,25 +142,27 @@ impl RequestValues {
                 .filter(|s| !expressions.contains(s)),
         );
         all_spans.truncate(MAX_SPANS);
+        let readings = number_readings(request);
+        let listed = enumerations(request);
+        let mut lists = number_lists(request);
+        for list in prose_number_lists(&listed) {
+            if !lists.contains(&list) {
+                lists.push(list);
+            }
+        }
+        // A list whose items are all numbers is a number list only, not a list of names.
+        let listed_names: Vec<Vec<String>> = listed
+            .into_iter()
+            .filter(|l| l.iter().any(|item| item.parse::<f64>().is_err()))
+            .collect();
         Self {
             lower: request.to_lowercase(),
-            numbers: numbers(request),
+            numbers: numbers(request, &readings),
             spans: all_spans,
-            number_lists: {
-                let mut lists = number_lists(request);
-                for list in prose_number_lists(&enumerations(request)) {
-                    if !lists.contains(&list) {
-                        lists.push(list);
-                    }
-                }
-                lists
-            },
-            enumerations: enumerations(request)
-                .into_iter()
-                .filter(|l| l.iter().any(|item| item.parse::<f64>().is_err()))
-                .collect(),
-            percents: number_readings(request)
-                .into_iter()
+            number_lists: lists,
+            enumerations: listed_names,
+            percents: readings
+                .iter()
                 .filter_map(|(_, readings)| match readings.as_slice() {
                     [whole, fraction] => Some((*whole, *fraction)),
                     _ => None,
@@ -317,10 +324,7 @@ impl RequestValues {
             first = Some(first.map_or(at, |f: usize| f.min(at)));
         }
         let first = first?;
-        let negated = request_words[first.saturating_sub(4)..first]
-            .iter()
-            .any(|w| NEGATIONS.contains(w));
-        Some(!negated)
+        Some(!follows_negation(&request_words[..first]))
     }
 
     /// Whether a word of the request shares `word`'s stem: its first four letters, or the
@@ -405,7 +409,7 @@ impl RequestValues {
             .split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
             .collect();
-        !before.iter().rev().take(4).any(|w| NEGATIONS.contains(w))
+        !follows_negation(&before)
     }
 
     /// The numbers an argument may take: integers only when `integer`, within the bounds.
@@ -430,10 +434,10 @@ impl RequestValues {
 
 /// Numbers in the text, every reading of each (see [`number_readings`]); and the number
 /// words one to twelve.
-fn numbers(text: &str) -> Vec<f64> {
-    let mut out: Vec<f64> = number_readings(text)
-        .into_iter()
-        .flat_map(|(_, readings)| readings)
+fn numbers(text: &str, readings: &[(usize, Vec<f64>)]) -> Vec<f64> {
+    let mut out: Vec<f64> = readings
+        .iter()
+        .flat_map(|(_, readings)| readings.iter().copied())
         .collect();
     for word in words(text) {
         if let Some(n) = number_word(word) {
