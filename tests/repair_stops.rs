@@ -850,3 +850,103 @@ fn hefix_python_141_a_deleted_membership_check_is_restored_as_a_guard() {
         "['No', 'Yes', 'No']"
     );
 }
+
+/// A per-test time limit of one second (the bug suite's conftest does the same at ten), so a
+/// loop that never ends fails its test with `TimeLimitExceeded` instead of hanging the run.
+const ONE_SECOND_LIMIT: &str = "import signal\nimport pytest\n\n\nclass TimeLimitExceeded(BaseException):\n    pass\n\n\n@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_call(item):\n    def _on_alarm(signum, frame):\n        raise TimeLimitExceeded('test ran longer than 1 s')\n\n    previous = signal.signal(signal.SIGALRM, _on_alarm)\n    signal.setitimer(signal.ITIMER_REAL, 1.0)\n    try:\n        yield\n    finally:\n        signal.setitimer(signal.ITIMER_REAL, 0)\n        signal.signal(signal.SIGALRM, previous)\n";
+
+/// A countdown whose `while` never steps, tested against `expected` for `countdown(4)`.
+fn hanging_countdown(expected: &str) -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "countdown.py",
+            "def countdown(n):\n    out = []\n    k = n\n    while k > 0:\n        out.append(k)\n    return out\n".into(),
+        ),
+        (
+            "test_countdown.py",
+            format!("from countdown import countdown\n\n\ndef test_countdown():\n    assert countdown(4) == {expected}\n"),
+        ),
+        ("conftest.py", ONE_SECOND_LIMIT.into()),
+        ("pytest.ini", "[pytest]\n".into()),
+    ]
+}
+
+/// Regression (hefix-python-156 spent 73 of its 95 s having the model read 296 candidates, then
+/// probed the hang's loop step first regardless, and it passed): the model reads the candidates
+/// only once the evidence-backed ones ahead of them have been probed and failed.
+#[test]
+fn hefix_python_156_a_hang_probes_its_loop_step_before_the_model_reads_the_rest() {
+    // The loop step fixes it: no candidate is read.
+    let files = hanging_countdown("[4, 3, 2, 1]");
+    let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let (scratch, ws) = workspace(&files);
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &[]);
+    assert_eq!(done(&events)["status"], "done", "{:?}", done(&events));
+    let ranks = decisions(&events, "rank");
+    assert_eq!(ranks.len(), 1, "{ranks:?}");
+    assert_eq!(ranks[0]["scoring_deferred"], 2, "`k -= 1` and `k += 1`");
+    assert!(ranks[0].get("scored").is_none(), "{:?}", ranks[0]);
+    let committed = decisions(&events, "candidate_applied");
+    assert!(
+        committed.iter().any(|c| c["origin"] == "loop_step"),
+        "{committed:?}"
+    );
+    assert!(
+        std::fs::read_to_string(ws.join("countdown.py"))
+            .unwrap()
+            .contains("k -= 1")
+    );
+
+    // Stepping by one is not the fix (it counts down by two): both loop steps fail, and only
+    // then does the model read the rest, which are probed in its order.
+    let files = hanging_countdown("[4, 2]");
+    let files: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let (scratch, ws) = workspace(&files);
+    let before = snapshot(&ws);
+    let one_slot = policy_with(
+        scratch.path(),
+        "p1.toml",
+        &[("probe_slots = 0", "probe_slots = 1")],
+    );
+    let script = silent_model(scratch.path());
+    let (_, events) = run(
+        &ws,
+        &script,
+        &[
+            "--policy",
+            one_slot.to_str().unwrap(),
+            "--max-tool-calls",
+            "9",
+        ],
+    );
+    assert_ne!(done(&events)["status"], "done", "{:?}", done(&events));
+    assert_eq!(snapshot(&ws), before, "no fix, no change");
+    let order: Vec<String> = events
+        .iter()
+        .filter(|e| {
+            e["event"] == "decision" && (e["node"] == "rank" || e["node"] == "probe_verdict")
+        })
+        .map(|e| match e["node"].as_str() {
+            Some("rank") => format!("rank scored={}", e["detail"]["scored"]),
+            _ => format!("probe {}", e["detail"]["origin"].as_str().unwrap_or("?")),
+        })
+        .collect();
+    assert_eq!(order[0], "rank scored=null", "{order:?}");
+    assert_eq!(
+        order[1..3],
+        ["probe loop_step", "probe loop_step"],
+        "{order:?}"
+    );
+    assert!(
+        order[3].starts_with("rank scored=") && order[3] != "rank scored=null",
+        "{order:?}"
+    );
+    assert!(
+        order[4..]
+            .iter()
+            .all(|o| o.starts_with("probe ") && o != "probe loop_step"),
+        "{order:?}"
+    );
+    assert!(order.len() > 4, "{order:?}");
+}

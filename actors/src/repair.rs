@@ -662,26 +662,76 @@ fn ranker_score(features: &CandidateFeatures, ranker: Option<&CandidateRanker>) 
     }
 }
 
+/// Whether a candidate is backed by evidence specific enough to probe it before any other,
+/// whatever the ranker (fitted before such edits existed) thinks of it: a run that hung points at
+/// a loop that never ends, and a list declared `mut` and never changed at the step it lacks.
+fn evidence_first(candidate: &Candidate, hang: bool) -> bool {
+    match candidate.features.origin {
+        CandidateOrigin::Mutate(MutationOperator::LoopStep) => hang,
+        CandidateOrigin::Mutate(MutationOperator::IdleMutableStep) => true,
+        _ => false,
+    }
+}
+
 fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>, hang: bool) {
     for c in candidates.iter_mut() {
         c.score = ranker_score(&c.features, ranker);
     }
     // Best first; ties keep the enumeration order (stable sort).
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
-    // Edits backed by specific evidence go first, whatever the ranker (fitted before they
-    // existed) thinks of them: a run that hung points at a loop that never ends, and a list
-    // declared `mut` and never changed at the step it lacks.
-    candidates.sort_by_key(|c| match c.features.origin {
-        CandidateOrigin::Mutate(MutationOperator::LoopStep) => !hang,
-        CandidateOrigin::Mutate(MutationOperator::IdleMutableStep) => false,
-        _ => true,
-    });
+    candidates.sort_by_key(|c| !evidence_first(c, hang));
+}
+
+/// The ranking's record: how many were ranked and read, the first ten.
+fn rank_record(
+    runner: &mut Runner,
+    ranker: Option<&CandidateRanker>,
+    candidates: &[Candidate],
+    scored: Option<usize>,
+    scoring_deferred: Option<usize>,
+) -> Result<(), ActorError> {
+    runner.decision(Decision::Rank(RankRecord {
+        ranker: ranker
+            .map(|r| r.edition.clone())
+            .unwrap_or_else(|| "hand_set".into()),
+        candidates: candidates.len(),
+        scored,
+        scoring_deferred,
+        top: candidates
+            .iter()
+            .take(10)
+            .map(|c| RankedCandidate {
+                candidate: c.describe(),
+                score: c.score,
+            })
+            .collect(),
+    }))
+}
+
+/// What the failing run says about the order: whether it hung (a loop step goes first), and
+/// whether the model's reading may wait until the evidence-backed candidates are probed.
+#[derive(Debug, Clone, Copy)]
+struct EvidenceOrder {
+    hang: bool,
+    defer_scoring: bool,
+}
+
+/// What a ranking returns: the locations candidates were drawn from, the ordered candidates,
+/// and whether the decoder's reading of them waits for the evidence-backed ones to be probed.
+struct Ranked {
+    source_locations: Vec<localize::CandidateLocation>,
+    candidates: Vec<Candidate>,
+    scoring_deferred: bool,
 }
 
 /// Enumerate candidates at `locations` with the deterministic `mutate` tool (never test code;
 /// recorded as its call, so the trust gate checks them and the ledger keeps what was
 /// enumerated), leave out those in `skip`, let the model read the rest and order them.
-/// Returns the locations candidates were drawn from and the ordered candidates.
+///
+/// With `defer_scoring`, a ranking that holds evidence-backed candidates ([`evidence_first`])
+/// is ordered without the model's reading: they are probed first whatever it says, and when one
+/// of them passes, reading hundreds of others (a minute of decoding on a hang) was wasted. The
+/// probe loop has the rest read before it probes any of them ([`read_deferred`]).
 async fn enumerate_and_rank(
     runner: &mut Runner,
     locations: &[localize::CandidateLocation],
@@ -689,8 +739,11 @@ async fn enumerate_and_rank(
     max_candidates: usize,
     ranker: Option<&CandidateRanker>,
     skip: &BTreeSet<(String, u32, String)>,
-    hang: bool,
-) -> Result<(Vec<localize::CandidateLocation>, Vec<Candidate>), ActorError> {
+    EvidenceOrder {
+        hang,
+        defer_scoring,
+    }: EvidenceOrder,
+) -> Result<Ranked, ActorError> {
     let rank::Enumerated {
         source_locations,
         edits,
@@ -718,28 +771,56 @@ async fn enumerate_and_rank(
         )
         .await?;
     let mut candidates = candidates_of(edits);
-    let scored = if ranker.is_none_or(CandidateRanker::uses_model) {
+    let model_reads = ranker.is_none_or(CandidateRanker::uses_model);
+    let evidence = candidates
+        .iter()
+        .filter(|c| evidence_first(c, hang))
+        .count();
+    let scoring_deferred = model_reads && defer_scoring && evidence > 0;
+    let scored = if model_reads && !scoring_deferred {
         Some(score_candidates(runner, &mut candidates, contents, ranker).await?)
     } else {
         None
     };
     order(&mut candidates, ranker, hang);
-    runner.decision(Decision::Rank(RankRecord {
-        ranker: ranker
-            .map(|r| r.edition.clone())
-            .unwrap_or_else(|| "hand_set".into()),
-        candidates: candidates.len(),
+    rank_record(
+        runner,
+        ranker,
+        &candidates,
         scored,
-        top: candidates
-            .iter()
-            .take(10)
-            .map(|c| RankedCandidate {
-                candidate: c.describe(),
-                score: c.score,
-            })
-            .collect(),
-    }))?;
-    Ok((source_locations, candidates))
+        scoring_deferred.then_some(evidence),
+    )?;
+    Ok(Ranked {
+        source_locations,
+        candidates,
+        scoring_deferred,
+    })
+}
+
+/// The model reads the queued candidates whose reading was deferred ([`enumerate_and_rank`]),
+/// now that every evidence-backed one ahead of them was probed, and they are ordered again.
+/// `singles` (the partners a partial fix is stacked with) take the new order too.
+async fn read_deferred(
+    runner: &mut Runner,
+    queue: &mut VecDeque<Candidate>,
+    singles: &mut Vec<Candidate>,
+    contents: &HashMap<String, String>,
+    ranker: Option<&CandidateRanker>,
+    hang: bool,
+) -> Result<(), ActorError> {
+    let mut rest: Vec<Candidate> = queue.drain(..).collect();
+    let scored = score_candidates(runner, &mut rest, contents, ranker).await?;
+    order(&mut rest, ranker, hang);
+    rank_record(runner, ranker, &rest, Some(scored), None)?;
+    let keys: BTreeSet<(String, u32, String)> = rest.iter().map(Candidate::key).collect();
+    singles.retain(|s| !keys.contains(&s.key()));
+    let at = singles
+        .iter()
+        .position(|s| !evidence_first(s, hang))
+        .unwrap_or(singles.len());
+    singles.splice(at..at, rest.iter().cloned());
+    *queue = rest.into();
+    Ok(())
 }
 
 /// Every candidate of the first localization failed and budget is left: localize again
@@ -792,17 +873,20 @@ async fn widen(
         error: None,
     }))?;
     // The cap counts the first lines' candidates again, so it leaves room for the new ones.
-    let (_, candidates) = enumerate_and_rank(
+    let ranked = enumerate_and_rank(
         runner,
         &readable,
         contents,
         repair.max_candidates.saturating_add(offered.len()),
         ranker,
         offered,
-        localize::report_shows_a_hang(baseline),
+        EvidenceOrder {
+            hang: localize::report_shows_a_hang(baseline),
+            defer_scoring: false,
+        },
     )
     .await?;
-    Ok(candidates)
+    Ok(ranked.candidates)
 }
 
 /// A probe's time limit from the failing run's duration, within `ceiling_ms`.
@@ -937,16 +1021,25 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     //      model reads every candidate; the learned ranker orders them.
     let ranker = load_ranker(runner)?;
     let model_reads = ranker.as_ref().is_none_or(CandidateRanker::uses_model);
-    let (source_locations, enumerated) = enumerate_and_rank(
+    let hang = localize::report_shows_a_hang(&baseline);
+    let Ranked {
+        source_locations,
+        candidates: enumerated,
+        scoring_deferred,
+    } = enumerate_and_rank(
         runner,
         &locations,
         &contents,
         repair.max_candidates,
         ranker.as_ref(),
         &BTreeSet::new(),
-        localize::report_shows_a_hang(&baseline),
+        EvidenceOrder {
+            hang,
+            defer_scoring: true,
+        },
     )
     .await?;
+    let mut scoring_deferred = scoring_deferred;
     // What the first localization offered: a widened one probes only what is new.
     let mut offered: BTreeSet<(String, u32, String)> =
         enumerated.iter().map(Candidate::key).collect();
@@ -1034,6 +1127,25 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             if lookahead_left == Some(0) {
                 last_batch = true;
                 break;
+            }
+            if scoring_deferred && enumerated.front().is_some_and(|c| !evidence_first(c, hang)) {
+                if !batch.is_empty() {
+                    // The evidence-backed candidates run first: a pass there makes the reading
+                    // moot.
+                    break;
+                }
+                scoring_deferred = false;
+                if passing.is_empty() {
+                    read_deferred(
+                        runner,
+                        &mut enumerated,
+                        &mut singles,
+                        &contents,
+                        ranker.as_ref(),
+                        hang,
+                    )
+                    .await?;
+                }
             }
             // Which queue the next probe comes from: the first enumerated wave, then the
             // model's proposals, then the rest; a share the other side did not use is lent over.

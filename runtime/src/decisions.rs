@@ -235,8 +235,9 @@ impl Decision {
                 "{} candidate fixes, ranked ({}{}); first: {}",
                 r.candidates,
                 r.ranker,
-                match r.scored {
-                    Some(n) if n < r.candidates => format!(", {n} read by the model"),
+                match (r.scored, r.scoring_deferred) {
+                    (_, Some(n)) => format!(", the model reads them after the first {n}"),
+                    (Some(n), None) if n < r.candidates => format!(", {n} read by the model"),
                     _ => String::new(),
                 },
                 r.top.first().map_or("-".into(), |c| clip(&c.candidate, 90))
@@ -511,6 +512,11 @@ pub struct RankRecord {
     /// no likelihoods, so none was asked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scored: Option<usize>,
+    /// The model's reading waits until this many evidence-backed candidates (a hang's loop
+    /// step, a `mut` list's missing step), ordered first whatever it says, have been probed;
+    /// a later record carries the reading of the rest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring_deferred: Option<usize>,
     /// The first ten, best first.
     pub top: Vec<RankedCandidate>,
 }
