@@ -351,7 +351,11 @@ impl<'e> ArgDecoder<'e> {
                             .iter()
                             .any(|v| v.as_str().is_some_and(|v| request.mentions(v)))
                     });
-                named_value || request.mentions_property(name)
+                named_value
+                    || request.mentions_property(name)
+                    || properties
+                        .get(name.as_str())
+                        .is_some_and(|p| states_value(request, name, p))
             });
         }
         // An optional property the request states a value for (see `states_value`) is written
@@ -551,16 +555,37 @@ impl<'e> ArgDecoder<'e> {
     fn string(&mut self, schema: &Value) -> Result<Value, ModelError> {
         let min_chars = usize_keyword(schema, "minLength").unwrap_or(0);
         let max_chars = usize_keyword(schema, "maxLength").unwrap_or(usize::MAX);
-        // A date argument takes one of the dates the request writes out, in ISO form.
-        let wants_date = self
-            .property
-            .as_deref()
-            .is_some_and(|p| p.to_lowercase().contains("date"))
+        // A date argument takes one of the dates the request writes out (a start the first, an
+        // end the last), in the form its description shows; a 24-hour time argument one of
+        // its clock times.
+        let description = schema
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let property = self.property.as_deref().unwrap_or("");
+        let wants_date = property.to_lowercase().contains("date")
             || schema.get("format").and_then(Value::as_str) == Some("date");
         if let Some(request) = self.request.as_ref().filter(|_| wants_date) {
-            let dates: Vec<Value> = request.dates.iter().cloned().map(Value::String).collect();
+            let dates: Vec<Value> = in_its_place(&request.dates, property)
+                .iter()
+                .map(|d| Value::String(date_as_described(d, description)))
+                .collect();
             if !dates.is_empty() && self.budget > 0 {
                 return self.copy(dates);
+            }
+        }
+        if let Some(request) = self
+            .request
+            .as_ref()
+            .filter(|_| wants_clock_time(property, description))
+        {
+            let times: Vec<Value> = in_its_place(&request.times, property)
+                .iter()
+                .cloned()
+                .map(Value::String)
+                .collect();
+            if !times.is_empty() && self.budget > 0 {
+                return self.copy(times);
             }
         }
         // An expression argument takes the arithmetic the request writes out, whole: word
@@ -604,7 +629,27 @@ impl<'e> ArgDecoder<'e> {
             return self.copy(found.into_iter().map(Value::String).collect());
         }
         let fits = |s: &String| (min_chars..=max_chars).contains(&s.chars().count());
-        // The text the request gives right after naming the property is its value.
+        // A location (or a city) takes a `City, Region` the request writes, region included,
+        // unless the tool takes the region as an argument of its own; when its description asks
+        // for `City, ST`, a US city the request names alone is offered with its state.
+        let wants_place = description.to_lowercase().contains("city")
+            || self.property.as_deref().is_some_and(|p| {
+                let p = p.to_lowercase();
+                [
+                    "location",
+                    "city",
+                    "loc",
+                    "place",
+                    "destination",
+                    "address",
+                    "town",
+                ]
+                .iter()
+                .any(|w| p.contains(w))
+            });
+        let with_state = asks_city_and_state(description);
+        // The text the request gives right after naming the property is its value (`from
+        // Portland, OR` for a place: the whole place it begins, region included).
         if let Some(span) = self
             .request
             .as_ref()
@@ -613,24 +658,19 @@ impl<'e> ArgDecoder<'e> {
             .filter(fits)
             && self.budget > 0
         {
-            return self.copy(vec![Value::String(span)]);
+            let place = self
+                .request
+                .as_ref()
+                .filter(|_| wants_place && !self.region_apart)
+                .and_then(|r| {
+                    r.places
+                        .iter()
+                        .chain(r.us_places.iter().filter(|_| with_state))
+                        .find(|p| p.starts_with(span.as_str()) && fits(p))
+                });
+            let value = place.cloned().unwrap_or(span);
+            return self.copy(vec![Value::String(value)]);
         }
-        // A location (or a city) takes a `City, Region` the request writes, region included,
-        // unless the tool takes the region as an argument of its own.
-        let wants_place = self.property.as_deref().is_some_and(|p| {
-            let p = p.to_lowercase();
-            [
-                "location",
-                "city",
-                "loc",
-                "place",
-                "destination",
-                "address",
-                "town",
-            ]
-            .iter()
-            .any(|w| p.contains(w))
-        });
         if let Some(request) = self
             .request
             .as_ref()
@@ -639,7 +679,15 @@ impl<'e> ArgDecoder<'e> {
             let places: Vec<Value> = request
                 .places
                 .iter()
+                .chain(request.us_places.iter().filter(|_| with_state))
                 .filter(|p| fits(p))
+                .fold(Vec::new(), |mut out: Vec<&String>, p| {
+                    if !out.contains(&p) {
+                        out.push(p);
+                    }
+                    out
+                })
+                .into_iter()
                 .cloned()
                 .map(Value::String)
                 .collect();
@@ -799,6 +847,68 @@ impl<'e> ArgDecoder<'e> {
     }
 }
 
+/// Of the dates or times a request writes, those a property may take: the first for a start
+/// (`start_date`, `check_in_date`, `departure_date`), the last for an end (`end_date`,
+/// `check_out_date`, `return_date`), any for another.
+fn in_its_place<'a>(written: &'a [String], property: &str) -> &'a [String] {
+    const STARTS: &[&str] = &["start", "begin", "from", "since", "departure", "min"];
+    const ENDS: &[&str] = &["end", "until", "to", "return", "out", "max"];
+    if written.len() < 2 {
+        return written;
+    }
+    let words = crate::request_values::name_words(property);
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    let check_in = words.windows(2).any(|w| w[0] == "check" && w[1] == "in")
+        || words.iter().any(|w| w == "checkin");
+    let (first, last) = (written.get(..1), written.get(written.len() - 1..));
+    match (
+        has(STARTS) || check_in,
+        has(ENDS) || words.iter().any(|w| w == "checkout"),
+    ) {
+        (true, false) => first.unwrap_or(written),
+        (false, true) => last.unwrap_or(written),
+        _ => written,
+    }
+}
+
+/// An ISO date (`YYYY-MM-DD`) in the form a description shows (`MM/DD/YYYY`, `DD-MM-YYYY`, …);
+/// ISO when it shows none.
+fn date_as_described(iso: &str, description: &str) -> String {
+    let (Some(y), Some(m), Some(d)) = (iso.get(..4), iso.get(5..7), iso.get(8..10)) else {
+        return iso.to_string();
+    };
+    for (shown, [a, b, c], sep) in [
+        ("MM/DD/YYYY", [m, d, y], "/"),
+        ("MM-DD-YYYY", [m, d, y], "-"),
+        ("DD/MM/YYYY", [d, m, y], "/"),
+        ("DD-MM-YYYY", [d, m, y], "-"),
+    ] {
+        if description.contains(shown) {
+            return [a, b, c].join(sep);
+        }
+    }
+    iso.to_string()
+}
+
+/// Whether a description asks for a place with its US state: it names the form (`City, State`)
+/// or shows one (`such as 'Berkeley, CA'`).
+fn asks_city_and_state(description: &str) -> bool {
+    description.contains("City, State")
+        || description.contains("City, ST")
+        || regex::Regex::new(r"[A-Z][a-z]+(?: [A-Z][a-z]+)*, [A-Z]{2}\b")
+            .is_ok_and(|r| r.is_match(description))
+}
+
+/// A time-of-day argument in 24 hours: its name has the word `time` (not `datetime`), and its
+/// description asks for `HH:MM` or a 24-hour clock, not `AM/PM`.
+fn wants_clock_time(property: &str, description: &str) -> bool {
+    let words = crate::request_values::name_words(property);
+    words.iter().any(|w| w == "time")
+        && !words.iter().any(|w| w == "date")
+        && (description.contains("24-hour") || description.contains("HH:MM"))
+        && !description.contains("AM/PM")
+}
+
 /// Whether the request states a value for an optional property outright: a flag it names
 /// (see [`RequestValues::flag`]), one of its allowed values (of the property, or of its list's
 /// items), a number or a text right after its name, or a date for a `…date…` property.
@@ -823,8 +933,13 @@ fn states_value(request: &RequestValues, name: &str, schema: &Value) -> bool {
         }
         "array" => schema.get("items").is_some_and(names_allowed),
         "string" => {
+            let description = schema
+                .get("description")
+                .and_then(Value::as_str)
+                .unwrap_or("");
             request.keyed_span(name).is_some()
                 || (name.to_lowercase().contains("date") && !request.dates.is_empty())
+                || (wants_clock_time(name, description) && !request.times.is_empty())
         }
         _ => false,
     }

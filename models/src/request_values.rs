@@ -15,8 +15,11 @@
 /// real-valued arguments, lists written out in prose copied whole; `copy-v8`: lists of
 /// numbers taken in the order written, `City, Region` for a location without a region
 /// argument beside it, the text right after a property's name; `copy-v9`: a whole written
-/// address among the places, no optional written for an allowed value named after a negation).
-pub const BINDER_EDITION: &str = "copy-v9";
+/// address among the places, no optional written for an allowed value named after a negation;
+/// `copy-v10`: dates year first or with the request's one year, a start date the first and an
+/// end date the last written, dates in the form the description shows, 24-hour clock times, an
+/// optional written when the request states its value without naming it).
+pub const BINDER_EDITION: &str = "copy-v10";
 
 /// Longest span of words offered as a string value.
 const MAX_SPAN_WORDS: usize = 5;
@@ -115,11 +118,17 @@ pub struct RequestValues {
     /// Places written as `City, Region` (`Riga, Latvia`, `Mariposa, CA`), for a location
     /// argument: the region is part of the value.
     pub places: Vec<String>,
+    /// US cities named without their state, with it (`Berkeley` → `Berkeley, CA`), for a
+    /// location argument whose description asks for `City, ST`.
+    pub us_places: Vec<String>,
     /// The request as written (its lower-case copy keeps the same offsets when it is ASCII).
     text: String,
     /// Calendar dates the request writes out with their year ("April 4th, 2023", "2023 April
     /// 4", "4/8/2023"), as `YYYY-MM-DD`.
     pub dates: Vec<String>,
+    /// Clock times the request writes (`10:00 AM`, `2pm`, `13:45`), as 24-hour `HH:MM`, in
+    /// the order written.
+    pub times: Vec<String>,
     /// Each whitespace-separated piece of the request with the punctuation around it trimmed
     /// (`<a@b.io>,` → `a@b.io`): the candidates for a formatted or patterned string.
     pub pieces: Vec<String>,
@@ -169,6 +178,7 @@ impl RequestValues {
                 })
                 .collect(),
             dates: dates(request),
+            times: times(request),
             pieces: request
                 .split_whitespace()
                 .map(|w| {
@@ -179,6 +189,7 @@ impl RequestValues {
                 .filter(|w| !w.is_empty())
                 .collect(),
             places: places(request),
+            us_places: us_places(request),
             text: request.to_string(),
             expressions,
             globs: globs(request),
@@ -545,8 +556,11 @@ fn number_readings(text: &str) -> Vec<(usize, Vec<f64>)> {
     out
 }
 
-/// Dates written with a month name, a day and a year near each other, or as `M/D/YYYY`, in
-/// ISO form. A date without its year is left out: the year would be a guess.
+/// Dates written with a month name, a day and a year near each other ("April 4th, 2023", "the
+/// 12th of March 2023"), as `M/D/YYYY`, or year first (`2023.10.1`, `2023-4-15`, `2023/08/16`),
+/// in ISO form and in the order written. A date written without its year ("until April 8th")
+/// takes the year the request writes elsewhere when it writes exactly one; otherwise it is left
+/// out, as the year would be a guess.
 fn dates(text: &str) -> Vec<String> {
     const MONTHS: [&str; 12] = [
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
@@ -569,6 +583,31 @@ fn dates(text: &str) -> Vec<String> {
         let year = t.parse::<u32>().ok()?;
         (t.len() == 4 && (1900..=2100).contains(&year)).then_some(year)
     };
+    let month_of = |t: &str| t.parse::<u32>().ok().filter(|m| (1..=12).contains(m));
+    // `M/D/YYYY`, or year first with `.`, `-` or `/` between the parts.
+    let numeric = |t: &str| -> Option<(u32, u32, u32)> {
+        if let [m, d, y] = t.split('/').collect::<Vec<_>>().as_slice()
+            && let (Some(m), Some(d), Some(y)) = (month_of(m), day_of(d), year_of(y))
+        {
+            return Some((y, m, d));
+        }
+        let parts: Vec<&str> = t.split(['.', '-', '/']).collect();
+        match parts.as_slice() {
+            [y, m, d] => Some((year_of(y)?, month_of(m)?, day_of(d)?)),
+            _ => None,
+        }
+    };
+    // The years the request writes, alone or in a numeric date.
+    let mut years: Vec<u32> = tokens
+        .iter()
+        .filter_map(|t| year_of(t).or_else(|| numeric(t).map(|(y, _, _)| y)))
+        .collect();
+    years.sort_unstable();
+    years.dedup();
+    let only_year = match years.as_slice() {
+        [year] => Some(*year),
+        _ => None,
+    };
     let mut out: Vec<String> = Vec::new();
     let mut push = |y: u32, m: u32, d: u32| {
         let date = format!("{y:04}-{m:02}-{d:02}");
@@ -577,11 +616,7 @@ fn dates(text: &str) -> Vec<String> {
         }
     };
     for (k, token) in tokens.iter().enumerate() {
-        let parts: Vec<&str> = token.split('/').collect();
-        if let [m, d, y] = parts.as_slice()
-            && let (Ok(m), Some(d), Some(y)) = (m.parse::<u32>(), day_of(d), year_of(y))
-            && (1..=12).contains(&m)
-        {
+        if let Some((y, m, d)) = numeric(token) {
             push(y, m, d);
             continue;
         }
@@ -596,15 +631,85 @@ fn dates(text: &str) -> Vec<String> {
                 .and_then(|i| tokens.get(i))
                 .map(String::as_str)
         };
-        // "April 4th 2023", "4 April 2023", "2023 April 4th".
+        // "April 4th 2023", "4 April 2023", "2023 April 4th", "the 12th of March".
         let day = near(1)
             .and_then(day_of)
-            .or_else(|| near(-1).and_then(day_of));
+            .or_else(|| near(-1).and_then(day_of))
+            .or_else(|| {
+                (near(-1) == Some("of"))
+                    .then(|| near(-2).and_then(day_of))
+                    .flatten()
+            });
         let year = [2, 1, -1, -2, 3]
             .iter()
-            .find_map(|&o| near(o).and_then(year_of));
+            .find_map(|&o| near(o).and_then(year_of))
+            .or(only_year);
         if let (Some(day), Some(year)) = (day, year) {
             push(year, month as u32 + 1, day);
+        }
+    }
+    out
+}
+
+/// Clock times, as 24-hour `HH:MM`: `10:00 AM`, `2pm`, `9 a.m.`, `12 PM` (noon), `13:45`. A bare
+/// number is not a time, nor are digits inside a longer run (`3.5:1`, a date's parts).
+fn times(text: &str) -> Vec<String> {
+    let Ok(pattern) =
+        regex::Regex::new(r"(?i)(?:^|[^\d:.])(\d{1,2})(?::([0-5]\d))?(?:\s?([ap])\.?m\b\.?)?")
+    else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for found in pattern.captures_iter(text) {
+        let (Some(hour), minutes, half) = (found.get(1), found.get(2), found.get(3)) else {
+            continue;
+        };
+        let end = found.get(0).map_or(0, |m| m.end());
+        // `13:45` must not run on into more digits (`13:45.5`, `13:456`); a full stop or a
+        // question mark after it ends a sentence.
+        let after = &text[end..];
+        let runs_on = |c: char| c.is_ascii_digit();
+        if after.starts_with(runs_on)
+            || (after.starts_with(['.', ':']) && after[1..].starts_with(runs_on))
+        {
+            continue;
+        }
+        // "4:30 in the afternoon", "10 in the morning": the half of the day in words.
+        let said = after.trim_start().to_lowercase();
+        let half_in_words = if said.starts_with("in the morning") {
+            Some("a")
+        } else if ["in the afternoon", "in the evening", "at night", "tonight"]
+            .iter()
+            .any(|w| said.starts_with(w))
+        {
+            Some("p")
+        } else {
+            None
+        };
+        let Ok(mut hour) = hour.as_str().parse::<u32>() else {
+            continue;
+        };
+        let minutes = minutes.map_or(0, |m| m.as_str().parse::<u32>().unwrap_or(0));
+        let half = half
+            .map(|h| h.as_str().to_ascii_lowercase())
+            .or(half_in_words.map(str::to_string));
+        match half {
+            Some(h) => {
+                if !(1..=12).contains(&hour) {
+                    continue;
+                }
+                hour = match (h.as_str(), hour) {
+                    ("a", 12) => 0,
+                    ("p", h) if h < 12 => h + 12,
+                    (_, h) => h,
+                };
+            }
+            None if found.get(2).is_none() || hour > 23 => continue,
+            None => {}
+        }
+        let time = format!("{hour:02}:{minutes:02}");
+        if !out.contains(&time) {
+            out.push(time);
         }
     }
     out
@@ -784,7 +889,11 @@ fn places(text: &str) -> Vec<String> {
             .as_str()
             .split(',')
             .map(str::trim)
-            .take_while(|p| !is_stopword(p))
+            // A state's two capitals are its code, not the word (`Portland, OR`, `Bangor, ME`).
+            .take_while(|p| {
+                let code = p.len() == 2 && p.chars().all(|c| c.is_ascii_uppercase());
+                code || !is_stopword(p)
+            })
             .collect();
         if parts.len() < 2 {
             continue;
@@ -797,6 +906,65 @@ fn places(text: &str) -> Vec<String> {
             if !out.contains(&place) {
                 out.push(place);
             }
+        }
+    }
+    out
+}
+
+include!(concat!(env!("OUT_DIR"), "/us_city_states.rs"));
+
+/// The state (two letters) of a US city by its name, when the name is that of a city mainly in
+/// one state (see `models/build.rs`).
+pub fn us_city_state(city: &str) -> Option<&'static str> {
+    let key = city.to_lowercase();
+    US_CITY_STATES
+        .binary_search_by(|(name, _)| (*name).cmp(key.as_str()))
+        .ok()
+        .and_then(|i| US_CITY_STATES.get(i))
+        .map(|(_, state)| *state)
+}
+
+/// US cities the request names without their state, as `City, ST` (`in Berkeley` →
+/// `Berkeley, CA`; `New York City` → `New York, NY`): runs of capitalized words, the longest
+/// known name first. A city already followed by its region (`Portland, OR`) is a place as
+/// written, not one of these.
+fn us_places(text: &str) -> Vec<String> {
+    let Ok(pattern) = regex::Regex::new(r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}") else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for found in pattern.find_iter(text) {
+        let rest = &text[found.end()..];
+        if rest.starts_with(", ") && rest[2..].starts_with(|c: char| c.is_uppercase()) {
+            continue;
+        }
+        let words: Vec<&str> = found
+            .as_str()
+            .split_whitespace()
+            .map(|w| w.trim_end_matches(['.', '\'']))
+            .collect();
+        // The run's words from its first, longest first, and a trailing "City" dropped: a city
+        // begins a run of capitalized words ("Berkeley California") but does not hide inside
+        // one ("Regal Crow Canyon" is a cinema, not Canyon, TX).
+        let found = (1..=words.len()).rev().find_map(|len| {
+            let run = words.get(..len)?;
+            let name = run.join(" ");
+            if is_stopword(&name) {
+                return None;
+            }
+            if let Some(state) = us_city_state(&name) {
+                return Some(format!("{name}, {state}"));
+            }
+            let shorter = run
+                .strip_suffix(&["City"])
+                .filter(|r| !r.is_empty())?
+                .join(" ");
+            us_city_state(&shorter).map(|state| format!("{shorter}, {state}"))
+        });
+        if let Some(place) = found
+            && !out.contains(&place)
+        {
+            out.push(place);
         }
     }
     out
@@ -831,7 +999,7 @@ fn number_lists(text: &str) -> Vec<Vec<f64>> {
 
 /// The words of a property name: `trait_count` → [trait, count], `directFlight` → [direct,
 /// flight], lower case.
-fn name_words(name: &str) -> Vec<String> {
+pub(crate) fn name_words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut current = String::new();
     let mut previous_lower = false;
@@ -1360,11 +1528,75 @@ mod tests {
     }
 
     #[test]
-    fn dates_are_read_with_their_year_only() {
+    fn dates_take_the_year_the_request_writes() {
         let r = RequestValues::new(
-            "Hilton in Paris from 2023 April 4th to April 8th, 2023; then 4/10/2023, not May 3",
+            "Hilton in Paris from 2023 April 4th to April 8th, 2023; then 4/10/2023, and May 3",
         );
-        assert_eq!(r.dates, vec!["2023-04-04", "2023-04-08", "2023-04-10"]);
+        assert_eq!(
+            r.dates,
+            vec!["2023-04-04", "2023-04-08", "2023-04-10", "2023-05-03"]
+        );
+        // Written in order, the year once for both; "the 12th of march"; numeric, year first.
+        let r = RequestValues::new("from April 3rd to April 5th 2023");
+        assert_eq!(r.dates, vec!["2023-04-03", "2023-04-05"]);
+        let r = RequestValues::new("on the 12th of march? 2023");
+        assert_eq!(r.dates, vec!["2023-03-12"]);
+        let r = RequestValues::new("plays on 2023.4.15? or 2023-10-1, or 2022/08/16");
+        assert_eq!(r.dates, vec!["2023-04-15", "2023-10-01", "2022-08-16"]);
+        // Without a year, or with two, a yearless date is not guessed.
+        assert!(RequestValues::new("on the 6th of October").dates.is_empty());
+        let r = RequestValues::new("March 2nd is the day; we met in 1990 and married in 2015");
+        assert!(r.dates.is_empty(), "{:?}", r.dates);
+        // Not dates: a version, a month past twelve.
+        assert!(RequestValues::new("version 2023.13.1").dates.is_empty());
+    }
+
+    #[test]
+    fn us_cities_named_alone_get_their_state() {
+        assert_eq!(us_city_state("Berkeley"), Some("CA"));
+        assert_eq!(
+            us_city_state("portland"),
+            Some("OR"),
+            "OR's 65 ZIP codes to ME's 9"
+        );
+        // A major city abroad, or a name no state dominates, is not guessed.
+        assert_eq!(us_city_state("London"), None);
+        assert_eq!(us_city_state("Springfield"), None);
+        let r = RequestValues::new(
+            "Music events in New York City or Long Beach? From Portland, OR to Sacramento.",
+        );
+        assert_eq!(
+            r.us_places,
+            vec!["New York, NY", "Long Beach, CA", "Sacramento, CA"]
+        );
+        assert_eq!(
+            RequestValues::new("from Portland, OR to Bangor, ME").places,
+            vec!["Portland, OR", "Bangor, ME"]
+        );
+        assert!(
+            RequestValues::new("Weather in Toronto and Paris")
+                .us_places
+                .is_empty()
+        );
+        // A city begins a run of capitalized words, never hides inside one.
+        let r = RequestValues::new("I'm in Berkeley California; a movie at Regal Crow Canyon");
+        assert_eq!(r.us_places, vec!["Berkeley, CA"]);
+    }
+
+    #[test]
+    fn clock_times_are_read_in_24_hours() {
+        let r = RequestValues::new(
+            "pick up at 10:00 AM, back by 2pm or 9 a.m., the 13:45 train, noon is 12 PM; 12am",
+        );
+        assert_eq!(
+            r.times,
+            vec!["10:00", "14:00", "09:00", "13:45", "12:00", "00:00"]
+        );
+        let r = RequestValues::new("at 4:30 in the afternoon, or 10 in the morning, or at 19:00.?");
+        assert_eq!(r.times, vec!["16:30", "10:00", "19:00"]);
+        // Not times: bare numbers, ratios, dates, versions, a minute past 59.
+        let r = RequestValues::new("3 adults, ratio 3.5:1, on 2023.10.1, v1.2, at 10:75, 25:00");
+        assert!(r.times.is_empty(), "{:?}", r.times);
     }
 
     #[test]

@@ -1094,6 +1094,61 @@ fn stated_order_places_and_keyed_text_are_bound() {
     }
 }
 
+/// Binder `copy-v10`: a start date takes the first date written and an end date the last (the
+/// year written once serves both), in the form the description shows; a 24-hour time takes the
+/// clock time written; an optional date the request states without naming the property is
+/// written; a city asked for as `City, ST` takes the state of the US city named alone. On a
+/// model with random weights these values come from the rules, not the model's preference.
+#[test]
+fn dates_times_and_us_cities_are_bound_as_described() {
+    let tool = ToolCandidate {
+        name: "rent".into(),
+        description: "Rent a car.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "city": {"type": "string", "description": "The city, in the format 'City, State', such as 'San Francisco, CA'."},
+                "start_date": {"type": "string", "description": "The first day, in the format 'MM/DD/YYYY'."},
+                "end_date": {"type": "string", "description": "The last day, in the format 'YYYY-MM-DD'."},
+                "pickup_time": {"type": "string", "description": "The pick-up time, in 24-hour format 'HH:MM'."},
+                "return_date": {"type": "string", "description": "When it is returned, 'YYYY-MM-DD'."}
+            },
+            "required": ["city", "start_date", "end_date", "pickup_time"]
+        }),
+    };
+    let request = "I need a car in Berkeley from April 22nd to April 27, 2023, picked up at 2 pm.";
+    for (backend, args) in choices_for(&tool, request) {
+        assert_eq!(args["city"], "Berkeley, CA", "{backend:?}: {args}");
+        assert_eq!(args["start_date"], "04/22/2023", "{backend:?}: {args}");
+        assert_eq!(args["end_date"], "2023-04-27", "{backend:?}: {args}");
+        assert_eq!(args["pickup_time"], "14:00", "{backend:?}: {args}");
+        // Stated without its name: written, the last date for a return.
+        assert_eq!(args["return_date"], "2023-04-27", "{backend:?}: {args}");
+    }
+    // The text right after a property's name, extended to the place it begins.
+    let train = ToolCandidate {
+        name: "train".into(),
+        description: "Book a train.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "_from": {"type": "string", "description": "Starting city, in the format of 'City, State', such as 'Berkeley, CA'."},
+                "to": {"type": "string", "description": "Destination city, in the format of 'City, State'."},
+                "journey_start_time": {"type": "string", "description": "Departure time in 24-hour format 'HH:MM'."}
+            },
+            "required": ["_from", "to", "journey_start_time"]
+        }),
+    };
+    let request = "Trains from Portland, OR to Sacramento, leaving at 4:30 in the afternoon.";
+    for (backend, args) in choices_for(&train, request) {
+        assert_eq!(
+            args,
+            serde_json::json!({"_from": "Portland, OR", "to": "Sacramento, CA", "journey_start_time": "16:30"}),
+            "{backend:?}"
+        );
+    }
+}
+
 /// Issue 15 item 5: `anyOf`/`oneOf` choose among their branches (a `null` branch only when it
 /// is the only one: the old first-branch rule wrote `null` for a pydantic-style optional
 /// integer), and `allOf` asks for every part at once (the first part alone would leave the
