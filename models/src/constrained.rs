@@ -225,6 +225,18 @@ impl<'e> ArgDecoder<'e> {
                 return Err(ModelError::Constraint("empty enum".into()));
             }
             let texts: Vec<String> = options.iter().map(Value::to_string).collect();
+            // A flag written as text (`"True"`, `"False"`, `"dontcare"`) is set as the request
+            // says, like a boolean.
+            let stated = self
+                .property
+                .as_deref()
+                .zip(self.request.as_ref())
+                .and_then(|(p, r)| r.flag(p))
+                .and_then(|yes| truth_option(options, yes));
+            if let Some(chosen) = stated {
+                self.push_text(&texts[chosen])?;
+                return Ok(options[chosen].clone());
+            }
             // The allowed values the request names, when it names any, are the choice.
             let named: Vec<usize> = match &self.request {
                 Some(request) => options
@@ -909,6 +921,18 @@ fn wants_clock_time(property: &str, description: &str) -> bool {
         && !description.contains("AM/PM")
 }
 
+/// The allowed value that says yes (or no) when a flag is written as text (`"True"`/`"False"`,
+/// any case); `None` when the values are not such a pair.
+fn truth_option(options: &[Value], yes: bool) -> Option<usize> {
+    let find = |word: &str| {
+        options
+            .iter()
+            .position(|o| o.as_str().is_some_and(|s| s.eq_ignore_ascii_case(word)))
+    };
+    let (t, f) = (find("true")?, find("false")?);
+    Some(if yes { t } else { f })
+}
+
 /// Whether the request states a value for an optional property outright: a flag it names
 /// (see [`RequestValues::flag`]), one of its allowed values (of the property, or of its list's
 /// items), a number or a text right after its name, or a date for a `…date…` property.
@@ -922,8 +946,13 @@ fn states_value(request: &RequestValues, name: &str, schema: &Value) -> bool {
                     .any(|v| v.as_str().is_some_and(|v| request.mentions_affirmed(v)))
             })
     };
+    let truth_text = schema
+        .get("enum")
+        .and_then(Value::as_array)
+        .is_some_and(|options| truth_option(options, true).is_some());
     match schema_type(schema) {
         _ if names_allowed(schema) => true,
+        _ if truth_text => request.flag(name).is_some(),
         "boolean" => request.flag(name).is_some(),
         "integer" | "number" => {
             let integer = schema_type(schema) == "integer";

@@ -1149,6 +1149,32 @@ fn dates_times_and_us_cities_are_bound_as_described() {
     }
 }
 
+/// Binder `copy-v10`: a flag written as text (`"True"`/`"False"`/`"dontcare"`) is set as the
+/// request says (a negation within four words makes it "False"), like a boolean, and written
+/// though optional.
+#[test]
+fn flags_written_as_text_follow_the_request() {
+    let flag = serde_json::json!({"type": "string", "enum": ["True", "False", "dontcare"], "default": "dontcare"});
+    let tool = ToolCandidate {
+        name: "find_home".into(),
+        description: "Find a home.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "city": {"type": "string"},
+                "in_unit_laundry": flag,
+                "has_garage": flag
+            },
+            "required": ["city"]
+        }),
+    };
+    let request = "A rental in Oakland with in-unit laundry; I don't need a garage.";
+    for (backend, args) in choices_for(&tool, request) {
+        assert_eq!(args["in_unit_laundry"], "True", "{backend:?}: {args}");
+        assert_eq!(args["has_garage"], "False", "{backend:?}: {args}");
+    }
+}
+
 /// Issue 15 item 5: `anyOf`/`oneOf` choose among their branches (a `null` branch only when it
 /// is the only one: the old first-branch rule wrote `null` for a pydantic-style optional
 /// integer), and `allOf` asks for every part at once (the first part alone would leave the
