@@ -934,8 +934,9 @@ fn truth_option(options: &[Value], yes: bool) -> Option<usize> {
 }
 
 /// Whether the request states a value for an optional property outright: a flag it names
-/// (see [`RequestValues::flag`]), one of its allowed values (of the property, or of its list's
-/// items), a number or a text right after its name, or a date for a `…date…` property.
+/// (see [`RequestValues::flag`]; also one written as text, `"True"`/`"False"`), one of its
+/// allowed values (of the property, or of its list's items), a number or a text right after its
+/// name, a date for a `…date…` property, or a clock time for a 24-hour `…time…` property.
 fn states_value(request: &RequestValues, name: &str, schema: &Value) -> bool {
     let names_allowed = |s: &Value| {
         s.get("enum")
