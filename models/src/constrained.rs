@@ -349,27 +349,6 @@ impl<'e> ArgDecoder<'e> {
             .keys()
             .filter(|k| !required.contains(&k.as_str()))
             .collect();
-        // With a request to copy from, an optional property is only offered when the request
-        // speaks of it (a word of its name, or an allowed value it names): otherwise the
-        // model would fill it with a value the request never gave.
-        if let Some(request) = &self.request {
-            optional.retain(|name| {
-                let named_value = properties
-                    .get(name.as_str())
-                    .and_then(|p| p.get("enum"))
-                    .and_then(Value::as_array)
-                    .is_some_and(|values| {
-                        values
-                            .iter()
-                            .any(|v| v.as_str().is_some_and(|v| request.mentions(v)))
-                    });
-                named_value
-                    || request.mentions_property(name)
-                    || properties
-                        .get(name.as_str())
-                        .is_some_and(|p| states_value(request, name, p))
-            });
-        }
         // An optional property the request states a value for (see `states_value`) is written
         // without asking the model whether to: a small model closes objects early and leaves
         // such values out.
@@ -384,6 +363,23 @@ impl<'e> ArgDecoder<'e> {
             })
             .map(|name| (*name).clone())
             .collect();
+        // With a request to copy from, an optional property is only offered when the request
+        // speaks of it (a word of its name, an allowed value it names, or a value it states):
+        // otherwise the model would fill it with a value the request never gave.
+        if let Some(request) = &self.request {
+            optional.retain(|name| {
+                let named_value = properties
+                    .get(name.as_str())
+                    .and_then(|p| p.get("enum"))
+                    .and_then(Value::as_array)
+                    .is_some_and(|values| {
+                        values
+                            .iter()
+                            .any(|v| v.as_str().is_some_and(|v| request.mentions(v)))
+                    });
+                named_value || request.mentions_property(name) || stated.contains(*name)
+            });
+        }
         for name in stated {
             if self.budget == 0 {
                 break;
@@ -905,10 +901,16 @@ fn date_as_described(iso: &str, description: &str) -> String {
 /// Whether a description asks for a place with its US state: it names the form (`City, State`)
 /// or shows one (`such as 'Berkeley, CA'`).
 fn asks_city_and_state(description: &str) -> bool {
+    // Compiled once: this is asked for every string argument decoded.
+    static CITY_AND_STATE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| {
+            regex::Regex::new(r"[A-Z][a-z]+(?: [A-Z][a-z]+)*, [A-Z]{2}\b").ok()
+        });
     description.contains("City, State")
         || description.contains("City, ST")
-        || regex::Regex::new(r"[A-Z][a-z]+(?: [A-Z][a-z]+)*, [A-Z]{2}\b")
-            .is_ok_and(|r| r.is_match(description))
+        || CITY_AND_STATE
+            .as_ref()
+            .is_some_and(|r| r.is_match(description))
 }
 
 /// A time-of-day argument in 24 hours: its name has the word `time` (not `datetime`), and its
