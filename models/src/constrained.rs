@@ -20,7 +20,7 @@ use tact_runtime::model_io::ModelCost;
 use crate::engine::{Engine, last_row, logprob_of};
 use crate::error::ModelError;
 use crate::llama::{KvCache, LogitsFor, log_probs};
-use crate::request_values::RequestValues;
+use crate::request_values::{RequestValues, person_role};
 
 const MAX_DEPTH: usize = 4;
 const DEFAULT_MAX_STRING_TOKENS: usize = 48;
@@ -656,6 +656,18 @@ impl<'e> ArgDecoder<'e> {
                 .any(|w| p.contains(w))
             });
         let with_state = asks_city_and_state(description);
+        // A property that names a person in a part (`cast`, `directed_by`, `artist`) takes
+        // the name the request gives in that part ("featuring Josef Sommer").
+        if let Some(name) = self
+            .request
+            .as_ref()
+            .zip(person_role(property, description))
+            .and_then(|(r, role)| r.person_in_role(role))
+            .filter(fits)
+            && self.budget > 0
+        {
+            return self.copy(vec![Value::String(name)]);
+        }
         // The text the request gives right after naming the property is its value (`from
         // Portland, OR` for a place: the whole place it begins, region included).
         if let Some(span) = self
@@ -780,11 +792,17 @@ impl<'e> ArgDecoder<'e> {
                     && minimum.is_none_or(|m| *n >= m)
                     && maximum.is_none_or(|m| *n <= m)
             };
-            // A number stated right after the property's name is its value; else any stated.
+            // A number stated right after the property's name (or counting its things, or
+            // said by an idiom) is its value; else any stated.
             let keyed: Vec<f64> = self
                 .property
                 .as_deref()
-                .and_then(|p| request.keyed_number(p))
+                .and_then(|p| {
+                    request
+                        .keyed_number(p)
+                        .or_else(|| request.counted_number(p))
+                        .or_else(|| request.idiom_number(p))
+                })
                 .unwrap_or_default()
                 .into_iter()
                 .filter(fits)
@@ -938,7 +956,9 @@ fn truth_option(options: &[Value], yes: bool) -> Option<usize> {
 /// Whether the request states a value for an optional property outright: a flag it names
 /// (see [`RequestValues::flag`]; also one written as text, `"True"`/`"False"`), one of its
 /// allowed values (of the property, or of its list's items), a number or a text right after its
-/// name, a date for a `…date…` property, or a clock time for a 24-hour `…time…` property.
+/// name (or a number counting its things, or said by an idiom), a person it names in the
+/// property's part (`cast`: "featuring …"), a date for a `…date…` property, or a clock time for
+/// a 24-hour `…time…` property.
 fn states_value(request: &RequestValues, name: &str, schema: &Value) -> bool {
     let names_allowed = |s: &Value| {
         s.get("enum")
@@ -961,6 +981,8 @@ fn states_value(request: &RequestValues, name: &str, schema: &Value) -> bool {
             let integer = schema_type(schema) == "integer";
             request
                 .keyed_number(name)
+                .or_else(|| request.counted_number(name))
+                .or_else(|| request.idiom_number(name))
                 .is_some_and(|found| found.iter().any(|n| !integer || n.fract() == 0.0))
         }
         "array" => schema.get("items").is_some_and(names_allowed),
@@ -970,6 +992,8 @@ fn states_value(request: &RequestValues, name: &str, schema: &Value) -> bool {
                 .and_then(Value::as_str)
                 .unwrap_or("");
             request.keyed_span(name).is_some()
+                || person_role(name, description)
+                    .is_some_and(|r| request.person_in_role(r).is_some())
                 || (name.to_lowercase().contains("date") && !request.dates.is_empty())
                 || (wants_clock_time(name, description) && !request.times.is_empty())
         }

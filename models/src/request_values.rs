@@ -7,6 +7,8 @@
 //! says something of the right type, and lets the model choose among those by likelihood.
 //! Everything here is deterministic text processing.
 
+use chrono::{Datelike, NaiveDate};
+
 /// Bumped whenever what the decoder copies or how it reads a schema changes: evaluation caches
 /// key on it (`copy-v4`: `anyOf`/`oneOf` branches chosen, `allOf` merged, escapes in strings,
 /// maps, values matching a `pattern` or `format` copied; `copy-v5`: arithmetic copied whole
@@ -18,8 +20,10 @@
 /// address among the places, no optional written for an allowed value named after a negation;
 /// `copy-v10`: dates year first or with the request's one year, a start date the first and an
 /// end date the last written, dates in the form the description shows, 24-hour clock times, an
-/// optional written when the request states its value without naming it).
-pub const BINDER_EDITION: &str = "copy-v10";
+/// optional written when the request states its value without naming it; `copy-v11`: people
+/// in the part a property names — cast, director, artist; dates relative to the day the request
+/// says it is).
+pub const BINDER_EDITION: &str = "copy-v11";
 
 /// Longest span of words offered as a string value.
 const MAX_SPAN_WORDS: usize = 5;
@@ -67,6 +71,26 @@ const FLAG_FILLERS: &[&str] = &[
     "display",
     "print",
     "fetch",
+    // The aspect a flag sets rather than what it is about (`private_visibility` is about
+    // privacy: "make it private").
+    "visibility",
+    "mode",
+    "setting",
+    "settings",
+    "option",
+    "options",
+    // What a flag says of its subject rather than the subject (`good_for_kids` is about kids).
+    "good",
+    "suitable",
+    "friendly",
+];
+
+/// Other words a request names a flag's subject by, whole-word prefixes: "children" for
+/// `good_for_kids`, "free to enter" for `free_entry`.
+const FLAG_SYNONYMS: &[(&str, &[&str])] = &[
+    ("kids", &["child", "grandchild"]),
+    ("kid", &["child", "grandchild"]),
+    ("entry", &["enter", "admission"]),
 ];
 
 /// Words that deny what follows them within four words.
@@ -331,7 +355,13 @@ impl RequestValues {
             .filter(|w| w.len() >= 3 && !FLAG_FILLERS.contains(&w.as_str()) && !is_stopword(w))
         {
             let stem: String = w.chars().take(4).collect();
-            let at = request_words.iter().position(|r| r.starts_with(&stem))?;
+            let synonyms = FLAG_SYNONYMS
+                .iter()
+                .find(|(word, _)| word == w)
+                .map_or(&[][..], |(_, s)| *s);
+            let at = request_words
+                .iter()
+                .position(|r| r.starts_with(&stem) || synonyms.iter().any(|s| r.starts_with(s)))?;
             first = Some(first.map_or(at, |f: usize| f.min(at)));
         }
         let first = first?;
@@ -354,9 +384,10 @@ impl RequestValues {
         let phrase = name_words(name).join(" ");
         let tail = self.after_phrase(&phrase)?;
         let mut rest = tail.trim_start();
-        for _ in 0..3 {
+        for _ in 0..4 {
             let filler = [
-                "=", ":", "of", "is", "to", "at", "as", "be", "equal", "equals", "about",
+                "=", ":", "of", "is", "to", "at", "as", "be", "equal", "equals", "about", "least",
+                "most", "around", "over", "under", "above", "below",
             ]
             .iter()
             .find(|f| {
@@ -380,6 +411,48 @@ impl RequestValues {
         }
         let first = number_readings(rest).into_iter().next()?;
         (first.0 == 0).then_some(first.1)
+    }
+
+    /// The number the request counts a count property's things with ("three hotel rooms" for
+    /// `number_of_rooms`, "1 seat" for `number_of_seats`, "five traits" for `trait_count`): a
+    /// number one or two words before a word that shares the stem of the property's noun.
+    pub fn counted_number(&self, name: &str) -> Option<Vec<f64>> {
+        const COUNTING: &[&str] = &["number", "num", "count", "total", "no", "n"];
+        let words = name_words(name);
+        if !words.iter().any(|w| COUNTING.contains(&w.as_str())) {
+            return None;
+        }
+        let stems: Vec<String> = words
+            .iter()
+            .filter(|w| w.len() >= 3 && !COUNTING.contains(&w.as_str()) && !is_stopword(w))
+            .map(|w| w.chars().take(4).collect())
+            .collect();
+        let said: Vec<&str> = self
+            .lower
+            .split(|c: char| !c.is_alphanumeric() && c != '.')
+            .map(|w| w.trim_end_matches('.'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        said.iter().enumerate().find_map(|(k, w)| {
+            let n = number_word(w).or_else(|| w.parse::<f64>().ok())?;
+            let counts = said[k + 1..]
+                .iter()
+                .take(2)
+                .any(|next| stems.iter().any(|s| next.starts_with(s.as_str())));
+            counts.then(|| vec![n])
+        })
+    }
+
+    /// A number the request states by an idiom rather than a numeral: an initial velocity or
+    /// speed of an object "dropped" or starting "from rest" is 0.
+    pub fn idiom_number(&self, name: &str) -> Option<Vec<f64>> {
+        let words = name_words(name);
+        let initial_motion = words.iter().any(|w| w == "initial")
+            && words.iter().any(|w| w == "velocity" || w == "speed");
+        let at_rest = ["from rest", "at rest", "dropped"]
+            .iter()
+            .any(|p| self.after_phrase(p).is_some());
+        (initial_motion && at_rest).then(|| vec![0.0])
     }
 
     /// The request's text after the first whole-word occurrence of `phrase`.
@@ -423,6 +496,66 @@ impl RequestValues {
         !follows_negation(&before)
     }
 
+    /// The person the request names in `role`: a capitalized name right after a word that
+    /// gives the role ("directed by Guillermo del Toro", "featuring Josef Sommer", "songs by
+    /// Ariana Grande") or right before one ("Bill Murray in the cast", "a big Taylor Swift
+    /// fan"). A name after a bare "with" needs two words: "with Bill Murray", not "with Subtitles".
+    pub fn person_in_role(&self, role: PersonRole) -> Option<String> {
+        // Each word as written (quotes and punctuation trimmed), and whether punctuation ends it.
+        let words: Vec<(String, bool)> = self
+            .text
+            .split_whitespace()
+            .map(|raw| {
+                let quoted = raw.starts_with(['\'', '"', '`']);
+                let core =
+                    raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-');
+                let core = core.trim_matches(['\'', '-']);
+                let core = core.strip_suffix("'s").unwrap_or(core);
+                // A quoted word is a title's, never a name's: mark it so no run starts there.
+                let word = if quoted {
+                    core.to_lowercase()
+                } else {
+                    core.to_string()
+                };
+                let ends = raw.ends_with(|c: char| ",.;:!?)\"'`".contains(c));
+                (word, ends)
+            })
+            .collect();
+        let lower: Vec<String> = words.iter().map(|w| w.0.to_lowercase()).collect();
+        for (start, end, name) in person_names(&words) {
+            let fits = ROLE_CUES.iter().any(|(cue_role, before, after)| {
+                if *cue_role != role {
+                    return false;
+                }
+                let before_fits = !before.is_empty()
+                    && start >= before.len()
+                    && lower[start - before.len()..start]
+                        .iter()
+                        .zip(before.iter())
+                        .all(|(w, c)| w == c)
+                    // "directed by X" is a director, not the artist "by X".
+                    && !(role == PersonRole::Artist
+                        && before == &["by"]
+                        && start >= 2
+                        && ["directed", "written", "produced"].contains(&lower[start - 2].as_str()))
+                    && (before != &["with"] || end - start >= 2)
+                    && !words[start - 1].1;
+                let after_fits = !after.is_empty()
+                    && !words[end - 1].1
+                    && lower.len() >= end + after.len()
+                    && lower[end..end + after.len()]
+                        .iter()
+                        .zip(after.iter())
+                        .all(|(w, c)| w == c);
+                before_fits || after_fits
+            });
+            if fits {
+                return Some(name);
+            }
+        }
+        None
+    }
+
     /// The numbers an argument may take: integers only when `integer`, within the bounds.
     pub fn numbers_for(
         &self,
@@ -441,6 +574,153 @@ impl RequestValues {
         }
         out
     }
+}
+
+/// The part a person plays that a property asks for, read from its name (`cast`, `starring`,
+/// `directed_by`, `artist`) or its description ("the main actor").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PersonRole {
+    Performer,
+    Director,
+    Artist,
+}
+
+/// The person a property names, if it names one (see [`PersonRole`]).
+pub fn person_role(property: &str, description: &str) -> Option<PersonRole> {
+    let words = name_words(property);
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    if has(&["director", "directed", "directors"]) {
+        return Some(PersonRole::Director);
+    }
+    if has(&[
+        "cast", "starring", "actor", "actors", "actress", "star", "stars",
+    ]) {
+        return Some(PersonRole::Performer);
+    }
+    if has(&[
+        "artist",
+        "artists",
+        "band",
+        "singer",
+        "performer",
+        "musician",
+    ]) {
+        return Some(PersonRole::Artist);
+    }
+    let description = description.to_lowercase();
+    (words
+        .iter()
+        .any(|w| w == "name" || w == "person" || w == "lead")
+        && (description.contains("actor") || description.contains("actress")))
+    .then_some(PersonRole::Performer)
+}
+
+/// Words that put the name right after them in a role ("directed by Wes Anderson",
+/// "featuring Josef Sommer"), and those that do so right before it ("Bill Murray in the cast").
+const ROLE_CUES: &[(PersonRole, &[&str], &[&str])] = &[
+    (PersonRole::Director, &["directed", "by"], &[]),
+    (PersonRole::Director, &["by", "director"], &[]),
+    (PersonRole::Director, &["director"], &[]),
+    (PersonRole::Director, &[], &["as", "the", "director"]),
+    (PersonRole::Director, &[], &["as", "director"]),
+    (PersonRole::Performer, &["starring"], &[]),
+    (PersonRole::Performer, &["featuring"], &[]),
+    (PersonRole::Performer, &["feature"], &[]),
+    (PersonRole::Performer, &["features"], &[]),
+    (PersonRole::Performer, &["featured"], &[]),
+    (PersonRole::Performer, &["stars"], &[]),
+    (PersonRole::Performer, &["showcasing"], &[]),
+    (PersonRole::Performer, &["acted", "by"], &[]),
+    (PersonRole::Performer, &["actor"], &[]),
+    (PersonRole::Performer, &["actress"], &[]),
+    (PersonRole::Performer, &["with"], &[]),
+    (PersonRole::Performer, &[], &["in", "the", "cast"]),
+    (
+        PersonRole::Performer,
+        &[],
+        &["as", "part", "of", "the", "cast"],
+    ),
+    (PersonRole::Performer, &[], &["in", "it"]),
+    (PersonRole::Performer, &[], &["in", "the", "lead"]),
+    (PersonRole::Performer, &[], &["as", "an", "actor"]),
+    (PersonRole::Performer, &[], &["as", "the", "lead"]),
+    (PersonRole::Performer, &[], &["starring"]),
+    (PersonRole::Performer, &[], &["acts"]),
+    (PersonRole::Artist, &["by"], &[]),
+    (PersonRole::Artist, &["from", "the"], &[]),
+    (PersonRole::Artist, &["artist"], &[]),
+    (PersonRole::Artist, &["band"], &[]),
+    (PersonRole::Artist, &["singer"], &[]),
+    (PersonRole::Artist, &[], &["fan"]),
+];
+
+/// Lower-case name particles kept inside a name ("Guillermo del Toro", "Gregory La Cava").
+const NAME_PARTICLES: &[&str] = &[
+    "del", "de", "la", "le", "van", "von", "der", "da", "di", "du",
+];
+
+/// Capitalized words that make a run a title or a kind of thing rather than a person.
+const NOT_NAMES: &[&str] = &[
+    "genre",
+    "movie",
+    "movies",
+    "film",
+    "films",
+    "music",
+    "song",
+    "songs",
+    "album",
+    "theater",
+    "theatre",
+    "restaurant",
+    "hotel",
+    "series",
+    "show",
+];
+
+/// People a request names: runs of one to four capitalized words (particles inside), each as
+/// (first word's index, index past its last, the name), over the request's words.
+fn person_names(words: &[(String, bool)]) -> Vec<(usize, usize, String)> {
+    let capitalized = |w: &str| {
+        w.chars().next().is_some_and(char::is_uppercase)
+            && !is_stopword(w)
+            && !NOT_NAMES.contains(&w.to_lowercase().as_str())
+    };
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < words.len() {
+        if !capitalized(&words[k].0) {
+            k += 1;
+            continue;
+        }
+        let start = k;
+        let mut end = k + 1;
+        while end < words.len() && end - start < 4 && !words[end - 1].1 {
+            let next = &words[end].0;
+            if capitalized(next) {
+                end += 1;
+            } else if NAME_PARTICLES.contains(&next.as_str())
+                && words.get(end + 1).is_some_and(|w| capitalized(&w.0))
+                && !words[end].1
+            {
+                end += 2;
+            } else {
+                break;
+            }
+        }
+        // A run that goes on past four words is a title, not a name; one followed by a kind of
+        // thing names that kind ("the Electropop genre").
+        let title = end < words.len()
+            && !words[end - 1].1
+            && (capitalized(&words[end].0)
+                || NOT_NAMES.contains(&words[end].0.to_lowercase().as_str()));
+        if !title {
+            let name: Vec<&str> = words[start..end].iter().map(|w| w.0.as_str()).collect();
+            out.push((start, end, name.join(" ")));
+        }
+        k = end;
+    }
+    out
 }
 
 /// Numbers in the text, every reading of each (see [`number_readings`]); and the number
@@ -608,16 +888,21 @@ fn dates(text: &str) -> Vec<String> {
         [year] => Some(*year),
         _ => None,
     };
-    let mut out: Vec<String> = Vec::new();
-    let mut push = |y: u32, m: u32, d: u32| {
-        let date = format!("{y:04}-{m:02}-{d:02}");
-        if !out.contains(&date) {
-            out.push(date);
+    // Each date written, with the index of the token that starts it.
+    let mut written: Vec<(usize, NaiveDate)> = Vec::new();
+    let mut push = |k: usize, y: u32, m: u32, d: u32| {
+        if let Some(date) = i32::try_from(y)
+            .ok()
+            .and_then(|y| NaiveDate::from_ymd_opt(y, m, d))
+        {
+            written.push((k, date));
         }
     };
+    // A month written with its year but no day ("march 2023"): the month a bare "the 10th" is in.
+    let mut month_of_year: Option<(u32, u32)> = None;
     for (k, token) in tokens.iter().enumerate() {
         if let Some((y, m, d)) = numeric(token) {
-            push(y, m, d);
+            push(k, y, m, d);
             continue;
         }
         let Some(month) = MONTHS
@@ -644,11 +929,123 @@ fn dates(text: &str) -> Vec<String> {
             .iter()
             .find_map(|&o| near(o).and_then(year_of))
             .or(only_year);
-        if let (Some(day), Some(year)) = (day, year) {
-            push(year, month as u32 + 1, day);
+        match (day, year) {
+            (Some(day), Some(year)) => push(k, year, month as u32 + 1, day),
+            (None, _) => {
+                if let Some(year) = near(1).and_then(year_of).or(near(-1).and_then(year_of)) {
+                    month_of_year.get_or_insert((year, month as u32 + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    relative_dates(&tokens, &mut written, month_of_year, day_of);
+    written.sort_by_key(|(k, _)| *k);
+    let mut out: Vec<String> = Vec::new();
+    for (_, date) in written {
+        let date = date.format("%Y-%m-%d").to_string();
+        if !out.contains(&date) {
+            out.push(date);
         }
     }
     out
+}
+
+/// Dates a request gives relative to the day it says it is ("today is Monday April 25th 2023"
+/// — the anchor): "tomorrow", "today", "the upcoming Wednesday" (counted from the weekday the
+/// request names for today, when it names one), "the 12th" (in the anchor's month, or in a
+/// month written with its year). The anchor itself is dropped from `written` when the request
+/// gives a date relative to it: it says when the request was written, not what it asks for.
+/// "Next Monday" is left alone: people mean this week's or next week's by it.
+fn relative_dates(
+    tokens: &[String],
+    written: &mut Vec<(usize, NaiveDate)>,
+    month_of_year: Option<(u32, u32)>,
+    day_of: impl Fn(&str) -> Option<u32>,
+) {
+    const WEEKDAYS: [&str; 7] = [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ];
+    let weekday_of = |t: &str| WEEKDAYS.iter().position(|w| *w == t);
+    // "today is [weekday] DATE [weekday]": the date within five tokens after "today".
+    let mut anchor: Option<(usize, usize, NaiveDate)> = None;
+    for (j, token) in tokens.iter().enumerate() {
+        if !matches!(token.as_str(), "today" | "today's") {
+            continue;
+        }
+        if let Some(&(k, date)) = written.iter().find(|(k, _)| *k > j && *k <= j + 5) {
+            anchor = Some((j, k, date));
+            break;
+        }
+    }
+    let mut relative: Vec<(usize, NaiveDate)> = Vec::new();
+    if let Some((j, k, today)) = anchor {
+        // The clause that states the anchor: "today is monday 2023-10-1 monday".
+        let clause_end = (k + 4).min(tokens.len());
+        let in_clause = |i: usize| (j..clause_end).contains(&i);
+        let stated_weekday = (j + 1..clause_end)
+            .find_map(|i| weekday_of(&tokens[i]))
+            .unwrap_or_else(|| today.weekday().num_days_from_monday() as usize);
+        for (i, token) in tokens.iter().enumerate() {
+            if in_clause(i) {
+                continue;
+            }
+            let previous = i.checked_sub(1).map(|p| tokens[p].as_str());
+            let days = match token.as_str() {
+                "today" | "tonight" => Some(0),
+                "tomorrow" if previous == Some("after") => Some(2),
+                "tomorrow" => Some(1),
+                word => weekday_of(word)
+                    .filter(|_| matches!(previous, Some("upcoming" | "coming")))
+                    .map(|target| (target + 7 - stated_weekday - 1) % 7 + 1),
+            };
+            if let Some(days) = days {
+                relative.push((i, today + chrono::Days::new(days as u64)));
+            }
+        }
+    }
+    // "the 10th": a day of the anchor's month (or the next, when it has passed) or of the month
+    // written with its year.
+    let month = anchor
+        .map(|(_, _, d)| (d.year() as u32, d.month(), d.day()))
+        .or(month_of_year.map(|(y, m)| (y, m, 0)));
+    if let Some((year, month, today)) = month {
+        for (i, token) in tokens.iter().enumerate() {
+            let Some(day) = (i > 0 && tokens[i - 1] == "the" && token.parse::<u32>().is_err())
+                .then(|| day_of(token))
+                .flatten()
+            else {
+                continue;
+            };
+            // A day written with its month is a whole date already.
+            if written.iter().any(|(k, _)| k.abs_diff(i) <= 2) {
+                continue;
+            }
+            let (y, m) = match day < today {
+                true if month == 12 => (year + 1, 1),
+                true => (year, month + 1),
+                false => (year, month),
+            };
+            if let Some(date) = i32::try_from(y)
+                .ok()
+                .and_then(|y| NaiveDate::from_ymd_opt(y, m, day))
+            {
+                relative.push((i, date));
+            }
+        }
+    }
+    if !relative.is_empty() {
+        if let Some((_, k, _)) = anchor {
+            written.retain(|(i, _)| *i != k);
+        }
+        written.extend(relative);
+    }
 }
 
 /// Clock times, as 24-hour `HH:MM`: `10:00 AM`, `2pm`, `9 a.m.`, `12 PM` (noon), `13:45`. A bare
@@ -1329,6 +1726,20 @@ mod tests {
             None,
             "a negative flag's sense flips"
         );
+        let r = RequestValues::new("Send $20 to Ann and keep the payment private.");
+        assert_eq!(
+            r.flag("private_visibility"),
+            Some(true),
+            "the aspect is a filler"
+        );
+        assert_eq!(r.flag("dark_mode"), None);
+        let r = RequestValues::new("A zoo my grandchildren like, free to enter.");
+        assert_eq!(r.flag("good_for_kids"), Some(true));
+        assert_eq!(r.flag("free_entry"), Some(true));
+        assert_eq!(
+            RequestValues::new("a grand old museum").flag("good_for_kids"),
+            None
+        );
     }
 
     #[test]
@@ -1441,6 +1852,8 @@ mod tests {
         assert_eq!(r.keyed_number("discount_rate"), Some(vec![10.0, 0.1]));
         assert_eq!(r.keyed_number("rate"), Some(vec![10.0, 0.1]));
         assert_eq!(r.keyed_number("people"), None);
+        let rating = RequestValues::new("a review rating of at least 4.2, please");
+        assert_eq!(rating.keyed_number("rating"), Some(vec![4.2]));
         assert_eq!(r.number_lists, vec![vec![200.0, 300.0, 400.0, 500.0]]);
         assert!(r.numbers.contains(&213_000_000.0));
         assert!(
@@ -1552,6 +1965,39 @@ mod tests {
     }
 
     #[test]
+    fn dates_relative_to_the_day_the_request_says_it_is() {
+        let dates = |text: &str| RequestValues::new(text).dates;
+        assert_eq!(
+            dates("rain in Oslo tomorrow? today is 2024.2.28"),
+            vec!["2024-02-29"]
+        );
+        // The weekday the request names for today counts, whatever the calendar says.
+        assert_eq!(
+            dates("the upcoming Friday, today is Monday June 3rd 2024"),
+            vec!["2024-06-07"]
+        );
+        assert_eq!(
+            dates("the upcoming Monday, today is Monday June 3rd 2024"),
+            vec!["2024-06-10"]
+        );
+        // From today until a day of the month: both ends, in order.
+        assert_eq!(
+            dates("a van from today until the 9th. today is 2024.5.30"),
+            vec!["2024-05-30", "2024-06-09"]
+        );
+        // A bare day in the month written with its year.
+        assert_eq!(
+            dates("a gig on the 10th. May 2024 please"),
+            vec!["2024-05-10"]
+        );
+        // "next Monday" is ambiguous: the anchor stays, nothing is made up.
+        assert_eq!(
+            dates("next Monday; today is 2024-06-03"),
+            vec!["2024-06-03"]
+        );
+    }
+
+    #[test]
     fn us_cities_named_alone_get_their_state() {
         assert_eq!(us_city_state("Berkeley"), Some("CA"));
         assert_eq!(
@@ -1581,6 +2027,53 @@ mod tests {
         // A city begins a run of capitalized words, never hides inside one.
         let r = RequestValues::new("I'm in Berkeley California; a movie at Regal Crow Canyon");
         assert_eq!(r.us_places, vec!["Berkeley, CA"]);
+    }
+
+    #[test]
+    fn counts_and_idioms_state_numbers() {
+        let r = RequestValues::new("Book three hotel rooms and a cab with 2 seats.");
+        assert_eq!(r.counted_number("number_of_rooms"), Some(vec![3.0]));
+        assert_eq!(r.counted_number("number_of_seats"), Some(vec![2.0]));
+        assert_eq!(
+            r.counted_number("num_guests"),
+            None,
+            "nothing counts guests"
+        );
+        assert_eq!(r.counted_number("rooms"), None, "not a count property");
+        let r = RequestValues::new("A ball is dropped and falls for 3 seconds.");
+        assert_eq!(r.idiom_number("initial_velocity"), Some(vec![0.0]));
+        assert_eq!(r.idiom_number("time"), None);
+        assert_eq!(
+            RequestValues::new("thrown up at 4 m/s").idiom_number("initial_speed"),
+            None
+        );
+    }
+
+    #[test]
+    fn people_are_read_in_the_part_the_request_gives_them() {
+        use super::PersonRole::{Artist, Director, Performer};
+        let read = |text: &str, role| RequestValues::new(text).person_in_role(role);
+        let text = "Any thriller directed by Ana de Souza with Tom Reyes in the cast?";
+        assert_eq!(read(text, Director).as_deref(), Some("Ana de Souza"));
+        assert_eq!(read(text, Performer).as_deref(), Some("Tom Reyes"));
+        assert_eq!(read(text, Artist), None);
+        let text = "A quiet drama featuring Lin Okafor, please.";
+        assert_eq!(read(text, Performer).as_deref(), Some("Lin Okafor"));
+        let text = "I am a huge Nova Lark fan, play their songs.";
+        assert_eq!(read(text, Artist).as_deref(), Some("Nova Lark"));
+        // A quoted title is not a person, and "by" after "directed" names a director.
+        let text = "Play 'Blue Night' by Oren Vale on the patio speaker.";
+        assert_eq!(read(text, Artist).as_deref(), Some("Oren Vale"));
+        assert_eq!(read("a film directed by Kim Aro", Artist), None);
+        // A bare "with" needs a two-word name, and a kind of thing is not a name.
+        assert_eq!(read("a movie with Subtitles", Performer), None);
+        assert_eq!(read("a movie with Family Genre", Performer), None);
+        assert_eq!(read("songs from the Synthwave genre", Artist), None);
+        assert_eq!(read("any film with no one famous", Performer), None);
+        assert_eq!(super::person_role("directed_by", ""), Some(Director));
+        assert_eq!(super::person_role("cast", "Main actor"), Some(Performer));
+        assert_eq!(super::person_role("artist", ""), Some(Artist));
+        assert_eq!(super::person_role("title", "The movie's title"), None);
     }
 
     #[test]

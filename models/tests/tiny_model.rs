@@ -1175,6 +1175,62 @@ fn flags_written_as_text_follow_the_request() {
     }
 }
 
+/// Binder `copy-v11`: optional properties that name a person in a part (`cast`,
+/// `directed_by`, `artist`) take the name the request gives in that part and are written though
+/// optional; a count takes the number counting its things; a date relative to the day the
+/// request says it is, the day it means; an initial velocity "from rest", 0; a flag named by
+/// its subject's synonym ("children" for `good_for_kids`) follows the request. On random
+/// weights these values come from the rules.
+#[test]
+fn people_counts_relative_dates_and_idioms_are_bound_as_stated() {
+    let optional = |description: &str| serde_json::json!({"type": "string", "description": description, "default": "dontcare"});
+    let tool = ToolCandidate {
+        name: "find_movies".into(),
+        description: "Find movies.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "directed_by": optional("Director of the movie, or 'dontcare'."),
+                "cast": optional("Name of the main actor, or 'dontcare'."),
+                "number_of_seats": {"type": "integer", "description": "Seats to book.", "default": 1},
+                "date": optional("The date, 'YYYY-MM-DD'."),
+                "good_for_kids": {"type": "string", "enum": ["True", "False", "dontcare"], "default": "dontcare"}
+            },
+            "required": []
+        }),
+    };
+    let request = "A film for my children directed by Ana de Souza with Tom Reyes in the cast, \
+                   3 seats for tomorrow. Today is 2024.2.28.";
+    for (backend, args) in choices_for(&tool, request) {
+        assert_eq!(
+            args,
+            serde_json::json!({
+                "directed_by": "Ana de Souza",
+                "cast": "Tom Reyes",
+                "number_of_seats": 3,
+                "date": "2024-02-29",
+                "good_for_kids": "True"
+            }),
+            "{backend:?}"
+        );
+    }
+    let fall = ToolCandidate {
+        name: "final_velocity".into(),
+        description: "Final velocity of a falling object.".into(),
+        schema: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "initial_velocity": {"type": "number"},
+                "time": {"type": "number"}
+            },
+            "required": ["initial_velocity", "time"]
+        }),
+    };
+    for (backend, args) in choices_for(&fall, "A stone is dropped and falls for 4 seconds.") {
+        assert_eq!(args["initial_velocity"], 0, "{backend:?}: {args}");
+    }
+}
+
 /// Issue 15 item 5: `anyOf`/`oneOf` choose among their branches (a `null` branch only when it
 /// is the only one: the old first-branch rule wrote `null` for a pydantic-style optional
 /// integer), and `allOf` asks for every part at once (the first part alone would leave the
