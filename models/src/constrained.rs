@@ -797,12 +797,7 @@ impl<'e> ArgDecoder<'e> {
             let keyed: Vec<f64> = self
                 .property
                 .as_deref()
-                .and_then(|p| {
-                    request
-                        .keyed_number(p)
-                        .or_else(|| request.counted_number(p))
-                        .or_else(|| request.idiom_number(p))
-                })
+                .and_then(|p| request.number_for_property(p))
                 .unwrap_or_default()
                 .into_iter()
                 .filter(fits)
@@ -980,9 +975,7 @@ fn states_value(request: &RequestValues, name: &str, schema: &Value) -> bool {
         "integer" | "number" => {
             let integer = schema_type(schema) == "integer";
             request
-                .keyed_number(name)
-                .or_else(|| request.counted_number(name))
-                .or_else(|| request.idiom_number(name))
+                .number_for_property(name)
                 .is_some_and(|found| found.iter().any(|n| !integer || n.fract() == 0.0))
         }
         "array" => schema.get("items").is_some_and(names_allowed),

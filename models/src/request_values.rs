@@ -413,6 +413,15 @@ impl RequestValues {
         (first.0 == 0).then_some(first.1)
     }
 
+    /// The number the request gives a property by name (see [`Self::keyed_number`]), else by
+    /// counting its things ([`Self::counted_number`]), else by an idiom
+    /// ([`Self::idiom_number`]).
+    pub fn number_for_property(&self, name: &str) -> Option<Vec<f64>> {
+        self.keyed_number(name)
+            .or_else(|| self.counted_number(name))
+            .or_else(|| self.idiom_number(name))
+    }
+
     /// The number the request counts a count property's things with ("three hotel rooms" for
     /// `number_of_rooms`, "1 seat" for `number_of_seats`, "five traits" for `trait_count`): a
     /// number one or two words before a word that shares the stem of the property's noun.
