@@ -21,8 +21,9 @@ use chrono::{Datelike, NaiveDate};
 /// `copy-v10`: dates year first or with the request's one year, a start date the first and an
 /// end date the last written, dates in the form the description shows, 24-hour clock times, an
 /// optional written when the request states its value without naming it; `copy-v11`: people
-/// in the part a property names — cast, director, artist; dates relative to the day the request
-/// says it is).
+/// in the part a property names — cast, director, artist; counts of a property's things; dates
+/// relative to the day the request says it is; "from rest" as 0; flags named by their subject
+/// alone or by a synonym).
 pub const BINDER_EDITION: &str = "copy-v11";
 
 /// Longest span of words offered as a string value.
