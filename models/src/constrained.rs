@@ -165,6 +165,12 @@ impl<'e> ArgDecoder<'e> {
         Ok(value.clone())
     }
 
+    /// [`Self::copy`] when the request states any of `values` and budget is left; `None` sends
+    /// the decoder on to its next source (or to writing the value itself).
+    fn copy_if_any(&mut self, values: Vec<Value>) -> Option<Result<Value, ModelError>> {
+        (!values.is_empty() && self.budget > 0).then(|| self.copy(values))
+    }
+
     /// The branch of an `anyOf`/`oneOf` to decode: each branch is tried by how likely the model
     /// finds the text its value must start with (`{`, `[`, a quote, a digit, one of its enum
     /// values, …). A `null` branch is taken only when it is the only one: a property the
@@ -570,7 +576,9 @@ impl<'e> ArgDecoder<'e> {
             .get("description")
             .and_then(Value::as_str)
             .unwrap_or("");
-        let property = self.property.as_deref().unwrap_or("");
+        // Owned: the decoder is borrowed mutably to copy a value before the name is read again.
+        let property = self.property.clone().unwrap_or_default();
+        let property = property.as_str();
         let wants_date = property.to_lowercase().contains("date")
             || schema.get("format").and_then(Value::as_str) == Some("date");
         if let Some(request) = self.request.as_ref().filter(|_| wants_date) {
@@ -578,8 +586,8 @@ impl<'e> ArgDecoder<'e> {
                 .iter()
                 .map(|d| Value::String(date_as_described(d, description)))
                 .collect();
-            if !dates.is_empty() && self.budget > 0 {
-                return self.copy(dates);
+            if let Some(copied) = self.copy_if_any(dates) {
+                return copied;
             }
         }
         if let Some(request) = self
@@ -592,8 +600,8 @@ impl<'e> ArgDecoder<'e> {
                 .cloned()
                 .map(Value::String)
                 .collect();
-            if !times.is_empty() && self.budget > 0 {
-                return self.copy(times);
+            if let Some(copied) = self.copy_if_any(times) {
+                return copied;
             }
         }
         // An expression argument takes the arithmetic the request writes out, whole: word
@@ -612,8 +620,8 @@ impl<'e> ArgDecoder<'e> {
                 .cloned()
                 .map(Value::String)
                 .collect();
-            if !found.is_empty() && self.budget > 0 {
-                return self.copy(found);
+            if let Some(copied) = self.copy_if_any(found) {
+                return copied;
             }
         }
         // A glob argument takes the files the request asks for ("Python files" → `**/*.py`).
@@ -711,8 +719,8 @@ impl<'e> ArgDecoder<'e> {
                 .cloned()
                 .map(Value::String)
                 .collect();
-            if !places.is_empty() && self.budget > 0 {
-                return self.copy(places);
+            if let Some(copied) = self.copy_if_any(places) {
+                return copied;
             }
         }
         if let Some(request) = self.request.as_ref().filter(|_| copies_strings(schema)) {
@@ -722,8 +730,8 @@ impl<'e> ArgDecoder<'e> {
                 .filter(|s| (min_chars..=max_chars).contains(&s.chars().count()))
                 .cloned()
                 .collect();
-            if !spans.is_empty() && self.budget > 0 {
-                return self.copy(spans.into_iter().map(Value::String).collect());
+            if let Some(copied) = self.copy_if_any(spans.into_iter().map(Value::String).collect()) {
+                return copied;
             }
         }
         self.push_text("\"")?;
@@ -830,8 +838,8 @@ impl<'e> ArgDecoder<'e> {
                 })
                 .collect();
             let stated: Vec<Value> = stated.into_iter().filter_map(json_number).collect();
-            if !stated.is_empty() && self.budget > 0 {
-                return self.copy(stated);
+            if let Some(copied) = self.copy_if_any(stated) {
+                return copied;
             }
         }
         let mut text = String::new();

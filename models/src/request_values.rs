@@ -537,12 +537,15 @@ impl RequestValues {
                 if *cue_role != role {
                     return false;
                 }
+                // The request's words over `range` are exactly `cue`.
+                let says = |range: std::ops::Range<usize>, cue: &[&str]| {
+                    lower
+                        .get(range)
+                        .is_some_and(|said| said.iter().map(String::as_str).eq(cue.iter().copied()))
+                };
                 let before_fits = !before.is_empty()
                     && start >= before.len()
-                    && lower[start - before.len()..start]
-                        .iter()
-                        .zip(before.iter())
-                        .all(|(w, c)| w == c)
+                    && says(start - before.len()..start, before)
                     // "directed by X" is a director, not the artist "by X".
                     && !(role == PersonRole::Artist
                         && before == &["by"]
@@ -550,13 +553,8 @@ impl RequestValues {
                         && ["directed", "written", "produced"].contains(&lower[start - 2].as_str()))
                     && (before != &["with"] || end - start >= 2)
                     && !words[start - 1].1;
-                let after_fits = !after.is_empty()
-                    && !words[end - 1].1
-                    && lower.len() >= end + after.len()
-                    && lower[end..end + after.len()]
-                        .iter()
-                        .zip(after.iter())
-                        .all(|(w, c)| w == c);
+                let after_fits =
+                    !after.is_empty() && !words[end - 1].1 && says(end..end + after.len(), after);
                 before_fits || after_fits
             });
             if fits {
@@ -901,10 +899,7 @@ fn dates(text: &str) -> Vec<String> {
     // Each date written, with the index of the token that starts it.
     let mut written: Vec<(usize, NaiveDate)> = Vec::new();
     let mut push = |k: usize, y: u32, m: u32, d: u32| {
-        if let Some(date) = i32::try_from(y)
-            .ok()
-            .and_then(|y| NaiveDate::from_ymd_opt(y, m, d))
-        {
+        if let Some(date) = calendar_date(y, m, d) {
             written.push((k, date));
         }
     };
@@ -959,6 +954,11 @@ fn dates(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The calendar date `y-m-d`, when there is one (not February 30th).
+fn calendar_date(y: u32, m: u32, d: u32) -> Option<NaiveDate> {
+    NaiveDate::from_ymd_opt(i32::try_from(y).ok()?, m, d)
 }
 
 /// Dates a request gives relative to the day it says it is ("today is Monday April 25th 2023"
@@ -1042,10 +1042,7 @@ fn relative_dates(
                 true => (year, month + 1),
                 false => (year, month),
             };
-            if let Some(date) = i32::try_from(y)
-                .ok()
-                .and_then(|y| NaiveDate::from_ymd_opt(y, m, day))
-            {
+            if let Some(date) = calendar_date(y, m, day) {
                 relative.push((i, date));
             }
         }
