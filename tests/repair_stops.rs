@@ -595,6 +595,13 @@ fn a_model_written_two_line_hunk_is_probed_and_committed() {
             .any(|e| e["replacement"].as_array().unwrap().len() == 2)),
         "{proposals:?}"
     );
+    // A line edit passed: the function was never rewritten.
+    assert!(
+        !proposals
+            .iter()
+            .any(|p| p["written_by"] == "model (function rewrite)"),
+        "{proposals:?}"
+    );
 }
 
 /// The model wraps a whole expression (issue 12 item 5: a Rust fix `(…).sqrt()` must be
@@ -624,6 +631,114 @@ fn a_model_written_wrap_of_a_rust_expression_is_committed() {
             .iter()
             .any(|e| e["replacement"][0] == "    (a * a + b * b).sqrt()")),
         "{proposals:?}"
+    );
+}
+
+/// The function rewrite (`repair.rewrites`): the bug is a missing statement that no edit of
+/// an existing line makes, so every enumerated and line-written candidate fails; the model then
+/// writes the body again after the function's header and docstring. Its rewrite makes two
+/// hunks — the missing statement, and a comment on the last line — and the hunk that passes
+/// alone is committed, not the whole rewrite.
+#[test]
+fn a_missing_statement_is_written_by_the_function_rewrite_and_only_its_passing_hunk_committed() {
+    let source = "def sort_third(l: list):\n    \"\"\"The items at indices divisible by three sorted among themselves; the others\n    where they are.\"\"\"\n    l = list(l)\n    n = len(l)\n    return l[:n]\n";
+    let (scratch, ws) = workspace(&[
+        ("sort_third.py", source),
+        (
+            "test_sort_third.py",
+            "from sort_third import sort_third\n\n\ndef test_sort_third():\n    assert sort_third([5, 6, 3, 4, 8, 9, 2]) == [2, 6, 3, 4, 8, 9, 5]\n    assert sort_third([1, 2, 3]) == [1, 2, 3]\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    let events = fixed_with_completions(
+        scratch.path(),
+        &ws,
+        &[(
+            "where they are.\"\"\"\n",
+            "    l = list(l)\n    l[::3] = sorted(l[::3])\n    n = len(l)\n    return l[:n]  # all of it\n```",
+        )],
+    );
+    assert_eq!(
+        std::fs::read_to_string(ws.join("sort_third.py")).unwrap(),
+        source.replace(
+            "    l = list(l)\n",
+            "    l = list(l)\n    l[::3] = sorted(l[::3])\n"
+        )
+    );
+    let rewrites: Vec<&Value> = decisions(&events, "proposals")
+        .into_iter()
+        .filter(|p| p["written_by"] == "model (function rewrite)")
+        .collect();
+    assert_eq!(rewrites.len(), 1, "asked once: {rewrites:?}");
+    let edits = rewrites[0]["edits"].as_array().unwrap();
+    // The two hunks, then the whole rewrite; the sampled rewrites wrote nothing.
+    assert_eq!(edits.len(), 3, "{edits:?}");
+    assert_eq!(
+        edits[2]["replacement"].as_array().unwrap().len(),
+        4,
+        "the whole body, without the closing fence: {edits:?}"
+    );
+}
+
+/// The rewrites keep their share of a budget: the enumeration here has more candidates than
+/// the 24 calls allow, so without the reserve the budget would stop the job before the model
+/// wrote anything; with `rewrites = 2` the last calls go to the rewrite, which fixes it.
+#[test]
+fn the_rewrites_keep_their_share_of_a_budget_the_enumeration_would_spend() {
+    let source = "def sort_third(l: list):\n    \"\"\"The items at indices divisible by three sorted among themselves.\"\"\"\n    l = list(l)\n    a = len(l) + 1\n    b = a * 2 - 1\n    c = b // 3 + a - 2\n    d = [x + 1 for x in l if x > 0 and x < 100]\n    e = (a + b) * (c - len(d)) + 3\n    return l if e != 7 or a > 2 else l[:1]\n";
+    let (scratch, ws) = workspace(&[
+        ("sort_third.py", source),
+        (
+            "test_sort_third.py",
+            "from sort_third import sort_third\n\n\ndef test_sort_third():\n    assert sort_third([5, 6, 3, 4, 8, 9, 2]) == [2, 6, 3, 4, 8, 9, 5]\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    let fixed_body = "    l = list(l)\n    l[::3] = sorted(l[::3])\n    return l\n";
+    let mut steps: Vec<Value> = (0..8)
+        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
+        .collect();
+    steps.push(serde_json::json!({
+        "complete_after": "among themselves.\"\"\"\n",
+        "completion": fixed_body,
+    }));
+    let script = scratch.path().join("script.json");
+    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+    let policy = policy_setting(scratch.path(), "rewrites.toml", "rewrites", "2");
+    let (_, events) = run(
+        &ws,
+        &script,
+        &[
+            "--max-tool-calls",
+            "24",
+            "--policy",
+            policy.to_str().unwrap(),
+        ],
+    );
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    let ranked = decisions(&events, "rank");
+    let enumerated = ranked
+        .iter()
+        .map(|r| r["candidates"].as_u64().unwrap_or(0) as usize)
+        .max()
+        .unwrap_or(0);
+    let probes = decisions(&events, "probe_verdict");
+    assert!(
+        enumerated > probes.len(),
+        "{enumerated} candidates, {} probes",
+        probes.len()
+    );
+    assert!(
+        probes
+            .iter()
+            .any(|p| p["passed"] == true && p["origin"] == "model"),
+        "{probes:?}"
+    );
+    assert!(
+        std::fs::read_to_string(ws.join("sort_third.py"))
+            .unwrap()
+            .contains("    l[::3] = sorted(l[::3])\n"),
     );
 }
 

@@ -49,6 +49,9 @@ pub struct JobConfig {
     pub task: String,
     pub policy: Policy,
     pub model: Arc<dyn DecisionModel>,
+    /// Writes the repair's function rewrites instead of `model` (the policy's
+    /// `repair.rewrite_model`, loaded on first use); `None`: `model` writes them.
+    pub writer: Option<Arc<dyn DecisionModel>>,
     pub worker: WorkerCommand,
     pub tool_config: ToolConfig,
     pub catalog: Vec<ToolSpec>,
@@ -1480,6 +1483,7 @@ async fn run_in_actor(
             &cfg.job_id,
             Arc::new(SelectorNode {
                 model: cfg.model.clone(),
+                writer: cfg.writer.clone(),
             }),
             cfg.faults.clone(),
         ),

@@ -34,6 +34,8 @@ use crate::error::ActorError;
 use crate::job::{Attempt, CallBlocked, JobOutcome, Runner};
 use crate::nodes::PROBER_STAGES;
 
+mod rewrite;
+
 /// How many localized lines the model writes replacements and insertions for.
 const COMPLETION_LOCATIONS: usize = 2;
 /// How many cuts of one line the model continues (longest kept prefix first), per context.
@@ -1052,6 +1054,11 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     // Stacked candidates take every other probe while there are any.
     let mut stacked_turn = true;
     let mut widened = false;
+    // The function rewrites: asked once, when nothing else is left to probe or the calls left
+    // are down to what they need; probed before anything else still queued.
+    let mut rewritten = repair.rewrites == 0 || runner.cfg.always_call;
+    let mut rewrite_queue: VecDeque<Candidate> = VecDeque::new();
+    let rewrite_reserve = 2 * repair.rewrites as u64;
 
     // 7. Probe. The plan's explore share divides the probes between enumerated candidates and
     //    model-written ones: the first enumerated wave, then (if the trigger reads the model as
@@ -1147,6 +1154,22 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     .await?;
                 }
             }
+            // The calls left are down to what the rewrites need, after at least as many probes
+            // of the smaller edits: a small budget is not handed to the rewrites first.
+            if passing.is_empty()
+                && !rewritten
+                && probes as u64 >= rewrite_reserve
+                && runner.tool_calls_left() <= COMMIT_RESERVE + batch.len() as u64 + rewrite_reserve
+            {
+                if !batch.is_empty() {
+                    break;
+                }
+                rewritten = true;
+                rewrite_queue = ask_for_rewrites(runner, &source_locations, &contents, &repair)
+                    .await?
+                    .into();
+                continue;
+            }
             // Which queue the next probe comes from: the first enumerated wave, then the
             // model's proposals, then the rest; a share the other side did not use is lent over.
             let first_wave = enumerated_probed < first_wave_size.min(enumerated_share);
@@ -1188,7 +1211,9 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             let take_stacked = !stacked.is_empty()
                 && (stacked_turn || !(enumerated_ok || model_ok))
                 && !(first_wave && enumerated_ok);
-            let next = if take_stacked {
+            let next = if let Some(rewrite) = rewrite_queue.pop_front() {
+                Some((rewrite, true))
+            } else if take_stacked {
                 stacked_turn = false;
                 stacked.pop_front().map(|c| (c, false))
             } else if first_wave && enumerated_ok {
@@ -1227,6 +1252,17 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     .await?;
                     singles.extend(wider.iter().cloned());
                     enumerated.extend(wider);
+                    continue;
+                }
+                if passing.is_empty() && !rewritten {
+                    if !batch.is_empty() {
+                        // What is chosen runs first: a pass there makes the rewrites moot.
+                        break;
+                    }
+                    rewritten = true;
+                    rewrite_queue = ask_for_rewrites(runner, &source_locations, &contents, &repair)
+                        .await?
+                        .into();
                     continue;
                 }
                 last_batch = true;
@@ -1350,7 +1386,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     if let Some(outcome) = commit(runner, &mut passing).await? {
         return Ok(outcome);
     }
-    let left = enumerated.len() + model_queue.len() + stacked.len();
+    let left = enumerated.len() + model_queue.len() + stacked.len() + rewrite_queue.len();
     let mut looked = if widened {
         format!("; localization widened to {} lines", repair.widen_locations)
     } else {
@@ -1384,6 +1420,23 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         &reason,
     )?;
     runner.finish(status, &reason)
+}
+
+/// The policy's function rewrites of the best-localized function that has a body to rewrite.
+async fn ask_for_rewrites(
+    runner: &mut Runner,
+    locations: &[localize::CandidateLocation],
+    contents: &HashMap<String, String>,
+    repair: &tact_policies::policy::RepairPolicy,
+) -> Result<Vec<Candidate>, ActorError> {
+    rewrite::propose_rewrites(
+        runner,
+        locations,
+        contents,
+        repair.rewrites,
+        repair.rewrite_temperature,
+    )
+    .await
 }
 
 /// Most candidates stacked on one partial fix: the partners of a two-edit bug are usually
@@ -1961,6 +2014,7 @@ async fn propose_completions(
     }
     runner.decision(Decision::Proposals(Proposals {
         written_by: "model".into(),
+        writer: None,
         edits: proposals.iter().map(proposed).collect(),
         set_aside,
     }))?;

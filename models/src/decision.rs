@@ -6,7 +6,8 @@
 //! implementation is behind the trait.
 
 use tact_runtime::model_io::{
-    ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice,
+    BlockRequest, ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate,
+    ToolChoice,
 };
 
 use crate::error::ModelError;
@@ -105,6 +106,16 @@ pub trait DecisionModel: Send + Sync {
         branch: usize,
     ) -> Result<(String, ModelCost), ModelError> {
         let _ = (text, max_tokens, branch);
+        Err(ModelError::Unsupported(format!(
+            "{} does not write code",
+            self.id()
+        )))
+    }
+
+    /// A block of code written after a chat turn ([`BlockRequest`]): the repair's rewrite of a
+    /// whole function body. Models that cannot write code say so.
+    fn write_block(&self, request: &BlockRequest) -> Result<(String, ModelCost), ModelError> {
+        let _ = request;
         Err(ModelError::Unsupported(format!(
             "{} does not write code",
             self.id()

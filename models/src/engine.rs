@@ -20,7 +20,11 @@ use std::path::Path;
 use std::time::Instant;
 
 use burn::tensor::Device;
-use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tact_runtime::model_io::{
+    BlockRequest, ConfidenceSignal, ModelCost, Sampling, StepPrompt, ToolCandidate,
+};
 use tokenizers::Tokenizer;
 
 use crate::chat_template::{ChatTemplate, TemplateValue, chat_template_from_gguf, function_tool};
@@ -339,6 +343,66 @@ impl Engine {
         Ok((line, cost))
     }
 
+    /// A block of code after a chat turn ([`BlockRequest`]): the instruction as the user's
+    /// turn in the model's own template, the assistant's turn opened with the request's prefix,
+    /// then tokens (greedy, or sampled from the request's seed) until a line ends the block
+    /// (indented at most `stop_indent`, or a code fence) or the end of the turn; a block cut
+    /// off by the token limit comes back empty. Samples of one request share its
+    /// prompt through the prefix cache.
+    pub fn write_block(&self, request: &BlockRequest) -> Result<(String, ModelCost), ModelError> {
+        let prompt = StepPrompt {
+            system: String::new(),
+            messages: vec![("user".into(), request.instruction.clone())],
+            feedback: None,
+        };
+        let text = format!(
+            "{}{}",
+            plain_prompt(&self.chat_template, &prompt)?,
+            request.answer_prefix
+        );
+        let prompt_ids = self.encode(&text)?;
+        if prompt_ids.is_empty() {
+            return Err(ModelError::Inference("empty prompt".into()));
+        }
+        let (mut cache, out, reused) = self.forward_reusing_prefix(&prompt_ids, LogitsFor::Last)?;
+        let mut row = last_row(log_probs(out.logits)?)?;
+        let mut cost = prompt_cost(prompt_ids.len(), reused);
+        let mut sampler = request.sample.map(TokenSampler::new);
+        let mut ids = Vec::new();
+        let mut finished_turn = false;
+        for _ in 0..request.max_tokens {
+            let next = match sampler.as_mut() {
+                Some(sampler) => sampler.pick(&row),
+                None => next_token_stats(&row).top_id,
+            };
+            if self.is_stop(next) {
+                finished_turn = true;
+                break;
+            }
+            ids.push(next);
+            let written = decode(&self.tokenizer, &ids)?;
+            if let Some(block) = block_before_its_end(&written, request.stop_indent) {
+                return Ok((block, cost));
+            }
+            if cache.len() + 1 >= self.llama.config().max_seq_len {
+                break;
+            }
+            let out = self.llama.forward(&[next], &mut cache, LogitsFor::Last)?;
+            row = last_row(log_probs(out.logits)?)?;
+            cost = cost.plus(ModelCost::passes(1, 1));
+        }
+        let written = decode(&self.tokenizer, &ids)?;
+        let block = if finished_turn {
+            // The turn may end right after the line that ends the block (a closing fence).
+            block_before_its_end(&format!("{written}\n"), request.stop_indent)
+                .unwrap_or_else(|| written.trim_end().to_string())
+        } else {
+            // Cut off by the limit (or the context): an unfinished block is no rewrite.
+            String::new()
+        };
+        Ok((block, cost))
+    }
+
     pub fn token_text(&self, id: u32) -> String {
         self.token_texts
             .get(id as usize)
@@ -601,6 +665,68 @@ pub fn model_name(path: &Path) -> String {
     }
 }
 
+/// The block written so far, once one of its finished lines ends it: a non-blank line
+/// indented at most `stop_indent` columns, or a code fence. The ending line is not part of it.
+pub(crate) fn block_before_its_end(written: &str, stop_indent: usize) -> Option<String> {
+    let finished = written.rsplit_once('\n')?.0;
+    let mut kept: Vec<&str> = Vec::new();
+    for line in finished.split('\n') {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if trimmed.starts_with("```") || (!trimmed.is_empty() && indent <= stop_indent) {
+            return Some(kept.join("\n").trim_end().to_string());
+        }
+        kept.push(line);
+    }
+    None
+}
+
+/// Seeded nucleus sampling over one row of log-probabilities.
+struct TokenSampler {
+    rng: ChaCha8Rng,
+    temperature: f32,
+    top_p: f32,
+}
+
+impl TokenSampler {
+    fn new(sampling: Sampling) -> Self {
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(sampling.seed),
+            temperature: sampling.temperature.max(1e-3),
+            top_p: sampling.top_p.clamp(1e-3, 1.0),
+        }
+    }
+
+    fn pick(&mut self, logprobs: &[f32]) -> u32 {
+        let best = logprobs.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let mut weighted: Vec<(u32, f32)> = (0u32..)
+            .zip(logprobs)
+            .map(|(id, &lp)| (id, ((lp - best) / self.temperature).exp()))
+            .filter(|&(_, w)| w > 1e-9)
+            .collect();
+        weighted.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let total: f32 = weighted.iter().map(|&(_, w)| w).sum();
+        let mut kept = 0.0f32;
+        let nucleus = weighted
+            .iter()
+            .position(|&(_, w)| {
+                kept += w;
+                kept >= self.top_p * total
+            })
+            .map_or(weighted.len(), |at| at + 1);
+        weighted.truncate(nucleus);
+        let mass: f32 = weighted.iter().map(|&(_, w)| w).sum();
+        let mut target = self.rng.random::<f32>() * mass;
+        for &(id, w) in &weighted {
+            if target < w {
+                return id;
+            }
+            target -= w;
+        }
+        weighted.last().map_or(0, |&(id, _)| id)
+    }
+}
+
 pub(crate) fn last_row(rows: Vec<Vec<f32>>) -> Result<Vec<f32>, ModelError> {
     rows.into_iter()
         .next_back()
@@ -674,4 +800,77 @@ pub fn tool_json(candidate: &ToolCandidate) -> TemplateValue {
 /// Rough text of a step prompt with no tools (for `score_continuations`).
 pub fn plain_prompt(template: &ChatTemplate, prompt: &StepPrompt) -> Result<String, ModelError> {
     decision_prompt(template, prompt, &[])
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_block_ends_before_a_line_at_the_functions_indentation_or_a_fence() {
+        // Nothing ends it yet: the last line is unfinished.
+        assert_eq!(block_before_its_end("    x = 1\n    ret", 0), None);
+        assert_eq!(
+            block_before_its_end("    x = 1\n\n    return x\ndef g", 0),
+            None,
+            "an unfinished line cannot end the block"
+        );
+        assert_eq!(
+            block_before_its_end("    x = 1\n\n    return x\ndef g():\n", 0).as_deref(),
+            Some("    x = 1\n\n    return x")
+        );
+        assert_eq!(
+            block_before_its_end("    x = 1\n```\n", 0).as_deref(),
+            Some("    x = 1")
+        );
+        // Rust's closing brace at the function's own indentation ends it; deeper ones do not.
+        let rust = "        let s = 0;\n        if a {\n        }\n    }\n";
+        assert_eq!(
+            block_before_its_end(rust, 4).as_deref(),
+            Some("        let s = 0;\n        if a {\n        }")
+        );
+        // Blank lines never end a block.
+        assert_eq!(block_before_its_end("    a\n\n", 0), None);
+    }
+
+    #[test]
+    fn sampling_is_reproducible_from_its_seed_and_stays_in_the_nucleus() {
+        // Token 0 holds 70 % of the mass, token 1 25 %, the rest 5 % between them.
+        let row: Vec<f32> = [0.70f32, 0.25, 0.02, 0.02, 0.01]
+            .iter()
+            .map(|p| p.ln())
+            .collect();
+        let sampling = Sampling {
+            seed: 7,
+            temperature: 1.0,
+            top_p: 0.9,
+        };
+        let draw = |sampling: Sampling| -> Vec<u32> {
+            let mut sampler = TokenSampler::new(sampling);
+            (0..400).map(|_| sampler.pick(&row)).collect()
+        };
+        let first = draw(sampling);
+        assert_eq!(first, draw(sampling), "the same seed draws the same tokens");
+        assert_ne!(
+            first,
+            draw(Sampling {
+                seed: 8,
+                ..sampling
+            })
+        );
+        assert!(
+            first.iter().all(|&t| t <= 1),
+            "0.70 + 0.25 reaches top_p 0.9: the tail is never drawn"
+        );
+        let zeros = first.iter().filter(|&&t| t == 0).count();
+        // 0.70 / 0.95 of the nucleus: about 295 of 400.
+        assert!((250..340).contains(&zeros), "{zeros}");
+        // A temperature near zero is greedy.
+        let cold = draw(Sampling {
+            temperature: 1e-4,
+            ..sampling
+        });
+        assert!(cold.iter().all(|&t| t == 0));
+    }
 }

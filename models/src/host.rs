@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 
 use tact_runtime::model_host::{HostFailure, HostHello, HostReady, HostRequest, HostResponse};
 use tact_runtime::model_io::{
-    ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice,
+    BlockRequest, ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate,
+    ToolChoice,
 };
 use tact_runtime::wire::{self, WIRE_VERSION};
 
@@ -81,6 +82,9 @@ pub fn answer_request(
             branch,
         } => model
             .complete_line(&text, max_tokens, branch)
+            .map(|(text, cost)| HostResponse::Text { text, cost }),
+        HostRequest::WriteBlock { request } => model
+            .write_block(&request)
             .map(|(text, cost)| HostResponse::Text { text, cost }),
     };
     result.unwrap_or_else(|e| HostResponse::Error {
@@ -474,6 +478,15 @@ impl DecisionModel for HostedModel {
         })? {
             HostResponse::Text { text, cost } => Ok((text, cost)),
             other => Err(unexpected("completion", &other)),
+        }
+    }
+
+    fn write_block(&self, request: &BlockRequest) -> Result<(String, ModelCost), ModelError> {
+        match self.ask(HostRequest::WriteBlock {
+            request: request.clone(),
+        })? {
+            HostResponse::Text { text, cost } => Ok((text, cost)),
+            other => Err(unexpected("block", &other)),
         }
     }
 }

@@ -30,6 +30,7 @@ pub mod resolve;
 pub mod retrieval_tuning;
 pub mod scripted;
 pub mod tokenizer;
+pub mod writer;
 
 pub use decision::DecisionModel;
 pub use engine::{BackendKind, Engine, Generation};

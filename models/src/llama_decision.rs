@@ -11,7 +11,8 @@
 use std::sync::Arc;
 
 use tact_runtime::model_io::{
-    ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice,
+    BlockRequest, ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate,
+    ToolChoice,
 };
 
 use crate::constrained::ArgDecoder;
@@ -206,6 +207,12 @@ impl DecisionModel for LlamaDecisionModel {
         let text = text.to_string();
         self.handle
             .call(move |engine| engine.complete_line(&text, max_tokens, branch))?
+    }
+
+    fn write_block(&self, request: &BlockRequest) -> Result<(String, ModelCost), ModelError> {
+        let request = request.clone();
+        self.handle
+            .call(move |engine| engine.write_block(&request))?
     }
 
     fn answer(

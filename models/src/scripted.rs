@@ -3,14 +3,18 @@
 
 use std::sync::Mutex;
 
-use tact_runtime::model_io::{ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice};
+use tact_runtime::model_io::{
+    BlockRequest, ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice,
+};
 
 use crate::decision::DecisionModel;
+use crate::engine::block_before_its_end;
 use crate::error::ModelError;
 
 /// One scripted step: the confidence the trigger will read and the choice the selector makes.
 /// A step with `complete_after` is instead a rule for [`DecisionModel::complete_line`]: text
-/// ending with it is continued with `completion` (any other text with nothing).
+/// ending with it is continued with `completion` (any other text with nothing); and for
+/// [`DecisionModel::write_block`], whose answer prefix it is read against.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct ScriptedStep {
     /// Probability that a tool is needed (reported as `p_tool` and `probe`).
@@ -166,5 +170,24 @@ impl DecisionModel for ScriptedModel {
             .map(|(_, completion)| completion.clone())
             .unwrap_or_default();
         Ok((completion, ONE_PASS))
+    }
+
+    /// The same rules, read against the answer's prefix: the greedy block is the completion of
+    /// the first rule the prefix ends with; samples write nothing.
+    fn write_block(&self, request: &BlockRequest) -> Result<(String, ModelCost), ModelError> {
+        if request.sample.is_some() {
+            return Ok((String::new(), ONE_PASS));
+        }
+        let block = self
+            .completions
+            .iter()
+            .find(|(suffix, _)| request.answer_prefix.ends_with(suffix.as_str()))
+            .map(|(_, completion)| {
+                // Where the real decoder would stop: the scripted text may go on past the block.
+                block_before_its_end(&format!("{completion}\n"), request.stop_indent)
+                    .unwrap_or_else(|| completion.trim_end().to_string())
+            })
+            .unwrap_or_default();
+        Ok((block, ONE_PASS))
     }
 }

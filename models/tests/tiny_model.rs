@@ -12,7 +12,7 @@ use tact_models::gguf::writer::write_f32_gguf;
 use tact_models::llama::random::{RandomWeights, tiny_config};
 use tact_models::llama::{KvCache, Llama, LlamaConfig, LogitsFor, RopeLayout, tensor_rows};
 use tact_models::llama_decision::choose_on_engine;
-use tact_runtime::model_io::{SelectionPrior, StepPrompt, ToolCandidate};
+use tact_runtime::model_io::{BlockRequest, Sampling, SelectionPrior, StepPrompt, ToolCandidate};
 
 const BACKENDS: [BackendKind; 2] = [BackendKind::NdArray, BackendKind::Flex];
 
@@ -921,6 +921,51 @@ fn a_completion_branch_starts_with_the_kth_likeliest_token() {
         }
         firsts.dedup();
         assert_eq!(firsts.len(), 3, "three different first tokens: {firsts:?}");
+    }
+}
+
+/// A block written after a chat turn (the repair's function rewrite) is reproducible: greedy
+/// twice, or sampled twice from one seed, gives the same block; a block never holds the line
+/// that ends it; and one cut off by the token limit comes back empty (seeds drawing different
+/// tokens is the sampler's unit test). Random weights: what is asserted is the decoding, not the code.
+#[test]
+fn a_written_block_is_reproducible_and_never_holds_its_ending_line() {
+    let (_dir, path) = tiny_gguf_file();
+    for backend in BACKENDS {
+        let engine = Engine::from_gguf_path(&path, backend).unwrap();
+        let request = |max_tokens: usize, seed: Option<u64>| BlockRequest {
+            instruction: "Fix the bug.\n```python\ndef f(x):\n    return x - 1\n```".into(),
+            answer_prefix: "```python\ndef f(x):\n".into(),
+            max_tokens,
+            stop_indent: 0,
+            sample: seed.map(|seed| Sampling {
+                seed,
+                temperature: 1.5,
+                top_p: 1.0,
+            }),
+        };
+        let (greedy, cost) = engine.write_block(&request(48, None)).unwrap();
+        assert!(cost.forward_passes >= 1);
+        assert_eq!(engine.write_block(&request(48, None)).unwrap().0, greedy);
+        let mut samples = Vec::new();
+        for seed in 1..=6 {
+            let (block, _) = engine.write_block(&request(48, Some(seed))).unwrap();
+            assert_eq!(
+                engine.write_block(&request(48, Some(seed))).unwrap().0,
+                block,
+                "{backend:?} seed {seed}"
+            );
+            samples.push(block);
+        }
+        for block in samples.iter().chain([&greedy]) {
+            assert!(
+                block.lines().all(|l| !l.trim_start().starts_with("```")
+                    && (l.trim().is_empty() || l.starts_with(' '))),
+                "{backend:?} {block:?}"
+            );
+        }
+        // One token cannot finish a block unless it ends the turn, which writes nothing.
+        assert_eq!(engine.write_block(&request(1, Some(1))).unwrap().0, "");
     }
 }
 

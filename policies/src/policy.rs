@@ -233,6 +233,17 @@ pub struct RepairPolicy {
     /// rank as an average scored one would (0: no limit). A table line with hundreds of
     /// literal edits once cost minutes of scoring.
     pub scoring_tokens: usize,
+    /// When no edit of the localized lines passed (or the calls left are down to what the
+    /// rewrites need), the model writes the body of the best-localized function again this
+    /// many times: once greedily, the rest sampled (0: never). Each rewrite is probed hunk by
+    /// hunk, then whole.
+    pub rewrites: usize,
+    /// Sampling temperature of the rewrites after the first.
+    pub rewrite_temperature: f32,
+    /// The model that writes the rewrites (a name or path, as `--model` takes), loaded only
+    /// when a job gets that far; `None`, or a model that is not installed: the job's own model
+    /// writes them. The rest of the job's decisions stay with its own model either way.
+    pub rewrite_model: Option<String>,
 }
 
 impl RepairPolicy {
@@ -261,6 +272,9 @@ impl Default for RepairPolicy {
             stack_edits: 0,
             insert_guards: false,
             scoring_tokens: 0,
+            rewrites: 0,
+            rewrite_temperature: 0.8,
+            rewrite_model: None,
         }
     }
 }

@@ -617,6 +617,9 @@ pub struct ProposedEdit {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Proposals {
     pub written_by: String,
+    /// The model that wrote them when it is not the job's own (the policy's code writer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub writer: Option<String>,
     pub edits: Vec<ProposedEdit>,
     /// Edits written but not probed, each with why (cut off by the token limit, a Python block
     /// opened or closed, comments only): a probe of them could not pass.

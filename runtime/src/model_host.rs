@@ -9,7 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model_io::{
-    ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice,
+    BlockRequest, ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate,
+    ToolChoice,
 };
 use crate::wire::Message;
 
@@ -64,6 +65,8 @@ pub enum HostRequest {
         max_tokens: usize,
         branch: usize,
     },
+    /// A block of code written after a chat turn ([`BlockRequest`]).
+    WriteBlock { request: BlockRequest },
     /// Sentence embeddings from the host's encoder (the retriever's queries and catalog).
     Embed { texts: Vec<String> },
 }
@@ -184,6 +187,15 @@ mod tests {
                 text: "return ".into(),
                 max_tokens: 8,
                 branch: 1,
+            },
+            HostRequest::WriteBlock {
+                request: BlockRequest {
+                    instruction: "Fix it.".into(),
+                    answer_prefix: "```rust\nfn f() -> i32 {\n".into(),
+                    max_tokens: 64,
+                    stop_indent: 0,
+                    sample: None,
+                },
             },
             HostRequest::Embed {
                 texts: vec!["read a file".into()],

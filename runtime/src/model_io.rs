@@ -168,6 +168,34 @@ pub struct StepPrompt {
     pub feedback: Option<String>,
 }
 
+/// A block of code the model writes in its own chat format: the repair's rewrite of a whole
+/// function body, when no smaller edit passed. The user's turn asks, the assistant's turn is
+/// opened with `answer_prefix` (a code fence and the function's unchanged header), and the
+/// model goes on until the block ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BlockRequest {
+    /// The user's turn, rendered with the model's chat template.
+    pub instruction: String,
+    /// What the assistant's turn starts with; the model continues it.
+    pub answer_prefix: String,
+    pub max_tokens: usize,
+    /// The block ends before its first non-blank line indented at most this many columns (the
+    /// function's own indentation: the next item, or Rust's closing brace), or a line opening
+    /// a code fence.
+    pub stop_indent: usize,
+    /// `None`: greedy. Otherwise sampled, reproducibly from the seed.
+    pub sample: Option<Sampling>,
+}
+
+/// Seeded sampling: softmax at `temperature` over the smallest set of tokens whose
+/// probability reaches `top_p`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Sampling {
+    pub seed: u64,
+    pub temperature: f32,
+    pub top_p: f32,
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {

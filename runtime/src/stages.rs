@@ -11,7 +11,8 @@ use thiserror::Error;
 use crate::decisions::{Refusal, TriggerDecision};
 use crate::messages::{Observation, ToolCall};
 use crate::model_io::{
-    ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice,
+    BlockRequest, ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate,
+    ToolChoice,
 };
 use crate::wire::Message;
 
@@ -43,6 +44,9 @@ pub enum SelectorRequest {
         #[serde(default)]
         branch: usize,
     },
+    /// Write a block of code after a chat turn (the repair's function rewrite); answered
+    /// with a `Completion`.
+    WriteBlock { request: BlockRequest },
     /// Answer in language (the trigger's "reason" branch).
     Answer {
         prompt: StepPrompt,
@@ -355,6 +359,19 @@ mod tests {
                 text: "def f(".into(),
                 max_tokens: 24,
                 branch: 2,
+            },
+            SelectorRequest::WriteBlock {
+                request: BlockRequest {
+                    instruction: "Fix it.".into(),
+                    answer_prefix: "```python\ndef f(x):\n".into(),
+                    max_tokens: 96,
+                    stop_indent: 0,
+                    sample: Some(crate::model_io::Sampling {
+                        seed: 3,
+                        temperature: 0.8,
+                        top_p: 0.95,
+                    }),
+                },
             },
             SelectorRequest::Answer {
                 prompt: prompt(),

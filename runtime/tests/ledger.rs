@@ -219,6 +219,7 @@ fn arb_entry() -> impl Strategy<Value = LedgerEntry> {
             decision: tact_runtime::decisions::Decision::Proposals(
                 tact_runtime::decisions::Proposals {
                     written_by: "model".into(),
+                    writer: (step % 2 == 0).then(|| "qwen2.5-coder-0.5b-instruct".into()),
                     edits: vec![tact_runtime::decisions::ProposedEdit {
                         file: "a.py".into(),
                         line: step,

@@ -287,6 +287,8 @@ pub(crate) fn totals(results: &[TaskResult]) -> Totals {
 struct Bench {
     policy: Policy,
     model: Arc<dyn DecisionModel>,
+    /// The policy's code writer, loaded once for the whole run when a task first needs it.
+    writer: Option<Arc<dyn DecisionModel>>,
     /// The run's temporary root: task copies and the shared cargo target dir live here.
     root: PathBuf,
     task_timeout: Duration,
@@ -303,10 +305,12 @@ impl Bench {
             args.scripted.as_deref(),
             &run::probe_for(&policy, false),
         )?;
+        let writer = run::code_writer(&policy, &args.model, args.scripted.is_some())?;
         let root = tempfile::Builder::new().prefix("tact-bench-").tempdir()?;
         let bench = Bench {
             policy,
             model,
+            writer,
             root: root.path().to_path_buf(),
             task_timeout: Duration::from_secs(args.task_timeout_s),
         };
@@ -334,6 +338,7 @@ impl Bench {
             task: task.to_string(),
             policy: policy.clone(),
             model: self.model.clone(),
+            writer: self.writer.clone(),
             worker: WorkerCommand::current_exe()?,
             tool_config: ToolConfig {
                 command_allow: policy.body.guard.command_allow.clone(),

