@@ -124,3 +124,56 @@ fn the_model_writes_the_fix_for_py_scores_and_the_tests_keep_it() {
         std::fs::read_to_string(original).unwrap()
     );
 }
+
+/// The function rewrite with the default policy's code writer (Qwen2.5-Coder-0.5B, installed
+/// by `tact models fetch` with the defaults): the body misses a whole condition, so no
+/// enumerated edit and no line the default model writes passes; the writer rewrites the body
+/// from its docstring, the tests decide, and the ledger names the writer, while every other
+/// decision stays with the job's own model.
+#[test]
+fn a_missing_condition_is_written_by_the_policys_code_writer() {
+    let scratch = tempfile::tempdir().unwrap();
+    let ws = scratch.path();
+    std::fs::write(
+        ws.join("vowels.py"),
+        "def count_vowels(word):\n    \"\"\"How many letters of the word are vowels (a, e, i, o, u), in either case.\"\"\"\n    count = 0\n    for ch in word:\n        count += 1\n    return count\n",
+    )
+    .unwrap();
+    let tests = "from vowels import count_vowels\n\n\ndef test_count_vowels():\n    assert count_vowels(\"banana\") == 3\n    assert count_vowels(\"SKY\") == 0\n    assert count_vowels(\"Queue\") == 4\n";
+    std::fs::write(ws.join("test_vowels.py"), tests).unwrap();
+    std::fs::write(ws.join("pytest.ini"), "[pytest]\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+        .args(["run", "--json", "--workspace"])
+        .arg(ws)
+        .output()
+        .unwrap();
+    let events: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    assert_eq!(out.status.code(), Some(0), "{events:#?}");
+    assert_eq!(kept(&events)["judgement"], "Fixed");
+    let rewrites: Vec<&Value> = events
+        .iter()
+        .filter(|e| {
+            e["event"] == "decision"
+                && e["node"] == "proposals"
+                && e["detail"]["written_by"] == "model (function rewrite)"
+        })
+        .collect();
+    assert_eq!(rewrites.len(), 1, "{rewrites:#?}");
+    let writer = rewrites[0]["detail"]["writer"].as_str().unwrap_or_default();
+    assert!(
+        writer.starts_with("qwen2.5-coder-0.5b-instruct@"),
+        "{writer}"
+    );
+    let fixed = std::fs::read_to_string(ws.join("vowels.py")).unwrap();
+    assert!(
+        fixed.starts_with("def count_vowels(word):\n    \"\"\"How many"),
+        "{fixed}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(ws.join("test_vowels.py")).unwrap(),
+        tests
+    );
+}
