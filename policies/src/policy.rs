@@ -242,7 +242,8 @@ pub struct RepairPolicy {
     pub rewrite_temperature: f32,
     /// The model that writes the rewrites (a name or path, as `--model` takes), loaded only
     /// when a job gets that far; `None`, or a model that is not installed: the job's own model
-    /// writes them. The rest of the job's decisions stay with its own model either way.
+    /// writes them (so does `""`, which turns the built-in policy's writer off in a policy
+    /// file). The rest of the job's decisions stay with its own model either way.
     pub rewrite_model: Option<String>,
 }
 

@@ -123,7 +123,8 @@ pub fn code_writer(
     scripted: bool,
 ) -> anyhow::Result<Option<Arc<dyn DecisionModel>>> {
     let repair = &policy.body.repair;
-    let Some(spec) = repair.rewrite_model.as_deref() else {
+    // An empty name turns the writer off in a policy file (merged over the built-in one).
+    let Some(spec) = repair.rewrite_model.as_deref().filter(|s| !s.is_empty()) else {
         return Ok(None);
     };
     if scripted || repair.rewrites == 0 {
