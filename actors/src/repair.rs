@@ -624,26 +624,14 @@ async fn score_candidates(
         .filter_map(|&i| candidates.get(i).map(|c| c.features.clone()))
         .collect();
     for request in rank::scoring_requests(&edits, contents) {
-        match runner
+        let result = runner
             .score_text(request.context.clone(), request.continuations.clone())
-            .await
-        {
-            Ok(scores) => rank::apply_scores(&mut features, &request, &scores),
-            Err(ActorError::Model(e)) => {
-                // A model that cannot score leaves the likelihood features unset; the ranker
-                // still orders by the rest.
-                runner.decision(Decision::ModelError(ModelErrorRecord {
-                    request: ModelRequestKind::Scoring,
-                    error: e,
-                }))?;
-                break;
-            }
-            Err(ActorError::ModelBudget(breach)) => {
-                // Out of compute, not of tool calls: rank without the model and go on probing.
-                runner.decision(Decision::Budget(BudgetRecord { breach }))?;
-                break;
-            }
-            Err(e) => return Err(e),
+            .await;
+        // A model that cannot score (or is out of compute, not of tool calls) leaves the
+        // likelihood features unset; the ranker still orders by the rest and probing goes on.
+        match answered(runner, ModelRequestKind::Scoring, result)? {
+            Some(scores) => rank::apply_scores(&mut features, &request, &scores),
+            None => break,
         }
     }
     let scored = features.iter().filter(|f| f.is_scored()).count();
@@ -1164,10 +1152,8 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 if !batch.is_empty() {
                     break;
                 }
-                rewritten = true;
-                rewrite_queue = ask_for_rewrites(runner, &source_locations, &contents, &repair)
-                    .await?
-                    .into();
+                rewrite_queue =
+                    ask_for_rewrites(runner, &source_locations, &contents, &mut rewritten).await?;
                 continue;
             }
             // Which queue the next probe comes from: the first enumerated wave, then the
@@ -1259,10 +1245,9 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                         // What is chosen runs first: a pass there makes the rewrites moot.
                         break;
                     }
-                    rewritten = true;
-                    rewrite_queue = ask_for_rewrites(runner, &source_locations, &contents, &repair)
-                        .await?
-                        .into();
+                    rewrite_queue =
+                        ask_for_rewrites(runner, &source_locations, &contents, &mut rewritten)
+                            .await?;
                     continue;
                 }
                 last_batch = true;
@@ -1422,21 +1407,43 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     runner.finish(status, &reason)
 }
 
-/// The policy's function rewrites of the best-localized function that has a body to rewrite.
+/// The policy's function rewrites of the best-localized function that has a body to rewrite,
+/// as the queue they are probed from; asked once (`rewritten`).
 async fn ask_for_rewrites(
     runner: &mut Runner,
     locations: &[localize::CandidateLocation],
     contents: &HashMap<String, String>,
-    repair: &tact_policies::policy::RepairPolicy,
-) -> Result<Vec<Candidate>, ActorError> {
-    rewrite::propose_rewrites(
-        runner,
-        locations,
-        contents,
-        repair.rewrites,
-        repair.rewrite_temperature,
+    rewritten: &mut bool,
+) -> Result<VecDeque<Candidate>, ActorError> {
+    *rewritten = true;
+    let repair = &runner.cfg.policy.body.repair;
+    let (count, temperature) = (repair.rewrites, repair.rewrite_temperature);
+    Ok(
+        rewrite::propose_rewrites(runner, locations, contents, count, temperature)
+            .await?
+            .into(),
     )
-    .await
+}
+
+/// A model request's answer, or `None` when the model could not answer (an error, or the
+/// compute budget spent), recorded as a decision so the job goes on without it.
+fn answered<T>(
+    runner: &mut Runner,
+    request: ModelRequestKind,
+    result: Result<T, ActorError>,
+) -> Result<Option<T>, ActorError> {
+    match result {
+        Ok(answer) => Ok(Some(answer)),
+        Err(ActorError::Model(error)) => {
+            runner.decision(Decision::ModelError(ModelErrorRecord { request, error }))?;
+            Ok(None)
+        }
+        Err(ActorError::ModelBudget(breach)) => {
+            runner.decision(Decision::Budget(BudgetRecord { breach }))?;
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Most candidates stacked on one partial fix: the partners of a two-edit bug are usually
@@ -2028,21 +2035,8 @@ async fn model_completion(
     text: String,
     branch: usize,
 ) -> Result<Option<String>, ActorError> {
-    match runner.complete(text, COMPLETION_TOKENS, branch).await {
-        Ok(c) => Ok(Some(c)),
-        Err(ActorError::Model(e)) => {
-            runner.decision(Decision::ModelError(ModelErrorRecord {
-                request: ModelRequestKind::Completion,
-                error: e,
-            }))?;
-            Ok(None)
-        }
-        Err(ActorError::ModelBudget(breach)) => {
-            runner.decision(Decision::Budget(BudgetRecord { breach }))?;
-            Ok(None)
-        }
-        Err(e) => Err(e),
-    }
+    let result = runner.complete(text, COMPLETION_TOKENS, branch).await;
+    answered(runner, ModelRequestKind::Completion, result)
 }
 
 fn proposed(edit: &CandidateEdit) -> ProposedEdit {

@@ -10,13 +10,11 @@ use std::collections::HashMap;
 use tact_repair::localize::CandidateLocation;
 use tact_repair::rank::{CandidateEdit, CandidateOrigin};
 use tact_repair::rewrite::{FunctionParts, function_parts, rewrite_hunks};
-use tact_runtime::decisions::{
-    BudgetRecord, Decision, ModelErrorRecord, ModelRequestKind, Proposals, SetAsideEdit,
-};
+use tact_runtime::decisions::{Decision, ModelRequestKind, Proposals, SetAsideEdit};
 use tact_runtime::model_io::{BlockRequest, Sampling};
 use tact_runtime::source::{Language, code_shape, code_without_comments};
 
-use super::{Candidate, candidates_of, foreign_syntax, proposed};
+use super::{Candidate, answered, candidates_of, foreign_syntax, proposed};
 use crate::error::ActorError;
 use crate::job::Runner;
 
@@ -54,20 +52,9 @@ pub(super) async fn propose_rewrites(
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
     for k in 0..count {
         let request = rewrite_request(&parts, &lines, language, k, temperature);
-        let block = match runner.write_block(request).await {
-            Ok(block) => block,
-            Err(ActorError::Model(error)) => {
-                runner.decision(Decision::ModelError(ModelErrorRecord {
-                    request: ModelRequestKind::Completion,
-                    error,
-                }))?;
-                break;
-            }
-            Err(ActorError::ModelBudget(breach)) => {
-                runner.decision(Decision::Budget(BudgetRecord { breach }))?;
-                break;
-            }
-            Err(e) => return Err(e),
+        let result = runner.write_block(request).await;
+        let Some(block) = answered(runner, ModelRequestKind::Completion, result)? else {
+            break;
         };
         let new_body: Vec<String> = block.lines().map(str::to_string).collect();
         let edit = CandidateEdit {
