@@ -38,7 +38,7 @@ use crate::tokenizer::{decode, encode, tokenizer_from_gguf};
 pub const TOOL_CALL_OPENER: &str = "<tool_call>\n{\"name\": \"";
 
 /// CPU backends burn offers here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum BackendKind {
     NdArray,
     Flex,
@@ -380,9 +380,14 @@ impl Engine {
                 break;
             }
             ids.push(next);
-            let written = decode(&self.tokenizer, &ids)?;
-            if let Some(block) = block_before_its_end(&written, request.stop_indent) {
-                return Ok((block, cost));
+            // A line can only end the block once it is finished: decode when a newline comes
+            // (plain, byte-level `Ċ`, or a byte-fallback token).
+            let text = self.token_text(next);
+            if text.contains(['\n', '\u{10a}']) || text == "<0x0A>" {
+                let written = decode(&self.tokenizer, &ids)?;
+                if let Some(block) = block_before_its_end(&written, request.stop_indent) {
+                    return Ok((block, cost));
+                }
             }
             if cache.len() + 1 >= self.llama.config().max_seq_len {
                 break;

@@ -1,8 +1,9 @@
 //! `tact run`: one job, headless, to its end.
 
+use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::{Context, bail};
 use tact_actors::events::{EventSink, JobEvent, event_line};
@@ -144,12 +145,28 @@ pub fn code_writer(
     if own.path() == writer.path() {
         return Ok(None);
     }
-    Ok(Some(Arc::new(tact_models::writer::CodeWriter::new(
-        writer,
-        backend_of(args)?,
-        args.threads,
-    ))))
+    // One writer per process and setting: the jobs of `tact watch`, `serve` or `queue` share
+    // it, so it is loaded at most once, by the first job that asks it to write.
+    static WRITERS: OnceLock<Mutex<WriterCache>> = OnceLock::new();
+    let backend = backend_of(args)?;
+    let key = (writer.path().to_path_buf(), backend, args.threads);
+    let mut writers = WRITERS
+        .get_or_init(Default::default)
+        .lock()
+        .map_err(|_| anyhow::anyhow!("the code writers' lock is poisoned"))?;
+    let shared = writers.entry(key).or_insert_with(|| {
+        Arc::new(tact_models::writer::CodeWriter::new(
+            writer,
+            backend,
+            args.threads,
+        ))
+    });
+    Ok(Some(shared.clone()))
 }
+
+/// The code writers of this process, by file, backend and thread count.
+type WriterCache =
+    HashMap<(PathBuf, tact_models::BackendKind, Option<usize>), Arc<dyn DecisionModel>>;
 
 /// Load the decision model (the scripted one for tests, else the real one) with the
 /// hidden-state probe `probe_for(model id)` names, if any.
