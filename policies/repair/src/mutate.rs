@@ -424,11 +424,11 @@ struct Token<'a> {
 
 const PYTHON_OPERATORS: &[&str] = &[
     "**=", "//=", ">>=", "<<=", "==", "!=", "<=", ">=", "->", "**", "//", "+=", "-=", "*=", "/=",
-    "%=", ":=", "<<", ">>",
+    "%=", ":=", "<<", ">>", "&=", "|=", "^=",
 ];
 const RUST_OPERATORS: &[&str] = &[
     "..=", "...", "<<=", ">>=", "==", "!=", "<=", ">=", "->", "=>", "::", "..", "&&", "||", "+=",
-    "-=", "*=", "/=", "%=", "<<", ">>",
+    "-=", "*=", "/=", "%=", "<<", ">>", "&=", "|=", "^=",
 ];
 
 fn tokenize<'a>(text: &'a str, classes: &[ByteClass], language: Language) -> Vec<Token<'a>> {
@@ -758,6 +758,9 @@ fn operator_replacements(
         "<" | ">" => binary && (language == Language::Python || surrounded_by_space(text, token)),
         _ => binary,
     };
+    // Rust's `&` borrows, `|` opens and closes closures' parameters and `>>` ends nested
+    // generics: only a spaced one is an operator there.
+    let bitwise_ok = binary && (language == Language::Python || surrounded_by_space(text, token));
     match (token.text, language) {
         // The nearest flips first (enumeration order is a ranking feature), then the rest of
         // the family: hand-inserted bugs swap any comparison for any other.
@@ -778,6 +781,17 @@ fn operator_replacements(
         ("-=", _) => vec![("+=", ArithmeticFlip)],
         ("*=", _) => vec![("/=", ArithmeticFlip)],
         ("/=", _) => vec![("*=", ArithmeticFlip)],
+        // Bit operations written for one another (`n ^= n - 1` for `n &= n - 1`).
+        ("&", _) if bitwise_ok => others(&["|", "^"], ArithmeticFlip),
+        ("|", _) if bitwise_ok => others(&["&", "^"], ArithmeticFlip),
+        ("^", _) if bitwise_ok => others(&["&", "|"], ArithmeticFlip),
+        ("<<", _) if bitwise_ok => vec![(">>", ArithmeticFlip)],
+        (">>", _) if bitwise_ok => vec![("<<", ArithmeticFlip)],
+        ("&=", _) => others(&["|=", "^="], ArithmeticFlip),
+        ("|=", _) => others(&["&=", "^="], ArithmeticFlip),
+        ("^=", _) => others(&["&=", "|="], ArithmeticFlip),
+        ("<<=", _) => vec![(">>=", ArithmeticFlip)],
+        (">>=", _) => vec![("<<=", ArithmeticFlip)],
         ("&&", Language::Rust) if binary => vec![("||", BooleanOperatorFlip)],
         ("||", Language::Rust) if binary => vec![("&&", BooleanOperatorFlip)],
         _ => Vec::new(),
@@ -1667,6 +1681,44 @@ mod tests {
             with_operator("return -1", py, ArithmeticFlip),
             Vec::<String>::new()
         );
+    }
+
+    /// Bit operators written for one another: QuixBugs-style `bitcount`, whose `n ^= n - 1`
+    /// (for `n &= n - 1`) never clears the lowest bit and hangs.
+    #[test]
+    fn bit_operators_flip_where_they_are_operators() {
+        use MutationOperator::ArithmeticFlip;
+        let py = Language::Python;
+        let rust = Language::Rust;
+        assert!(
+            with_operator("        n ^= n - 1", py, ArithmeticFlip)
+                .contains(&"        n &= n - 1".to_string())
+        );
+        assert_eq!(
+            with_operator("mask = a & b", py, ArithmeticFlip),
+            vec!["mask = a | b", "mask = a ^ b"]
+        );
+        assert!(
+            with_operator("x = 1 << k", py, ArithmeticFlip).contains(&"x = 1 >> k".to_string())
+        );
+        assert!(
+            with_operator("let m = a ^ b;", rust, ArithmeticFlip)
+                .contains(&"let m = a & b;".to_string())
+        );
+        assert!(with_operator("n >>= 1;", rust, ArithmeticFlip).contains(&"n <<= 1;".to_string()));
+        // A borrow, a closure's parameters and nested generics are no operators.
+        for line in [
+            "let v = f(&x);",
+            "let s = v.iter().map(|x| x + 1);",
+            "let v: Vec<Vec<i32>> = Vec::new();",
+        ] {
+            assert!(
+                with_operator(line, rust, ArithmeticFlip)
+                    .iter()
+                    .all(|l| !l.contains('^') && !l.contains("<<") && !l.contains("|x& ")),
+                "{line}"
+            );
+        }
     }
 
     #[test]
