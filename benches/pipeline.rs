@@ -68,6 +68,7 @@ impl EndlessScript {
             args: json!({"expression": "1+1"}),
             complete_after: None,
             completion: None,
+            shown: None,
             answer: None,
         };
         ScriptedModel::new(vec![step; SCRIPT_STEPS])

@@ -680,6 +680,111 @@ fn a_missing_statement_is_written_by_the_function_rewrite_and_only_its_passing_h
     );
 }
 
+/// The second round of rewrites reads the failing test: the first round's rewrite (from the
+/// docstring alone) fails, the writer is then shown the failing assertion and its rewrite
+/// passes; the proposals record both rounds, and only the second shows the test.
+#[test]
+fn the_rewrites_that_read_the_failing_test_come_after_those_that_did_not() {
+    let source = "def sort_third(l: list):\n    \"\"\"Sorted, in a way.\"\"\"\n    l = list(l)\n    n = len(l)\n    return l[:n]\n";
+    let (scratch, ws) = workspace(&[
+        ("sort_third.py", source),
+        ("test_sort_third.py", SORT_THIRD_TEST),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    let rules = [
+        serde_json::json!({
+            "complete_after": "in a way.\"\"\"\n",
+            "shown": "assert sort_third([5, 6, 3, 4, 8, 9, 2]) == [2, 6, 3, 4, 8, 9, 5]",
+            "completion": "    l = list(l)\n    l[::3] = sorted(l[::3])\n    return l\n```",
+        }),
+        serde_json::json!({
+            "complete_after": "in a way.\"\"\"\n",
+            "completion": "    return sorted(l)\n```",
+        }),
+    ];
+    let events = rewritten_by(scratch.path(), &ws, &rules);
+    assert_eq!(done(&events)["status"], "done");
+    assert!(
+        std::fs::read_to_string(ws.join("sort_third.py"))
+            .unwrap()
+            .contains("    l[::3] = sorted(l[::3])\n"),
+    );
+    let rounds = decisions(&events, "proposals")
+        .into_iter()
+        .filter(|p| p["written_by"] == "model (function rewrite)")
+        .map(|p| p["edits"].as_array().unwrap().clone())
+        .collect::<Vec<_>>();
+    assert_eq!(rounds.len(), 2, "{rounds:?}");
+    assert_eq!(
+        rounds[0][0]["replacement"],
+        serde_json::json!(["    return sorted(l)"])
+    );
+    assert!(
+        rounds[1]
+            .iter()
+            .any(|e| e["replacement"][1] == "    l[::3] = sorted(l[::3])"),
+        "{rounds:?}"
+    );
+}
+
+/// A rewrite that returns what the failing test expects instead of computing it passes the
+/// test and fixes nothing: it is set aside unprobed, and the job ends unfixed with the
+/// workspace as it was.
+#[test]
+fn a_rewrite_that_returns_the_expected_value_is_set_aside_not_committed() {
+    let source = "def sort_third(l: list):\n    \"\"\"Sorted, in a way.\"\"\"\n    l = list(l)\n    n = len(l)\n    return l[:n]\n";
+    let (scratch, ws) = workspace(&[
+        ("sort_third.py", source),
+        ("test_sort_third.py", SORT_THIRD_TEST),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    let rules = [serde_json::json!({
+        "complete_after": "in a way.\"\"\"\n",
+        "shown": "These tests fail",
+        "completion": "    return [2, 6, 3, 4, 8, 9, 5]\n```",
+    })];
+    let events = rewritten_by(scratch.path(), &ws, &rules);
+    assert_ne!(done(&events)["status"], "done", "{:?}", done(&events));
+    assert_eq!(
+        std::fs::read_to_string(ws.join("sort_third.py")).unwrap(),
+        source
+    );
+    let set_aside: Vec<Value> = decisions(&events, "proposals")
+        .into_iter()
+        .filter(|p| p["written_by"] == "model (function rewrite)")
+        .flat_map(|p| p["set_aside"].as_array().unwrap().clone())
+        .collect();
+    assert!(
+        set_aside.iter().any(|s| s["reason"]
+            .as_str()
+            .unwrap()
+            .contains("writes what the failing tests expect: [2,6,3,4,8,9,5]")),
+        "{set_aside:?}"
+    );
+    assert!(
+        decisions(&events, "probe_verdict")
+            .iter()
+            .all(|p| p["passed"] != true),
+        "nothing passed, the copied value was never probed"
+    );
+}
+
+const SORT_THIRD_TEST: &str = "from sort_third import sort_third\n\n\ndef test_sort_third():\n    assert sort_third([5, 6, 3, 4, 8, 9, 2]) == [2, 6, 3, 4, 8, 9, 5]\n";
+
+/// Runs the job with the scripted model's write rules (`complete_after` steps) after eight
+/// confident stops, under the default policy with the second round of rewrites on
+/// (`test_rewrites = 4`; the default has it off).
+fn rewritten_by(dir: &Path, ws: &Path, rules: &[Value]) -> Vec<Value> {
+    let mut steps: Vec<Value> = (0..8)
+        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
+        .collect();
+    steps.extend(rules.iter().cloned());
+    let script = dir.join("script.json");
+    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+    let policy = policy_setting(dir, "test-rewrites.toml", "test_rewrites", "4");
+    run(ws, &script, &["--policy", policy.to_str().unwrap()]).1
+}
+
 /// The rewrites keep their share of a budget: the enumeration here has more candidates than
 /// the 24 calls allow, so without the reserve the budget would stop the job before the model
 /// wrote anything; with `rewrites = 2` the last calls go to the rewrite, which fixes it.

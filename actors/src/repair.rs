@@ -309,11 +309,11 @@ fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
 }
 
 impl Runner {
-    /// The whole suite once; also how long it took (probes are timed against it).
+    /// The whole suite once; also its pace (probes are timed against it).
     async fn run_tests(
         &mut self,
         depends_on: Vec<String>,
-    ) -> Result<(String, Result<TestReport, String>, TrustVerdict, u64), CallBlocked> {
+    ) -> Result<(String, Result<TestReport, String>, TrustVerdict, SuitePace), CallBlocked> {
         let done = self
             .perform(Attempt {
                 tool: "run_tests".into(),
@@ -323,7 +323,14 @@ impl Runner {
                 restore: false,
             })
             .await?;
-        let took = done.observation.duration_ms;
+        let output = &done.observation.output;
+        let cut = ["timed_out", "stopped_on_hang"]
+            .iter()
+            .any(|k| output.get(*k).and_then(Value::as_bool) == Some(true));
+        let took = SuitePace {
+            ms: done.observation.duration_ms,
+            cut,
+        };
         let report =
             report_of(&done.observation).ok_or_else(|| runner_last_words(&done.observation));
         Ok((done.work_id, report, done.verdict, took))
@@ -879,12 +886,29 @@ async fn widen(
     Ok(ranked.candidates)
 }
 
-/// A probe's time limit from the failing run's duration, within `ceiling_ms`.
-fn probe_timeout(baseline_ms: u64, ceiling_ms: u64) -> u64 {
-    baseline_ms
-        .saturating_mul(5)
-        .saturating_add(5_000)
-        .clamp(5_000, ceiling_ms.max(5_000))
+/// How long a run of the whole suite took, and whether it was cut short (its time limit, or
+/// the runner's own warning that a test hangs): a cut run's duration is the limit's, not the
+/// suite's pace.
+#[derive(Debug, Clone, Copy)]
+struct SuitePace {
+    ms: u64,
+    cut: bool,
+}
+
+/// A probe's time limit when the failing run was cut short: a test hangs with no per-test time
+/// limit to stop it (a pytest suite without `pytest-timeout`), so every probe that keeps the
+/// loop would cost the run's whole limit. A fixed program's small suite, compile included,
+/// runs well within it.
+const CUT_RUN_PROBE_MS: u64 = 20_000;
+
+/// A probe's time limit from the failing run's pace, within `ceiling_ms`.
+fn probe_timeout(baseline: SuitePace, ceiling_ms: u64) -> u64 {
+    let limit = if baseline.cut {
+        CUT_RUN_PROBE_MS
+    } else {
+        baseline.ms.saturating_mul(5).saturating_add(5_000)
+    };
+    limit.clamp(5_000, ceiling_ms.max(5_000))
 }
 
 /// How the probe budget is divided: `(enumerated, model-written)` probes, from the calls left
@@ -899,7 +923,7 @@ fn probe_allocation(calls_left: u64, explore_share: f32) -> (usize, usize) {
 pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
     step!(runner, revert_pending(runner).await);
     // 1. Reproduce: the commit trigger is a verified failing run.
-    let (first_run, report, verdict, baseline_ms) = step!(runner, runner.run_tests(vec![]).await);
+    let (first_run, report, verdict, baseline_pace) = step!(runner, runner.run_tests(vec![]).await);
     let baseline = match report {
         Ok(baseline) => baseline,
         Err(last_words) => {
@@ -1042,11 +1066,27 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     // Stacked candidates take every other probe while there are any.
     let mut stacked_turn = true;
     let mut widened = false;
-    // The function rewrites: asked once, when nothing else is left to probe or the calls left
-    // are down to what they need; probed before anything else still queued.
-    let mut rewritten = repair.rewrites == 0 || runner.cfg.always_call;
+    // The function rewrites, in rounds: asked when nothing else is left to probe or the calls
+    // left are down to what a round needs; probed before anything else still queued. The
+    // second round shows the failing tests and is asked only when the first found nothing.
+    let mut rewrite_rounds: VecDeque<RewriteRound> = if runner.cfg.always_call {
+        VecDeque::new()
+    } else {
+        [
+            RewriteRound {
+                count: repair.rewrites,
+                with_tests: false,
+            },
+            RewriteRound {
+                count: repair.test_rewrites,
+                with_tests: true,
+            },
+        ]
+        .into_iter()
+        .filter(|round| round.count > 0)
+        .collect()
+    };
     let mut rewrite_queue: VecDeque<Candidate> = VecDeque::new();
-    let rewrite_reserve = 2 * repair.rewrites as u64;
 
     // 7. Probe. The plan's explore share divides the probes between enumerated candidates and
     //    model-written ones: the first enumerated wave, then (if the trigger reads the model as
@@ -1108,10 +1148,11 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     // A candidate that hangs (a loop whose exit the edit broke) costs its time limit once; the
     // limit follows the suite's own pace (the failing run, compile included, times five plus
     // five seconds), within the policy's ceiling.
-    let timeout_ms = probe_timeout(baseline_ms, repair.probe_timeout_ms);
+    let timeout_ms = probe_timeout(baseline_pace, repair.probe_timeout_ms);
     runner.decision(Decision::ProbeTimeout(ProbeTimeout {
         timeout_ms,
-        baseline_ms,
+        baseline_ms: baseline_pace.ms,
+        baseline_cut: baseline_pace.cut,
     }))?;
     // Probes go out in batches, one per slot; the queues' order is kept within a batch.
     let slots = runner.probe_slots.max(1);
@@ -1144,16 +1185,23 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             }
             // The calls left are down to what the rewrites need, after at least as many probes
             // of the smaller edits: a small budget is not handed to the rewrites first.
-            if passing.is_empty()
-                && !rewritten
-                && probes as u64 >= rewrite_reserve
-                && runner.tool_calls_left() <= COMMIT_RESERVE + batch.len() as u64 + rewrite_reserve
+            if let Some(round) = rewrite_rounds.front().copied()
+                && passing.is_empty()
+                && rewrite_queue.is_empty()
+                && probes as u64 >= round.reserve()
+                && runner.tool_calls_left() <= COMMIT_RESERVE + batch.len() as u64 + round.reserve()
+                && round.affordable(
+                    runner.tool_calls_left(),
+                    COMMIT_RESERVE + batch.len() as u64,
+                )
             {
                 if !batch.is_empty() {
                     break;
                 }
+                rewrite_rounds.pop_front();
                 rewrite_queue =
-                    ask_for_rewrites(runner, &source_locations, &contents, &mut rewritten).await?;
+                    ask_for_rewrites(runner, round, &source_locations, &baseline, &contents)
+                        .await?;
                 continue;
             }
             // Which queue the next probe comes from: the first enumerated wave, then the
@@ -1240,13 +1288,17 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     enumerated.extend(wider);
                     continue;
                 }
-                if passing.is_empty() && !rewritten {
+                if let Some(round) = rewrite_rounds.front().copied()
+                    && passing.is_empty()
+                    && round.affordable(runner.tool_calls_left(), COMMIT_RESERVE)
+                {
                     if !batch.is_empty() {
                         // What is chosen runs first: a pass there makes the rewrites moot.
                         break;
                     }
+                    rewrite_rounds.pop_front();
                     rewrite_queue =
-                        ask_for_rewrites(runner, &source_locations, &contents, &mut rewritten)
+                        ask_for_rewrites(runner, round, &source_locations, &baseline, &contents)
                             .await?;
                     continue;
                 }
@@ -1407,22 +1459,58 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     runner.finish(status, &reason)
 }
 
+/// One round of the policy's function rewrites: how many, and whether the failing tests'
+/// assertions are shown before the function.
+#[derive(Debug, Clone, Copy)]
+struct RewriteRound {
+    count: usize,
+    with_tests: bool,
+}
+
+impl RewriteRound {
+    /// The calls kept back for the round when the budget runs low: each rewrite's hunks and
+    /// itself whole, about two probes a rewrite.
+    fn reserve(self) -> u64 {
+        2 * self.count as u64
+    }
+
+    /// Whether `calls_left`, of which `kept` are spoken for, are worth the round: the round
+    /// that shows the tests comes after another and needs one probe a rewrite; the first is
+    /// asked whatever is left.
+    fn affordable(self, calls_left: u64, kept: u64) -> bool {
+        !self.with_tests || calls_left >= kept + self.count as u64
+    }
+}
+
 /// The policy's function rewrites of the best-localized function that has a body to rewrite,
-/// as the queue they are probed from; asked once (`rewritten`).
+/// as the queue they are probed from: one round.
 async fn ask_for_rewrites(
     runner: &mut Runner,
+    round: RewriteRound,
     locations: &[localize::CandidateLocation],
+    baseline: &TestReport,
     contents: &HashMap<String, String>,
-    rewritten: &mut bool,
 ) -> Result<VecDeque<Candidate>, ActorError> {
-    *rewritten = true;
-    let repair = &runner.cfg.policy.body.repair;
-    let (count, temperature) = (repair.rewrites, repair.rewrite_temperature);
-    Ok(
-        rewrite::propose_rewrites(runner, locations, contents, count, temperature)
-            .await?
-            .into(),
+    let assertions = if round.with_tests {
+        let assertions = failing_assertions(baseline, &runner.cfg.workspace);
+        if assertions.is_empty() {
+            return Ok(VecDeque::new());
+        }
+        assertions
+    } else {
+        Vec::new()
+    };
+    let temperature = runner.cfg.policy.body.repair.rewrite_temperature;
+    Ok(rewrite::propose_rewrites(
+        runner,
+        locations,
+        contents,
+        &assertions,
+        round.count,
+        temperature,
     )
+    .await?
+    .into())
 }
 
 /// A model request's answer, or `None` when the model could not answer (an error, or the
@@ -2055,19 +2143,51 @@ fn cannot_pass(edit: &CandidateEdit) -> Option<&'static str> {
     let language = Language::from_path(std::path::Path::new(&edit.file))?;
     let old: Vec<&str> = edit.old_line.split('\n').collect();
     let new: Vec<&str> = edit.replacement.iter().map(String::as_str).collect();
-    let (before, after) = (code_shape(&old, language), code_shape(&new, language));
+    cannot_pass_lines(&old, &new, language, EditScope::Lines)
+}
+
+/// What an edit replaces: some lines inside a function, whose indentation the lines after them
+/// keep, or a function's whole body, which may open and close blocks of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum EditScope {
+    Lines,
+    WholeBody,
+}
+
+/// [`cannot_pass`] for `old` lines replaced by `new` ones.
+fn cannot_pass_lines(
+    old: &[&str],
+    new: &[&str],
+    language: Language,
+    scope: EditScope,
+) -> Option<&'static str> {
+    let (before, after) = (code_shape(old, language), code_shape(new, language));
     if before.closed && !after.closed {
         Some("cut off: a string or comment left open")
     } else if before.open_brackets != after.open_brackets {
         Some("cut off: brackets left open or closed")
-    } else if before.block_openers != after.block_openers {
+    } else if scope == EditScope::Lines && before.block_openers != after.block_openers {
         Some("a block opened or closed: the indentation after it no longer fits")
-    } else if code_without_comments(&old, language) == code_without_comments(&new, language) {
-        Some("comments or spacing only")
-    } else if foreign_syntax(&new, language) > foreign_syntax(&old, language) {
+    } else if code_without_comments(old, language) == code_without_comments(new, language) {
+        Some(match scope {
+            EditScope::Lines => "comments or spacing only",
+            EditScope::WholeBody => "the body as it was",
+        })
+    } else if foreign_syntax(new, language) > foreign_syntax(old, language) {
         Some("not this language: `===`, or another language's comment")
     } else {
         None
+    }
+}
+
+/// Record `edit` as set aside for `reason`, once.
+fn set_aside_once(set_aside: &mut Vec<SetAsideEdit>, edit: &CandidateEdit, reason: &str) {
+    let edit = proposed(edit);
+    if !set_aside.iter().any(|s| s.edit == edit) {
+        set_aside.push(SetAsideEdit {
+            edit,
+            reason: reason.into(),
+        });
     }
 }
 
@@ -2096,13 +2216,7 @@ fn offer(
     edit: CandidateEdit,
 ) {
     if let Some(reason) = cannot_pass(&edit) {
-        let edit = proposed(&edit);
-        if !set_aside.iter().any(|s| s.edit == edit) {
-            set_aside.push(SetAsideEdit {
-                edit,
-                reason: reason.into(),
-            });
-        }
+        set_aside_once(set_aside, &edit, reason);
         return;
     }
     if !proposals.iter().any(|p| {
@@ -2385,9 +2499,22 @@ mod tests {
 
     #[test]
     fn the_probe_time_limit_follows_the_suite() {
-        assert_eq!(probe_timeout(400, 60_000), 7_000);
-        assert_eq!(probe_timeout(30_000, 60_000), 60_000);
-        assert_eq!(probe_timeout(0, 60_000), 5_000);
+        let pace = |ms| SuitePace { ms, cut: false };
+        assert_eq!(probe_timeout(pace(400), 60_000), 7_000);
+        assert_eq!(probe_timeout(pace(30_000), 60_000), 60_000);
+        assert_eq!(probe_timeout(pace(0), 60_000), 5_000);
+        // A run cut at its limit says nothing of the suite's pace: a hanging probe must not
+        // cost that limit again and again.
+        let cut = SuitePace {
+            ms: 60_850,
+            cut: true,
+        };
+        assert_eq!(probe_timeout(cut, 60_000), CUT_RUN_PROBE_MS);
+        assert_eq!(
+            probe_timeout(cut, 10_000),
+            10_000,
+            "the policy's ceiling still holds"
+        );
     }
 
     #[test]

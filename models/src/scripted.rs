@@ -28,16 +28,36 @@ pub struct ScriptedStep {
     pub complete_after: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub completion: Option<String>,
+    /// A rule with `shown` applies only where the model is shown this text: in the request's
+    /// instruction for [`DecisionModel::write_block`], in the text for
+    /// [`DecisionModel::complete_line`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<String>,
     /// A step with `answer` is what [`DecisionModel::answer`] says, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<String>,
 }
 
+/// A `complete_after` step: text ending with `suffix` (and showing `shown`, if set) is
+/// continued with `completion`.
+#[derive(Debug)]
+struct CompletionRule {
+    suffix: String,
+    completion: String,
+    shown: Option<String>,
+}
+
+impl CompletionRule {
+    fn applies(&self, text: &str, shown_in: &str) -> bool {
+        text.ends_with(self.suffix.as_str())
+            && self.shown.as_ref().is_none_or(|s| shown_in.contains(s))
+    }
+}
+
 #[derive(Debug, Default)]
 pub struct ScriptedModel {
     steps: Vec<ScriptedStep>,
-    /// (suffix, completion) rules.
-    completions: Vec<(String, String)>,
+    completions: Vec<CompletionRule>,
     /// What [`DecisionModel::answer`] says, in order (then nothing).
     answers: Vec<String>,
     confidence_cursor: Mutex<usize>,
@@ -55,7 +75,13 @@ impl ScriptedModel {
             steps,
             completions: rules
                 .into_iter()
-                .filter_map(|r| Some((r.complete_after?, r.completion.unwrap_or_default())))
+                .filter_map(|r| {
+                    Some(CompletionRule {
+                        suffix: r.complete_after?,
+                        completion: r.completion.unwrap_or_default(),
+                        shown: r.shown,
+                    })
+                })
                 .collect(),
             answers: answers.into_iter().filter_map(|a| a.answer).collect(),
             confidence_cursor: Mutex::new(0),
@@ -166,8 +192,8 @@ impl DecisionModel for ScriptedModel {
         let completion = self
             .completions
             .iter()
-            .find(|(suffix, _)| text.ends_with(suffix.as_str()))
-            .map(|(_, completion)| completion.clone())
+            .find(|rule| rule.applies(text, text))
+            .map(|rule| rule.completion.clone())
             .unwrap_or_default();
         Ok((completion, ONE_PASS))
     }
@@ -181,8 +207,8 @@ impl DecisionModel for ScriptedModel {
         let block = self
             .completions
             .iter()
-            .find(|(suffix, _)| request.answer_prefix.ends_with(suffix.as_str()))
-            .map(|(_, completion)| {
+            .find(|rule| rule.applies(&request.answer_prefix, &request.instruction))
+            .map(|CompletionRule { completion, .. }| {
                 // Where the real decoder would stop: the scripted text may go on past the block.
                 block_before_its_end(&format!("{completion}\n"), request.stop_indent)
                     .unwrap_or_else(|| completion.trim_end().to_string())

@@ -240,6 +240,11 @@ pub struct RepairPolicy {
     pub rewrites: usize,
     /// Sampling temperature of the rewrites after the first.
     pub rewrite_temperature: f32,
+    /// When the rewrites found no passing edit either, the function is written again this many
+    /// times with the failing tests' assertions shown before it (once greedily, the rest
+    /// sampled; 0: never). A rewrite that writes a value only those assertions hold is set
+    /// aside: it would pass the tests without computing anything.
+    pub test_rewrites: usize,
     /// The model that writes the rewrites (a name or path, as `--model` takes), loaded only
     /// when a job gets that far; `None`, or a model that is not installed: the job's own model
     /// writes them (so does `""`, which turns the built-in policy's writer off in a policy
@@ -275,6 +280,7 @@ impl Default for RepairPolicy {
             scoring_tokens: 0,
             rewrites: 0,
             rewrite_temperature: 0.8,
+            test_rewrites: 0,
             rewrite_model: None,
         }
     }

@@ -535,6 +535,10 @@ pub struct ProbeAllocation {
 pub struct ProbeTimeout {
     pub timeout_ms: u64,
     pub baseline_ms: u64,
+    /// The failing run was cut short (its time limit, or a hang warning): its duration is not
+    /// the suite's pace. Absent in records written before it existed.
+    #[serde(default)]
+    pub baseline_cut: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

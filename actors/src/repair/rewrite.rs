@@ -9,12 +9,16 @@ use std::collections::HashMap;
 
 use tact_repair::localize::CandidateLocation;
 use tact_repair::rank::{CandidateEdit, CandidateOrigin};
-use tact_repair::rewrite::{FunctionParts, function_parts, rewrite_hunks};
+use tact_repair::rewrite::{
+    FunctionParts, function_parts, rewrite_hunks, values_copied_from_tests,
+};
 use tact_runtime::decisions::{Decision, ModelRequestKind, Proposals, SetAsideEdit};
 use tact_runtime::model_io::{BlockRequest, Sampling};
-use tact_runtime::source::{Language, code_shape, code_without_comments};
+use tact_runtime::source::Language;
 
-use super::{Candidate, answered, candidates_of, foreign_syntax, proposed};
+use super::{
+    Candidate, EditScope, answered, candidates_of, cannot_pass_lines, proposed, set_aside_once,
+};
 use crate::error::ActorError;
 use crate::job::Runner;
 
@@ -26,12 +30,14 @@ const REWRITE_TOP_P: f32 = 0.95;
 
 /// The rewrites of the function at the best localized line that has one, as candidates:
 /// every rewrite's hunks when it makes more than one, then the rewrite whole. `count` rewrites
-/// are asked for (the first greedy); those equal to the body, or that cannot pass as written,
-/// are set aside with their reason.
+/// are asked for (the first greedy), with the failing tests' `assertions` shown before the
+/// function when there are any; those equal to the body, that cannot pass as written, or that
+/// write a value only the assertions hold, are set aside with their reason.
 pub(super) async fn propose_rewrites(
     runner: &mut Runner,
     locations: &[CandidateLocation],
     contents: &HashMap<String, String>,
+    assertions: &[String],
     count: usize,
     temperature: f32,
 ) -> Result<Vec<Candidate>, ActorError> {
@@ -51,7 +57,7 @@ pub(super) async fn propose_rewrites(
     let mut hunks: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
     for k in 0..count {
-        let request = rewrite_request(&parts, &lines, language, k, temperature);
+        let request = rewrite_request(&parts, &lines, language, assertions, k, temperature);
         let result = runner.write_block(request).await;
         let Some(block) = answered(runner, ModelRequestKind::Completion, result)? else {
             break;
@@ -67,13 +73,16 @@ pub(super) async fn propose_rewrites(
             location_score: 1.0,
         };
         if let Some(reason) = cannot_pass_whole(&body, &new_body, language) {
-            let edit = proposed(&edit);
-            if !set_aside.iter().any(|s| s.edit == edit) {
-                set_aside.push(SetAsideEdit {
-                    edit,
-                    reason: reason.into(),
-                });
-            }
+            set_aside_once(&mut set_aside, &edit, reason);
+            continue;
+        }
+        let copied = values_copied_from_tests(&parts.shown(&lines), &new_body, assertions);
+        if !copied.is_empty() {
+            let reason = format!(
+                "writes what the failing tests expect: {}",
+                copied.join(", ")
+            );
+            set_aside_once(&mut set_aside, &edit, &reason);
             continue;
         }
         if wholes.iter().any(|w| w.replacement == edit.replacement) {
@@ -108,13 +117,14 @@ pub(super) async fn propose_rewrites(
     Ok(candidates_of(edits))
 }
 
-/// The k-th rewrite's request: the function shown in a code block, the answer opened with the
-/// same fence and the function's unchanged header; rewrite 0 greedy, the others sampled from
-/// seed k.
+/// The k-th rewrite's request: the failing assertions (if any) and the function, each in a
+/// code block, the answer opened with the same fence and the function's unchanged header;
+/// rewrite 0 greedy, the others sampled from seed k.
 fn rewrite_request(
     parts: &FunctionParts,
     lines: &[&str],
     language: Language,
+    assertions: &[String],
     k: usize,
     temperature: f32,
 ) -> BlockRequest {
@@ -123,9 +133,17 @@ fn rewrite_request(
         Language::Rust => ("Rust", "rust"),
     };
     let body_chars: usize = parts.body(lines).iter().map(|l| l.len() + 1).sum();
+    let failing = if assertions.is_empty() {
+        "The tests fail. ".to_string()
+    } else {
+        format!(
+            "These tests fail:\n```{fence}\n{}\n```\n",
+            assertions.join("\n")
+        )
+    };
     BlockRequest {
         instruction: format!(
-            "The tests fail. Fix the bug in this {name} function and write the whole corrected \
+            "{failing}Fix the bug in this {name} function and write the whole corrected \
              function.\n```{fence}\n{}\n```",
             parts.shown(lines).join("\n")
         ),
@@ -142,26 +160,15 @@ fn rewrite_request(
     }
 }
 
-/// Why a rewritten body cannot pass whatever the tests say: nothing written, the body as it
-/// was (up to comments and spacing), a string or bracket left open, or another language's
-/// syntax. Unlike a line edit, a whole body may open and close blocks of its own.
+/// Why a rewritten body cannot pass whatever the tests say: nothing written, or what
+/// [`cannot_pass_lines`] finds of a whole body (which, unlike a line edit, may open and close
+/// blocks of its own).
 fn cannot_pass_whole(old: &[&str], new: &[String], language: Language) -> Option<&'static str> {
-    let new: Vec<&str> = new.iter().map(String::as_str).collect();
     if new.iter().all(|l| l.trim().is_empty()) {
         return Some("nothing written, or cut off by the token limit");
     }
-    let (before, after) = (code_shape(old, language), code_shape(&new, language));
-    if code_without_comments(old, language) == code_without_comments(&new, language) {
-        Some("the body as it was")
-    } else if before.closed && !after.closed {
-        Some("cut off: a string or comment left open")
-    } else if before.open_brackets != after.open_brackets {
-        Some("cut off: brackets left open or closed")
-    } else if foreign_syntax(&new, language) > foreign_syntax(old, language) {
-        Some("not this language: `===`, or another language's comment")
-    } else {
-        None
-    }
+    let new: Vec<&str> = new.iter().map(String::as_str).collect();
+    cannot_pass_lines(old, &new, language, EditScope::WholeBody)
 }
 
 fn line_number(index: usize) -> u32 {

@@ -201,6 +201,117 @@ pub fn rewrite_hunks(
     hunks
 }
 
+/// The literals a rewrite writes that only the failing tests hold: a string, or a number of
+/// two or more characters, that an assertion contains and the function as shown (its
+/// specification, header and body) does not. A rewrite that reads the failing tests may copy
+/// the value they expect instead of computing it (`if n == 5 { return 120; }`): that passes
+/// the visible tests and fixes nothing, so such a rewrite is set aside.
+pub fn values_copied_from_tests(
+    shown: &[&str],
+    new_body: &[String],
+    assertions: &[String],
+) -> Vec<String> {
+    let shown = shown.join("\n");
+    let shown_tight = without_spaces(&shown);
+    let asserted: Vec<String> = assertions.iter().flat_map(|a| literals(a)).collect();
+    let asserted_tight: Vec<String> = assertions.iter().map(|a| without_spaces(a)).collect();
+    let mut copied: Vec<String> = Vec::new();
+    for line in new_body {
+        for literal in literals(line) {
+            let numeric = literal.starts_with(|c: char| c.is_ascii_digit());
+            if (numeric && literal.len() < 2) || literal.is_empty() {
+                continue;
+            }
+            if asserted.contains(&literal)
+                && !shown.contains(&literal)
+                && !copied.contains(&literal)
+            {
+                copied.push(literal);
+            }
+        }
+        // A bracketed run of values (`[2, 6, 3]`) copies the expectation even when each value
+        // alone is a single digit.
+        for group in value_groups(line) {
+            if asserted_tight.iter().any(|a| a.contains(&group))
+                && !shown_tight.contains(&group)
+                && !copied.contains(&group)
+            {
+                copied.push(group);
+            }
+        }
+    }
+    copied
+}
+
+fn without_spaces(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// The bracketed groups of one line holding values only (digits, quotes, signs, separators),
+/// at least three of them, without spaces.
+fn value_groups(line: &str) -> Vec<String> {
+    let tight = without_spaces(line);
+    let mut groups = Vec::new();
+    let mut opened: Vec<usize> = Vec::new();
+    for (i, c) in tight.char_indices() {
+        match c {
+            '[' | '(' | '{' => opened.push(i),
+            ']' | ')' | '}' => {
+                if let Some(start) = opened.pop() {
+                    let inner = &tight[start + 1..i];
+                    let values_only = inner.chars().all(|c| {
+                        c.is_ascii_digit() || matches!(c, ',' | '.' | '-' | '"' | '\'' | ' ')
+                    });
+                    if values_only && inner.matches(',').count() >= 2 {
+                        groups.push(tight[start..=i].to_string());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    groups
+}
+
+/// The string contents (between matching quotes on one line) and numbers of one line of code.
+fn literals(line: &str) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '"' || c == '\'' {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j] != c {
+                j += if chars[j] == '\\' { 2 } else { 1 };
+            }
+            if j < chars.len() {
+                found.push(chars[i + 1..j].iter().collect());
+                i = j + 1;
+                continue;
+            }
+        } else if c.is_ascii_digit()
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'))
+        {
+            let mut j = i;
+            while j < chars.len() && (chars[j].is_ascii_digit() || chars[j] == '.') {
+                j += 1;
+            }
+            found.push(
+                chars[i..j]
+                    .iter()
+                    .collect::<String>()
+                    .trim_end_matches('.')
+                    .into(),
+            );
+            i = j;
+            continue;
+        }
+        i += 1;
+    }
+    found
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
@@ -209,6 +320,63 @@ mod tests {
     const PYTHON: &str = "import math\n\n@cache\ndef sort_third(l: list,\n               k: int = 3):\n    \"\"\"Sort every third item.\n    >>> sort_third([1, 2, 3])\n    \"\"\"\n    l = list(l)\n\n    return l\n\n\ndef other():\n    return 1\n";
 
     const RUST: &str = "use std::cmp;\n\n/*\n Squares every third entry.\n*/\nfn sum_squares(lst: Vec<i32>) -> i32 {\n    let mut sum = 0;\n    for i in 0..lst.len() {\n        sum += lst[i];\n    }\n    return sum;\n}\n\nfn main() {}\n";
+
+    #[test]
+    fn a_rewrite_that_returns_the_tests_expected_value_is_caught_and_a_computed_one_is_not() {
+        let shown = [
+            "def fact(n):",
+            "    \"\"\"n! for n >= 0; fact(0) == 1.\"\"\"",
+            "    return n * fact(n - 2) if n else 1",
+        ];
+        let assertions = vec![
+            "assert fact(5) == 120".to_string(),
+            "assert fact(3) == \"six\"".to_string(),
+        ];
+        let body = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+        let copied = body(&["    if n == 5:", "        return 120", "    return 'six'"]);
+        assert_eq!(
+            values_copied_from_tests(&shown, &copied, &assertions),
+            vec!["120", "six"],
+            "a number and a string only the failing assertions hold"
+        );
+        let listed = vec!["assert sort_third([5, 6, 3]) == [3, 6, 5]".to_string()];
+        assert_eq!(
+            values_copied_from_tests(&shown, &body(&["    return [3, 6, 5]"]), &listed),
+            vec!["[3,6,5]"],
+            "a list of single digits, as the assertion spells it"
+        );
+        assert!(
+            values_copied_from_tests(&shown, &body(&["    return l[::3] + [1, 2]"]), &listed)
+                .is_empty(),
+            "a slice and a short list are code"
+        );
+        let computed = body(&["    return n * fact(n - 1) if n else 1"]);
+        assert!(values_copied_from_tests(&shown, &computed, &assertions).is_empty());
+        // Single digits are everywhere in code, and a value the specification states is the
+        // function's own to use.
+        let stated = body(&[
+            "    if n == 0:",
+            "        return 1",
+            "    return n * fact(n - 1)",
+        ]);
+        assert!(values_copied_from_tests(&shown, &stated, &assertions).is_empty());
+        assert!(
+            values_copied_from_tests(&shown, &copied, &[]).is_empty(),
+            "no assertions read, nothing copied"
+        );
+    }
+
+    #[test]
+    fn literals_are_strings_between_matching_quotes_and_numbers_outside_names() {
+        assert_eq!(
+            literals(r#"x2 = f("a \"b\"", 'c', 3.5, 10.) + v_12"#),
+            vec![r#"a \"b\""#, "c", "3.5", "10"]
+        );
+        assert!(
+            literals("fn f<'a>(x: &'a str)").len() <= 1,
+            "a lifetime is no number"
+        );
+    }
 
     #[test]
     fn a_python_function_keeps_its_decorator_header_and_docstring_out_of_the_body() {
