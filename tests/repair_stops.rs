@@ -685,12 +685,7 @@ fn a_missing_statement_is_written_by_the_function_rewrite_and_only_its_passing_h
 /// passes; the proposals record both rounds, and only the second shows the test.
 #[test]
 fn the_rewrites_that_read_the_failing_test_come_after_those_that_did_not() {
-    let source = "def sort_third(l: list):\n    \"\"\"Sorted, in a way.\"\"\"\n    l = list(l)\n    n = len(l)\n    return l[:n]\n";
-    let (scratch, ws) = workspace(&[
-        ("sort_third.py", source),
-        ("test_sort_third.py", SORT_THIRD_TEST),
-        ("pytest.ini", "[pytest]\n"),
-    ]);
+    let (scratch, ws) = workspace(&SORT_THIRD_UNSPECIFIED);
     let rules = [
         serde_json::json!({
             "complete_after": "in a way.\"\"\"\n",
@@ -732,12 +727,7 @@ fn the_rewrites_that_read_the_failing_test_come_after_those_that_did_not() {
 /// workspace as it was.
 #[test]
 fn a_rewrite_that_returns_the_expected_value_is_set_aside_not_committed() {
-    let source = "def sort_third(l: list):\n    \"\"\"Sorted, in a way.\"\"\"\n    l = list(l)\n    n = len(l)\n    return l[:n]\n";
-    let (scratch, ws) = workspace(&[
-        ("sort_third.py", source),
-        ("test_sort_third.py", SORT_THIRD_TEST),
-        ("pytest.ini", "[pytest]\n"),
-    ]);
+    let (scratch, ws) = workspace(&SORT_THIRD_UNSPECIFIED);
     let rules = [serde_json::json!({
         "complete_after": "in a way.\"\"\"\n",
         "shown": "These tests fail",
@@ -747,7 +737,7 @@ fn a_rewrite_that_returns_the_expected_value_is_set_aside_not_committed() {
     assert_ne!(done(&events)["status"], "done", "{:?}", done(&events));
     assert_eq!(
         std::fs::read_to_string(ws.join("sort_third.py")).unwrap(),
-        source
+        SORT_THIRD_UNSPECIFIED[0].1
     );
     let set_aside: Vec<Value> = decisions(&events, "proposals")
         .into_iter()
@@ -769,7 +759,18 @@ fn a_rewrite_that_returns_the_expected_value_is_set_aside_not_committed() {
     );
 }
 
-const SORT_THIRD_TEST: &str = "from sort_third import sort_third\n\n\ndef test_sort_third():\n    assert sort_third([5, 6, 3, 4, 8, 9, 2]) == [2, 6, 3, 4, 8, 9, 5]\n";
+/// A function whose docstring says little and whose body is missing a statement.
+const SORT_THIRD_UNSPECIFIED: [(&str, &str); 3] = [
+    (
+        "sort_third.py",
+        "def sort_third(l: list):\n    \"\"\"Sorted, in a way.\"\"\"\n    l = list(l)\n    n = len(l)\n    return l[:n]\n",
+    ),
+    (
+        "test_sort_third.py",
+        "from sort_third import sort_third\n\n\ndef test_sort_third():\n    assert sort_third([5, 6, 3, 4, 8, 9, 2]) == [2, 6, 3, 4, 8, 9, 5]\n",
+    ),
+    ("pytest.ini", "[pytest]\n"),
+];
 
 /// Runs the job with the scripted model's write rules (`complete_after` steps) after eight
 /// confident stops, under the default policy with the second round of rewrites on
