@@ -849,6 +849,17 @@ fn off_by_one_constants(literal: &str) -> Vec<(String, String)> {
             results.push((text, description));
         }
     }
+    // A power of ten a magnitude off (`percent / 10` for `/ 100`, 100 ms for 1000), last.
+    if value >= 10 && digits.trim_start_matches('1').chars().all(|c| c == '0') {
+        let magnitudes = [value.checked_mul(10), Some(value / 10)];
+        for other in magnitudes.into_iter().flatten().filter(|&v| v >= 10) {
+            let text = format!("{other}{suffix}");
+            if !results.iter().any(|(r, _)| *r == text) {
+                let description = format!("`{literal}` → `{text}`");
+                results.push((text, description));
+            }
+        }
+    }
     results
 }
 
@@ -1741,6 +1752,29 @@ mod tests {
         assert_eq!(
             with_operator("x = 0", Language::Python, ConstantOffByOne),
             vec!["x = 1", "x = 2", "x = -1"]
+        );
+        // A power of ten a magnitude off, after every nearer constant.
+        assert_eq!(
+            with_operator(
+                "    return price * (1 - percent / 10)",
+                Language::Python,
+                ConstantOffByOne
+            )
+            .last()
+            .map(String::as_str),
+            Some("    return price * (1 - percent / 100)")
+        );
+        assert!(
+            with_operator("let ms = secs * 1000;", Language::Rust, ConstantOffByOne).ends_with(&[
+                "let ms = secs * 10000;".into(),
+                "let ms = secs * 100;".into()
+            ])
+        );
+        assert!(
+            with_operator("x = 12", Language::Python, ConstantOffByOne)
+                .iter()
+                .all(|l| l != "x = 120"),
+            "only powers of ten"
         );
         assert_eq!(
             with_operator("let n = 10u32;", Language::Rust, ConstantOffByOne)[..2],
