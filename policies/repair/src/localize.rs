@@ -358,6 +358,23 @@ fn called_names(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The methods an assertion calls without naming them: Rust's `to_string()` and `format!` run
+/// a `Display` impl's `fmt`; Python's `str()`, `repr()` and `len()` run `__str__`, `__repr__`
+/// and `__len__`. A bug in such a method is otherwise reached by no name in the failing test.
+fn implied_calls(text: &str) -> Vec<&'static str> {
+    const IMPLIED: &[(&[&str], &str)] = &[
+        (&[".to_string()", "format!(", "print!(", "println!("], "fmt"),
+        (&["str(", "print(", "f\""], "__str__"),
+        (&["repr(", "!r}"], "__repr__"),
+        (&["len("], "__len__"),
+    ];
+    IMPLIED
+        .iter()
+        .filter(|(written, _)| written.iter().any(|w| text.contains(w)))
+        .map(|&(_, method)| method)
+        .collect()
+}
+
 /// The bare function name of a runner's test id: `tests::adds` → `adds`,
 /// `tests/t.py::TestA::test_b[1-2]` → `test_b`.
 fn test_function_name(test: &str) -> &str {
@@ -450,7 +467,10 @@ fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<Candid
             hot_text.push_str(&format!("\n{name}()"));
         }
 
-        let hot_names: BTreeSet<String> = called_names(&hot_text).into_iter().collect();
+        let hot_names: BTreeSet<String> = called_names(&hot_text)
+            .into_iter()
+            .chain(implied_calls(&hot_text).into_iter().map(str::to_string))
+            .collect();
         for name in &hot_names {
             for id in index.definitions.get(name).into_iter().flatten() {
                 calls.insert(
@@ -1079,6 +1099,19 @@ pub(crate) fn mutates(code: &str, name: &str) -> bool {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn display_and_dunder_methods_are_called_by_the_assertions_that_use_them() {
+        assert_eq!(
+            implied_calls(r#"assert_eq!(Clock { hours: 9, minutes: 5 }.to_string(), "09:05");"#),
+            vec!["fmt"]
+        );
+        assert_eq!(
+            implied_calls("assert str(Clock(9, 5)) == '09:05' and len(c) == 2"),
+            vec!["__str__", "__len__"]
+        );
+        assert!(implied_calls("assert add(1, 2) == 3").is_empty());
+    }
     use tact_runtime::testreport::{TestFailure, TestRunner, parse_test_output};
 
     fn write(dir: &Path, path: &str, text: &str) {
