@@ -1147,7 +1147,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     let mut lookahead_left: Option<usize> = None;
     // A candidate that hangs (a loop whose exit the edit broke) costs its time limit once; the
     // limit follows the suite's own pace (the failing run, compile included, times five plus
-    // five seconds), within the policy's ceiling.
+    // five seconds; a fixed limit when that run was cut short), within the policy's ceiling.
     let timeout_ms = probe_timeout(baseline_pace, repair.probe_timeout_ms);
     runner.decision(Decision::ProbeTimeout(ProbeTimeout {
         timeout_ms,
