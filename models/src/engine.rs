@@ -382,7 +382,10 @@ impl Engine {
             ids.push(next);
             // A line can only end the block once it is finished: decode when a newline comes
             // (plain, byte-level `Ċ`, or a byte-fallback token).
-            let text = self.token_text(next);
+            let text = self
+                .token_texts
+                .get(next as usize)
+                .map_or("", String::as_str);
             if text.contains(['\n', '\u{10a}']) || text == "<0x0A>" {
                 let written = decode(&self.tokenizer, &ids)?;
                 if let Some(block) = block_before_its_end(&written, request.stop_indent) {

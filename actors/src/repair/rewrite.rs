@@ -76,7 +76,8 @@ pub(super) async fn propose_rewrites(
             set_aside_once(&mut set_aside, &edit, reason);
             continue;
         }
-        let copied = values_copied_from_tests(&parts.shown(&lines), &new_body, assertions);
+        let copied =
+            values_copied_from_tests(language, &parts.shown(&lines), &new_body, assertions);
         if !copied.is_empty() {
             let reason = format!(
                 "writes what the failing tests expect: {}",

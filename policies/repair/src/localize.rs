@@ -803,7 +803,7 @@ fn literal_splits_assertion(
 /// The inner text of the line's string literals (the runs the shared lexer,
 /// [`classify_source`], marks as text; comments are not text), quotes and prefixes stripped.
 /// Rust's one-character literals come out one character long, lifetimes not at all.
-fn string_literals(line: &str, language: Language) -> Vec<String> {
+pub(crate) fn string_literals(line: &str, language: Language) -> Vec<String> {
     let Some(classes) = classify_source(line, language).into_iter().next() else {
         return Vec::new();
     };
@@ -1100,6 +1100,8 @@ pub(crate) fn mutates(code: &str, name: &str) -> bool {
 mod tests {
     use super::*;
 
+    use tact_runtime::testreport::{TestFailure, TestRunner, parse_test_output};
+
     #[test]
     fn display_and_dunder_methods_are_called_by_the_assertions_that_use_them() {
         assert_eq!(
@@ -1112,7 +1114,6 @@ mod tests {
         );
         assert!(implied_calls("assert add(1, 2) == 3").is_empty());
     }
-    use tact_runtime::testreport::{TestFailure, TestRunner, parse_test_output};
 
     fn write(dir: &Path, path: &str, text: &str) {
         let full = dir.join(path);

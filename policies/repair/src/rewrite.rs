@@ -6,8 +6,11 @@
 //! reads the function with its comments or docstring (the specification), and writes the body
 //! again after the function's own unchanged header.
 
-use tact_runtime::source::{Language, innermost_function, is_function_header};
+use tact_runtime::source::{
+    ByteClass, Language, classify_source, innermost_function, is_function_header,
+};
 
+use crate::localize::string_literals;
 use crate::rank::file_functions;
 
 /// Where the parts of one function lie in its file (0-based line indices).
@@ -207,17 +210,21 @@ pub fn rewrite_hunks(
 /// the value they expect instead of computing it (`if n == 5 { return 120; }`): that passes
 /// the visible tests and fixes nothing, so such a rewrite is set aside.
 pub fn values_copied_from_tests(
+    language: Language,
     shown: &[&str],
     new_body: &[String],
     assertions: &[String],
 ) -> Vec<String> {
     let shown = shown.join("\n");
     let shown_tight = without_spaces(&shown);
-    let asserted: Vec<String> = assertions.iter().flat_map(|a| literals(a)).collect();
+    let asserted: Vec<String> = assertions
+        .iter()
+        .flat_map(|a| literals(a, language))
+        .collect();
     let asserted_tight: Vec<String> = assertions.iter().map(|a| without_spaces(a)).collect();
     let mut copied: Vec<String> = Vec::new();
     for line in new_body {
-        for literal in literals(line) {
+        for literal in literals(line, language) {
             let numeric = literal.starts_with(|c: char| c.is_ascii_digit());
             if (numeric && literal.len() < 2) || literal.is_empty() {
                 continue;
@@ -259,9 +266,9 @@ fn value_groups(line: &str) -> Vec<String> {
             ']' | ')' | '}' => {
                 if let Some(start) = opened.pop() {
                     let inner = &tight[start + 1..i];
-                    let values_only = inner.chars().all(|c| {
-                        c.is_ascii_digit() || matches!(c, ',' | '.' | '-' | '"' | '\'' | ' ')
-                    });
+                    let values_only = inner
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '-' | '"' | '\''));
                     if values_only && inner.matches(',').count() >= 2 {
                         groups.push(tight[start..=i].to_string());
                     }
@@ -273,41 +280,29 @@ fn value_groups(line: &str) -> Vec<String> {
     groups
 }
 
-/// The string contents (between matching quotes on one line) and numbers of one line of code.
-fn literals(line: &str) -> Vec<String> {
-    let chars: Vec<char> = line.chars().collect();
-    let mut found = Vec::new();
+/// The string contents and the numbers of one line of code: the strings as localization reads
+/// them (the shared lexer's text runs), the numbers from the code between them.
+fn literals(line: &str, language: Language) -> Vec<String> {
+    let mut found = string_literals(line, language);
+    let Some(classes) = classify_source(line, language).into_iter().next() else {
+        return found;
+    };
+    let bytes = line.as_bytes();
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '"' || c == '\'' {
-            let mut j = i + 1;
-            while j < chars.len() && chars[j] != c {
-                j += if chars[j] == '\\' { 2 } else { 1 };
-            }
-            if j < chars.len() {
-                found.push(chars[i + 1..j].iter().collect());
-                i = j + 1;
-                continue;
-            }
-        } else if c.is_ascii_digit()
-            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'))
-        {
-            let mut j = i;
-            while j < chars.len() && (chars[j].is_ascii_digit() || chars[j] == '.') {
-                j += 1;
-            }
-            found.push(
-                chars[i..j]
-                    .iter()
-                    .collect::<String>()
-                    .trim_end_matches('.')
-                    .into(),
-            );
-            i = j;
+    while i < bytes.len() {
+        let starts_number = bytes[i].is_ascii_digit()
+            && classes.get(i) == Some(&ByteClass::Code)
+            && (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_'));
+        if !starts_number {
+            i += 1;
             continue;
         }
-        i += 1;
+        let end = bytes[i..]
+            .iter()
+            .position(|b| !(b.is_ascii_digit() || *b == b'.'))
+            .map_or(bytes.len(), |n| i + n);
+        found.push(line[i..end].trim_end_matches('.').to_string());
+        i = end;
     }
     found
 }
@@ -335,23 +330,35 @@ mod tests {
         let body = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
         let copied = body(&["    if n == 5:", "        return 120", "    return 'six'"]);
         assert_eq!(
-            values_copied_from_tests(&shown, &copied, &assertions),
+            values_copied_from_tests(Language::Python, &shown, &copied, &assertions),
             vec!["120", "six"],
             "a number and a string only the failing assertions hold"
         );
         let listed = vec!["assert sort_third([5, 6, 3]) == [3, 6, 5]".to_string()];
         assert_eq!(
-            values_copied_from_tests(&shown, &body(&["    return [3, 6, 5]"]), &listed),
+            values_copied_from_tests(
+                Language::Python,
+                &shown,
+                &body(&["    return [3, 6, 5]"]),
+                &listed
+            ),
             vec!["[3,6,5]"],
             "a list of single digits, as the assertion spells it"
         );
         assert!(
-            values_copied_from_tests(&shown, &body(&["    return l[::3] + [1, 2]"]), &listed)
-                .is_empty(),
+            values_copied_from_tests(
+                Language::Python,
+                &shown,
+                &body(&["    return l[::3] + [1, 2]"]),
+                &listed
+            )
+            .is_empty(),
             "a slice and a short list are code"
         );
         let computed = body(&["    return n * fact(n - 1) if n else 1"]);
-        assert!(values_copied_from_tests(&shown, &computed, &assertions).is_empty());
+        assert!(
+            values_copied_from_tests(Language::Python, &shown, &computed, &assertions).is_empty()
+        );
         // Single digits are everywhere in code, and a value the specification states is the
         // function's own to use.
         let stated = body(&[
@@ -359,9 +366,11 @@ mod tests {
             "        return 1",
             "    return n * fact(n - 1)",
         ]);
-        assert!(values_copied_from_tests(&shown, &stated, &assertions).is_empty());
         assert!(
-            values_copied_from_tests(&shown, &copied, &[]).is_empty(),
+            values_copied_from_tests(Language::Python, &shown, &stated, &assertions).is_empty()
+        );
+        assert!(
+            values_copied_from_tests(Language::Python, &shown, &copied, &[]).is_empty(),
             "no assertions read, nothing copied"
         );
     }
@@ -369,11 +378,14 @@ mod tests {
     #[test]
     fn literals_are_strings_between_matching_quotes_and_numbers_outside_names() {
         assert_eq!(
-            literals(r#"x2 = f("a \"b\"", 'c', 3.5, 10.) + v_12"#),
+            literals(
+                r#"x2 = f("a \"b\"", 'c', 3.5, 10.) + v_12"#,
+                Language::Python
+            ),
             vec![r#"a \"b\""#, "c", "3.5", "10"]
         );
         assert!(
-            literals("fn f<'a>(x: &'a str)").len() <= 1,
+            literals("fn f<'a>(x: &'a str)", Language::Rust).len() <= 1,
             "a lifetime is no number"
         );
     }
