@@ -1171,3 +1171,41 @@ fn hefix_python_156_a_hang_probes_its_loop_step_before_the_model_reads_the_rest(
     );
     assert!(order.len() > 4, "{order:?}");
 }
+
+/// Regression (a session's probe workspace shaped like QuixBugs): a `return None` indented into
+/// the loop it should follow returns after the first item. No token is wrong, so only a change
+/// of depth fixes it; the summary says which depth, since both sides read the same trimmed.
+#[test]
+fn a_return_indented_into_its_loop_is_moved_out_and_committed() {
+    let (scratch, ws) = workspace(&[
+        (
+            "dups.py",
+            "def first_duplicate(items):\n    seen = set()\n    for item in items:\n        if item in seen:\n            return item\n        seen.add(item)\n        return None\n",
+        ),
+        (
+            "test_dups.py",
+            "from dups import first_duplicate\n\n\ndef test_first_duplicate():\n    assert first_duplicate([3, 1, 4, 1]) == 1\n    assert first_duplicate([1, 2]) is None\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    let tests_before = std::fs::read(ws.join("test_dups.py")).unwrap();
+    let script = silent_model(scratch.path());
+    let (code, events) = run(&ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(code, 0);
+    let summary = end["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("`return None` indented 8 → 4 (indent_shift)"),
+        "{summary}"
+    );
+    let fixed = std::fs::read_to_string(ws.join("dups.py")).unwrap();
+    assert!(
+        fixed.ends_with("        seen.add(item)\n    return None\n"),
+        "{fixed}"
+    );
+    assert_eq!(
+        std::fs::read(ws.join("test_dups.py")).unwrap(),
+        tests_before
+    );
+}

@@ -77,7 +77,9 @@ impl Candidate {
 
     /// The size "least change wins" compares: tokens changed (ties go to the ranker's score).
     fn size(&self) -> u32 {
-        rank::edit_tokens(&self.edit.old_line, &self.edit.replacement.join("\n"))
+        let new = self.edit.replacement.join("\n");
+        // A line moved to another depth changes no token but is still a change.
+        rank::edit_tokens(&self.edit.old_line, &new).max(u32::from(self.edit.old_line != new))
     }
 
     /// The origin the ledger names: the mutation or `model`, `stacked:` before it when the
@@ -91,6 +93,22 @@ impl Candidate {
     }
 
     fn describe(&self) -> String {
+        let depth = |l: &str| l.len() - l.trim_start().len();
+        if let [new] = self.edit.replacement.as_slice()
+            && !self.edit.old_line.contains('\n')
+            && new.trim() == self.edit.old_line.trim()
+        {
+            // Only the depth changed: trimmed, both sides would read the same.
+            return format!(
+                "{}:{} `{}` indented {} → {} ({})",
+                self.edit.file,
+                self.edit.line,
+                new.trim(),
+                depth(&self.edit.old_line),
+                depth(new),
+                self.origin_name()
+            );
+        }
         format!(
             "{}:{} `{}` → `{}` ({})",
             self.edit.file,
@@ -2168,7 +2186,9 @@ fn cannot_pass_lines(
         Some("cut off: brackets left open or closed")
     } else if scope == EditScope::Lines && before.block_openers != after.block_openers {
         Some("a block opened or closed: the indentation after it no longer fits")
-    } else if code_without_comments(old, language) == code_without_comments(new, language) {
+    } else if code_without_comments(old, language) == code_without_comments(new, language)
+        && !python_depth_changed(old, new, language)
+    {
         Some(match scope {
             EditScope::Lines => "comments or spacing only",
             EditScope::WholeBody => "the body as it was",
@@ -2178,6 +2198,19 @@ fn cannot_pass_lines(
     } else {
         None
     }
+}
+
+/// Python reads indentation: a line moved into or out of a block is a change of code, not of
+/// spacing.
+fn python_depth_changed(old: &[&str], new: &[&str], language: Language) -> bool {
+    let depths = |lines: &[&str]| -> Vec<usize> {
+        lines
+            .iter()
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .map(|l| l.len() - l.trim_start().len())
+            .collect()
+    };
+    language == Language::Python && depths(old) != depths(new)
 }
 
 /// Record `edit` as set aside for `reason`, once.
@@ -2306,6 +2339,9 @@ mod tests {
             cannot_pass(&inserted_note),
             Some("comments or spacing only")
         );
+        // Python reads depth: a statement moved out of its loop is code, not spacing.
+        let moved_out = edit(11, "        return l", &["    return l"]);
+        assert_eq!(cannot_pass(&moved_out), None);
         let inserted_block = edit(11, "    return l", &["    if len(l) > 3:", "    return l"]);
         assert!(cannot_pass(&inserted_block).unwrap().starts_with("a block"));
         // What could pass is kept: a real change, and a bracket the hunk's second line closes.

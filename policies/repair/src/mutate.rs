@@ -97,6 +97,13 @@ pub enum MutationOperator {
     /// 0`) or a predicate the file defines and never calls (`and is_prime(n)`), added to an
     /// `if`, a comprehension's filter or a `.filter(|x| …)`. Newer than every fitted ranker.
     AddClause,
+    /// `break` ↔ `continue`: a loop left where it should skip one item, or the reverse.
+    /// Newer than every fitted ranker (no prior).
+    ControlFlowFlip,
+    /// Python: a statement at the wrong depth — the last statement of a loop's or branch's
+    /// body moved out of it (a `return` inside a `for` that should follow it), or the statement
+    /// right after a block moved into it. Newer than every fitted ranker (no prior).
+    IndentShift,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -179,6 +186,9 @@ pub fn enumerate_mutations(
             && let Some(edit) = insert_return_edit(&source_lines, &classes, index)
         {
             edits.push(edit);
+        }
+        if language == Language::Python {
+            edits.extend(indent_shift_edits(&source_lines, &classes, index));
         }
         edits.extend(swap_identifier_edits(
             &source_lines,
@@ -670,6 +680,11 @@ fn mutate_line_with_classes(
                     }
                     (_, "min") if next_is_call => Some(("max", MutationOperator::MinMaxSwap)),
                     (_, "max") if next_is_call => Some(("min", MutationOperator::MinMaxSwap)),
+                    (_, "continue") => Some(("break", MutationOperator::ControlFlowFlip)),
+                    // Rust's `break value` has no `continue` form.
+                    (_, "break") if jump_takes_no_value(tokens.get(index + 1), language) => {
+                        Some(("continue", MutationOperator::ControlFlowFlip))
+                    }
                     _ => None,
                 };
                 if let Some((replacement, operator)) = flipped {
@@ -679,6 +694,14 @@ fn mutate_line_with_classes(
                 if next_is_call || is_method {
                     for sibling in sibling_calls(token.text) {
                         swap_token(sibling, MutationOperator::SiblingCall);
+                    }
+                }
+                if language == Language::Python
+                    && !is_method
+                    && matches!(tokens.first().map(|t| t.text), Some("raise" | "except"))
+                {
+                    for other in other_exceptions(token.text) {
+                        swap_token(other, MutationOperator::SiblingCall);
                     }
                 }
             }
@@ -728,6 +751,8 @@ fn mutate_line_with_classes(
         edits.extend(expr::sort_order_edits(text, &tokens, language));
         edits.extend(expr::exchange_method_edits(text, &tokens));
         edits.extend(expr::tuple_target_edits(text, &tokens, language));
+        edits.extend(expr::slice_side_edits(text, &tokens, language));
+        edits.extend(expr::comparator_parameters_swapped(text, &tokens));
         edits.extend(expr::receiver_argument_edits(text, &tokens, language));
         edits.extend(expr::replace_argument_edits(text, &tokens, language));
     }
@@ -1157,6 +1182,35 @@ const SIBLING_CALLS: &[&[&str]] = &[
     &["sort", "reverse"],
 ];
 
+/// Python's built-in exceptions a function most often raises or catches; a `raise` or an
+/// `except` naming one may mean another (a test's `pytest.raises(ValueError)` against a
+/// `raise KeyError(…)`).
+const EXCEPTIONS: &[&str] = &[
+    "ValueError",
+    "TypeError",
+    "KeyError",
+    "IndexError",
+    "ZeroDivisionError",
+    "AttributeError",
+    "RuntimeError",
+];
+
+fn other_exceptions(name: &str) -> impl Iterator<Item = &'static str> + '_ {
+    EXCEPTIONS
+        .iter()
+        .copied()
+        .filter(move |other| EXCEPTIONS.contains(&name) && *other != name)
+}
+
+/// Can the jump ending at `next` be a `continue`? Rust's `break` may carry a value
+/// (`break x;`), which `continue` cannot; a label (`'outer`) it can keep.
+fn jump_takes_no_value(next: Option<&Token<'_>>, language: Language) -> bool {
+    match (language, next) {
+        (Language::Python, _) | (Language::Rust, None) => true,
+        (Language::Rust, Some(t)) => matches!(t.text, ";" | "}" | ",") || t.text.starts_with('\''),
+    }
+}
+
 fn sibling_calls(name: &str) -> impl Iterator<Item = &'static str> + '_ {
     SIBLING_CALLS
         .iter()
@@ -1513,6 +1567,122 @@ fn python_parameters<'a>(
     names
 }
 
+/// A Python line's code: its comment dropped and its end trimmed; None for a line that holds
+/// no code of its own (blank, a comment, or inside a string spanning lines).
+fn python_code_of(line: &str, classes: &[ByteClass]) -> Option<String> {
+    let start = line.len() - line.trim_start().len();
+    if classes.get(start) != Some(&ByteClass::Code) {
+        return None;
+    }
+    let code: String = line
+        .char_indices()
+        .filter(|(i, _)| classes.get(*i) != Some(&ByteClass::Comment))
+        .map(|(_, c)| c)
+        .collect();
+    let code = code.trim_end().to_string();
+    (!code.trim().is_empty()).then_some(code)
+}
+
+/// The code lines around `index`, as (line index, indentation, code), nearest first.
+fn python_code_lines<'a>(
+    lines: &'a [&str],
+    classes: &'a [Vec<ByteClass>],
+    range: impl Iterator<Item = usize> + 'a,
+) -> impl Iterator<Item = (usize, usize, String)> + 'a {
+    range.filter_map(move |i| {
+        let line = lines.get(i)?;
+        let code = python_code_of(line, classes.get(i)?)?;
+        Some((i, indentation(line), code))
+    })
+}
+
+/// Python: the line at `index`, a whole simple statement, moved one block out (the last
+/// statement of a loop's or branch's body, where the block keeps another statement) or into
+/// the block just before it.
+fn indent_shift_edits(lines: &[&str], classes: &[Vec<ByteClass>], index: usize) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    let (Some(text), Some(line_classes)) = (lines.get(index), classes.get(index)) else {
+        return edits;
+    };
+    let Some(code) = python_code_of(text, line_classes) else {
+        return edits;
+    };
+    let tokens = tokenize(text, line_classes, Language::Python);
+    let balanced = tokens.iter().filter(|t| t.kind == TokenKind::Open).count()
+        == tokens.iter().filter(|t| t.kind == TokenKind::Close).count();
+    let first = tokens.first().map(|t| t.text);
+    // Only a whole simple statement moves: not a block header, not part of a longer one.
+    if !balanced
+        || code.ends_with([':', '\\', ','])
+        || matches!(
+            first,
+            Some("else" | "elif" | "except" | "finally" | "def" | "class" | "@")
+        )
+    {
+        return edits;
+    }
+    let depth = indentation(text);
+    let previous = python_code_lines(lines, classes, (0..index).rev()).next();
+    if previous
+        .as_ref()
+        .is_some_and(|(_, _, c)| c.ends_with(['\\', ',', '(', '[', '{']))
+    {
+        return edits; // a continuation line
+    }
+    let next = python_code_lines(lines, classes, index + 1..lines.len()).next();
+    let opens_a_block = |code: &str| {
+        code.ends_with(':')
+            && !["def ", "async def ", "class "]
+                .iter()
+                .any(|k| code.trim_start().starts_with(k))
+    };
+    let reindented = |to: usize| format!("{}{}", " ".repeat(to), text.trim_start());
+    // Out: the header of this line's block, when this line ends that block.
+    let header = python_code_lines(lines, classes, (0..index).rev()).find(|(_, d, _)| *d < depth);
+    if let Some((header_at, header_depth, header_code)) = header
+        && opens_a_block(&header_code)
+        && next.as_ref().is_none_or(|(_, d, c)| {
+            *d < depth
+                && !(*d == header_depth
+                    && ["else", "elif", "except", "finally"]
+                        .iter()
+                        .any(|k| c.trim_start().starts_with(k)))
+        })
+        && python_code_lines(lines, classes, header_at + 1..index).any(|(_, d, _)| d == depth)
+    {
+        edits.push(LineEdit {
+            new_text: reindented(header_depth),
+            operator: MutationOperator::IndentShift,
+            description: format!("`{}` moved out of its block", text.trim()),
+        });
+    }
+    // In: the block that ends just above this line, at each depth it nests to.
+    if let Some((_, previous_depth, _)) = previous
+        && previous_depth > depth
+    {
+        let same_level = python_code_lines(lines, classes, (0..index).rev())
+            .find(|(_, d, _)| *d <= depth)
+            .filter(|(_, d, c)| *d == depth && opens_a_block(c));
+        if let Some((opener, _, _)) = same_level {
+            let mut depths: Vec<usize> = python_code_lines(lines, classes, opener + 1..index)
+                .map(|(_, d, _)| d)
+                .collect();
+            depths.sort_unstable();
+            depths.dedup();
+            // Only the depths the block's last line closes (the ones still open there).
+            depths.retain(|d| *d <= previous_depth);
+            for to in depths {
+                edits.push(LineEdit {
+                    new_text: reindented(to),
+                    operator: MutationOperator::IndentShift,
+                    description: format!("`{}` moved into the block above it", text.trim()),
+                });
+            }
+        }
+    }
+    edits
+}
+
 fn insert_return_edit(
     lines: &[&str],
     classes: &[Vec<ByteClass>],
@@ -1829,7 +1999,11 @@ mod tests {
             vec!["let last = v.len() - 1;"]
         );
         assert!(with_operator("S { a: 1, ..Default::default() }", rust, BoundaryShift).is_empty());
-        assert!(with_operator("&xs[2..]", rust, BoundaryShift).is_empty());
+        // An open range keeps its bound; only the side it keeps may change.
+        assert_eq!(
+            with_operator("&xs[2..]", rust, BoundaryShift),
+            vec!["&xs[..2]"]
+        );
     }
 
     #[test]
@@ -1981,6 +2155,167 @@ mod tests {
         );
         let edits = new_lines("    return prefix.startswith(word)", Language::Python);
         assert!(edits.contains(&"    return word.startswith(prefix)".to_string()));
+    }
+
+    /// A loop left where one item should be skipped, and the reverse; Rust's `break value`
+    /// has no `continue` form.
+    #[test]
+    fn break_and_continue_trade_places() {
+        use MutationOperator::ControlFlowFlip;
+        let py = Language::Python;
+        let rust = Language::Rust;
+        assert_eq!(
+            with_operator("            break", py, ControlFlowFlip),
+            vec!["            continue"]
+        );
+        assert_eq!(
+            with_operator("            continue;", rust, ControlFlowFlip),
+            vec!["            break;"]
+        );
+        assert_eq!(
+            with_operator("if x < 0 { break; }", rust, ControlFlowFlip),
+            vec!["if x < 0 { continue; }"]
+        );
+        assert!(with_operator("let y = loop { break x; };", rust, ControlFlowFlip).is_empty());
+        assert!(with_operator("broken = True", py, ControlFlowFlip).is_empty());
+    }
+
+    /// A `raise` or an `except` naming the wrong built-in exception; other names are left
+    /// alone.
+    #[test]
+    fn a_raised_or_caught_exception_is_another_builtin_one() {
+        use MutationOperator::SiblingCall;
+        let py = Language::Python;
+        let raised = with_operator(
+            "        raise KeyError(\"insufficient funds\")",
+            py,
+            SiblingCall,
+        );
+        assert!(raised.contains(&"        raise ValueError(\"insufficient funds\")".to_string()));
+        assert_eq!(raised.len(), EXCEPTIONS.len() - 1);
+        assert!(
+            with_operator("    except (TypeError, KeyError):", py, SiblingCall)
+                .contains(&"    except (TypeError, IndexError):".to_string())
+        );
+        assert!(with_operator("    raise MyError(x)", py, SiblingCall).is_empty());
+        assert!(with_operator("    e = ValueError(x)", py, SiblingCall).is_empty());
+    }
+
+    /// A comparator the wrong way round: its two parameters exchanged reverses the order.
+    #[test]
+    fn a_comparators_parameters_trade_places() {
+        use MutationOperator::SwapArguments;
+        assert!(
+            with_operator(
+                "    players.sort_by(|a, b| a.score.cmp(&b.score));",
+                Language::Rust,
+                SwapArguments
+            )
+            .contains(&"    players.sort_by(|b, a| a.score.cmp(&b.score));".to_string())
+        );
+        assert!(
+            with_operator(
+                "    xs.sort(key=cmp_to_key(lambda x, y: x - y))",
+                Language::Python,
+                SwapArguments
+            )
+            .contains(&"    xs.sort(key=cmp_to_key(lambda y, x: x - y))".to_string())
+        );
+        assert!(
+            with_operator("    v.iter().map(|x| x + 1)", Language::Rust, SwapArguments).is_empty()
+        );
+    }
+
+    /// `filename[dot:]` for `filename[:dot]`: the slice kept from the wrong side of its cut.
+    #[test]
+    fn a_slice_is_kept_from_the_other_side_of_its_cut() {
+        use MutationOperator::BoundaryShift;
+        let py = Language::Python;
+        assert!(
+            with_operator("    return filename[dot:]", py, BoundaryShift)
+                .contains(&"    return filename[:dot]".to_string())
+        );
+        assert!(
+            with_operator("    return s[:len(s) - 1]", py, BoundaryShift)
+                .contains(&"    return s[len(s) - 1:]".to_string())
+        );
+        assert!(
+            with_operator("    &s[k..]", Language::Rust, BoundaryShift)
+                .contains(&"    &s[..k]".to_string())
+        );
+        // Both sides bound, a step, a list display: nothing to move.
+        for line in ["x = s[1:3]", "x = s[::2]", "x = [a, b]", "d = {k: v}"] {
+            assert!(
+                with_operator(line, py, BoundaryShift)
+                    .iter()
+                    .all(|l| !l.contains("[:") || line.contains("[:")),
+                "{line}"
+            );
+        }
+    }
+
+    /// `split(";")` where the data is comma-separated, `", ".join` written `",".join`.
+    #[test]
+    fn a_field_separator_is_tried_as_another() {
+        use MutationOperator::LiteralEdit;
+        let py = Language::Python;
+        let split = with_operator("    return line.split(\";\")", py, LiteralEdit);
+        assert!(split.contains(&"    return line.split(\",\")".to_string()));
+        assert!(split.contains(&"    return line.split(\"\\t\")".to_string()));
+        assert!(
+            with_operator("    return \",\".join(xs)", py, LiteralEdit)
+                .contains(&"    return \", \".join(xs)".to_string())
+        );
+        assert!(
+            with_operator("    let parts = s.split(':');", Language::Rust, LiteralEdit)
+                .contains(&"    let parts = s.split(',');".to_string())
+        );
+        // A word is no separator.
+        assert!(
+            with_operator("    return \"abc\"", py, LiteralEdit)
+                .iter()
+                .all(|l| !l.contains(',') && !l.contains(';'))
+        );
+    }
+
+    /// A `return` indented into the loop it should follow (the loop returns after its first
+    /// item), and a statement left out of the loop it belongs to.
+    #[test]
+    fn a_statement_moves_out_of_or_into_the_block_beside_it() {
+        let source = "def first_duplicate(items):\n    seen = set()\n    for item in items:\n        if item in seen:\n            return item\n        seen.add(item)\n        return None\n";
+        let out = line_edits("d.py", source, Language::Python, 7);
+        assert!(out.contains(&"    return None".to_string()), "{out:?}");
+        // The `return item` is its block's only statement: moving it would empty the `if`.
+        let only = line_edits("d.py", source, Language::Python, 5);
+        assert!(only.iter().all(|l| l.trim() != "return item"), "{only:?}");
+        let into = "def total(xs):\n    t = 0\n    n = 0\n    for x in xs:\n        if x:\n            t += x\n    n += 1\n    return t, n\n";
+        let moved = line_edits("t.py", into, Language::Python, 7);
+        assert!(moved.contains(&"        n += 1".to_string()), "{moved:?}");
+        assert!(
+            moved.contains(&"            n += 1".to_string()),
+            "{moved:?}"
+        );
+        // A block header and a line before an `else` stay put; a statement never leaves its
+        // function (it may enter the `else` above it).
+        let branch = "def f(x):\n    if x:\n        a = 1\n        b = 2\n    else:\n        b = 3\n    return b\n";
+        for line in [2, 4] {
+            let edits = line_edits("f.py", branch, Language::Python, line);
+            let original = branch.lines().nth(line as usize - 1).unwrap_or_default();
+            assert!(
+                edits.iter().all(|l| l.trim() != original.trim()),
+                "line {line}: {edits:?}"
+            );
+        }
+        let last = line_edits("f.py", branch, Language::Python, 7);
+        assert!(last.contains(&"        return b".to_string()), "{last:?}");
+        assert!(!last.contains(&"return b".to_string()), "{last:?}");
+        // Rust's blocks are braces: no depth edits there.
+        let rust = "fn f(xs: &[i32]) -> i32 {\n    let mut t = 0;\n    for x in xs {\n        t += x;\n        return t;\n    }\n    t\n}\n";
+        let rust_edits = line_edits("f.rs", rust, Language::Rust, 5);
+        assert!(
+            rust_edits.iter().all(|l| l.trim() != "return t;"),
+            "{rust_edits:?}"
+        );
     }
 
     /// The new lines `enumerate_mutations` proposes for one line of a source file.

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 26] = [
+const ORIGINS: [&str; 28] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -165,6 +165,8 @@ const ORIGINS: [&str; 26] = [
     "case_fold",
     "insert_guard",
     "add_clause",
+    "control_flow_flip",
+    "indent_shift",
 ];
 
 impl CandidateOrigin {
@@ -1430,6 +1432,8 @@ mod tests {
             CaseFold,
             InsertGuard,
             AddClause,
+            ControlFlowFlip,
+            IndentShift,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1439,7 +1443,7 @@ mod tests {
                 | MinMaxSwap | SiblingCall | SwapIdentifier | DropTerm | AddOffset
                 | SwapOperands | DeleteLine | DropClause | LiteralEdit | ReplaceArgument
                 | InsertStatement | WrapOperands | LoopStep | IdleMutableStep | CaseFold
-                | InsertGuard | AddClause => {}
+                | InsertGuard | AddClause | ControlFlowFlip | IndentShift => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -596,8 +596,8 @@ pub(super) fn drop_clause_edits(
 }
 
 /// String and char literals: empty ↔ one space, a bracket or comparison character for its
-/// partner, the first letter's case, the last character dropped, a run of one character
-/// collapsed to one.
+/// partner, one field separator for another (`;` → `,`, `,` → `, `), the first letter's case,
+/// the last character dropped, a run of one character collapsed to one.
 pub(super) fn literal_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
     let mut edits = Vec::new();
     for t in tokens.iter().filter(|t| t.kind == TokenKind::Literal) {
@@ -645,6 +645,14 @@ pub(super) fn literal_variants(inner: &str) -> Vec<String> {
             variants.push(b.to_string());
         } else if inner == b {
             variants.push(a.to_string());
+        }
+    }
+    // A field separator for another: `split(";")` where the data is comma-separated.
+    const SEPARATORS: [&str; 8] = [",", ";", ":", "|", " ", "-", "/", "\\t"];
+    if SEPARATORS.contains(&inner) {
+        variants.extend(SEPARATORS.iter().map(|s| s.to_string()));
+        if inner != " " {
+            variants.push(format!("{inner} "));
         }
     }
     if inner.chars().count() >= 2 && inner.chars().count() <= 12 {
@@ -781,6 +789,69 @@ pub(super) fn slice_edits(text: &str, tokens: &[Token<'_>], parameters: &[&str])
     edits
 }
 
+/// A slice kept from the wrong side of its cut: Python's `name[dot:]` ↔ `name[:dot]`, Rust's
+/// `&s[k..]` ↔ `&s[..k]`.
+pub(super) fn slice_side_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let cut = match language {
+        Language::Python => ":",
+        Language::Rust => "..",
+    };
+    let mut edits = Vec::new();
+    for (open, t) in tokens.iter().enumerate() {
+        // An index follows a name, a call or another index, never an operator or `(`.
+        let indexes = t.text == "["
+            && open >= 1
+            && (tokens[open - 1].kind == TokenKind::Ident
+                || tokens[open - 1].text == ")"
+                || tokens[open - 1].text == "]")
+            && tokens[open - 1].end == t.start;
+        if !indexes {
+            continue;
+        }
+        let Some(close) = matching_close(tokens, open) else {
+            continue;
+        };
+        let inner = &tokens[open + 1..close];
+        let mut depth = 0usize;
+        let mut cuts = Vec::new();
+        for (k, token) in inner.iter().enumerate() {
+            match token.kind {
+                TokenKind::Open => depth += 1,
+                TokenKind::Close => depth = depth.saturating_sub(1),
+                _ if depth == 0 && matches!(token.text, ":" | "::" | ".." | "..=") => cuts.push(k),
+                _ => {}
+            }
+        }
+        if cuts.len() != 1 || inner[cuts[0]].text != cut || inner.len() < 2 {
+            continue;
+        }
+        let bound = if cuts[0] == 0 {
+            &text[inner[1].start..inner[inner.len() - 1].end]
+        } else if cuts[0] == inner.len() - 1 {
+            &text[inner[0].start..inner[inner.len() - 2].end]
+        } else {
+            continue;
+        };
+        let moved = if cuts[0] == 0 {
+            format!("{bound}{cut}")
+        } else {
+            format!("{cut}{bound}")
+        };
+        if let Some(new_text) = splice(text, t.end, tokens[close].start, &moved) {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::BoundaryShift,
+                description: format!("the slice kept on the other side of `{bound}`"),
+            });
+        }
+    }
+    edits
+}
+
 /// Two methods called on one line trade places: `if c.is_lowercase() { c.to_lowercase() }
 /// else { c.to_uppercase() }` with the branches' conversions the wrong way round.
 pub(super) fn exchange_method_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
@@ -821,6 +892,36 @@ pub(super) fn exchange_method_edits(text: &str, tokens: &[Token<'_>]) -> Vec<Lin
         }
     }
     edits
+}
+
+/// A two-parameter closure with its parameters the other way round: `sort_by(|a, b|
+/// a.score.cmp(&b.score))` → `|b, a|`, the comparator reversed without touching its body.
+/// Python's `lambda a, b:` the same way.
+pub(super) fn comparator_parameters_swapped(text: &str, tokens: &[Token<'_>]) -> Option<LineEdit> {
+    let at = tokens.windows(5).position(|w| {
+        let opens = matches!((w[0].text, w[4].text), ("|", "|") | ("lambda", ":"));
+        opens
+            && w[1].kind == TokenKind::Ident
+            && w[2].kind == TokenKind::Comma
+            && w[3].kind == TokenKind::Ident
+            && w[1].text != w[3].text
+    })?;
+    let (a, b) = (&tokens[at + 1], &tokens[at + 3]);
+    Some(LineEdit {
+        new_text: format!(
+            "{}{}{}{}{}",
+            text.get(..a.start)?,
+            b.text,
+            text.get(a.end..b.start)?,
+            a.text,
+            text.get(b.end..)?
+        ),
+        operator: MutationOperator::SwapArguments,
+        description: format!(
+            "the closure's `{}` and `{}` the other way round",
+            a.text, b.text
+        ),
+    })
 }
 
 /// Names bound in the wrong order: Python's `day, month, year = …` → `month, day, year = …`,
