@@ -1179,7 +1179,20 @@ const SIBLING_CALLS: &[&[&str]] = &[
     ],
     &["is_numeric", "is_alphabetic", "is_alphanumeric"],
     &["min_by_key", "max_by_key"],
+    &["min_by", "max_by"],
     &["sort", "reverse"],
+    &["isupper", "islower"],
+    &["is_uppercase", "is_lowercase"],
+    &["is_ascii_uppercase", "is_ascii_lowercase"],
+    &["is_positive", "is_negative"],
+    &["take", "skip"],
+    &["take_while", "skip_while"],
+    &["split", "rsplit"],
+    &["partition", "rpartition"],
+    &["ljust", "rjust"],
+    &["trim_start_matches", "trim_end_matches"],
+    &["bin", "hex", "oct"],
+    &["sum", "product"],
 ];
 
 /// Python's built-in exceptions a function most often raises or catches; a `raise` or an
@@ -2178,6 +2191,28 @@ mod tests {
         );
         assert!(with_operator("let y = loop { break x; };", rust, ControlFlowFlip).is_empty());
         assert!(with_operator("broken = True", py, ControlFlowFlip).is_empty());
+    }
+
+    /// Methods a slip confuses: a case test for the other case, `take` for `skip`.
+    #[test]
+    fn sibling_calls_cover_case_tests_and_iterator_cuts() {
+        use MutationOperator::SiblingCall;
+        let py = Language::Python;
+        let rust = Language::Rust;
+        assert_eq!(
+            with_operator("    if ch.isupper():", py, SiblingCall),
+            vec!["    if ch.islower():"]
+        );
+        assert_eq!(
+            with_operator("    let rest = xs.iter().take(n);", rust, SiblingCall),
+            vec!["    let rest = xs.iter().skip(n);"]
+        );
+        assert_eq!(
+            with_operator("    c.is_lowercase()", rust, SiblingCall),
+            vec!["    c.is_uppercase()"]
+        );
+        // A variable that shares a method's name is no call.
+        assert!(with_operator("    take = 3", py, SiblingCall).is_empty());
     }
 
     /// A `raise` or an `except` naming the wrong built-in exception; other names are left
