@@ -1209,3 +1209,34 @@ fn a_return_indented_into_its_loop_is_moved_out_and_committed() {
         tests_before
     );
 }
+
+/// Regression (a session's probe workspace): a binary search whose `lo = mid` makes no
+/// progress hangs. The hang points at the lines that move the `while` condition, so their
+/// edits are probed before any other, and `lo = mid + 1` is committed.
+#[test]
+fn a_hang_probes_the_lines_that_move_the_loop_first() {
+    let (scratch, ws) = workspace(&[
+        (
+            "search.py",
+            "def find(xs, target):\n    lo, hi = 0, len(xs) - 1\n    while lo <= hi:\n        mid = (lo + hi) // 2\n        if xs[mid] == target:\n            return mid\n        if xs[mid] < target:\n            lo = mid\n        else:\n            hi = mid - 1\n    return -1\n",
+        ),
+        (
+            "test_search.py",
+            "from search import find\n\n\ndef test_find():\n    assert find([1, 3, 5, 7, 9], 7) == 3\n    assert find([2, 4], 2) == 0\n    assert find([1, 3, 5], 4) == -1\n",
+        ),
+        ("conftest.py", ONE_SECOND_LIMIT),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    let script = silent_model(scratch.path());
+    let (code, events) = run(&ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(code, 0);
+    let fixed = std::fs::read_to_string(ws.join("search.py")).unwrap();
+    assert!(fixed.contains("            lo = mid + 1\n"), "{fixed}");
+    let probes = decisions(&events, "probe_verdict");
+    assert!(
+        probes.iter().all(|p| p["line"] == 8 || p["line"] == 10),
+        "every probe up to the fix edits a line that moves the loop: {probes:?}"
+    );
+}

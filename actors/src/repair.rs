@@ -68,6 +68,9 @@ struct Candidate {
     /// Edits the candidate makes: 1, or more for one stacked on a partial fix
     /// ([`tact_repair::partial`]), whose `edit` is then the hunk that makes them all.
     parts: u32,
+    /// A one-line edit of a line that assigns a name its `while` condition reads
+    /// ([`tact_repair::mutate::loop_condition_updates`]): evidence-backed when the run hung.
+    moves_a_loop: bool,
 }
 
 impl Candidate {
@@ -345,12 +348,15 @@ impl Runner {
         let cut = ["timed_out", "stopped_on_hang"]
             .iter()
             .any(|k| output.get(*k).and_then(Value::as_bool) == Some(true));
+        let report =
+            report_of(&done.observation).ok_or_else(|| runner_last_words(&done.observation));
         let took = SuitePace {
             ms: done.observation.duration_ms,
             cut,
+            builds: report
+                .as_ref()
+                .is_ok_and(|r| r.runner != tact_runtime::testreport::TestRunner::Pytest),
         };
-        let report =
-            report_of(&done.observation).ok_or_else(|| runner_last_words(&done.observation));
         Ok((done.work_id, report, done.verdict, took))
     }
 
@@ -684,7 +690,31 @@ fn evidence_first(candidate: &Candidate, hang: bool) -> bool {
     match candidate.features.origin {
         CandidateOrigin::Mutate(MutationOperator::LoopStep) => hang,
         CandidateOrigin::Mutate(MutationOperator::IdleMutableStep) => true,
-        _ => false,
+        // Deleting the step only makes the loop hang for good.
+        CandidateOrigin::Mutate(MutationOperator::DeleteLine) => false,
+        CandidateOrigin::Mutate(_) => hang && candidate.moves_a_loop,
+        CandidateOrigin::Model => false,
+    }
+}
+
+/// Mark the one-line edits of lines that move a `while` condition (see
+/// [`Candidate::moves_a_loop`]), reading each file's loops from `contents`.
+fn mark_loop_moves(candidates: &mut [Candidate], contents: &HashMap<String, String>) {
+    let mut loops: HashMap<&str, Vec<u32>> = HashMap::new();
+    for c in candidates.iter_mut() {
+        let Some(language) = Language::from_path(std::path::Path::new(&c.edit.file)) else {
+            continue;
+        };
+        let Some(source) = contents.get(&c.edit.file) else {
+            continue;
+        };
+        let lines = loops
+            .entry(c.edit.file.as_str())
+            .or_insert_with(|| tact_repair::mutate::loop_condition_updates(source, language));
+        c.moves_a_loop = c.parts == 1
+            && c.edit.replacement.len() == 1
+            && !c.edit.old_line.contains('\n')
+            && lines.contains(&c.edit.line);
     }
 }
 
@@ -786,6 +816,9 @@ async fn enumerate_and_rank(
         )
         .await?;
     let mut candidates = candidates_of(edits);
+    if hang {
+        mark_loop_moves(&mut candidates, contents);
+    }
     let model_reads = ranker.is_none_or(CandidateRanker::uses_model);
     let evidence = candidates
         .iter()
@@ -911,6 +944,8 @@ async fn widen(
 struct SuitePace {
     ms: u64,
     cut: bool,
+    /// The runner compiles before it tests (cargo), or is not known not to.
+    builds: bool,
 }
 
 /// A probe's time limit when the failing run was cut short: a test hangs with no per-test time
@@ -919,9 +954,16 @@ struct SuitePace {
 /// runs well within it.
 const CUT_RUN_PROBE_MS: u64 = 20_000;
 
+/// The same for a runner that builds nothing first (pytest): a probe runs only the failing
+/// tests, which a fixed small program passes in about a second, so each probe that keeps the
+/// loop costs 8 s instead of 20 (a binary search whose `lo = mid` never ends, 2026-12-04).
+const CUT_RUN_INTERPRETED_PROBE_MS: u64 = 8_000;
+
 /// A probe's time limit from the failing run's pace, within `ceiling_ms`.
 fn probe_timeout(baseline: SuitePace, ceiling_ms: u64) -> u64 {
-    let limit = if baseline.cut {
+    let limit = if baseline.cut && !baseline.builds {
+        CUT_RUN_INTERPRETED_PROBE_MS
+    } else if baseline.cut {
         CUT_RUN_PROBE_MS
     } else {
         baseline.ms.saturating_mul(5).saturating_add(5_000)
@@ -1582,6 +1624,7 @@ fn stacked_on(
                 features: single.features.clone(),
                 score: single.score,
                 parts: base.parts + single.parts,
+                moves_a_loop: false,
             })
         })
         .filter(|c| !tried.contains(&c.key()))
@@ -2284,6 +2327,7 @@ fn candidates_of(edits: Vec<CandidateEdit>) -> Vec<Candidate> {
             features,
             score: 0.0,
             parts: 1,
+            moves_a_loop: false,
         })
         .collect()
 }
@@ -2535,7 +2579,11 @@ mod tests {
 
     #[test]
     fn the_probe_time_limit_follows_the_suite() {
-        let pace = |ms| SuitePace { ms, cut: false };
+        let pace = |ms| SuitePace {
+            ms,
+            cut: false,
+            builds: true,
+        };
         assert_eq!(probe_timeout(pace(400), 60_000), 7_000);
         assert_eq!(probe_timeout(pace(30_000), 60_000), 60_000);
         assert_eq!(probe_timeout(pace(0), 60_000), 5_000);
@@ -2544,6 +2592,7 @@ mod tests {
         let cut = SuitePace {
             ms: 60_850,
             cut: true,
+            builds: true,
         };
         assert_eq!(probe_timeout(cut, 60_000), CUT_RUN_PROBE_MS);
         assert_eq!(
@@ -2551,6 +2600,16 @@ mod tests {
             10_000,
             "the policy's ceiling still holds"
         );
+        // Nothing to build first (pytest): a shorter fixed limit.
+        let interpreted = SuitePace {
+            builds: false,
+            ..cut
+        };
+        assert_eq!(
+            probe_timeout(interpreted, 60_000),
+            CUT_RUN_INTERPRETED_PROBE_MS
+        );
+        assert!(CUT_RUN_INTERPRETED_PROBE_MS < CUT_RUN_PROBE_MS);
     }
 
     #[test]

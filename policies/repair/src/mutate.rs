@@ -281,6 +281,74 @@ pub fn hunk_mutations(
     hunks
 }
 
+/// The 1-based lines inside a `while` loop's body that assign a name its condition reads
+/// (`lo = mid` under `while lo <= hi`). When a run hangs, an edit of such a line is the likeliest
+/// fix: the loop's progress is made there, and a step that makes none (`lo = mid` for
+/// `lo = mid + 1`) never ends it.
+pub fn loop_condition_updates(source: &str, language: Language) -> Vec<u32> {
+    let classes = classify_source(source, language);
+    let lines: Vec<&str> = split_lines(source);
+    let tokens: Vec<Vec<Token<'_>>> = lines
+        .iter()
+        .enumerate()
+        .map(|(k, text)| {
+            classes
+                .get(k)
+                .map(|c| tokenize(text, c, language))
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut updates: Vec<u32> = Vec::new();
+    for (head, head_tokens) in tokens.iter().enumerate() {
+        if head_tokens.first().is_none_or(|t| t.text != "while")
+            || head_tokens.get(1).is_some_and(|t| t.text == "let")
+        {
+            continue;
+        }
+        let condition: Vec<&Token<'_>> = head_tokens[1..]
+            .iter()
+            .take_while(|t| !(t.text == ":" || t.text == "{"))
+            .collect();
+        let names: Vec<&str> = condition
+            .iter()
+            .enumerate()
+            .filter(|(k, t)| {
+                t.kind == TokenKind::Ident
+                    && !is_keyword(t.text, language)
+                    && condition.get(k + 1).is_none_or(|n| n.text != "(")
+                    && (*k == 0 || condition.get(k - 1).is_some_and(|p| p.text != "."))
+            })
+            .map(|(_, t)| t.text)
+            .collect();
+        let depth = lines.get(head).map_or(0, |l| indentation(l));
+        for k in head + 1..lines.len() {
+            let text = lines.get(k).copied().unwrap_or_default();
+            if text.trim().is_empty() {
+                continue;
+            }
+            if indentation(text) <= depth {
+                break;
+            }
+            let Some(line) = tokens.get(k) else {
+                continue;
+            };
+            let assigned = line
+                .windows(2)
+                .any(|pair| names.contains(&pair[0].text) && is_assignment(pair[1].text))
+                || line
+                    .iter()
+                    .position(|t| t.text == "=")
+                    .is_some_and(|eq| line[..eq].iter().any(|t| names.contains(&t.text)));
+            if assigned && let Ok(number) = u32::try_from(k + 1) {
+                updates.push(number);
+            }
+        }
+    }
+    updates.sort_unstable();
+    updates.dedup();
+    updates
+}
+
 /// Reads `root/file` and enumerates mutations of `lines` in it; the language comes from the
 /// file's extension.
 pub fn enumerate_file_mutations(
@@ -2259,6 +2327,40 @@ mod tests {
         assert!(
             with_operator("    v.iter().map(|x| x + 1)", Language::Rust, SwapArguments).is_empty()
         );
+    }
+
+    /// `lo = mid` for `lo = mid + 1`: a name assigned one operand that is one off.
+    #[test]
+    fn an_assigned_operand_is_offset_by_one() {
+        use MutationOperator::AddOffset;
+        assert_eq!(
+            with_operator("            lo = mid", Language::Python, AddOffset),
+            vec!["            lo = mid + 1", "            lo = mid - 1"]
+        );
+        assert_eq!(
+            with_operator("    let end = xs.len();", Language::Rust, AddOffset),
+            vec!["    let end = xs.len() + 1;", "    let end = xs.len() - 1;"]
+        );
+        // A constant, a sum and a comparison are not this edit's.
+        for line in ["x = 3", "x = a + b", "ok = a == b", "x = None"] {
+            assert!(
+                with_operator(line, Language::Python, AddOffset).is_empty(),
+                "{line}"
+            );
+        }
+    }
+
+    /// A binary search whose `lo = mid` makes no progress hangs; the lines that move the
+    /// loop's condition are where its fix is.
+    #[test]
+    fn the_lines_that_move_a_while_condition_are_found() {
+        let py = "def find(xs, t):\n    lo, hi = 0, len(xs) - 1\n    while lo <= hi:\n        mid = (lo + hi) // 2\n        if xs[mid] < t:\n            lo = mid\n        else:\n            hi = mid - 1\n    return lo\n";
+        assert_eq!(loop_condition_updates(py, Language::Python), vec![6, 8]);
+        let rust = "fn f(mut n: u32) -> u32 {\n    let mut steps = 0;\n    while n != 1 {\n        n = if n % 2 == 0 { n / 2 } else { 3 * n + 1 };\n        steps += 1;\n    }\n    steps\n}\n";
+        assert_eq!(loop_condition_updates(rust, Language::Rust), vec![4]);
+        // A comparison is no assignment; a `while let` has no condition to move.
+        let none = "def g(a, b):\n    while a == b:\n        print(a == b)\n    return a\n";
+        assert!(loop_condition_updates(none, Language::Python).is_empty());
     }
 
     /// `filename[dot:]` for `filename[:dot]`: the slice kept from the wrong side of its cut.

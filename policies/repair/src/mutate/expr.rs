@@ -474,7 +474,51 @@ pub(super) fn add_offset_edits(
         // Operands nest (`len(x)` holds `x`): step into them too.
         i += 1;
     }
+    edits.extend(assigned_operand_offsets(text, tokens, language));
     edits
+}
+
+/// A name assigned one operand that is one off: `lo = mid` → `lo = mid + 1` (a binary search
+/// that never moves past `mid`), `let end = start;` → `let end = start - 1;`. Only a single
+/// name, call or index on the right (constants have their own ±1).
+fn assigned_operand_offsets(text: &str, tokens: &[Token<'_>], language: Language) -> Vec<LineEdit> {
+    let start =
+        usize::from(language == Language::Rust && tokens.first().is_some_and(|t| t.text == "let"));
+    let start = start + usize::from(tokens.get(start).is_some_and(|t| t.text == "mut"));
+    let (Some(target), Some(eq)) = (tokens.get(start), tokens.get(start + 1)) else {
+        return Vec::new();
+    };
+    let rhs = start + 2;
+    let end = match language {
+        Language::Rust if tokens.last().is_some_and(|t| t.text == ";") => tokens.len() - 1,
+        Language::Rust => return Vec::new(),
+        Language::Python => tokens.len(),
+    };
+    let single_operand = target.kind == TokenKind::Ident
+        && eq.text == "="
+        && tokens.get(rhs).is_some_and(|t| {
+            t.kind == TokenKind::Ident
+                && !is_keyword(t.text, language)
+                && !matches!(t.text, "None" | "True" | "False" | "true" | "false")
+                && t.text != target.text
+        })
+        && operand_end(tokens, rhs, language) == Some(end)
+        && end > rhs;
+    if !single_operand {
+        return Vec::new();
+    }
+    let at = tokens[end - 1].end;
+    let operand = text.get(tokens[rhs].start..at).unwrap_or("");
+    [" + 1", " - 1"]
+        .into_iter()
+        .filter_map(|offset| {
+            Some(LineEdit {
+                new_text: splice(text, at, at, offset)?,
+                operator: MutationOperator::AddOffset,
+                description: format!("`{operand}` → `{operand}{offset}`"),
+            })
+        })
+        .collect()
 }
 
 /// A statement that should not be there: the whole line goes (it becomes blank, so line
