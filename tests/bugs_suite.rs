@@ -28,6 +28,12 @@ const MUTATE_KINDS: &[&str] = &[
     "min_max",
     "wrong_variable",
     "wrong_call",
+    "wrong_depth",
+    "wrong_exception",
+    "wrong_separator",
+    "break_continue",
+    "slice_side",
+    "comparator_order",
 ];
 
 const TOP_N: usize = 5;

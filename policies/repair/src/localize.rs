@@ -911,6 +911,11 @@ fn line_weight(code: &str, language: Language) -> Option<f64> {
     if ["min", "max", "range", "len"].iter().any(|k| has_word(k)) {
         weight += 0.2;
     }
+    // `break` / `continue`: the loop's whole course turns on it, and its one alternative is
+    // cheap to try (the other jump).
+    if has_word("break") || has_word("continue") {
+        weight += 0.4;
+    }
     if trimmed.contains('(') {
         weight += 0.1;
     }
@@ -1555,6 +1560,9 @@ mod tests {
         let binding = line_weight("    let mut items = Vec::new();", Language::Rust).unwrap();
         assert!(logic > binding);
         assert_eq!(line_weight("    }", Language::Rust), None);
+        let jump = line_weight("            break", Language::Python).unwrap();
+        let accumulate = line_weight("        count = count", Language::Python).unwrap();
+        assert!(jump > accumulate);
         assert_eq!(line_weight("    else:", Language::Python), None);
     }
 }
