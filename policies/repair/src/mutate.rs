@@ -820,6 +820,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::exchange_method_edits(text, &tokens));
         edits.extend(expr::tuple_target_edits(text, &tokens, language));
         edits.extend(expr::slice_side_edits(text, &tokens, language));
+        edits.extend(expr::index_order_edits(text, &tokens));
         edits.extend(expr::comparator_parameters_swapped(text, &tokens));
         edits.extend(expr::receiver_argument_edits(text, &tokens, language));
         edits.extend(expr::replace_argument_edits(text, &tokens, language));
@@ -2327,6 +2328,33 @@ mod tests {
         assert!(
             with_operator("    v.iter().map(|x| x + 1)", Language::Rust, SwapArguments).is_empty()
         );
+    }
+
+    /// A grid read the other way round: `grid[c][r]` for `grid[r][c]`.
+    #[test]
+    fn two_indexes_trade_places() {
+        use MutationOperator::SwapArguments;
+        assert!(
+            with_operator(
+                "            out[c] += grid[c][r];",
+                Language::Rust,
+                SwapArguments
+            )
+            .contains(&"            out[c] += grid[r][c];".to_string())
+        );
+        assert!(
+            with_operator("    return m[i + 1][j]", Language::Python, SwapArguments)
+                .contains(&"    return m[j][i + 1]".to_string())
+        );
+        // Slices and a single index stay as they are.
+        for line in ["x = m[1:][0]", "x = m[i]", "x = [a][b]"] {
+            assert!(
+                with_operator(line, Language::Python, SwapArguments)
+                    .iter()
+                    .all(|l| !l.contains("][") || l == line),
+                "{line}"
+            );
+        }
     }
 
     /// `lo = mid` for `lo = mid + 1`: a name assigned one operand that is one off.

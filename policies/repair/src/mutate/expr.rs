@@ -833,6 +833,51 @@ pub(super) fn slice_edits(text: &str, tokens: &[Token<'_>], parameters: &[&str])
     edits
 }
 
+/// A grid read the other way round: `m[c][r]` → `m[r][c]` (two indexes exchanged).
+pub(super) fn index_order_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    for (open, t) in tokens.iter().enumerate() {
+        let indexes = t.text == "["
+            && open >= 1
+            && matches!(tokens[open - 1].kind, TokenKind::Ident | TokenKind::Close)
+            && tokens[open - 1].end == t.start;
+        if !indexes {
+            continue;
+        }
+        let Some(close) = matching_close(tokens, open) else {
+            continue;
+        };
+        let Some(second_open) = tokens.get(close + 1).filter(|n| n.text == "[") else {
+            continue;
+        };
+        if second_open.start != tokens[close].end {
+            continue;
+        }
+        let Some(second_close) = matching_close(tokens, close + 1) else {
+            continue;
+        };
+        let (Some(a), Some(b)) = (
+            text.get(t.end..tokens[close].start),
+            text.get(second_open.end..tokens[second_close].start),
+        ) else {
+            continue;
+        };
+        let slicing = |s: &str| s.contains(':') || s.contains("..");
+        if a.trim().is_empty() || b.trim().is_empty() || a == b || slicing(a) || slicing(b) {
+            continue;
+        }
+        let swapped = format!("{b}][{a}");
+        if let Some(new_text) = splice(text, t.end, tokens[second_close].start, &swapped) {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::SwapArguments,
+                description: format!("`[{a}][{b}]` → `[{b}][{a}]`"),
+            });
+        }
+    }
+    edits
+}
+
 /// A slice kept from the wrong side of its cut: Python's `name[dot:]` ↔ `name[:dot]`, Rust's
 /// `&s[k..]` ↔ `&s[..k]`.
 pub(super) fn slice_side_edits(
