@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 28] = [
+const ORIGINS: [&str; 34] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -167,6 +167,12 @@ const ORIGINS: [&str; 28] = [
     "add_clause",
     "control_flow_flip",
     "indent_shift",
+    "exception_swap",
+    "separator_swap",
+    "slice_side",
+    "exchange_indexes",
+    "reverse_comparator",
+    "offset_assignment",
 ];
 
 impl CandidateOrigin {
@@ -1434,6 +1440,12 @@ mod tests {
             AddClause,
             ControlFlowFlip,
             IndentShift,
+            ExceptionSwap,
+            SeparatorSwap,
+            SliceSide,
+            ExchangeIndexes,
+            ReverseComparator,
+            OffsetAssignment,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1443,7 +1455,9 @@ mod tests {
                 | MinMaxSwap | SiblingCall | SwapIdentifier | DropTerm | AddOffset
                 | SwapOperands | DeleteLine | DropClause | LiteralEdit | ReplaceArgument
                 | InsertStatement | WrapOperands | LoopStep | IdleMutableStep | CaseFold
-                | InsertGuard | AddClause | ControlFlowFlip | IndentShift => {}
+                | InsertGuard | AddClause | ControlFlowFlip | IndentShift | ExceptionSwap
+                | SeparatorSwap | SliceSide | ExchangeIndexes | ReverseComparator
+                | OffsetAssignment => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

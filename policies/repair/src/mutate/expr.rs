@@ -514,7 +514,7 @@ fn assigned_operand_offsets(text: &str, tokens: &[Token<'_>], language: Language
         .filter_map(|offset| {
             Some(LineEdit {
                 new_text: splice(text, at, at, offset)?,
-                operator: MutationOperator::AddOffset,
+                operator: MutationOperator::OffsetAssignment,
                 description: format!("`{operand}` → `{operand}{offset}`"),
             })
         })
@@ -652,18 +652,44 @@ pub(super) fn literal_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
             continue;
         }
         let inner = &t.text[1..t.text.len() - 1];
-        for v in literal_variants(inner) {
+        let variants = literal_variants(inner)
+            .into_iter()
+            .map(|v| (v, MutationOperator::LiteralEdit))
+            .chain(
+                separator_variants(inner)
+                    .into_iter()
+                    .map(|v| (v, MutationOperator::SeparatorSwap)),
+            );
+        for (v, operator) in variants {
             let literal = format!("{quote}{v}{quote}");
             if let Some(new_text) = splice(text, t.start, t.end, &literal) {
                 edits.push(LineEdit {
                     new_text,
-                    operator: MutationOperator::LiteralEdit,
+                    operator,
                     description: format!("`{}` → `{literal}`", t.text),
                 });
             }
         }
     }
     edits
+}
+
+/// A field separator for another: `split(";")` where the data is comma-separated, `","` for
+/// `", "` (never the text itself).
+fn separator_variants(inner: &str) -> Vec<String> {
+    const SEPARATORS: [&str; 8] = [",", ";", ":", "|", " ", "-", "/", "\\t"];
+    if !SEPARATORS.contains(&inner) {
+        return Vec::new();
+    }
+    let mut variants: Vec<String> = SEPARATORS
+        .iter()
+        .filter(|s| **s != inner)
+        .map(|s| s.to_string())
+        .collect();
+    if inner != " " {
+        variants.push(format!("{inner} "));
+    }
+    variants
 }
 
 /// The edits of one literal's inner text [`literal_edits`] tries (never the text itself).
@@ -689,14 +715,6 @@ pub(super) fn literal_variants(inner: &str) -> Vec<String> {
             variants.push(b.to_string());
         } else if inner == b {
             variants.push(a.to_string());
-        }
-    }
-    // A field separator for another: `split(";")` where the data is comma-separated.
-    const SEPARATORS: [&str; 8] = [",", ";", ":", "|", " ", "-", "/", "\\t"];
-    if SEPARATORS.contains(&inner) {
-        variants.extend(SEPARATORS.iter().map(|s| s.to_string()));
-        if inner != " " {
-            variants.push(format!("{inner} "));
         }
     }
     if inner.chars().count() >= 2 && inner.chars().count() <= 12 {
@@ -870,7 +888,7 @@ pub(super) fn index_order_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdi
         if let Some(new_text) = splice(text, t.end, tokens[second_close].start, &swapped) {
             edits.push(LineEdit {
                 new_text,
-                operator: MutationOperator::SwapArguments,
+                operator: MutationOperator::ExchangeIndexes,
                 description: format!("`[{a}][{b}]` → `[{b}][{a}]`"),
             });
         }
@@ -933,7 +951,7 @@ pub(super) fn slice_side_edits(
         if let Some(new_text) = splice(text, t.end, tokens[close].start, &moved) {
             edits.push(LineEdit {
                 new_text,
-                operator: MutationOperator::BoundaryShift,
+                operator: MutationOperator::SliceSide,
                 description: format!("the slice kept on the other side of `{bound}`"),
             });
         }
@@ -1005,7 +1023,7 @@ pub(super) fn comparator_parameters_swapped(text: &str, tokens: &[Token<'_>]) ->
             a.text,
             text.get(b.end..)?
         ),
-        operator: MutationOperator::SwapArguments,
+        operator: MutationOperator::ReverseComparator,
         description: format!(
             "the closure's `{}` and `{}` the other way round",
             a.text, b.text
