@@ -851,15 +851,25 @@ pub(super) fn slice_edits(text: &str, tokens: &[Token<'_>], parameters: &[&str])
     edits
 }
 
+/// Does the `[` at `open` index what stands right before it (a name, a call, another index),
+/// rather than open a list display?
+fn opens_an_index(tokens: &[Token<'_>], open: usize) -> bool {
+    let (Some(t), Some(before)) = (
+        tokens.get(open),
+        open.checked_sub(1).and_then(|p| tokens.get(p)),
+    ) else {
+        return false;
+    };
+    t.text == "["
+        && (before.kind == TokenKind::Ident || matches!(before.text, ")" | "]"))
+        && before.end == t.start
+}
+
 /// A grid read the other way round: `m[c][r]` → `m[r][c]` (two indexes exchanged).
 pub(super) fn index_order_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
     let mut edits = Vec::new();
     for (open, t) in tokens.iter().enumerate() {
-        let indexes = t.text == "["
-            && open >= 1
-            && matches!(tokens[open - 1].kind, TokenKind::Ident | TokenKind::Close)
-            && tokens[open - 1].end == t.start;
-        if !indexes {
+        if !opens_an_index(tokens, open) {
             continue;
         }
         let Some(close) = matching_close(tokens, open) else {
@@ -910,13 +920,7 @@ pub(super) fn slice_side_edits(
     let mut edits = Vec::new();
     for (open, t) in tokens.iter().enumerate() {
         // An index follows a name, a call or another index, never an operator or `(`.
-        let indexes = t.text == "["
-            && open >= 1
-            && (tokens[open - 1].kind == TokenKind::Ident
-                || tokens[open - 1].text == ")"
-                || tokens[open - 1].text == "]")
-            && tokens[open - 1].end == t.start;
-        if !indexes {
+        if !opens_an_index(tokens, open) {
             continue;
         }
         let Some(close) = matching_close(tokens, open) else {
