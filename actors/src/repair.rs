@@ -687,13 +687,27 @@ fn ranker_score(features: &CandidateFeatures, ranker: Option<&CandidateRanker>) 
 /// whatever the ranker (fitted before such edits existed) thinks of it: a run that hung points at
 /// a loop that never ends, and a list declared `mut` and never changed at the step it lacks.
 fn evidence_first(candidate: &Candidate, hang: bool) -> bool {
+    evidence_tier(candidate, hang) < EvidenceTier::None
+}
+
+/// How specific a candidate's evidence is, most specific first: a loop whose condition never
+/// changes (its missing step) or a `mut` list never changed, then an edit of a line that does
+/// move a hung loop's condition (it may move it too little), then none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum EvidenceTier {
+    MissingStep,
+    LoopMove,
+    None,
+}
+
+fn evidence_tier(candidate: &Candidate, hang: bool) -> EvidenceTier {
     match candidate.features.origin {
-        CandidateOrigin::Mutate(MutationOperator::LoopStep) => hang,
-        CandidateOrigin::Mutate(MutationOperator::IdleMutableStep) => true,
+        CandidateOrigin::Mutate(MutationOperator::LoopStep) if hang => EvidenceTier::MissingStep,
+        CandidateOrigin::Mutate(MutationOperator::IdleMutableStep) => EvidenceTier::MissingStep,
         // Deleting the step only makes the loop hang for good.
-        CandidateOrigin::Mutate(MutationOperator::DeleteLine) => false,
-        CandidateOrigin::Mutate(_) => hang && candidate.moves_a_loop,
-        CandidateOrigin::Model => false,
+        CandidateOrigin::Mutate(MutationOperator::DeleteLine) => EvidenceTier::None,
+        CandidateOrigin::Mutate(_) if hang && candidate.moves_a_loop => EvidenceTier::LoopMove,
+        CandidateOrigin::Mutate(_) | CandidateOrigin::Model => EvidenceTier::None,
     }
 }
 
@@ -724,7 +738,7 @@ fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>, hang: b
     }
     // Best first; ties keep the enumeration order (stable sort).
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
-    candidates.sort_by_key(|c| !evidence_first(c, hang));
+    candidates.sort_by_key(|c| evidence_tier(c, hang));
 }
 
 /// The ranking's record: how many were ranked and read, the first ten.
@@ -2575,6 +2589,62 @@ mod tests {
         );
         // A stale candidate (the line no longer reads its old text) is refused.
         assert!(edit_block(content, &edit(2, "    i = 2", &["    i = 3"])).is_none());
+    }
+
+    /// On a hang, a loop whose condition never changes (its missing step) is the stronger
+    /// evidence: its step goes before the edits of lines that do move a loop, and both before
+    /// the ranker's order (regression: `hefix-python-156` went from 4 tool calls to 20 when
+    /// the loop moves came first).
+    #[test]
+    fn a_missing_loop_step_goes_before_an_edit_of_a_loop_move() {
+        let contents: HashMap<String, String> = [(
+            "f.py".to_string(),
+            "def f(n):\n    i = 0\n    while i < n:\n        i = i\n    while n:\n        print(n)\n    return i\n".to_string(),
+        )]
+        .into();
+        let mutate = |line: u32, old: &str, new: &[&str], op| CandidateEdit {
+            file: "f.py".into(),
+            line,
+            old_line: old.into(),
+            replacement: new.iter().map(|s| s.to_string()).collect(),
+            origin: CandidateOrigin::Mutate(op),
+            location_rank: 0,
+            location_score: 1.0,
+        };
+        let mut candidates = candidates_of(vec![
+            mutate(
+                2,
+                "    i = 0",
+                &["    i = 1"],
+                MutationOperator::ConstantOffByOne,
+            ),
+            mutate(
+                4,
+                "        i = i",
+                &["        i = i + 1"],
+                MutationOperator::OffsetAssignment,
+            ),
+            mutate(
+                6,
+                "        print(n)",
+                &["        print(n)", "        n -= 1"],
+                MutationOperator::LoopStep,
+            ),
+        ]);
+        mark_loop_moves(&mut candidates, &contents);
+        assert_eq!(
+            candidates
+                .iter()
+                .map(|c| c.moves_a_loop)
+                .collect::<Vec<_>>(),
+            vec![false, true, false]
+        );
+        order(&mut candidates, None, true);
+        let lines: Vec<u32> = candidates.iter().map(|c| c.edit.line).collect();
+        assert_eq!(lines, vec![6, 4, 2]);
+        // Without a hang neither is evidence: the plain order decides.
+        order(&mut candidates, None, false);
+        assert!(candidates.iter().all(|c| !evidence_first(c, false)));
     }
 
     #[test]
