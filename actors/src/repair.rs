@@ -353,9 +353,9 @@ impl Runner {
         let took = SuitePace {
             ms: done.observation.duration_ms,
             cut,
-            builds: report
+            builds: !report
                 .as_ref()
-                .is_ok_and(|r| r.runner != tact_runtime::testreport::TestRunner::Pytest),
+                .is_ok_and(|r| r.runner == tact_runtime::testreport::TestRunner::Pytest),
         };
         Ok((done.work_id, report, done.verdict, took))
     }
@@ -685,7 +685,8 @@ fn ranker_score(features: &CandidateFeatures, ranker: Option<&CandidateRanker>) 
 
 /// Whether a candidate is backed by evidence specific enough to probe it before any other,
 /// whatever the ranker (fitted before such edits existed) thinks of it: a run that hung points at
-/// a loop that never ends, and a list declared `mut` and never changed at the step it lacks.
+/// a loop that never ends (its missing step, or the lines that move its condition), and a list
+/// declared `mut` and never changed at the step it lacks.
 fn evidence_first(candidate: &Candidate, hang: bool) -> bool {
     evidence_tier(candidate, hang) < EvidenceTier::None
 }
