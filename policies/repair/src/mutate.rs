@@ -314,47 +314,12 @@ pub fn loop_condition_updates(source: &str, language: Language) -> Vec<u32> {
         })
         .collect();
     let mut updates: Vec<u32> = Vec::new();
-    for (head, head_tokens) in tokens.iter().enumerate() {
-        if head_tokens.first().is_none_or(|t| t.text != "while")
-            || head_tokens.get(1).is_some_and(|t| t.text == "let")
-        {
-            continue;
-        }
-        let condition: Vec<&Token<'_>> = head_tokens[1..]
-            .iter()
-            .take_while(|t| !(t.text == ":" || t.text == "{"))
-            .collect();
-        let names: Vec<&str> = condition
-            .iter()
-            .enumerate()
-            .filter(|(k, t)| {
-                t.kind == TokenKind::Ident
-                    && !is_keyword(t.text, language)
-                    && condition.get(k + 1).is_none_or(|n| n.text != "(")
-                    && (*k == 0 || condition.get(k - 1).is_some_and(|p| p.text != "."))
-            })
-            .map(|(_, t)| t.text)
-            .collect();
-        let depth = lines.get(head).map_or(0, |l| indentation(l));
-        for k in head + 1..lines.len() {
-            let text = lines.get(k).copied().unwrap_or_default();
-            if text.trim().is_empty() {
-                continue;
-            }
-            if indentation(text) <= depth {
-                break;
-            }
-            let Some(line) = tokens.get(k) else {
-                continue;
-            };
-            let assigned = line
-                .windows(2)
-                .any(|pair| names.contains(&pair[0].text) && is_assignment(pair[1].text))
-                || line
-                    .iter()
-                    .position(|t| t.text == "=")
-                    .is_some_and(|eq| line[..eq].iter().any(|t| names.contains(&t.text)));
-            if assigned && let Ok(number) = u32::try_from(k + 1) {
+    for while_loop in together::while_loops(&lines, &tokens, language) {
+        for &k in &while_loop.body {
+            let moves = tokens
+                .get(k)
+                .is_some_and(|line| while_loop.names.iter().any(|n| together::assigns(line, n)));
+            if moves && let Ok(number) = u32::try_from(k + 1) {
                 updates.push(number);
             }
         }

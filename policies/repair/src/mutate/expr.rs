@@ -1005,6 +1005,18 @@ pub(super) fn exchange_method_edits(text: &str, tokens: &[Token<'_>]) -> Vec<Lin
     edits
 }
 
+/// `text` with the tokens `a` and `b` (in that order on the line) exchanged.
+fn exchanged(text: &str, a: &Token<'_>, b: &Token<'_>) -> Option<String> {
+    Some(format!(
+        "{}{}{}{}{}",
+        text.get(..a.start)?,
+        b.text,
+        text.get(a.end..b.start)?,
+        a.text,
+        text.get(b.end..)?
+    ))
+}
+
 /// A two-parameter closure with its parameters the other way round: `sort_by(|a, b|
 /// a.score.cmp(&b.score))` → `|b, a|`, the comparator reversed without touching its body.
 /// Python's `lambda a, b:` the same way.
@@ -1019,14 +1031,7 @@ pub(super) fn comparator_parameters_swapped(text: &str, tokens: &[Token<'_>]) ->
     })?;
     let (a, b) = (&tokens[at + 1], &tokens[at + 3]);
     Some(LineEdit {
-        new_text: format!(
-            "{}{}{}{}{}",
-            text.get(..a.start)?,
-            b.text,
-            text.get(a.end..b.start)?,
-            a.text,
-            text.get(b.end..)?
-        ),
+        new_text: exchanged(text, a, b)?,
         operator: MutationOperator::ReverseComparator,
         description: format!(
             "the closure's `{}` and `{}` the other way round",
@@ -1084,15 +1089,11 @@ pub(super) fn tuple_target_edits(
         if a.text == b.text {
             continue;
         }
+        let Some(new_text) = exchanged(text, a, b) else {
+            continue;
+        };
         edits.push(LineEdit {
-            new_text: format!(
-                "{}{}{}{}{}",
-                &text[..a.start],
-                b.text,
-                &text[a.end..b.start],
-                a.text,
-                &text[b.end..]
-            ),
+            new_text,
             operator: MutationOperator::SwapArguments,
             description: format!("`{}` and `{}` bound the other way round", a.text, b.text),
         });

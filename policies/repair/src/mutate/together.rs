@@ -55,6 +55,72 @@ pub(super) struct FileText<'s, 'a> {
 
 pub(super) use clauses::uncalled_predicates;
 
+/// A `while` loop (not `while let`): the line index of its header, those of its body (the
+/// lines after it indented deeper, blank ones included; for Rust the closing brace sits at the
+/// header's indent), and the names its condition reads (no calls, fields or keywords).
+pub(super) struct WhileLoop<'a> {
+    pub(super) head: usize,
+    pub(super) body: Vec<usize>,
+    pub(super) names: Vec<&'a str>,
+}
+
+/// Every `while` loop of `lines` (tokenized as `tokens`), in order.
+pub(super) fn while_loops<'a>(
+    lines: &[&str],
+    tokens: &[Vec<Token<'a>>],
+    language: Language,
+) -> Vec<WhileLoop<'a>> {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut loops = Vec::new();
+    for (head, head_tokens) in tokens.iter().enumerate() {
+        if head_tokens.first().is_none_or(|t| t.text != "while")
+            || head_tokens.get(1).is_some_and(|t| t.text == "let")
+        {
+            continue;
+        }
+        let Some(head_line) = lines.get(head) else {
+            continue;
+        };
+        let body: Vec<usize> = (head + 1..lines.len())
+            .take_while(|&k| {
+                lines
+                    .get(k)
+                    .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head_line))
+            })
+            .collect();
+        let condition: Vec<&Token<'a>> = head_tokens[1..]
+            .iter()
+            .take_while(|t| !(t.text == ":" || t.text == "{"))
+            .collect();
+        let mut names: Vec<&'a str> = Vec::new();
+        for (k, token) in condition.iter().enumerate() {
+            let called = condition.get(k + 1).is_some_and(|t| t.text == "(");
+            let field = k > 0 && condition.get(k - 1).is_some_and(|t| t.text == ".");
+            if token.kind == TokenKind::Ident
+                && !called
+                && !field
+                && !super::is_keyword(token.text, language)
+                && !names.contains(&token.text)
+            {
+                names.push(token.text);
+            }
+        }
+        loops.push(WhileLoop { head, body, names });
+    }
+    loops
+}
+
+/// Does the statement `line` assign `name`: updated in place (`n -= 1`, `n = m`) or a target of
+/// a destructuring assignment (`a, b = b, a % b`, `(a, b) = …`), i.e. named before its `=`?
+pub(super) fn assigns(line: &[Token<'_>], name: &str) -> bool {
+    line.windows(2)
+        .any(|pair| pair[0].text == name && super::is_assignment(pair[1].text))
+        || line
+            .iter()
+            .position(|t| t.text == "=")
+            .is_some_and(|eq| line[..eq].iter().any(|t| t.text == name))
+}
+
 /// Every hunk of the function `span` of `source`.
 pub(super) fn function_hunks(
     source: &FileText<'_, '_>,
@@ -500,24 +566,15 @@ impl<'a> FunctionText<'a> {
     fn loop_variable_updates(&self, file: &str, language: Language) -> Vec<HunkMutation> {
         let indent = |l: &str| l.len() - l.trim_start().len();
         let mut hunks = Vec::new();
-        for (offset, tokens) in self.tokens.iter().enumerate() {
-            if tokens.first().is_none_or(|t| t.text != "while")
-                || tokens.get(1).is_some_and(|t| t.text == "let")
-            {
-                continue;
-            }
-            let Some(head) = self.lines.get(offset) else {
+        for WhileLoop {
+            head: offset,
+            body,
+            names,
+        } in while_loops(&self.lines, &self.tokens, language)
+        {
+            let Some(tokens) = self.tokens.get(offset) else {
                 continue;
             };
-            // The body: the following lines indented deeper than the `while` (blank lines
-            // inside it included); for Rust the closing brace is at the `while`'s indent.
-            let body: Vec<usize> = (offset + 1..self.lines.len())
-                .take_while(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head))
-                })
-                .collect();
             let Some(&last) = body
                 .iter()
                 .rev()
@@ -525,24 +582,10 @@ impl<'a> FunctionText<'a> {
             else {
                 continue;
             };
-            let condition: Vec<&Token<'_>> = tokens[1..]
+            let counts_up = tokens[1..]
                 .iter()
                 .take_while(|t| !(t.text == ":" || t.text == "{"))
-                .collect();
-            let counts_up = condition.iter().any(|t| t.text == "<" || t.text == "<=");
-            let mut names: Vec<&str> = Vec::new();
-            for (k, token) in condition.iter().enumerate() {
-                let called = condition.get(k + 1).is_some_and(|t| t.text == "(");
-                let field = k > 0 && condition.get(k - 1).is_some_and(|t| t.text == ".");
-                if token.kind == TokenKind::Ident
-                    && !called
-                    && !field
-                    && !super::is_keyword(token.text, language)
-                    && !names.contains(&token.text)
-                {
-                    names.push(token.text);
-                }
-            }
+                .any(|t| t.text == "<" || t.text == "<=");
             let body_lines: Vec<&Vec<Token<'_>>> =
                 body.iter().filter_map(|&k| self.tokens.get(k)).collect();
             let leaves = body_lines
@@ -558,16 +601,11 @@ impl<'a> FunctionText<'a> {
             // the line's `=`.
             let changed = |name: &str| {
                 body_lines.iter().any(|line| {
-                    let updated = line.windows(2).any(|pair| {
-                        (pair[0].text == name
-                            && (super::is_assignment(pair[1].text) || pair[1].text == "."))
-                            || (pair[0].text == "mut" && pair[1].text == name)
-                    });
-                    let target = line
-                        .iter()
-                        .position(|t| t.text == "=")
-                        .is_some_and(|eq| line[..eq].iter().any(|t| t.text == name));
-                    updated || target
+                    assigns(line, name)
+                        || line.windows(2).any(|pair| {
+                            (pair[0].text == name && pair[1].text == ".")
+                                || (pair[0].text == "mut" && pair[1].text == name)
+                        })
                 })
             };
             let Some(last_line) = self.lines.get(last) else {
