@@ -1240,3 +1240,66 @@ fn a_hang_probes_the_lines_that_move_the_loop_first() {
         "every probe up to the fix edits a line that moves the loop: {probes:?}"
     );
 }
+
+/// Regression (a session's probe workspaces, 2026-12-04): a module that does not parse fails
+/// pytest's collection and runs no test, so "the failing tests point at no source line" was
+/// all the job could say. The `SyntaxError` names the line and the slip; its edit is probed
+/// first and committed, in three calls (run, probe, commit), with no forward pass.
+#[test]
+fn a_python_syntax_error_is_fixed_where_the_interpreter_points() {
+    let (scratch, ws) = workspace(&[
+        (
+            "pairs.py",
+            "def count_pairs(nums, target):\n    count = 0\n    for i in range(len(nums)):\n        for j in range(i + 1, len(nums))\n            if nums[i] + nums[j] == target:\n                count += 1\n    return count\n",
+        ),
+        (
+            "test_pairs.py",
+            "from pairs import count_pairs\n\n\ndef test_pairs():\n    assert count_pairs([1, 2, 3, 4], 5) == 2\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    let script = silent_model(scratch.path());
+    let (code, events) = run(&ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(code, 0);
+    assert!(
+        end["summary"]
+            .as_str()
+            .unwrap()
+            .contains("(diagnostic_hint)"),
+        "{end}"
+    );
+    assert!(
+        std::fs::read_to_string(ws.join("pairs.py"))
+            .unwrap()
+            .contains("        for j in range(i + 1, len(nums)):\n"),
+    );
+    let calls = end["usage"]["tool_calls"].as_u64().unwrap();
+    assert!(calls <= 3, "{calls} tool calls");
+}
+
+/// The same for a crate that does not build: rustc's own `help:` (here "consider making this
+/// binding mutable", shown as the new line with `+++` under `mut`) is the edit probed first.
+/// A build error names no test, so the probe runs the whole suite (a filter named after the
+/// error's code would run none, and the right edit was judged "no tests").
+#[test]
+fn a_rust_build_error_takes_the_compilers_suggestion() {
+    let source = "pub fn count_vowels(s: &str) -> usize {\n    let count = 0;\n    for c in s.chars() {\n        if \"aeiou\".contains(c) {\n            count += 1;\n        }\n    }\n    count\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn vowels() {\n        assert_eq!(count_vowels(\"education\"), 5);\n    }\n}\n";
+    let (scratch, ws) = workspace(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"vowels\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+        ),
+        ("src/lib.rs", source),
+    ]);
+    let script = silent_model(scratch.path());
+    let (code, events) = run(&ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::read_to_string(ws.join("src/lib.rs")).unwrap(),
+        source.replace("    let count = 0;", "    let mut count = 0;")
+    );
+}

@@ -524,8 +524,18 @@ pub fn report_of(obs: &tact_runtime::messages::Observation) -> Option<TestReport
     (report.passed + report.failed + report.errors > 0 || report.build_failed).then_some(report)
 }
 
+/// The tests a probe runs: those that fail. A build error names no test (its "name" is the
+/// error's code), so a program that did not build is probed with the whole suite.
 fn failing_names(report: &TestReport) -> BTreeSet<String> {
-    report.failures.iter().map(|f| f.test.clone()).collect()
+    if report.build_failed {
+        return BTreeSet::new();
+    }
+    report
+        .failures
+        .iter()
+        .filter(|f| f.kind != tact_runtime::testreport::FailureKind::Build)
+        .map(|f| f.test.clone())
+        .collect()
 }
 
 fn blocked_to_error(runner: &mut Runner, blocked: CallBlocked) -> Result<JobOutcome, ActorError> {
@@ -691,11 +701,15 @@ fn evidence_first(candidate: &Candidate, hang: bool) -> bool {
     evidence_tier(candidate, hang) < EvidenceTier::None
 }
 
-/// How specific a candidate's evidence is, most specific first: a loop whose condition never
+/// How specific a candidate's evidence is, most specific first: the compiler's or the
+/// interpreter's own proposal, a loop whose condition never
 /// changes (its missing step) or a `mut` list never changed, then an edit of a line that does
 /// move a hung loop's condition (it may move it too little), then none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum EvidenceTier {
+    /// The compiler or interpreter proposed the edit: the program does not build or parse,
+    /// so no test says anything else.
+    Diagnosed,
     MissingStep,
     LoopMove,
     None,
@@ -703,6 +717,7 @@ enum EvidenceTier {
 
 fn evidence_tier(candidate: &Candidate, hang: bool) -> EvidenceTier {
     match candidate.features.origin {
+        CandidateOrigin::Mutate(MutationOperator::DiagnosticHint) => EvidenceTier::Diagnosed,
         CandidateOrigin::Mutate(MutationOperator::LoopStep) if hang => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(MutationOperator::IdleMutableStep) => EvidenceTier::MissingStep,
         // Deleting the step only makes the loop hang for good.
@@ -771,9 +786,11 @@ fn rank_record(
 /// What the failing run says about the order: whether it hung (a loop step goes first), and
 /// whether the model's reading may wait until the evidence-backed candidates are probed.
 #[derive(Debug, Clone, Copy)]
-struct EvidenceOrder {
+struct EvidenceOrder<'a> {
     hang: bool,
     defer_scoring: bool,
+    /// What the compiler or interpreter proposed ([`tact_repair::diagnose`]): probed first.
+    diagnosed: &'a [tact_repair::diagnose::DiagnosticEdit],
 }
 
 /// What a ranking returns: the locations candidates were drawn from, the ordered candidates,
@@ -802,7 +819,8 @@ async fn enumerate_and_rank(
     EvidenceOrder {
         hang,
         defer_scoring,
-    }: EvidenceOrder,
+        diagnosed,
+    }: EvidenceOrder<'_>,
 ) -> Result<Ranked, ActorError> {
     let rank::Enumerated {
         source_locations,
@@ -814,7 +832,10 @@ async fn enumerate_and_rank(
         max_candidates,
         runner.cfg.policy.body.repair.insert_guards,
     );
-    let edits: Vec<CandidateEdit> = edits
+    // The runner's own proposals first, in its order.
+    let mut all = rank::edits_from_diagnostics(diagnosed, &source_locations);
+    all.extend(edits);
+    let edits: Vec<CandidateEdit> = all
         .into_iter()
         .filter(|e| !skip.contains(&(e.file.clone(), e.line, e.new_text())))
         .collect();
@@ -946,6 +967,7 @@ async fn widen(
         EvidenceOrder {
             hang: localize::report_shows_a_hang(baseline),
             defer_scoring: false,
+            diagnosed: &[],
         },
     )
     .await?;
@@ -1125,6 +1147,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         EvidenceOrder {
             hang,
             defer_scoring: true,
+            diagnosed: &tact_repair::diagnose::diagnostic_edits(&baseline, &contents),
         },
     )
     .await?;

@@ -65,6 +65,11 @@ pub struct TestFailure {
     pub frames: Vec<Frame>,
     #[serde(default)]
     pub kind: FailureKind,
+    /// A compiler error's rendered diagnostic below its headline (the source snippet, the
+    /// carets, the `help:` suggestions), which the repair reads for the edits the compiler
+    /// proposes. Empty for test failures.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
 }
 
 /// Everything the harness needs to know about one test run.
@@ -135,6 +140,9 @@ pub fn failure_points(report: &TestReport, root: &std::path::Path) -> Vec<(Strin
         .filter_map(|failure| Some((failure.test.clone(), failure_point(failure, read)?)))
         .collect()
 }
+
+/// A compiler diagnostic longer than this is cut: its suggestions come early.
+const MAX_DIAGNOSTIC_LINES: usize = 80;
 
 /// Detects the runner from the output and parses it.
 pub fn parse_test_output(output: &str) -> TestReport {
@@ -275,6 +283,7 @@ struct Patterns {
     pytest_section_title: Regex,
     pytest_frame: Regex,
     pytest_native_frame: Regex,
+    pytest_syntax_error_location: Regex,
     pytest_def: Regex,
 }
 
@@ -320,6 +329,7 @@ fn compile_patterns() -> Result<Patterns, regex::Error> {
         // `path.py:12: in func` (short/long tracebacks) or `path.py:12: AssertionError`.
         pytest_frame: Regex::new(r"^(\S+\.py):(\d+):(?: in (\S+)| ?(\S*))\s*$")?,
         pytest_native_frame: Regex::new(r#"^\s*File "(.+?)", line (\d+), in (\S+)"#)?,
+        pytest_syntax_error_location: Regex::new(r#"^\s*File "(.+?)", line (\d+)\s*$"#)?,
         pytest_def: Regex::new(r"^\s*(?:async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")?,
     })
 }
@@ -440,11 +450,21 @@ pub fn parse_cargo_test(output: &str) -> TestReport {
             if let Some(location) = location {
                 let code = captures.get(1).map_or("build", |m| m.as_str());
                 let frame = frame_from_captures(&location, 1, 2, None);
+                // The rendered diagnostic runs to the first blank line.
+                let detail = lines
+                    .iter()
+                    .skip(index)
+                    .take(MAX_DIAGNOSTIC_LINES)
+                    .take_while(|l| !l.trim().is_empty())
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join("\n");
                 report.failures.push(TestFailure {
                     test: code.to_string(),
                     message: message.to_string(),
                     frames: frame.into_iter().collect(),
                     kind: FailureKind::Build,
+                    detail,
                 });
                 report.errors = report.errors.saturating_add(1);
             }
@@ -592,6 +612,7 @@ fn cargo_failure_from_section(patterns: &Patterns, name: &str, body: &[&str]) ->
         message: message_lines.join("\n").trim().to_string(),
         frames,
         kind: FailureKind::Test,
+        detail: String::new(),
     }
 }
 
@@ -654,6 +675,7 @@ pub fn record_hung_tests(report: &mut TestReport, output: &str) {
             ),
             frames: Vec::new(),
             kind: FailureKind::default(),
+            detail: String::new(),
         });
     }
     if report.runner == TestRunner::Unknown && !report.failures.is_empty() {
@@ -727,6 +749,7 @@ fn record_dumped_test(report: &mut TestReport, output: &str) {
         ),
         frames,
         kind: FailureKind::default(),
+        detail: String::new(),
     });
     if report.runner == TestRunner::Unknown {
         report.runner = TestRunner::Pytest;
@@ -887,6 +910,7 @@ fn pytest_failure(
         message,
         frames: detail.map(|d| d.frames.clone()).unwrap_or_default(),
         kind,
+        detail: String::new(),
     }
 }
 
@@ -916,6 +940,14 @@ impl PytestSection {
         if let Some(rest) = line.strip_prefix('E')
             && (rest.is_empty() || rest.starts_with(' '))
         {
+            // A module that does not parse names the line in its `SyntaxError`:
+            // `E     File "/w/pairs.py", line 6`. It is where the failure was raised.
+            if let Some(captures) = patterns.pytest_syntax_error_location.captures(rest)
+                && !is_foreign_path(captures.get(1).map_or("", |m| m.as_str()))
+            {
+                self.frames
+                    .extend(frame_from_captures(&captures, 1, 2, None));
+            }
             self.error_lines.push(rest.trim().to_string());
             return;
         }
@@ -978,6 +1010,34 @@ impl PytestSection {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// A module that does not parse fails pytest's collection; the `SyntaxError` names the
+    /// line (`E     File "…/pairs.py", line 6`), which becomes the failure's innermost frame.
+    #[test]
+    fn a_syntax_error_names_its_line_as_the_innermost_frame() {
+        let output = "==================================== ERRORS ====================================\n________________________ ERROR collecting test_pairs.py ________________________\n/usr/lib/python3.11/site-packages/_pytest/python.py:528: in importtestmodule\n    mod = import_path(\ntest_pairs.py:1: in <module>\n    from pairs import Solution\nE     File \"/tmp/w/pairs.py\", line 6\nE       for j in range(i + 1, len(nums))\nE                                       ^\nE   SyntaxError: expected ':'\n=========================== short test summary info ============================\nERROR test_pairs.py\n!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n1 error in 0.25s\n";
+        let report = parse_pytest(output);
+        let failure = &report.failures[0];
+        assert_eq!(failure.kind, FailureKind::Collection);
+        let last = failure.frames.last().unwrap();
+        assert_eq!((last.file.as_str(), last.line), ("/tmp/w/pairs.py", 6));
+        assert!(failure.message.contains("SyntaxError: expected ':'"));
+    }
+
+    /// A compiler error keeps its rendered diagnostic (snippet and `help:` lines) up to the
+    /// blank line that ends it; the next error's text is not part of it.
+    #[test]
+    fn a_build_error_keeps_its_rendered_diagnostic() {
+        let output = "error[E0425]: cannot find value `bset` in this scope\n --> src/lib.rs:8:5\n  |\n8 |     bset\n  |     ^^^^\n  |\nhelp: a local variable with a similar name exists\n  |\n8 -     bset\n8 +     best\n  |\n\nerror[E0308]: mismatched types\n --> src/lib.rs:2:18\n  |\n2 |     let n: i32 = v.len();\n  |                  ^^^^^^^ expected `i32`, found `usize`\n\nerror: could not compile `r` (lib) due to 2 previous errors\n";
+        let report = parse_cargo_test(output);
+        assert!(report.build_failed);
+        assert_eq!(report.failures.len(), 2);
+        let first = &report.failures[0];
+        assert_eq!(first.kind, FailureKind::Build);
+        assert!(first.detail.contains("8 +     best"), "{}", first.detail);
+        assert!(!first.detail.contains("mismatched"), "{}", first.detail);
+        assert!(report.failures[1].detail.contains("expected `i32`"));
+    }
 
     /// How far a test got: the innermost frame in test code, whether the assertion failed in
     /// a Rust `mod tests` or in a pytest helper the test called; a panic inside the code under

@@ -4,6 +4,7 @@
 //! passes (`rewrite`). Plain functions over source text and test
 //! reports; the job in `tact-actors` decides what to do with them.
 
+pub mod diagnose;
 pub mod localize;
 pub mod mutate;
 pub mod partial;

@@ -119,6 +119,10 @@ pub enum MutationOperator {
     ReverseComparator,
     /// A name assigned one operand that is one off (`lo = mid` → `lo = mid + 1`).
     OffsetAssignment,
+    /// An edit the compiler or the interpreter proposes for a program that does not build or
+    /// parse (`tact_repair::diagnose`): rustc's `help:` suggestions, Python's `SyntaxError`,
+    /// `NameError` and `AttributeError` read as the slip they name. Probed before any guess.
+    DiagnosticHint,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 34] = [
+const ORIGINS: [&str; 35] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -173,6 +173,7 @@ const ORIGINS: [&str; 34] = [
     "exchange_indexes",
     "reverse_comparator",
     "offset_assignment",
+    "diagnostic_hint",
 ];
 
 impl CandidateOrigin {
@@ -804,6 +805,31 @@ fn location_of(
         .map(|l| (l.score / best) as f32)
         .unwrap_or(0.0);
     (position.unwrap_or(locations.len()) as u32, score)
+}
+
+/// Candidate edits from what the runner's diagnostics propose ([`crate::diagnose`]), each
+/// at the rank of the location it edits.
+pub fn edits_from_diagnostics(
+    diagnosed: &[crate::diagnose::DiagnosticEdit],
+    locations: &[crate::localize::CandidateLocation],
+) -> Vec<CandidateEdit> {
+    diagnosed
+        .iter()
+        .map(|d| {
+            let span = d.old_lines.len().max(1) as u32;
+            let (location_rank, location_score) =
+                location_of(locations, &d.file, d.line..d.line + span);
+            CandidateEdit {
+                file: d.file.clone(),
+                line: d.line,
+                old_line: d.old_lines.join("\n"),
+                replacement: d.replacement.clone(),
+                origin: CandidateOrigin::Mutate(MutationOperator::DiagnosticHint),
+                location_rank,
+                location_score,
+            }
+        })
+        .collect()
 }
 
 /// Candidate edits from hunks; a hunk takes the rank of the most suspicious location it
@@ -1446,6 +1472,7 @@ mod tests {
             ExchangeIndexes,
             ReverseComparator,
             OffsetAssignment,
+            DiagnosticHint,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1457,7 +1484,7 @@ mod tests {
                 | InsertStatement | WrapOperands | LoopStep | IdleMutableStep | CaseFold
                 | InsertGuard | AddClause | ControlFlowFlip | IndentShift | ExceptionSwap
                 | SeparatorSwap | SliceSide | ExchangeIndexes | ReverseComparator
-                | OffsetAssignment => {}
+                | OffsetAssignment | DiagnosticHint => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

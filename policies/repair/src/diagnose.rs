@@ -1,0 +1,1497 @@
+//! Edits the runner's own diagnostics propose. A program that does not compile or does not
+//! parse runs no test, so the tests say nothing about where the bug is; the compiler or the
+//! interpreter does: `rustc` prints its suggestions (`help: a local variable with a similar
+//! name exists`, `help: add ';' here`, `help: consider making this binding mutable`) as
+//! rendered source, and Python names the line and the kind of slip (`SyntaxError: expected
+//! ':'`, `'(' was never closed`, `NameError: name 'true' is not defined`, `AttributeError:
+//! 'list' object has no attribute 'push'`). Each suggestion becomes one candidate edit, to be
+//! probed before any guess: the evidence is as specific as evidence gets.
+
+use std::collections::HashMap;
+
+use regex::Regex;
+use tact_runtime::source::{ByteClass, Language, classify_source};
+use tact_runtime::testreport::{FailureKind, TestFailure, TestReport};
+
+/// One edit a diagnostic proposes: lines `line ..` of `file` (`old_lines`, as the file has
+/// them) become `replacement` (an insertion keeps the old line in it; a deletion is empty).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiagnosticEdit {
+    pub file: String,
+    /// 1-based first line replaced.
+    pub line: u32,
+    pub old_lines: Vec<String>,
+    pub replacement: Vec<String>,
+    /// What the diagnostic said, for the ledger.
+    pub why: String,
+}
+
+/// Every edit the failures' diagnostics propose, in the runner's order, without repeats.
+/// `contents` maps workspace-relative paths to the files' text; a suggestion whose file is not
+/// there, or whose shown source does not match the file, is left out.
+pub fn diagnostic_edits(
+    report: &TestReport,
+    contents: &HashMap<String, String>,
+) -> Vec<DiagnosticEdit> {
+    let mut edits: Vec<DiagnosticEdit> = Vec::new();
+    for failure in &report.failures {
+        let found = if failure.kind == FailureKind::Build {
+            rustc_suggestions(failure, contents)
+        } else {
+            python_hints(failure, contents)
+        };
+        for edit in found {
+            let repeat = edits.iter().any(|e| {
+                e.file == edit.file && e.line == edit.line && e.replacement == edit.replacement
+            });
+            if !repeat && edit.replacement != edit.old_lines {
+                edits.push(edit);
+            }
+        }
+    }
+    edits
+}
+
+/// The key of `contents` a runner-printed path names: the same relative path, or an absolute
+/// (or longer relative) path ending in it; the longest such key wins.
+fn resolve<'a>(printed: &str, contents: &'a HashMap<String, String>) -> Option<&'a String> {
+    let printed = printed.replace('\\', "/");
+    contents
+        .keys()
+        .filter(|key| printed == **key || printed.ends_with(&format!("/{key}")))
+        .max_by_key(|key| key.len())
+}
+
+fn line_of(text: &str, line: u32) -> Option<&str> {
+    text.lines().nth((line as usize).checked_sub(1)?)
+}
+
+// ---------------------------------------------------------------------------------------------
+// rustc
+
+/// A line of rendered source: `12 |     let x = 1;` (or `12 -`, `12 +`, `12 ~` in a diff).
+struct Rendered<'a> {
+    number: u32,
+    marker: char,
+    text: &'a str,
+}
+
+fn rendered(line: &str) -> Option<Rendered<'_>> {
+    let trimmed = line.trim_start();
+    let digits = trimmed.find(|c: char| !c.is_ascii_digit())?;
+    if digits == 0 {
+        return None;
+    }
+    let number: u32 = trimmed.get(..digits)?.parse().ok()?;
+    let rest = trimmed.get(digits..)?.strip_prefix(' ')?;
+    let mut chars = rest.chars();
+    let marker = chars.next()?;
+    if !matches!(marker, '|' | '-' | '+' | '~') {
+        return None;
+    }
+    let text = chars.as_str();
+    // One space separates the marker from the source; an empty source line has none.
+    let text = text.strip_prefix(' ').unwrap_or(text);
+    Some(Rendered {
+        number,
+        marker,
+        text,
+    })
+}
+
+/// The column (in characters of the rendered source) where an annotation line's marks
+/// start, their length and the characters used: `  |     ^^^^ help: …` → (4, 4, '^').
+fn marks(line: &str) -> Option<(usize, usize, char, &str)> {
+    let bar = line.find('|')?;
+    if !line.get(..bar)?.trim().is_empty() {
+        return None;
+    }
+    let after = line.get(bar + 1..)?;
+    let after = after.strip_prefix(' ').unwrap_or(after);
+    let start = after.find(|c: char| c != ' ')?;
+    let rest = after.get(start..)?;
+    let mark = rest.chars().next()?;
+    if !matches!(mark, '^' | '+' | '~' | '-') {
+        return None;
+    }
+    let run = rest.chars().take_while(|c| *c == mark).count();
+    let label = rest.get(run..).unwrap_or("").trim();
+    let column = after.get(..start)?.chars().count();
+    Some((column, run, mark, label))
+}
+
+/// Whether `shown` (rustc's rendering, tabs as four spaces) is the file's line `actual`.
+fn same_source(shown: &str, actual: &str) -> bool {
+    shown.trim_end() == actual.trim_end()
+        || shown.trim_end() == actual.replace('\t', "    ").trim_end()
+}
+
+/// The text with every run of whitespace as one space, trimmed.
+fn collapsed(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The rendered line `shown` with its leading whitespace as the file has it (`actual`), so a
+/// tab-indented file keeps its tabs.
+fn with_indent_of(shown: &str, actual: &str) -> String {
+    let indent: String = actual.chars().take_while(|c| c.is_whitespace()).collect();
+    format!("{indent}{}", shown.trim_start())
+}
+
+/// The edits of one rustc error's `help:` sections: the diff form (`8 - old` / `8 + new`), the
+/// marked form (the suggested line shown with `+++` or `~~~` under what changed) and the
+/// inline form (`^ help: add `;` here`, `^^^^ help: …: `best``).
+fn rustc_suggestions(
+    failure: &TestFailure,
+    contents: &HashMap<String, String>,
+) -> Vec<DiagnosticEdit> {
+    let Some(frame) = failure.frames.last() else {
+        return Vec::new();
+    };
+    let Some(file) = resolve(&frame.file, contents) else {
+        return Vec::new();
+    };
+    let Some(text) = contents.get(file) else {
+        return Vec::new();
+    };
+    let lines: Vec<&str> = failure.detail.lines().collect();
+    let mut edits = Vec::new();
+    let mut help: Option<String> = None;
+    // The diff being read: removed lines (number, text) and added ones.
+    let mut removed: Vec<(u32, String)> = Vec::new();
+    let mut added: Vec<(u32, String)> = Vec::new();
+    let flush = |removed: &mut Vec<(u32, String)>,
+                 added: &mut Vec<(u32, String)>,
+                 help: &Option<String>,
+                 edits: &mut Vec<DiagnosticEdit>| {
+        if let Some(edit) = diff_edit(file, text, removed, added, help.as_deref()) {
+            edits.push(edit);
+        }
+        removed.clear();
+        added.clear();
+    };
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        if let Some(said) = trimmed.strip_prefix("help: ") {
+            flush(&mut removed, &mut added, &help, &mut edits);
+            help = Some(said.trim().to_string());
+            continue;
+        }
+        if trimmed.starts_with("note: ") || trimmed.starts_with("= ") {
+            flush(&mut removed, &mut added, &help, &mut edits);
+            help = None;
+            continue;
+        }
+        let Some(shown) = rendered(line) else {
+            if !removed.is_empty() || !added.is_empty() {
+                flush(&mut removed, &mut added, &help, &mut edits);
+            }
+            continue;
+        };
+        match shown.marker {
+            '-' => removed.push((shown.number, shown.text.to_string())),
+            '+' | '~' => added.push((shown.number, shown.text.to_string())),
+            _ => {
+                flush(&mut removed, &mut added, &help, &mut edits);
+                let Some(actual) = line_of(text, shown.number) else {
+                    continue;
+                };
+                let Some((column, run, mark, label)) =
+                    lines.get(i + 1).and_then(|next| marks(next))
+                else {
+                    continue;
+                };
+                let edit = if help.is_some() && mark != '^' {
+                    marked_edit(shown.text, actual, column, run, mark)
+                } else if let Some(said) = label.strip_prefix("help: ") {
+                    same_source(shown.text, actual)
+                        .then(|| inline_edit(shown.text, column, run, said))
+                        .flatten()
+                } else {
+                    None
+                };
+                if let Some(new) = edit {
+                    edits.push(DiagnosticEdit {
+                        file: file.clone(),
+                        line: shown.number,
+                        old_lines: vec![actual.to_string()],
+                        replacement: vec![with_indent_of(&new, actual)],
+                        why: format!(
+                            "rustc: {}",
+                            help.as_deref()
+                                .unwrap_or(label.trim_start_matches("help: "))
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    flush(&mut removed, &mut added, &help, &mut edits);
+    edits
+}
+
+/// A suggestion shown as the new line with its changes marked: `+` added characters (the old
+/// line is the new one without them, checked against the file), `~` replaced ones, `-`
+/// removed ones (shown in the old line).
+fn marked_edit(shown: &str, actual: &str, column: usize, run: usize, mark: char) -> Option<String> {
+    let chars: Vec<char> = shown.chars().collect();
+    let outside = |from: usize, to: usize| -> String {
+        chars
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| *k < from || *k >= to)
+            .map(|(_, c)| *c)
+            .collect()
+    };
+    match mark {
+        // rustc marks an inserted word without the space that follows it (`let mut x`: `+++`).
+        '+' => (collapsed(&outside(column, column + run)) == collapsed(actual))
+            .then(|| shown.to_string()),
+        '-' => same_source(shown, actual).then(|| outside(column, column + run)),
+        // A replacement: the text around the change must be the file's.
+        _ => {
+            let before: String = chars.iter().take(column).collect();
+            let after: String = chars.iter().skip(column + run).collect();
+            let actual_plain = actual.replace('\t', "    ");
+            (actual_plain.starts_with(&before)
+                && actual_plain.trim_end().ends_with(after.trim_end()))
+            .then(|| shown.to_string())
+        }
+    }
+}
+
+/// An annotation's own help on the marked span: "add `;` here" inserts, "remove …" deletes,
+/// "…: `x`" replaces the span with `x`.
+fn inline_edit(shown: &str, column: usize, run: usize, said: &str) -> Option<String> {
+    let chars: Vec<char> = shown.chars().collect();
+    let before: String = chars.iter().take(column).collect();
+    let span: String = chars.iter().skip(column).take(run).collect();
+    let after: String = chars.iter().skip(column + run).collect();
+    let quoted = said
+        .rsplit_once(": `")
+        .and_then(|(_, q)| q.strip_suffix('`'))
+        .or_else(|| {
+            said.strip_prefix("add `")
+                .and_then(|rest| rest.split_once('`'))
+                .map(|(q, _)| q)
+        });
+    if said.starts_with("add `") {
+        // Inserted at the caret, which rustc puts just past the end of what it follows.
+        let inserted = quoted?;
+        let at = column.min(chars.len());
+        let head: String = chars.iter().take(at).collect();
+        let tail: String = chars.iter().skip(at).collect();
+        return Some(format!("{head}{inserted}{tail}"));
+    }
+    if said.starts_with("remove") {
+        return Some(format!("{before}{after}"));
+    }
+    let replacement = quoted?;
+    (!span.is_empty()).then(|| format!("{before}{replacement}{after}"))
+}
+
+/// The diff form: the removed lines (checked against the file) become the added ones; with
+/// nothing removed, the added lines go in before the line they are numbered as.
+fn diff_edit(
+    file: &str,
+    text: &str,
+    removed: &[(u32, String)],
+    added: &[(u32, String)],
+    help: Option<&str>,
+) -> Option<DiagnosticEdit> {
+    let help = help?;
+    if removed.is_empty() && added.is_empty() {
+        return None;
+    }
+    let why = format!("rustc: {help}");
+    if let Some(&(first, _)) = removed.first() {
+        let mut old_lines = Vec::with_capacity(removed.len());
+        for (k, (number, shown)) in removed.iter().enumerate() {
+            // One contiguous run of lines, as the file has them.
+            if *number != first + k as u32 {
+                return None;
+            }
+            let actual = line_of(text, *number)?;
+            if !same_source(shown, actual) {
+                return None;
+            }
+            old_lines.push(actual.to_string());
+        }
+        let indent_of = old_lines.first().cloned().unwrap_or_default();
+        let replacement = added
+            .iter()
+            .map(|(_, shown)| {
+                if shown.starts_with(char::is_whitespace) {
+                    with_indent_of(shown, &indent_of_shown(shown, &indent_of))
+                } else {
+                    shown.clone()
+                }
+            })
+            .collect();
+        return Some(DiagnosticEdit {
+            file: file.to_string(),
+            line: first,
+            old_lines,
+            replacement,
+            why,
+        });
+    }
+    // An insertion before line `at` (rustc numbers the added lines as they will be).
+    let at = added.first().map(|(n, _)| *n)?;
+    let actual = line_of(text, at)?;
+    let mut replacement: Vec<String> = added.iter().map(|(_, s)| s.clone()).collect();
+    replacement.push(actual.to_string());
+    Some(DiagnosticEdit {
+        file: file.to_string(),
+        line: at,
+        old_lines: vec![actual.to_string()],
+        replacement,
+        why,
+    })
+}
+
+/// rustc shows tabs as four spaces: an added line indented as deep as the removed one takes
+/// the file's own indentation.
+fn indent_of_shown(shown: &str, old: &str) -> String {
+    let shown_width = shown.len() - shown.trim_start().len();
+    let old_plain = old.replace('\t', "    ");
+    let old_width = old_plain.len() - old_plain.trim_start().len();
+    if shown_width == old_width {
+        old.to_string()
+    } else {
+        " ".repeat(shown_width)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Python
+
+/// Names other languages use where Python has its own.
+const PYTHON_NAME_SLIPS: &[(&str, &str)] = &[
+    ("true", "True"),
+    ("false", "False"),
+    ("TRUE", "True"),
+    ("FALSE", "False"),
+    ("null", "None"),
+    ("nil", "None"),
+    ("NULL", "None"),
+    ("none", "None"),
+    ("undefined", "None"),
+    ("this", "self"),
+    ("Integer", "int"),
+    ("String", "str"),
+    ("string", "str"),
+    ("boolean", "bool"),
+    ("Math", "math"),
+    ("println", "print"),
+    ("printf", "print"),
+    ("length", "len"),
+    ("size", "len"),
+    ("Infinity", "float(\"inf\")"),
+    ("INF", "float(\"inf\")"),
+    ("inf", "float(\"inf\")"),
+];
+
+/// A name a module provides, when the file uses it without importing it.
+const PYTHON_IMPORTS: &[(&str, &str)] = &[
+    ("math", "import math"),
+    ("re", "import re"),
+    ("sys", "import sys"),
+    ("os", "import os"),
+    ("itertools", "import itertools"),
+    ("collections", "import collections"),
+    ("functools", "import functools"),
+    ("heapq", "import heapq"),
+    ("bisect", "import bisect"),
+    ("string", "import string"),
+    ("json", "import json"),
+    ("statistics", "import statistics"),
+    ("operator", "import operator"),
+    ("deque", "from collections import deque"),
+    ("Counter", "from collections import Counter"),
+    ("defaultdict", "from collections import defaultdict"),
+    ("OrderedDict", "from collections import OrderedDict"),
+    ("reduce", "from functools import reduce"),
+    ("lru_cache", "from functools import lru_cache"),
+    ("cache", "from functools import cache"),
+    ("heappush", "from heapq import heappush"),
+    ("heappop", "from heapq import heappop"),
+    ("heapify", "from heapq import heapify"),
+    ("bisect_left", "from bisect import bisect_left"),
+    ("bisect_right", "from bisect import bisect_right"),
+    ("sqrt", "from math import sqrt"),
+    ("floor", "from math import floor"),
+    ("ceil", "from math import ceil"),
+    ("gcd", "from math import gcd"),
+    ("inf", "from math import inf"),
+    ("pi", "from math import pi"),
+    ("List", "from typing import List"),
+    ("Dict", "from typing import Dict"),
+    ("Optional", "from typing import Optional"),
+    ("Tuple", "from typing import Tuple"),
+    ("Set", "from typing import Set"),
+    ("accumulate", "from itertools import accumulate"),
+    ("permutations", "from itertools import permutations"),
+    ("combinations", "from itertools import combinations"),
+    ("product", "from itertools import product"),
+];
+
+const PYTHON_BUILTINS: &[&str] = &[
+    "abs",
+    "all",
+    "any",
+    "bool",
+    "chr",
+    "dict",
+    "divmod",
+    "enumerate",
+    "filter",
+    "float",
+    "int",
+    "isinstance",
+    "len",
+    "list",
+    "map",
+    "max",
+    "min",
+    "ord",
+    "print",
+    "range",
+    "reversed",
+    "round",
+    "set",
+    "sorted",
+    "str",
+    "sum",
+    "tuple",
+    "zip",
+    "None",
+    "True",
+    "False",
+];
+
+/// Methods of the built-in types a slip names wrongly, and the names other languages give them.
+const PYTHON_METHODS: &[(&str, &[&str])] = &[
+    (
+        "list",
+        &[
+            "append", "extend", "insert", "remove", "pop", "clear", "index", "count", "sort",
+            "reverse", "copy",
+        ],
+    ),
+    (
+        "str",
+        &[
+            "upper",
+            "lower",
+            "strip",
+            "lstrip",
+            "rstrip",
+            "split",
+            "rsplit",
+            "join",
+            "replace",
+            "find",
+            "rfind",
+            "index",
+            "count",
+            "startswith",
+            "endswith",
+            "isdigit",
+            "isalpha",
+            "isalnum",
+            "isspace",
+            "isupper",
+            "islower",
+            "capitalize",
+            "title",
+            "swapcase",
+            "format",
+            "zfill",
+            "splitlines",
+            "partition",
+            "encode",
+        ],
+    ),
+    (
+        "dict",
+        &[
+            "get",
+            "keys",
+            "values",
+            "items",
+            "pop",
+            "popitem",
+            "setdefault",
+            "update",
+            "clear",
+            "copy",
+        ],
+    ),
+    (
+        "set",
+        &[
+            "add",
+            "remove",
+            "discard",
+            "pop",
+            "clear",
+            "union",
+            "intersection",
+            "difference",
+            "symmetric_difference",
+            "issubset",
+            "issuperset",
+            "update",
+            "copy",
+        ],
+    ),
+    ("tuple", &["count", "index"]),
+    (
+        "deque",
+        &[
+            "append",
+            "appendleft",
+            "pop",
+            "popleft",
+            "extend",
+            "extendleft",
+            "clear",
+            "rotate",
+        ],
+    ),
+];
+
+/// Method names from other languages, per receiver type.
+const PYTHON_METHOD_SLIPS: &[(&str, &str, &str)] = &[
+    ("list", "push", "append"),
+    ("list", "add", "append"),
+    ("list", "push_back", "append"),
+    ("list", "addAll", "extend"),
+    ("list", "indexOf", "index"),
+    ("list", "removeLast", "pop"),
+    ("list", "shift", "pop"),
+    ("deque", "push", "append"),
+    ("deque", "push_back", "append"),
+    ("deque", "push_front", "appendleft"),
+    ("deque", "pop_front", "popleft"),
+    ("deque", "pop_back", "pop"),
+    ("deque", "shift", "popleft"),
+    ("set", "append", "add"),
+    ("set", "push", "add"),
+    ("set", "insert", "add"),
+    ("str", "toUpperCase", "upper"),
+    ("str", "toLowerCase", "lower"),
+    ("str", "upcase", "upper"),
+    ("str", "downcase", "lower"),
+    ("str", "uppercase", "upper"),
+    ("str", "lowercase", "lower"),
+    ("str", "to_upper", "upper"),
+    ("str", "to_lower", "lower"),
+    ("str", "trim", "strip"),
+    ("str", "trimStart", "lstrip"),
+    ("str", "trimEnd", "rstrip"),
+    ("str", "startsWith", "startswith"),
+    ("str", "endsWith", "endswith"),
+    ("str", "starts_with", "startswith"),
+    ("str", "ends_with", "endswith"),
+    ("str", "indexOf", "find"),
+    ("str", "lastIndexOf", "rfind"),
+    ("str", "isnumeric", "isdigit"),
+    ("dict", "getOrDefault", "get"),
+    ("dict", "keySet", "keys"),
+    ("dict", "entrySet", "items"),
+    ("dict", "iteritems", "items"),
+    ("dict", "itervalues", "values"),
+    ("dict", "iterkeys", "keys"),
+    ("dict", "has_key", "__contains__"),
+];
+
+/// Edits a Python failure's exception proposes at the line it was raised on.
+fn python_hints(failure: &TestFailure, contents: &HashMap<String, String>) -> Vec<DiagnosticEdit> {
+    // The innermost frame in a file of the workspace that is not a test.
+    let Some((file, number)) = failure.frames.iter().rev().find_map(|frame| {
+        let file = resolve(&frame.file, contents)?;
+        let name = file.rsplit('/').next().unwrap_or(file);
+        let is_test =
+            name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py";
+        (!is_test && file.ends_with(".py")).then_some((file, frame.line))
+    }) else {
+        return Vec::new();
+    };
+    let Some(text) = contents.get(file) else {
+        return Vec::new();
+    };
+    let Some(old) = line_of(text, number) else {
+        return Vec::new();
+    };
+    let message = failure.message.as_str();
+    let classes = classify_source(text, Language::Python);
+    let code_mask: Vec<bool> = classes
+        .get((number as usize).saturating_sub(1))
+        .map(|c| c.iter().map(|b| *b == ByteClass::Code).collect())
+        .unwrap_or_default();
+    // (first line, replacement lines, why)
+    let mut news: Vec<(u32, Vec<String>, String)> = Vec::new();
+    let mut one = |new: String, why: String| news.push((number, vec![new], why));
+
+    let said = |needle: &str| message.contains(needle);
+    if said("SyntaxError") || said("IndentationError") || said("TabError") {
+        if said("expected ':'") {
+            one(with_colon(old), "Python: expected ':'".into());
+        }
+        if said("Maybe you meant '==' or ':=' instead of '='")
+            || said("Maybe you meant '==' instead of '='")
+        {
+            for at in lone_equals(old, &code_mask) {
+                let new = format!("{}=={}", &old[..at], &old[at + 1..]);
+                one(new, "Python: '=' where '==' compares".into());
+            }
+        }
+        if let Some(opener) = never_closed(message) {
+            for new in closed(old, opener) {
+                one(new, format!("Python: '{opener}' was never closed"));
+            }
+        }
+        if said("unmatched '") || said("does not match opening parenthesis") {
+            for new in rebalanced(old, &code_mask) {
+                one(new, "Python: brackets that do not match".into());
+            }
+        }
+        if said("unterminated string literal") {
+            for new in terminated(old) {
+                one(new, "Python: unterminated string literal".into());
+            }
+        }
+        if said("Perhaps you forgot a comma") {
+            for new in with_comma(old, &code_mask) {
+                one(new, "Python: a missing comma".into());
+            }
+        }
+        if said("IndentationError") || said("TabError") || said("indent") {
+            for new in reindented(text, number) {
+                one(new, "Python: indentation".into());
+            }
+        }
+        for new in syntax_slips(old, &code_mask) {
+            one(new, "Python: another language's syntax".into());
+        }
+    }
+    if let Some(name) = capture(r"NameError: name '(\w+)' is not defined", message) {
+        for (new, why) in name_fixes(text, old, &code_mask, &name) {
+            one(new, why);
+        }
+        if let Some((_, import)) = PYTHON_IMPORTS.iter().find(|(n, _)| *n == name) {
+            // The import goes first in the file, before its first line.
+            let first = line_of(text, 1).unwrap_or("").to_string();
+            news.push((
+                1,
+                vec![(*import).to_string(), first],
+                format!("Python: `{name}` is never imported"),
+            ));
+        }
+    }
+    if let Some((kind, attribute)) = capture2(
+        r"AttributeError: '(\w+)' object has no attribute '(\w+)'",
+        message,
+    ) {
+        for (new, why) in attribute_fixes(text, old, &kind, &attribute) {
+            news.push((number, vec![new], why));
+        }
+    }
+    if let Some((function, wanted)) = capture2(
+        r"(\w+)\(\) takes (\d+) positional arguments? but \d+ were given",
+        message,
+    ) && wanted == "1"
+        && let Some(edit) = missing_self(file, text, &function)
+    {
+        return vec![edit];
+    }
+    news.into_iter()
+        .map(|(at, replacement, why)| DiagnosticEdit {
+            file: file.clone(),
+            line: at,
+            old_lines: vec![line_of(text, at).unwrap_or("").to_string()],
+            replacement,
+            why,
+        })
+        .collect()
+}
+
+fn capture(pattern: &str, text: &str) -> Option<String> {
+    let re = Regex::new(pattern).ok()?;
+    Some(re.captures(text)?.get(1)?.as_str().to_string())
+}
+
+fn capture2(pattern: &str, text: &str) -> Option<(String, String)> {
+    let re = Regex::new(pattern).ok()?;
+    let c = re.captures(text)?;
+    Some((
+        c.get(1)?.as_str().to_string(),
+        c.get(2)?.as_str().to_string(),
+    ))
+}
+
+/// `for x in y` → `for x in y:` (before a trailing comment).
+fn with_colon(line: &str) -> String {
+    let code_end = comment_start(line).unwrap_or(line.len());
+    let code = line[..code_end].trim_end();
+    format!("{code}:{}", &line[code.len()..])
+}
+
+/// Where a `#` comment starts, outside strings (a rough reading, enough for one line).
+fn comment_start(line: &str) -> Option<usize> {
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '"' || c == '\'' => quote = Some(c),
+            None if c == '#' => return Some(i),
+            None => {}
+        }
+    }
+    None
+}
+
+/// Byte offsets of each `=` in code that is neither part of a two-character operator nor a
+/// keyword argument's (inside brackets).
+fn lone_equals(line: &str, code: &[bool]) -> Vec<usize> {
+    let bytes = line.as_bytes();
+    let mut depth = 0i32;
+    let mut found = Vec::new();
+    for (i, &b) in bytes.iter().enumerate() {
+        if !code.get(i).copied().unwrap_or(true) {
+            continue;
+        }
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b'=' => {
+                let before = i.checked_sub(1).and_then(|k| bytes.get(k)).copied();
+                let after = bytes.get(i + 1).copied();
+                let paired = matches!(
+                    before,
+                    Some(
+                        b'=' | b'!'
+                            | b'<'
+                            | b'>'
+                            | b':'
+                            | b'+'
+                            | b'-'
+                            | b'*'
+                            | b'/'
+                            | b'%'
+                            | b'&'
+                            | b'|'
+                            | b'^'
+                    )
+                ) || after == Some(b'=');
+                if !paired && depth == 0 {
+                    found.push(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+fn never_closed(message: &str) -> Option<char> {
+    let at = message.find("' was never closed")?;
+    message[..at].chars().last()
+}
+
+fn closer_of(opener: char) -> char {
+    match opener {
+        '(' => ')',
+        '[' => ']',
+        _ => '}',
+    }
+}
+
+/// The line with its unclosed `opener` closed: at the end of the code, or before a trailing
+/// `:` that ends a block header.
+fn closed(line: &str, opener: char) -> Vec<String> {
+    let closer = closer_of(opener);
+    let code_end = comment_start(line).unwrap_or(line.len());
+    let code = line[..code_end].trim_end();
+    let rest = &line[code.len()..];
+    let mut out = vec![format!("{code}{closer}{rest}")];
+    if let Some(head) = code.strip_suffix(':') {
+        out.insert(0, format!("{}{closer}:{rest}", head.trim_end()));
+    }
+    out
+}
+
+/// The line without a closing bracket that matches nothing, or with the wrong closer replaced.
+fn rebalanced(line: &str, code: &[bool]) -> Vec<String> {
+    let mut stack: Vec<(usize, char)> = Vec::new();
+    let mut out = Vec::new();
+    for (i, c) in line.char_indices() {
+        if !code.get(i).copied().unwrap_or(true) {
+            continue;
+        }
+        match c {
+            '(' | '[' | '{' => stack.push((i, c)),
+            ')' | ']' | '}' => match stack.pop() {
+                Some((_, open)) if closer_of(open) == c => {}
+                Some((_, open)) => {
+                    let right = closer_of(open);
+                    out.push(format!("{}{right}{}", &line[..i], &line[i + 1..]));
+                    out.push(format!("{}{right}{}", &line[..i], &line[i..]));
+                    break;
+                }
+                None => {
+                    out.push(format!("{}{}", &line[..i], &line[i + 1..]));
+                    break;
+                }
+            },
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The line with its open string closed: at the end, or before the closing bracket or comma
+/// that follows the string's text.
+fn terminated(line: &str) -> Vec<String> {
+    let Some((start, quote)) = line
+        .char_indices()
+        .rfind(|(_, c)| (*c == '"' || *c == '\'') && line.matches(*c).count() % 2 == 1)
+    else {
+        return Vec::new();
+    };
+    let trimmed = line.trim_end();
+    let mut out = vec![format!("{trimmed}{quote}")];
+    for (i, c) in trimmed.char_indices().rev() {
+        if i <= start {
+            break;
+        }
+        if matches!(c, ')' | ']' | '}' | ',' | ':') {
+            out.push(format!("{}{quote}{}", &trimmed[..i], &trimmed[i..]));
+        } else {
+            break;
+        }
+    }
+    out
+}
+
+/// A comma inserted between two atoms that stand side by side inside brackets.
+fn with_comma(line: &str, code: &[bool]) -> Vec<String> {
+    let bytes = line.as_bytes();
+    let mut depth = 0i32;
+    let mut out = Vec::new();
+    let ends_atom =
+        |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b')' | b']' | b'}' | b'"' | b'\'');
+    let starts_atom =
+        |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'(' | b'[' | b'{' | b'"' | b'\'');
+    let keyword = |word: &str| {
+        matches!(
+            word,
+            "for"
+                | "in"
+                | "if"
+                | "else"
+                | "and"
+                | "or"
+                | "not"
+                | "is"
+                | "lambda"
+                | "async"
+                | "await"
+        )
+    };
+    for i in 1..bytes.len() {
+        match bytes[i - 1] {
+            b'(' | b'[' | b'{' if code.get(i - 1).copied().unwrap_or(true) => depth += 1,
+            b')' | b']' | b'}' if code.get(i - 1).copied().unwrap_or(true) => depth -= 1,
+            _ => {}
+        }
+        if depth <= 0 || bytes[i] != b' ' || !code.get(i).copied().unwrap_or(true) {
+            continue;
+        }
+        let left_end = i;
+        let right_start = (i..bytes.len())
+            .find(|&k| bytes[k] != b' ')
+            .unwrap_or(bytes.len());
+        let (Some(&l), Some(&r)) = (bytes.get(left_end - 1), bytes.get(right_start)) else {
+            continue;
+        };
+        if !(ends_atom(l) && starts_atom(r)) || bytes[i - 1] == b' ' {
+            continue;
+        }
+        let left_word: String = line[..left_end]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let right_word: String = line[right_start..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if keyword(&left_word) || keyword(&right_word) {
+            continue;
+        }
+        out.push(format!("{},{}", &line[..left_end], &line[left_end..]));
+    }
+    out
+}
+
+/// The line at each depth its neighbours suggest: the depths of the lines above it (up to the
+/// enclosing `def`), one level deeper than a block header right above it.
+fn reindented(text: &str, number: u32) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(at) = (number as usize).checked_sub(1) else {
+        return Vec::new();
+    };
+    let Some(line) = lines.get(at) else {
+        return Vec::new();
+    };
+    let body = line.trim_start();
+    let width = |l: &str| l.len() - l.trim_start().len();
+    let current = width(line);
+    let unit = if line.starts_with('\t') { "\t" } else { " " };
+    let mut depths: Vec<usize> = Vec::new();
+    let mut previous: Option<&str> = None;
+    for above in lines[..at].iter().rev() {
+        if above.trim().is_empty() || above.trim_start().starts_with('#') {
+            continue;
+        }
+        if previous.is_none() {
+            previous = Some(above);
+            if above.trim_end().ends_with(':') {
+                depths.push(width(above) + if unit == "\t" { 1 } else { 4 });
+            }
+        }
+        let w = width(above);
+        if !depths.contains(&w) {
+            depths.push(w);
+        }
+        if above.trim_start().starts_with("def ")
+            || above.trim_start().starts_with("class ")
+            || w == 0
+        {
+            break;
+        }
+    }
+    depths
+        .into_iter()
+        .filter(|d| *d != current)
+        .map(|d| format!("{}{body}", unit.repeat(d)))
+        .collect()
+}
+
+/// Other languages' syntax on the line, in Python's words.
+fn syntax_slips(line: &str, code: &[bool]) -> Vec<String> {
+    let in_code = |at: usize| code.get(at).copied().unwrap_or(true);
+    let mut out = Vec::new();
+    let mut swap = |from: &str, to: &str| {
+        let mut new = String::new();
+        let mut last = 0;
+        for (at, _) in line.match_indices(from) {
+            if in_code(at) {
+                new.push_str(&line[last..at]);
+                new.push_str(to);
+                last = at + from.len();
+            }
+        }
+        if last > 0 {
+            new.push_str(&line[last..]);
+            out.push(new);
+        }
+    };
+    swap("else if ", "elif ");
+    swap(" && ", " and ");
+    swap(" || ", " or ");
+    swap("++", " += 1");
+    swap("--", " -= 1");
+    swap(" === ", " == ");
+    swap(" !== ", " != ");
+    // `!x` → `not x` (never `!=`).
+    let bang: Vec<usize> = line
+        .match_indices('!')
+        .map(|(at, _)| at)
+        .filter(|&at| in_code(at) && line.as_bytes().get(at + 1) != Some(&b'='))
+        .collect();
+    if !bang.is_empty() {
+        let mut new = String::new();
+        let mut last = 0;
+        for at in bang {
+            new.push_str(&line[last..at]);
+            new.push_str("not ");
+            last = at + 1;
+        }
+        new.push_str(&line[last..]);
+        out.push(new);
+    }
+    // A statement ended with `;` or a block opened with `{`.
+    let trimmed = line.trim_end();
+    if let Some(head) = trimmed.strip_suffix(';') {
+        out.push(head.to_string());
+    }
+    if let Some(head) = trimmed.strip_suffix('{') {
+        out.push(format!("{}:", head.trim_end()));
+    }
+    out
+}
+
+/// Whole-word occurrences of `name` in code (not after a `.`), replaced by `to`.
+fn replace_word(line: &str, code: &[bool], name: &str, to: &str) -> Option<String> {
+    let bytes = line.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut new = String::new();
+    let mut last = 0;
+    for (at, _) in line.match_indices(name) {
+        let before = at.checked_sub(1).and_then(|k| bytes.get(k)).copied();
+        let after = bytes.get(at + name.len()).copied();
+        let whole = !before.is_some_and(is_word) && !after.is_some_and(is_word);
+        if whole && before != Some(b'.') && code.get(at).copied().unwrap_or(true) {
+            new.push_str(&line[last..at]);
+            new.push_str(to);
+            last = at + name.len();
+        }
+    }
+    (last > 0).then(|| {
+        new.push_str(&line[last..]);
+        new
+    })
+}
+
+/// The names a file defines: functions, classes, parameters, assigned names, attributes of
+/// `self`.
+fn defined_names(text: &str) -> Vec<String> {
+    let Ok(re) = Regex::new(
+        r"(?m)(?:def|class)\s+(\w+)|(\w+)\s*(?:[-+*/]?=[^=]|\bin\b)|self\.(\w+)|[(,]\s*(\w+)\s*[:,)=]",
+    ) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = Vec::new();
+    for c in re.captures_iter(text) {
+        for g in 1..=4 {
+            if let Some(m) = c.get(g) {
+                let name = m.as_str().to_string();
+                if !names.contains(&name) && !name.chars().all(|ch| ch.is_ascii_digit()) {
+                    names.push(name);
+                }
+            }
+        }
+    }
+    names
+}
+
+/// Edit distance with adjacent transpositions (optimal string alignment).
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    if let Some(first) = d.first_mut() {
+        for (j, cell) in first.iter_mut().enumerate() {
+            *cell = j;
+        }
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// Close enough to be a misspelling: within 2 edits, and fewer than a third of the longer.
+fn misspelt(wrong: &str, right: &str) -> bool {
+    let d = distance(&wrong.to_lowercase(), &right.to_lowercase());
+    wrong != right && d <= 2 && d * 3 <= wrong.len().max(right.len())
+}
+
+/// A name that is not defined: another language's word for a Python one, a method of the
+/// enclosing class called without `self.`, a misspelt name the file or the builtins define.
+fn name_fixes(text: &str, line: &str, code: &[bool], name: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (slip, right) in PYTHON_NAME_SLIPS {
+        if *slip == name
+            && let Some(new) = replace_word(line, code, name, right)
+        {
+            out.push((new, format!("Python: `{name}` is `{right}` in Python")));
+        }
+    }
+    let is_member = text.contains(&format!("self.{name}"))
+        || Regex::new(&format!(
+            r"(?m)^\s+def\s+{}\s*\(\s*self\b",
+            regex::escape(name)
+        ))
+        .is_ok_and(|re| re.is_match(text));
+    if is_member && let Some(new) = replace_word(line, code, name, &format!("self.{name}")) {
+        out.push((new, format!("Python: `{name}` belongs to `self`")));
+    }
+    let mut known = defined_names(text);
+    known.extend(PYTHON_BUILTINS.iter().map(|s| s.to_string()));
+    let mut close: Vec<(usize, String)> = known
+        .into_iter()
+        .filter(|k| misspelt(name, k))
+        .map(|k| (distance(name, &k), k))
+        .collect();
+    close.sort();
+    close.dedup();
+    for (_, right) in close {
+        if let Some(new) = replace_word(line, code, name, &right) {
+            out.push((
+                new,
+                format!("Python: `{name}` is not defined; `{right}` is"),
+            ));
+        }
+    }
+    out
+}
+
+/// An attribute the object does not have: its type's method of that meaning (from another
+/// language's name, or a misspelling), `len(x)` for a length, `in` for a membership test.
+fn attribute_fixes(text: &str, line: &str, kind: &str, attribute: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let dotted = format!(".{attribute}");
+    if !line.contains(&dotted) {
+        return out;
+    }
+    let why = |right: &str| format!("Python: `{kind}` has no `{attribute}`; `{right}`");
+    let mut rename = |right: &str| {
+        let new = line.replace(&dotted, &format!(".{right}"));
+        if new != line {
+            out.push((new, why(right)));
+        }
+    };
+    for (k, slip, right) in PYTHON_METHOD_SLIPS {
+        if *k == kind && *slip == attribute && *right != "__contains__" {
+            rename(right);
+        }
+    }
+    let own: Vec<String> = match PYTHON_METHODS.iter().find(|(k, _)| *k == kind) {
+        Some((_, methods)) => methods.iter().map(|m| m.to_string()).collect(),
+        // A class of the file: its methods and attributes.
+        None => defined_names(text),
+    };
+    let mut close: Vec<(usize, &String)> = own
+        .iter()
+        .filter(|m| misspelt(attribute, m))
+        .map(|m| (distance(attribute, m), m))
+        .collect();
+    close.sort();
+    for (_, right) in close {
+        rename(right);
+    }
+    // `x.length()` / `x.size()` / `x.length` → `len(x)`; `x.contains(y)` → `y in x`.
+    let receiver = r"([A-Za-z_][\w.]*(?:\[[^\]]*\])*)";
+    if matches!(attribute, "length" | "size" | "len" | "count" | "getLength")
+        && let Ok(re) = Regex::new(&format!(r"{receiver}\.{attribute}(?:\(\))?"))
+    {
+        {
+            let new = re.replace_all(line, "len($1)").to_string();
+            if new != line {
+                out.push((new, why("len()")));
+            }
+        }
+    }
+    if matches!(
+        attribute,
+        "contains" | "includes" | "has" | "containsKey" | "has_key" | "hasKey"
+    ) && let Ok(re) = Regex::new(&format!(r"{receiver}\.{attribute}\(([^()]*)\)"))
+    {
+        let new = re.replace_all(line, "$2 in $1").to_string();
+        if new != line {
+            out.push((new, why("in")));
+        }
+    }
+    out
+}
+
+/// A method defined without `self`: `def helper(x)` in a class becomes `def helper(self, x)`.
+fn missing_self(file: &str, text: &str, function: &str) -> Option<DiagnosticEdit> {
+    let name = function.rsplit('.').next().unwrap_or(function);
+    let re = Regex::new(&format!(r"^(\s+def\s+{}\s*\()(.*)$", regex::escape(name))).ok()?;
+    for (i, line) in text.lines().enumerate() {
+        if let Some(c) = re.captures(line) {
+            let rest = c.get(2)?.as_str();
+            if rest.trim_start().starts_with("self") {
+                return None;
+            }
+            let head = c.get(1)?.as_str();
+            let sep = if rest.trim_start().starts_with(')') {
+                ""
+            } else {
+                ", "
+            };
+            return Some(DiagnosticEdit {
+                file: file.to_string(),
+                line: i as u32 + 1,
+                old_lines: vec![line.to_string()],
+                replacement: vec![format!("{head}self{sep}{rest}")],
+                why: format!("Python: the method `{name}` takes no `self`"),
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use tact_runtime::testreport::{Frame, parse_cargo_test, parse_pytest};
+
+    fn files(path: &str, text: &str) -> HashMap<String, String> {
+        [(path.to_string(), text.to_string())].into()
+    }
+
+    /// The edits as (line, replacement) pairs.
+    fn proposed(edits: &[DiagnosticEdit]) -> Vec<(u32, Vec<String>)> {
+        edits
+            .iter()
+            .map(|e| (e.line, e.replacement.clone()))
+            .collect()
+    }
+
+    const GAP: &str = "pub fn max_gap(v: &[i32]) -> i32 {\n    let mut sorted = v.to_vec();\n    sorted.sort();\n    let mut best = 0;\n    for w in sorted.windows(2) {\n        best = best.max(w[1] - w[0]);\n    }\n    bset\n}\n";
+
+    /// rustc 1.9x prints a similar name as a diff: `8 -     bset` / `8 +     best`.
+    #[test]
+    fn a_misspelt_name_takes_the_name_rustc_suggests() {
+        let output = "   Compiling r v0.1.0 (/tmp/x)\nerror[E0425]: cannot find value `bset` in this scope\n --> src/lib.rs:8:5\n  |\n8 |     bset\n  |     ^^^^\n  |\nhelp: a local variable with a similar name exists\n  |\n8 -     bset\n8 +     best\n  |\n\nFor more information about this error, try `rustc --explain E0425`.\nerror: could not compile `r` (lib) due to 1 previous error\n";
+        let report = parse_cargo_test(output);
+        let edits = diagnostic_edits(&report, &files("src/lib.rs", GAP));
+        assert_eq!(proposed(&edits), vec![(8, vec!["    best".to_string()])]);
+        assert_eq!(edits[0].old_lines, vec!["    bset".to_string()]);
+        assert!(edits[0].why.contains("similar name"), "{}", edits[0].why);
+    }
+
+    /// The suggested line shown whole with `+++` under what it adds: the old line is the new
+    /// one without the marked characters, and must be the file's.
+    #[test]
+    fn a_binding_rustc_wants_mutable_becomes_mutable() {
+        let text = "pub fn count_vowels(s: &str) -> usize {\n    let count = 0;\n    for c in s.chars() {\n        if \"aeiou\".contains(c) {\n            count += 1;\n        }\n    }\n    count\n}\n";
+        let output = "error[E0384]: cannot assign twice to immutable variable `count`\n --> src/lib.rs:5:13\n  |\n2 |     let count = 0;\n  |         ----- first assignment to `count`\n...\n5 |             count += 1;\n  |             ^^^^^^^^^^ cannot assign twice to immutable variable\n  |\nhelp: consider making this binding mutable\n  |\n2 |     let mut count = 0;\n  |         +++\n\nerror: could not compile `r` (lib) due to 1 previous error\n";
+        let report = parse_cargo_test(output);
+        let edits = diagnostic_edits(&report, &files("src/lib.rs", text));
+        assert_eq!(
+            proposed(&edits),
+            vec![(2, vec!["    let mut count = 0;".to_string()])]
+        );
+        // The same suggestion against a file whose line 2 is something else: left out.
+        let other = text.replace("let count = 0;", "let total = 0;");
+        assert!(diagnostic_edits(&report, &files("src/lib.rs", &other)).is_empty());
+    }
+
+    #[test]
+    fn a_missing_semicolon_goes_where_the_caret_points() {
+        let text = "pub fn sum_squares(v: &[i64]) -> i64 {\n    let mut total = 0\n    for x in v {\n        total += x * x;\n    }\n    total\n}\n";
+        let output = "error: expected `;`, found keyword `for`\n --> src/lib.rs:2:22\n  |\n2 |     let mut total = 0\n  |                      ^ help: add `;` here\n3 |     for x in v {\n  |     --- unexpected token\n\nerror: could not compile `r` (lib test) due to 1 previous error\n";
+        let report = parse_cargo_test(output);
+        let edits = diagnostic_edits(&report, &files("src/lib.rs", text));
+        assert_eq!(
+            proposed(&edits),
+            vec![(2, vec!["    let mut total = 0;".to_string()])]
+        );
+    }
+
+    /// An insertion (`1 + use std::collections::HashMap;`) goes before the line it is numbered
+    /// as, keeping that line.
+    #[test]
+    fn an_import_rustc_suggests_is_inserted_before_its_line() {
+        let text =
+            "pub fn f() -> usize {\n    let m: HashMap<u8, u8> = HashMap::new();\n    m.len()\n}\n";
+        let output = "error[E0433]: failed to resolve: use of undeclared type `HashMap`\n --> src/lib.rs:2:30\n  |\n2 |     let m: HashMap<u8, u8> = HashMap::new();\n  |                              ^^^^^^^ use of undeclared type `HashMap`\n  |\nhelp: consider importing this struct\n  |\n1 + use std::collections::HashMap;\n  |\n\nerror: could not compile `r` (lib) due to 1 previous error\n";
+        let report = parse_cargo_test(output);
+        let edits = diagnostic_edits(&report, &files("src/lib.rs", text));
+        assert_eq!(
+            proposed(&edits),
+            vec![(
+                1,
+                vec![
+                    "use std::collections::HashMap;".to_string(),
+                    "pub fn f() -> usize {".to_string()
+                ]
+            )]
+        );
+    }
+
+    const PAIRS: &str = "class Solution:\n    def count_pairs(self, nums, target):\n        count = 0\n        for i in range(len(nums)):\n            for j in range(i + 1, len(nums))\n                if nums[i] + nums[j] == target:\n                    count += 1\n        return count\n";
+
+    /// pytest's collection error names the line in the `SyntaxError`'s `File "…", line N`.
+    #[test]
+    fn a_missing_colon_is_added_where_python_expected_it() {
+        let output = "==================================== ERRORS ====================================\n________________________ ERROR collecting test_pairs.py ________________________\n/usr/lib/python3.11/importlib/__init__.py:126: in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\ntest_pairs.py:1: in <module>\n    from pairs import Solution\nE     File \"/tmp/w/pairs.py\", line 5\nE       for j in range(i + 1, len(nums))\nE                                       ^\nE   SyntaxError: expected ':'\n=========================== short test summary info ============================\nERROR test_pairs.py\n!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n1 error in 0.25s\n";
+        let report = parse_pytest(output);
+        let edits = diagnostic_edits(&report, &files("pairs.py", PAIRS));
+        assert_eq!(
+            proposed(&edits),
+            vec![(
+                5,
+                vec!["            for j in range(i + 1, len(nums)):".to_string()]
+            )]
+        );
+    }
+
+    fn python_failure(file: &str, line: u32, message: &str) -> TestReport {
+        TestReport {
+            failures: vec![TestFailure {
+                test: "test_x.py::test_x".into(),
+                message: message.into(),
+                frames: vec![
+                    Frame {
+                        file: "test_x.py".into(),
+                        line: 3,
+                        function: None,
+                    },
+                    Frame {
+                        file: file.into(),
+                        line,
+                        function: None,
+                    },
+                ],
+                ..TestFailure::default()
+            }],
+            ..TestReport::default()
+        }
+    }
+
+    fn python_edits(text: &str, line: u32, message: &str) -> Vec<String> {
+        diagnostic_edits(&python_failure("m.py", line, message), &files("m.py", text))
+            .into_iter()
+            .flat_map(|e| e.replacement)
+            .collect()
+    }
+
+    #[test]
+    fn python_syntax_slips_read_as_the_error_names_them() {
+        let text =
+            "def f(x, target):\n    if x = target:\n        return max(x, target\n    return 0\n";
+        assert_eq!(
+            python_edits(
+                text,
+                2,
+                "SyntaxError: invalid syntax. Maybe you meant '==' or ':=' instead of '='?"
+            ),
+            vec!["    if x == target:".to_string()]
+        );
+        assert_eq!(
+            python_edits(text, 3, "SyntaxError: '(' was never closed"),
+            vec!["        return max(x, target)".to_string()]
+        );
+        let header = "def f(x):\n    if max(x, 1:\n        return 1\n";
+        assert_eq!(
+            python_edits(header, 2, "SyntaxError: '(' was never closed")[0],
+            "    if max(x, 1):"
+        );
+        let slips = "def f(a, b):\n    if a && !b:\n        return 1\n";
+        assert!(
+            python_edits(slips, 2, "SyntaxError: invalid syntax")
+                .contains(&"    if a and !b:".to_string())
+        );
+    }
+
+    #[test]
+    fn a_line_indented_to_no_level_takes_its_neighbours_levels() {
+        let text = "def f(nums):\n    total = 0\n    for x in nums:\n        total += x\n     return total\n";
+        let edits = python_edits(
+            text,
+            5,
+            "IndentationError: unindent does not match any outer indentation level",
+        );
+        assert!(edits.contains(&"    return total".to_string()), "{edits:?}");
+        assert!(
+            edits.contains(&"        return total".to_string()),
+            "{edits:?}"
+        );
+        assert!(!edits.contains(&"     return total".to_string()));
+    }
+
+    #[test]
+    fn an_undefined_name_becomes_the_python_word_the_method_or_the_spelling_meant() {
+        let text = "class S:\n    def digit_sum(self, n):\n        return n\n\n    def f(self, nums):\n        longest = 1\n        ok = true\n        key = lambda n: digit_sum(n)\n        return longst\n";
+        assert_eq!(
+            python_edits(text, 7, "NameError: name 'true' is not defined"),
+            vec!["        ok = True".to_string()]
+        );
+        assert_eq!(
+            python_edits(text, 8, "NameError: name 'digit_sum' is not defined"),
+            vec!["        key = lambda n: self.digit_sum(n)".to_string()]
+        );
+        assert_eq!(
+            python_edits(text, 9, "NameError: name 'longst' is not defined"),
+            vec!["        return longest".to_string()]
+        );
+        // A module never imported is imported before the first line.
+        let edits = diagnostic_edits(
+            &python_failure("m.py", 2, "NameError: name 'math' is not defined"),
+            &files("m.py", "def f(x):\n    return math.sqrt(x)\n"),
+        );
+        assert_eq!(
+            proposed(&edits),
+            vec![(1, vec!["import math".to_string(), "def f(x):".to_string()])]
+        );
+    }
+
+    #[test]
+    fn a_missing_attribute_becomes_the_method_the_type_has() {
+        let text = "def f(s, stack, w):\n    stack.push(s)\n    return w.length() > len(s)\n";
+        assert_eq!(
+            python_edits(
+                text,
+                2,
+                "AttributeError: 'list' object has no attribute 'push'"
+            ),
+            vec!["    stack.append(s)".to_string()]
+        );
+        assert_eq!(
+            python_edits(
+                text,
+                3,
+                "AttributeError: 'str' object has no attribute 'length'"
+            ),
+            vec!["    return len(w) > len(s)".to_string()]
+        );
+    }
+
+    #[test]
+    fn a_method_without_self_gets_it() {
+        let text = "class S:\n    def helper(x):\n        return x\n\n    def f(self, x):\n        return self.helper(x)\n";
+        let edits = diagnostic_edits(
+            &python_failure(
+                "m.py",
+                6,
+                "TypeError: S.helper() takes 1 positional argument but 2 were given",
+            ),
+            &files("m.py", text),
+        );
+        assert_eq!(
+            proposed(&edits),
+            vec![(2, vec!["    def helper(self, x):".to_string()])]
+        );
+    }
+
+    /// A test file's own frame is never edited, and a failure with no diagnostic says nothing.
+    #[test]
+    fn plain_test_failures_propose_nothing() {
+        let report = python_failure("m.py", 2, "assert 3 == 4");
+        assert!(diagnostic_edits(&report, &files("m.py", "def f():\n    return 3\n")).is_empty());
+    }
+}
