@@ -1303,3 +1303,38 @@ fn a_rust_build_error_takes_the_compilers_suggestion() {
         source.replace("    let count = 0;", "    let mut count = 0;")
     );
 }
+
+/// Two bugs, the second behind the first: the missing `:` stops the module from parsing, and
+/// once it parses the `>=` makes the test fail. The diagnosed edit clears its problem without
+/// passing, so the candidates for what that run says (the comparison's edits) are probed on
+/// top of it, and both are committed as one hunk.
+#[test]
+fn a_wrong_comparison_behind_a_syntax_error_is_fixed_on_top_of_it() {
+    let (scratch, ws) = workspace(&[
+        (
+            "stock.py",
+            "def best_day(prices):\n    best = 0\n    for i in range(1, len(prices))\n        if prices[i] >= prices[best]:\n            best = i\n    return best\n",
+        ),
+        (
+            "test_stock.py",
+            "from stock import best_day\n\n\ndef test_best_day():\n    assert best_day([3, 8, 2, 8]) == 1\n    assert best_day([5]) == 0\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    let script = silent_model(scratch.path());
+    let (code, events) = run(&ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::read_to_string(ws.join("stock.py")).unwrap(),
+        "def best_day(prices):\n    best = 0\n    for i in range(1, len(prices)):\n        if prices[i] > prices[best]:\n            best = i\n    return best\n"
+    );
+    let rebased = decisions(&events, "probe_verdict").into_iter().any(|v| {
+        v["evidence"]
+            .as_str()
+            .unwrap_or("")
+            .contains("the problem it was proposed for is gone")
+    });
+    assert!(rebased, "no probe cleared the syntax error");
+}

@@ -193,6 +193,9 @@ struct ProbeOutcome {
     /// What the run of the failing tests said when it failed cleanly (it built, ran, and failed
     /// assertions): how far a partial fix got is read from it.
     failed_narrow: Option<FailedNarrowRun>,
+    /// The failed run's report, parsed from the probe's output: whether an edit the
+    /// diagnostics proposed cleared their problem is read from it.
+    report: Option<TestReport>,
 }
 
 /// A failed run of the job's failing tests in a probe's copy.
@@ -311,10 +314,10 @@ fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
         .iter()
         .find_map(|k| output.get(*k)?.get("passed")?.as_u64())
         .unwrap_or(0);
-    let failed_narrow = if passed {
-        None
+    let (failed_narrow, report) = if passed {
+        (None, None)
     } else {
-        failed_narrow_run(output)
+        (failed_narrow_run(output), report_of(&done.observation))
     };
     ProbeOutcome {
         work_id: done.work_id,
@@ -326,6 +329,7 @@ fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
         // Set by the caller, which counts the probes.
         probes_spent: 0,
         failed_narrow,
+        report,
     }
 }
 
@@ -1159,6 +1163,8 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     // with, probed alone before or not yet.
     let mut singles: Vec<Candidate> = enumerated.clone();
     let (failing_order, mut best_reach) = baseline_reach(&baseline, &runner.cfg.workspace);
+    // The report whose diagnostics the last diagnosed edit was checked against.
+    let mut stage_report = baseline.clone();
     let mut stacked: VecDeque<Candidate> = VecDeque::new();
     let mut stacked_probed = 0usize;
     // Stacked candidates take every other probe while there are any.
@@ -1435,6 +1441,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     tests_passed: 0,
                     probes_spent: 0,
                     failed_narrow: None,
+                    report: None,
                 };
                 keep_passing(&mut passing, (cand, old_block, new_block, outcome));
                 lookahead_left.get_or_insert(repair.smaller_lookahead);
@@ -1487,6 +1494,53 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 ));
                 best_reach = reach;
                 stacked = stacked_on(&cand, &singles, &contents, &tried);
+                // Got further and met a slip the interpreter names (a `NameError` the first
+                // failing assertion hid): its edit goes first, on top of this one.
+                if let Some(after) = outcome.report.as_ref()
+                    && !tact_repair::diagnose::diagnosed_problems(after).is_empty()
+                {
+                    let mut next = rebase(
+                        runner,
+                        &cand,
+                        after,
+                        &contents,
+                        Rebase {
+                            ranker: ranker.as_ref(),
+                            tried: &tried,
+                            only_diagnosed: true,
+                        },
+                    )
+                    .await?;
+                    next.extend(stacked.drain(..));
+                    stacked = next;
+                }
+            } else if cand.features.origin == DIAGNOSED
+                && cand.parts < MAX_DIAGNOSED_STAGES
+                && let Some(after) = outcome.report.as_ref()
+                && tact_repair::diagnose::clears_a_problem(&stage_report, after)
+            {
+                // The slip is gone but the tests still fail (a second slip, or a bug of
+                // another kind behind it): what they say now is where the next edit goes, on
+                // top of this one.
+                evidence.push_str(
+                    "; the problem it was proposed for is gone, so the candidates for what the run says now are probed on top of it",
+                );
+                let mut next = rebase(
+                    runner,
+                    &cand,
+                    after,
+                    &contents,
+                    Rebase {
+                        ranker: ranker.as_ref(),
+                        tried: &tried,
+                        only_diagnosed: false,
+                    },
+                )
+                .await?;
+                next.extend(stacked.drain(..));
+                stacked = next;
+                stacked_turn = true;
+                stage_report = after.clone();
             }
             runner.routes.push(TestedRoute {
                 tool_ref: ToolRef::new("probe_edit", 1),
@@ -1668,6 +1722,111 @@ fn stacked_on(
         .filter(|c| !tried.contains(&c.key()))
         .take(STACKED_PER_BASE)
         .collect()
+}
+
+/// The origin of the edits the runner's diagnostics propose.
+const DIAGNOSED: CandidateOrigin = CandidateOrigin::Mutate(MutationOperator::DiagnosticHint);
+
+/// Most diagnosed edits made one on top of another (a file with three slips in a row).
+const MAX_DIAGNOSED_STAGES: u32 = 3;
+
+/// How [`rebase`] reads a run: with the learned ranker, leaving out what was probed, and
+/// whether only the diagnostics' edits are wanted (not the localized lines' too).
+#[derive(Clone, Copy)]
+struct Rebase<'a> {
+    ranker: Option<&'a CandidateRanker>,
+    tried: &'a BTreeSet<(String, u32, String)>,
+    only_diagnosed: bool,
+}
+
+/// The candidates for what a run says once `base` made progress (a diagnosed edit cleared its
+/// problem, or a partial fix got further): the diagnostics of `after` and (unless
+/// `only_diagnosed`) the edits at the lines it localizes, read from the sources with `base`
+/// applied, each made together with `base` as one hunk (as a partial fix's partners are), best
+/// first.
+async fn rebase(
+    runner: &mut Runner,
+    base: &Candidate,
+    after: &TestReport,
+    contents: &HashMap<String, String>,
+    Rebase {
+        ranker,
+        tried,
+        only_diagnosed,
+    }: Rebase<'_>,
+) -> Result<VecDeque<Candidate>, ActorError> {
+    let Some(content) = contents.get(&base.edit.file) else {
+        return Ok(VecDeque::new());
+    };
+    let Some((old_block, new_block)) = edit_block(content, &base.edit) else {
+        return Ok(VecDeque::new());
+    };
+    let mut edited = contents.clone();
+    edited.insert(
+        base.edit.file.clone(),
+        content.replacen(&old_block, &new_block, 1),
+    );
+    let diagnosed = tact_repair::diagnose::diagnostic_edits(after, &edited);
+    let candidates = if only_diagnosed {
+        candidates_of(rank::edits_from_diagnostics(&diagnosed, &[]))
+    } else {
+        rebased_candidates(runner, after, &edited, ranker, tried, &diagnosed).await?
+    };
+    // The edits were read with `base` applied: lines below it move back by what it added.
+    let added = base.edit.replacement.len() as i64 - base.edit.span() as i64;
+    let base_end = i64::from(base.edit.line) + base.edit.replacement.len() as i64;
+    let singles: Vec<Candidate> = candidates
+        .into_iter()
+        .filter_map(|mut c| {
+            if c.edit.file == base.edit.file {
+                let line = i64::from(c.edit.line);
+                if line >= i64::from(base.edit.line) && line < base_end {
+                    return None;
+                }
+                if line >= base_end {
+                    c.edit.line = u32::try_from(line - added).ok()?;
+                }
+            }
+            Some(c)
+        })
+        .collect();
+    Ok(stacked_on(base, &singles, contents, tried))
+}
+
+/// The ranked edits at the lines `after` localizes, read from `edited`, the diagnosed first.
+async fn rebased_candidates(
+    runner: &mut Runner,
+    after: &TestReport,
+    edited: &HashMap<String, String>,
+    ranker: Option<&CandidateRanker>,
+    tried: &BTreeSet<(String, u32, String)>,
+    diagnosed: &[tact_repair::diagnose::DiagnosticEdit],
+) -> Result<Vec<Candidate>, ActorError> {
+    let repair = runner.cfg.policy.body.repair.clone();
+    let locations = localize::localize(after, &runner.cfg.workspace, repair.locations)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|l| edited.contains_key(&l.file))
+        .collect::<Vec<_>>();
+    runner.decision(Decision::Localize(LocalizeRecord {
+        candidates: locations.clone(),
+        error: None,
+    }))?;
+    let ranked = enumerate_and_rank(
+        runner,
+        &locations,
+        edited,
+        repair.max_candidates,
+        ranker,
+        tried,
+        EvidenceOrder {
+            hang: localize::report_shows_a_hang(after),
+            defer_scoring: false,
+            diagnosed,
+        },
+    )
+    .await?;
+    Ok(ranked.candidates)
 }
 
 /// "2 of the failing tests pass; test_x.py::t fails at test_x.py:6".

@@ -52,6 +52,56 @@ pub fn diagnostic_edits(
     edits
 }
 
+/// The problems a report's diagnostics name, each as `file:line: headline`: a build error's
+/// headline at its location, a Python exception the interpreter names a slip with
+/// (`SyntaxError`, `NameError`, …) at the innermost frame. Test assertions are not problems of
+/// this kind.
+pub fn diagnosed_problems(report: &TestReport) -> std::collections::BTreeSet<String> {
+    let Ok(exception) = Regex::new(
+        r"(?m)^\s*((?:SyntaxError|IndentationError|TabError|NameError|AttributeError|TypeError|ImportError|ModuleNotFoundError|UnboundLocalError)\b.*)$",
+    ) else {
+        return Default::default();
+    };
+    report
+        .failures
+        .iter()
+        .filter_map(|failure| {
+            let headline = if failure.kind == FailureKind::Build {
+                failure.message.trim().to_string()
+            } else {
+                exception
+                    .captures(&failure.message)?
+                    .get(1)?
+                    .as_str()
+                    .trim()
+                    .to_string()
+            };
+            let place = failure
+                .frames
+                .last()
+                .map(|f| {
+                    format!(
+                        "{}:{}",
+                        f.file.rsplit('/').next().unwrap_or(&f.file),
+                        f.line
+                    )
+                })
+                .unwrap_or_default();
+            Some(format!("{place}: {headline}"))
+        })
+        .collect()
+}
+
+/// Whether an edit made progress on the diagnostics of `before`: in `after` one of the
+/// problems `before` named is gone and no more are named than before (fixing one compile
+/// error may reveal one the compiler had not reached). The tests may still fail; what they say
+/// now is where the next edit goes.
+pub fn clears_a_problem(before: &TestReport, after: &TestReport) -> bool {
+    let was = diagnosed_problems(before);
+    let now = diagnosed_problems(after);
+    was.iter().any(|p| !now.contains(p)) && now.len() <= was.len()
+}
+
 /// The key of `contents` a runner-printed path names: the same relative path, or an absolute
 /// (or longer relative) path ending in it; the longest such key wins.
 fn resolve<'a>(printed: &str, contents: &'a HashMap<String, String>) -> Option<&'a String> {
@@ -699,6 +749,46 @@ fn python_hints(failure: &TestFailure, contents: &HashMap<String, String>) -> Ve
             news.push((number, vec![new], why));
         }
     }
+    if said("TypeError: 'int' object is not iterable") {
+        for new in ranged(old) {
+            news.push((
+                number,
+                vec![new],
+                "Python: an `int` iterated; `range` of it".into(),
+            ));
+        }
+    }
+    if said("can only concatenate str")
+        || said("unsupported operand type(s) for +: 'int' and 'str'")
+        || said("unsupported operand type(s) for +: 'float' and 'str'")
+    {
+        for new in stringified(old, &code_mask) {
+            news.push((
+                number,
+                vec![new],
+                "Python: a number joined to a string".into(),
+            ));
+        }
+    }
+    if said("indices must be integers") || said("object cannot be interpreted as an integer") {
+        let new = old.replace(" / ", " // ");
+        if new != old {
+            news.push((
+                number,
+                vec![new],
+                "Python: a `float` where an index is needed".into(),
+            ));
+        }
+    }
+    if said("'NoneType' object") || said("of type 'NoneType'") {
+        for (at, new) in none_from_in_place(text) {
+            news.push((
+                at,
+                vec![new],
+                "Python: an in-place method's `None` kept".into(),
+            ));
+        }
+    }
     if let Some((function, wanted)) = capture2(
         r"(\w+)\(\) takes (\d+) positional arguments? but \d+ were given",
         message,
@@ -1224,6 +1314,116 @@ fn attribute_fixes(text: &str, line: &str, kind: &str, attribute: &str) -> Vec<(
     out
 }
 
+/// `for x in n:` → `for x in range(n):` (an `int` iterated).
+fn ranged(line: &str) -> Vec<String> {
+    let Ok(re) = Regex::new(r"^(\s*(?:async\s+)?for\s+.+?\s+in\s+)(.+?)(\s*:\s*(?:#.*)?)$") else {
+        return Vec::new();
+    };
+    let Some(c) = re.captures(line) else {
+        return Vec::new();
+    };
+    let (Some(head), Some(what), Some(tail)) = (c.get(1), c.get(2), c.get(3)) else {
+        return Vec::new();
+    };
+    let what = what.as_str();
+    if what.starts_with("range(") {
+        return Vec::new();
+    }
+    vec![format!("{}range({what}){}", head.as_str(), tail.as_str())]
+}
+
+/// Each operand of a `+` chain that is not a string literal, wrapped in `str()`.
+fn stringified(line: &str, code: &[bool]) -> Vec<String> {
+    let bytes = line.as_bytes();
+    // The `+` at bracket depth 0 in code, and the operands between them.
+    let mut depth = 0i32;
+    let mut cuts = Vec::new();
+    let start = line.find(|c: char| !c.is_whitespace()).unwrap_or(0);
+    // An assignment or `return` keeps its head out of the operands.
+    let head_end = ["return ", "yield "]
+        .iter()
+        .find_map(|k| line[start..].starts_with(k).then(|| start + k.len()))
+        .or_else(|| lone_equals(line, code).first().map(|at| at + 1))
+        .unwrap_or(start);
+    for (i, &b) in bytes.iter().enumerate().skip(head_end) {
+        if !code.get(i).copied().unwrap_or(true) {
+            continue;
+        }
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b'+' if depth == 0 && bytes.get(i + 1) != Some(&b'=') => cuts.push(i),
+            _ => {}
+        }
+    }
+    if cuts.is_empty() {
+        return Vec::new();
+    }
+    let end = comment_start(line).unwrap_or(line.len()).max(head_end);
+    let end = head_end + line.get(head_end..end).unwrap_or("").trim_end().len();
+    let mut bounds = vec![head_end];
+    for cut in &cuts {
+        bounds.push(*cut);
+        bounds.push(cut + 1);
+    }
+    bounds.push(end);
+    let mut out = Vec::new();
+    for pair in bounds.chunks(2) {
+        let (Some(&a), Some(&b)) = (pair.first(), pair.get(1)) else {
+            continue;
+        };
+        let Some(piece) = line.get(a..b) else {
+            continue;
+        };
+        let operand = piece.trim();
+        let quoted = operand.starts_with(['"', '\''])
+            || operand.starts_with("f\"")
+            || operand.starts_with("f'");
+        if operand.is_empty() || quoted || operand.starts_with("str(") {
+            continue;
+        }
+        let lead = a + (piece.len() - piece.trim_start().len());
+        let trail = lead + operand.len();
+        out.push(format!("{}str({operand}){}", &line[..lead], &line[trail..]));
+    }
+    out
+}
+
+/// Lines that keep the `None` an in-place method returns: `xs = xs.sort()` → `xs =
+/// sorted(xs)` and `xs.sort()`; `ys = xs.reverse()` → `ys = xs[::-1]`; `xs = xs.append(v)` →
+/// `xs.append(v)`.
+fn none_from_in_place(text: &str) -> Vec<(u32, String)> {
+    let Ok(re) = Regex::new(
+        r"^(\s*)([\w.\[\]]+)\s*=\s*([\w.\[\]]+)\.(sort|reverse|append|extend|insert|remove|clear|update|add)\((.*)\)\s*$",
+    ) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let Some(c) = re.captures(line) else {
+            continue;
+        };
+        let group = |k: usize| c.get(k).map_or("", |m| m.as_str());
+        let (indent, target, source, method, args) =
+            (group(1), group(2), group(3), group(4), group(5));
+        let at = i as u32 + 1;
+        match method {
+            "sort" => {
+                let args = if args.trim().is_empty() {
+                    String::new()
+                } else {
+                    format!(", {args}")
+                };
+                out.push((at, format!("{indent}{target} = sorted({source}{args})")));
+            }
+            "reverse" => out.push((at, format!("{indent}{target} = {source}[::-1]"))),
+            _ => {}
+        }
+        out.push((at, format!("{indent}{source}.{method}({args})")));
+    }
+    out
+}
+
 /// A method defined without `self`: `def helper(x)` in a class becomes `def helper(self, x)`.
 fn missing_self(file: &str, text: &str, function: &str) -> Option<DiagnosticEdit> {
     let name = function.rsplit('.').next().unwrap_or(function);
@@ -1486,6 +1686,77 @@ mod tests {
             proposed(&edits),
             vec![(2, vec!["    def helper(self, x):".to_string()])]
         );
+    }
+
+    #[test]
+    fn python_type_errors_read_as_the_slip_they_name() {
+        let text = "def f(n, xs, name):\n    for i in n:\n        print(i)\n    label = \"n=\" + n + \"!\"\n    mid = xs[len(xs) / 2]\n    ys = xs.sort()\n    return ys[0]\n";
+        assert_eq!(
+            python_edits(text, 2, "TypeError: 'int' object is not iterable"),
+            vec!["    for i in range(n):".to_string()]
+        );
+        assert_eq!(
+            python_edits(
+                text,
+                4,
+                "TypeError: can only concatenate str (not \"int\") to str"
+            ),
+            vec!["    label = \"n=\" + str(n) + \"!\"".to_string()]
+        );
+        assert_eq!(
+            python_edits(
+                text,
+                5,
+                "TypeError: list indices must be integers or slices, not float"
+            ),
+            vec!["    mid = xs[len(xs) // 2]".to_string()]
+        );
+        let edits = diagnostic_edits(
+            &python_failure(
+                "m.py",
+                7,
+                "TypeError: 'NoneType' object is not subscriptable",
+            ),
+            &files("m.py", text),
+        );
+        assert_eq!(
+            proposed(&edits),
+            vec![
+                (6, vec!["    ys = sorted(xs)".to_string()]),
+                (6, vec!["    xs.sort()".to_string()]),
+            ]
+        );
+    }
+
+    /// Progress on the diagnostics: a problem gone and none more named (the tests may still
+    /// fail on an assertion); the same problem at the same place, or a new one on top, is not.
+    #[test]
+    fn a_problem_is_cleared_when_the_run_no_longer_names_it() {
+        let syntax = python_failure(
+            "m.py",
+            4,
+            "File \"/w/m.py\", line 4\nSyntaxError: expected ':'",
+        );
+        let assertion = python_failure("m.py", 6, "assert 3 == 4");
+        let name = python_failure("m.py", 6, "NameError: name 'none' is not defined");
+        assert!(clears_a_problem(&syntax, &assertion));
+        assert!(clears_a_problem(&syntax, &name));
+        assert!(!clears_a_problem(&syntax, &syntax));
+        assert!(!clears_a_problem(&assertion, &syntax));
+        let mut two = syntax.clone();
+        two.failures.extend(name.failures.clone());
+        assert!(clears_a_problem(&two, &name));
+        let mut three = two.clone();
+        three.failures.push(
+            python_failure(
+                "m.py",
+                9,
+                "TypeError: f() takes 1 positional argument but 2 were given",
+            )
+            .failures[0]
+                .clone(),
+        );
+        assert!(!clears_a_problem(&name, &three));
     }
 
     /// A test file's own frame is never edited, and a failure with no diagnostic says nothing.
