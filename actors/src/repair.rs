@@ -2709,6 +2709,26 @@ mod tests {
         assert!(unmarked.failures.is_empty());
     }
 
+    /// Regression (a session's probe workspaces): a build error's "test" is its error code, so
+    /// probes filtered by it ran no test and the right edit was judged `no_tests`. A program
+    /// that did not build is probed with the whole suite; a collection error keeps its module.
+    #[test]
+    fn a_build_failure_names_no_test_to_probe() {
+        let build = tact_runtime::testreport::parse_cargo_test(
+            "error[E0425]: cannot find value `bset` in this scope\n --> src/lib.rs:8:5\n  |\n8 |     bset\n  |     ^^^^\n\nerror: could not compile `r` (lib) due to 1 previous error\n",
+        );
+        assert!(build.build_failed);
+        assert_eq!(build.failures.len(), 1);
+        assert!(failing_names(&build).is_empty());
+        let collection = tact_runtime::testreport::parse_pytest(
+            "==================================== ERRORS ====================================\n________________________ ERROR collecting test_pairs.py ________________________\nE     File \"/w/pairs.py\", line 6\nE   SyntaxError: expected ':'\n=========================== short test summary info ============================\nERROR test_pairs.py\n1 error in 0.25s\n",
+        );
+        assert_eq!(
+            failing_names(&collection),
+            BTreeSet::from(["test_pairs.py".to_string()])
+        );
+    }
+
     /// hefix-python-156: the run hung in `while div:`; the loop's missing step, which no
     /// ranker has a prior for, goes first only when the run hung.
     #[test]

@@ -440,6 +440,12 @@ const PYTHON_NAME_SLIPS: &[(&str, &str)] = &[
     ("Infinity", "float(\"inf\")"),
     ("INF", "float(\"inf\")"),
     ("inf", "float(\"inf\")"),
+    // Python 2's names.
+    ("xrange", "range"),
+    ("raw_input", "input"),
+    ("unicode", "str"),
+    ("long", "int"),
+    ("basestring", "str"),
 ];
 
 /// A name a module provides, when the file uses it without importing it.
@@ -683,53 +689,57 @@ fn python_hints(failure: &TestFailure, contents: &HashMap<String, String>) -> Ve
         .unwrap_or_default();
     // (first line, replacement lines, why)
     let mut news: Vec<(u32, Vec<String>, String)> = Vec::new();
-    let mut one = |new: String, why: String| news.push((number, vec![new], why));
+    macro_rules! one {
+        ($new:expr, $why:expr $(,)?) => {
+            news.push((number, vec![$new], $why))
+        };
+    }
 
     let said = |needle: &str| message.contains(needle);
     if said("SyntaxError") || said("IndentationError") || said("TabError") {
         if said("expected ':'") {
-            one(with_colon(old), "Python: expected ':'".into());
+            one!(with_colon(old), "Python: expected ':'".into());
         }
         if said("Maybe you meant '==' or ':=' instead of '='")
             || said("Maybe you meant '==' instead of '='")
         {
             for at in lone_equals(old, &code_mask) {
                 let new = format!("{}=={}", &old[..at], &old[at + 1..]);
-                one(new, "Python: '=' where '==' compares".into());
+                one!(new, "Python: '=' where '==' compares".into());
             }
         }
         if let Some(opener) = never_closed(message) {
             for new in closed(old, opener) {
-                one(new, format!("Python: '{opener}' was never closed"));
+                one!(new, format!("Python: '{opener}' was never closed"));
             }
         }
         if said("unmatched '") || said("does not match opening parenthesis") {
             for new in rebalanced(old, &code_mask) {
-                one(new, "Python: brackets that do not match".into());
+                one!(new, "Python: brackets that do not match".into());
             }
         }
         if said("unterminated string literal") {
             for new in terminated(old) {
-                one(new, "Python: unterminated string literal".into());
+                one!(new, "Python: unterminated string literal".into());
             }
         }
         if said("Perhaps you forgot a comma") {
             for new in with_comma(old, &code_mask) {
-                one(new, "Python: a missing comma".into());
+                one!(new, "Python: a missing comma".into());
             }
         }
         if said("IndentationError") || said("TabError") || said("indent") {
             for new in reindented(text, number) {
-                one(new, "Python: indentation".into());
+                one!(new, "Python: indentation".into());
             }
         }
         for new in syntax_slips(old, &code_mask) {
-            one(new, "Python: another language's syntax".into());
+            one!(new, "Python: another language's syntax".into());
         }
     }
     if let Some(name) = capture(r"NameError: name '(\w+)' is not defined", message) {
         for (new, why) in name_fixes(text, old, &code_mask, &name) {
-            one(new, why);
+            one!(new, why);
         }
         if let Some((_, import)) = PYTHON_IMPORTS.iter().find(|(n, _)| *n == name) {
             // The import goes first in the file, before its first line.
@@ -747,6 +757,49 @@ fn python_hints(failure: &TestFailure, contents: &HashMap<String, String>) -> Ve
     ) {
         for (new, why) in attribute_fixes(text, old, &kind, &attribute) {
             news.push((number, vec![new], why));
+        }
+    }
+    if said("Missing parentheses in call to 'print'") {
+        let body = old.trim_start();
+        let indent = &old[..old.len() - body.len()];
+        if let Some(args) = body.strip_prefix("print ") {
+            one!(
+                format!("{indent}print({})", args.trim_end()),
+                "Python: Python 2's `print` statement".into(),
+            );
+        }
+    }
+    if let Some(name) = capture(
+        r"UnboundLocalError: (?:cannot access local variable|local variable) '(\w+)'",
+        message,
+    ) {
+        for (at, replacement) in initialised(text, number, &name) {
+            news.push((
+                at,
+                replacement,
+                format!("Python: `{name}` used before it is set"),
+            ));
+        }
+    }
+    if said("KeyError") {
+        for new in default_keys(old) {
+            news.push((
+                number,
+                vec![new],
+                "Python: a key read before it is set".into(),
+            ));
+        }
+    }
+    if said("IndexError: list assignment index out of range") {
+        if let Ok(re) = Regex::new(r"^(\s*)([\w.]+)\[[^\]]+\]\s*=\s*(.+?)\s*$")
+            && let Some(c) = re.captures(old)
+        {
+            let group = |k: usize| c.get(k).map_or("", |m| m.as_str());
+            news.push((
+                number,
+                vec![format!("{}{}.append({})", group(1), group(2), group(3))],
+                "Python: a list grown by assigning past its end".into(),
+            ));
         }
     }
     if said("TypeError: 'int' object is not iterable") {
@@ -1424,6 +1477,81 @@ fn none_from_in_place(text: &str) -> Vec<(u32, String)> {
     out
 }
 
+/// A name used before it is set: set at the top of the enclosing function's body (to `0`, an
+/// empty list, an empty string), the line that uses it kept.
+fn initialised(text: &str, number: u32, name: &str) -> Vec<(u32, Vec<String>)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(at) = (number as usize).checked_sub(1) else {
+        return Vec::new();
+    };
+    let Some(def) = lines
+        .get(..at)
+        .unwrap_or_default()
+        .iter()
+        .rposition(|l| l.trim_start().starts_with("def "))
+    else {
+        return Vec::new();
+    };
+    // The first line of the body after the header (and its docstring, if one line).
+    let mut first = def + 1;
+    while let Some(line) = lines.get(first) {
+        let t = line.trim();
+        let one_line_doc = (t.starts_with("\"\"\"") && t.len() > 3 && t.ends_with("\"\"\""))
+            || (t.starts_with("'''") && t.len() > 3 && t.ends_with("'''"));
+        if t.is_empty() || t.starts_with('#') || one_line_doc {
+            first += 1;
+        } else {
+            break;
+        }
+    }
+    let Some(body) = lines.get(first) else {
+        return Vec::new();
+    };
+    let indent: String = body.chars().take_while(|c| c.is_whitespace()).collect();
+    ["0", "[]", "\"\""]
+        .iter()
+        .map(|value| {
+            (
+                first as u32 + 1,
+                vec![format!("{indent}{name} = {value}"), body.to_string()],
+            )
+        })
+        .collect()
+}
+
+/// A counter or grouping read before its key is there: `d[k] += v` → `d[k] = d.get(k, 0) + v`,
+/// `d[k].append(v)` → `d.setdefault(k, []).append(v)`, `x = d[k]` → `x = d.get(k)`.
+fn default_keys(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let rules: [(&str, &str); 3] = [
+        (
+            r"^(\s*)([\w.]+)\[([^\]]+)\]\s*\+=\s*(.+?)\s*$",
+            "${1}${2}[${3}] = ${2}.get(${3}, 0) + ${4}",
+        ),
+        (
+            r"^(\s*)([\w.]+)\[([^\]]+)\]\.(append|add|extend)\((.*)\)\s*$",
+            "${1}${2}.setdefault(${3}, []).${4}(${5})",
+        ),
+        (r"([\w.]+)\[([^\]]+)\]", "${1}.get(${2}, 0)"),
+    ];
+    for (pattern, to) in rules {
+        if let Ok(re) = Regex::new(pattern) {
+            let new = re.replace(line, to).to_string();
+            // A read turned into `.get()` cannot be assigned to.
+            let assigns_a_call =
+                Regex::new(r"\.get\([^)]*\)\s*[-+*/]?=[^=]").is_ok_and(|re| re.is_match(&new));
+            if new != line && !out.contains(&new) && !assigns_a_call {
+                out.push(new);
+            }
+        }
+    }
+    // `setdefault(k, [])` for a set the line adds to.
+    out.iter_mut()
+        .filter(|l| l.contains(".setdefault(") && l.contains(").add("))
+        .for_each(|l| *l = l.replace(", []).add(", ", set()).add("));
+    out
+}
+
 /// A method defined without `self`: `def helper(x)` in a class becomes `def helper(self, x)`.
 fn missing_self(file: &str, text: &str, function: &str) -> Option<DiagnosticEdit> {
     let name = function.rsplit('.').next().unwrap_or(function);
@@ -1725,6 +1853,45 @@ mod tests {
                 (6, vec!["    ys = sorted(xs)".to_string()]),
                 (6, vec!["    xs.sort()".to_string()]),
             ]
+        );
+    }
+
+    #[test]
+    fn python_runtime_slips_read_as_the_error_names_them() {
+        let text = "def tally(words):\n    \"\"\"Count each word.\"\"\"\n    for w in words:\n        counts[w] += 1\n        total += 1\n    out = [0]\n    out[1] = total\n    print total\n    return counts\n";
+        assert_eq!(
+            python_edits(text, 4, "KeyError: 'a'"),
+            vec!["        counts[w] = counts.get(w, 0) + 1".to_string()]
+        );
+        let edits = diagnostic_edits(
+            &python_failure(
+                "m.py",
+                5,
+                "UnboundLocalError: cannot access local variable 'total' where it is not associated with a value",
+            ),
+            &files("m.py", text),
+        );
+        assert_eq!(
+            proposed(&edits)[0],
+            (
+                3,
+                vec![
+                    "    total = 0".to_string(),
+                    "    for w in words:".to_string()
+                ]
+            )
+        );
+        assert_eq!(
+            python_edits(text, 7, "IndexError: list assignment index out of range"),
+            vec!["    out.append(total)".to_string()]
+        );
+        assert_eq!(
+            python_edits(
+                text,
+                8,
+                "SyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?"
+            )[0],
+            "    print(total)"
         );
     }
 
