@@ -790,17 +790,16 @@ fn python_hints(failure: &TestFailure, contents: &HashMap<String, String>) -> Ve
             ));
         }
     }
-    if said("IndexError: list assignment index out of range") {
-        if let Ok(re) = Regex::new(r"^(\s*)([\w.]+)\[[^\]]+\]\s*=\s*(.+?)\s*$")
-            && let Some(c) = re.captures(old)
-        {
-            let group = |k: usize| c.get(k).map_or("", |m| m.as_str());
-            news.push((
-                number,
-                vec![format!("{}{}.append({})", group(1), group(2), group(3))],
-                "Python: a list grown by assigning past its end".into(),
-            ));
-        }
+    if said("IndexError: list assignment index out of range")
+        && let Ok(re) = Regex::new(r"^(\s*)([\w.]+)\[[^\]]+\]\s*=\s*(.+?)\s*$")
+        && let Some(c) = re.captures(old)
+    {
+        let group = |k: usize| c.get(k).map_or("", |m| m.as_str());
+        news.push((
+            number,
+            vec![format!("{}{}.append({})", group(1), group(2), group(3))],
+            "Python: a list grown by assigning past its end".into(),
+        ));
     }
     if said("TypeError: 'int' object is not iterable") {
         for new in ranged(old) {
@@ -1534,12 +1533,14 @@ fn default_keys(line: &str) -> Vec<String> {
         ),
         (r"([\w.]+)\[([^\]]+)\]", "${1}.get(${2}, 0)"),
     ];
+    // A read turned into `.get()` cannot be assigned to.
+    let Ok(assigned_call) = Regex::new(r"\.get\([^)]*\)\s*[-+*/]?=[^=]") else {
+        return out;
+    };
     for (pattern, to) in rules {
         if let Ok(re) = Regex::new(pattern) {
             let new = re.replace(line, to).to_string();
-            // A read turned into `.get()` cannot be assigned to.
-            let assigns_a_call =
-                Regex::new(r"\.get\([^)]*\)\s*[-+*/]?=[^=]").is_ok_and(|re| re.is_match(&new));
+            let assigns_a_call = assigned_call.is_match(&new);
             if new != line && !out.contains(&new) && !assigns_a_call {
                 out.push(new);
             }
