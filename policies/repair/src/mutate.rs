@@ -123,6 +123,9 @@ pub enum MutationOperator {
     /// parse (`tact_repair::diagnose`): rustc's `help:` suggestions, Python's `SyntaxError`,
     /// `NameError` and `AttributeError` read as the slip they name. Probed before any guess.
     DiagnosticHint,
+    /// A statement commented out (`# count += 1`) restored: the comment marker taken away from
+    /// a comment line of the function that reads like a statement.
+    Uncomment,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 35] = [
+const ORIGINS: [&str; 36] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -174,6 +174,7 @@ const ORIGINS: [&str; 35] = [
     "reverse_comparator",
     "offset_assignment",
     "diagnostic_hint",
+    "uncomment",
 ];
 
 impl CandidateOrigin {
@@ -1473,6 +1474,7 @@ mod tests {
             ReverseComparator,
             OffsetAssignment,
             DiagnosticHint,
+            Uncomment,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1484,7 +1486,7 @@ mod tests {
                 | InsertStatement | WrapOperands | LoopStep | IdleMutableStep | CaseFold
                 | InsertGuard | AddClause | ControlFlowFlip | IndentShift | ExceptionSwap
                 | SeparatorSwap | SliceSide | ExchangeIndexes | ReverseComparator
-                | OffsetAssignment | DiagnosticHint => {}
+                | OffsetAssignment | DiagnosticHint | Uncomment => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -197,6 +197,7 @@ pub(super) fn function_hunks(
     }
     hunks.extend(function.ordering_insertions(file, language));
     hunks.extend(function.loop_variable_updates(file, language));
+    hunks.extend(function.commented_out_code(file, language));
     if language == Language::Python {
         hunks.extend(function.mirrored_else_branches(file));
     }
@@ -432,6 +433,46 @@ impl<'a> FunctionText<'a> {
 
     /// The hunk that makes `edits` (token replacements), or None when fewer than two tokens
     /// change (a one-line operator already makes that edit) or the hunk is too long.
+    /// A statement of the function commented out (`# count += 1`, `// total += x;`): the line
+    /// with its comment marker taken away, one candidate per such line. A comment is read as
+    /// code only when it reads like a statement — a keyword that starts one, or a name
+    /// followed by an assignment, a call or a field, with balanced brackets (and, in Rust, the
+    /// `;`, `{` or `}` a statement ends with) — so prose and doc comments are left alone.
+    fn commented_out_code(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let marker = match language {
+            Language::Python => "#",
+            _ => "//",
+        };
+        let mut out = Vec::new();
+        for (k, line) in self.lines.iter().enumerate() {
+            let body = line.trim_start();
+            let Some(rest) = body.strip_prefix(marker) else {
+                continue;
+            };
+            // Doc comments (`///`, `//!`) and directives (`#!`, `# type:`) are not code.
+            if rest.starts_with(['/', '!']) {
+                continue;
+            }
+            let code = rest.strip_prefix(' ').unwrap_or(rest).trim_end();
+            if !reads_as_a_statement(code, language) {
+                continue;
+            }
+            let indent = &line[..line.len() - body.len()];
+            let Ok(number) = u32::try_from(self.first + k + 1) else {
+                continue;
+            };
+            out.push(HunkMutation {
+                file: file.to_string(),
+                line: number,
+                old_lines: vec![(*line).to_string()],
+                new_lines: vec![format!("{indent}{code}")],
+                operator: MutationOperator::Uncomment,
+                description: format!("`{code}` uncommented"),
+            });
+        }
+        out
+    }
+
     fn hunk(
         &self,
         file: &str,
@@ -734,6 +775,66 @@ impl<'a> FunctionText<'a> {
     }
 }
 
+/// Whether a comment's text reads like a statement of `language` (see
+/// `FunctionText::commented_out_code`).
+fn reads_as_a_statement(code: &str, language: Language) -> bool {
+    if code.is_empty() {
+        return false;
+    }
+    let mut depth = 0i32;
+    for c in code.chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 && language == Language::Python {
+            return false;
+        }
+    }
+    let python_keywords = [
+        "return", "if ", "elif ", "else:", "for ", "while ", "break", "continue", "raise ",
+        "yield ", "del ", "pass",
+    ];
+    let rust_keywords = [
+        "return", "if ", "else", "for ", "while ", "break", "continue", "let ", "match ",
+    ];
+    let keywords: &[&str] = if language == Language::Python {
+        &python_keywords
+    } else {
+        &rust_keywords
+    };
+    let first_word: String = code
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    let starts_with_keyword = keywords.iter().any(|k| {
+        code.starts_with(k)
+            && (k.ends_with([' ', ':'])
+                || code.len() == k.len()
+                || !code[k.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+    });
+    let after_name = code[first_word.len()..].trim_start();
+    let name_then_operation = !first_word.is_empty()
+        && !first_word.starts_with(|c: char| c.is_ascii_digit())
+        && [
+            "=", "+=", "-=", "*=", "/=", "%=", "//=", "|=", "&=", "(", ".", "[",
+        ]
+        .iter()
+        .any(|op| after_name.starts_with(op) && !after_name.starts_with("=="));
+    let statement = starts_with_keyword || name_then_operation;
+    match language {
+        Language::Python => {
+            statement
+                && depth == 0
+                && (!code.ends_with(':') || starts_with_keyword)
+                // Prose with a colon or a period is not code.
+                && !code.ends_with('.')
+        }
+        _ => statement && code.ends_with([';', '{', '}', ',']) && depth >= -1,
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
@@ -749,6 +850,27 @@ mod tests {
         hunks
             .iter()
             .find(|h| h.old_lines == old && h.new_lines == new)
+    }
+
+    /// A statement commented out is restored; prose, doc comments and directives are not.
+    #[test]
+    fn a_commented_out_statement_is_uncommented_and_prose_is_not() {
+        let source = "def count_even(nums):\n    # Count the even numbers.\n    count = 0\n    for n in nums:\n        if n % 2 == 0:\n            # count += 1\n            pass\n    # type: ignore\n    return count\n";
+        let all: Vec<HunkMutation> = hunks(source, Language::Python, 3)
+            .into_iter()
+            .filter(|h| h.operator == MutationOperator::Uncomment)
+            .collect();
+        assert_eq!(all.len(), 1, "{all:?}");
+        assert_eq!(all[0].line, 6);
+        assert_eq!(all[0].new_lines, vec!["            count += 1".to_string()]);
+
+        let rust = "/// Sum of the list.\npub fn total(v: &[i32]) -> i32 {\n    // Add them up.\n    let mut t = 0;\n    for x in v {\n        // t += x;\n    }\n    t\n}\n";
+        let all: Vec<HunkMutation> = hunks(rust, Language::Rust, 4)
+            .into_iter()
+            .filter(|h| h.operator == MutationOperator::Uncomment)
+            .collect();
+        assert_eq!(all.len(), 1, "{all:?}");
+        assert_eq!(all[0].new_lines, vec!["        t += x;".to_string()]);
     }
 
     #[test]
@@ -991,7 +1113,12 @@ mod tests {
     #[test]
     fn nothing_inside_comments_or_outside_the_function_changes() {
         let source = "def g():\n    return True\n\ndef f(x):\n    # return True\n    if x:\n        return True\n    return False\n";
-        let all = hunks(source, Language::Python, 7);
+        // The commented-out `return True` is a candidate of its own (`Uncomment`); no other
+        // edit reaches into the comment.
+        let all: Vec<HunkMutation> = hunks(source, Language::Python, 7)
+            .into_iter()
+            .filter(|h| h.operator != MutationOperator::Uncomment)
+            .collect();
         assert_eq!(all.len(), 1, "{all:#?}");
         assert_eq!(all[0].line, 7);
         assert_eq!(
