@@ -41,6 +41,14 @@ pub fn diagnostic_edits(
             python_hints(failure, contents)
         };
         for edit in found {
+            // Test code is never edited, whatever the compiler suggests for it.
+            let in_tests = contents.get(&edit.file).is_none_or(|text| {
+                (edit.line..edit.line + edit.old_lines.len().max(1) as u32)
+                    .any(|line| tact_runtime::source::is_test_location(&edit.file, line, text))
+            });
+            if in_tests {
+                continue;
+            }
             let repeat = edits.iter().any(|e| {
                 e.file == edit.file && e.line == edit.line && e.replacement == edit.replacement
             });
@@ -1638,6 +1646,29 @@ mod tests {
         assert_eq!(
             proposed(&edits),
             vec![(2, vec!["    let mut total = 0;".to_string()])]
+        );
+    }
+
+    /// A suggestion for a line of the `#[cfg(test)]` module is left out: the tests are never
+    /// edited, even to make them build.
+    #[test]
+    fn a_suggestion_inside_the_tests_is_left_out() {
+        let text = "pub fn f() -> i32 {\n    1\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn one() {\n        let x = 0;\n        x += f();\n        assert_eq!(x, 1);\n    }\n}\n";
+        let output = "error[E0384]: cannot assign twice to immutable variable `x`\n --> src/lib.rs:12:9\n   |\n11 |         let x = 0;\n   |             - first assignment to `x`\n12 |         x += f();\n   |         ^^^^^^^^ cannot assign twice to immutable variable\n   |\nhelp: consider making this binding mutable\n   |\n11 |         let mut x = 0;\n   |             +++\n\nerror: could not compile `r` (lib test) due to 1 previous error\n";
+        let report = parse_cargo_test(output);
+        assert!(diagnostic_edits(&report, &files("src/lib.rs", text)).is_empty());
+        // The same suggestion outside the tests is taken.
+        let outside = "pub fn f() -> i32 {\n    let x = 0;\n    x += 1;\n    x\n}\n";
+        let output = output
+            .replace("11 |         let", " 2 |     let")
+            .replace("12 |         x += f();", " 3 |     x += 1;")
+            .replace("11 |         let mut x = 0;", " 2 |     let mut x = 0;")
+            .replace("   |             +++", "   |         +++")
+            .replace("src/lib.rs:12:9", "src/lib.rs:3:5");
+        let edits = diagnostic_edits(&parse_cargo_test(&output), &files("src/lib.rs", outside));
+        assert_eq!(
+            proposed(&edits),
+            vec![(2, vec!["    let mut x = 0;".to_string()])]
         );
     }
 
