@@ -1,7 +1,9 @@
 //! The bug suite, end to end and for real: every program in `examples/bugs/` (and the `calc`
 //! example) is copied to a temporary directory, its tests are run (`cargo test` /
 //! `python3 -m pytest`), the output is parsed, the bug is localized, and for bugs a mutation
-//! can fix, the matching candidate is applied and the tests are run again.
+//! can fix, the matching candidate is applied and the tests are run again. A program that does
+//! not build or parse, or that raises a slip the interpreter names, is fixed by the edit its
+//! diagnostics propose (`tact_repair::diagnose`), checked the same way.
 //!
 //! Needs `cargo` and `python3` with `pytest` on PATH. Set `TACT_SKIP_PYTHON_SUITE=1` to skip the
 //! Python programs where pytest cannot be installed.
@@ -36,6 +38,11 @@ const MUTATE_KINDS: &[&str] = &[
     "comparator_order",
 ];
 
+/// Bug kinds the runner's own diagnostics fix: a program that does not parse (`syntax_error`),
+/// a crate that does not build (`compile_error`), a slip the interpreter names at run time
+/// (`runtime_slip`: a counter's `KeyError`).
+const DIAGNOSE_KINDS: &[&str] = &["syntax_error", "compile_error", "runtime_slip"];
+
 const TOP_N: usize = 5;
 
 /// The machine-readable answer key of one program.
@@ -51,7 +58,11 @@ struct BugKey {
 
 impl BugKey {
     fn is_mutate_kind(&self) -> bool {
-        MUTATE_KINDS.contains(&self.kind.as_str())
+        MUTATE_KINDS.contains(&self.kind.as_str()) || self.is_diagnose_kind()
+    }
+
+    fn is_diagnose_kind(&self) -> bool {
+        DIAGNOSE_KINDS.contains(&self.kind.as_str())
     }
 }
 
@@ -236,7 +247,27 @@ fn evaluate(program: &Path, scratch: &Path, cargo_target: &Path) -> Result<Outco
         .map(|index| index + 1);
 
     // Mutate the localized lines, as the harness would; keep the candidate equal to the answer.
-    let mutations = mutations_for_locations(&dir, &candidates, 500)?;
+    // A diagnosed kind's candidates are the edits its diagnostics propose for the localized
+    // files, as the job reads them.
+    let mut mutations = mutations_for_locations(&dir, &candidates, 500)?;
+    if key.is_diagnose_kind() {
+        let mut contents = std::collections::HashMap::new();
+        for c in &candidates {
+            contents.insert(c.file.clone(), std::fs::read_to_string(dir.join(&c.file))?);
+        }
+        mutations = tact_repair::diagnose::diagnostic_edits(&report, &contents)
+            .into_iter()
+            .filter(|d| d.replacement.len() == 1 && d.old_lines.len() == 1)
+            .map(|d| tact_repair::mutate::MutationCandidate {
+                file: d.file,
+                line: d.line,
+                old_text: d.old_lines.concat(),
+                new_text: d.replacement.concat(),
+                operator: tact_repair::mutate::MutationOperator::DiagnosticHint,
+                description: d.why,
+            })
+            .collect();
+    }
     let fixing = mutations
         .iter()
         .find(|m| m.file == key.bug_file && m.line == key.bug_line && m.new_text == key.fixed_line);
@@ -369,18 +400,27 @@ fn every_bug_fails_is_localized_and_mutation_kinds_are_fixed() {
         } else {
             TestRunner::Pytest
         };
-        if o.report.runner != expected_runner || o.report.failed < 1 || o.report.failures.is_empty()
-        {
+        // A program that does not build or parse runs no test: its failure is the error.
+        let ran = o.report.failed >= 1 || o.key.is_diagnose_kind();
+        if o.report.runner != expected_runner || !ran || o.report.failures.is_empty() {
             problems.push(format!(
                 "{}: report does not show the failure: {:?}",
                 o.name, o.report
             ));
         }
-        if o.report.build_failed {
-            problems.push(format!("{}: the buggy program should compile", o.name));
+        let should_build = o.key.kind != "compile_error";
+        if o.report.build_failed == should_build {
+            problems.push(format!(
+                "{}: the buggy program should {}compile",
+                o.name,
+                if should_build { "" } else { "not " }
+            ));
         }
+        let bug_file_localized = o.candidates.iter().any(|c| c.file == o.key.bug_file);
         if o.key.is_mutate_kind() {
-            if o.rank.is_none() {
+            // The compiler may name another line than the bug's (an assignment to a binding
+            // declared without `mut`); its suggestion needs the file, not the line.
+            if o.rank.is_none() && !(o.key.is_diagnose_kind() && bug_file_localized) {
                 problems.push(format!(
                     "{}: bug line {}:{} not in the top {TOP_N}: {:#?}",
                     o.name, o.key.bug_file, o.key.bug_line, o.candidates
