@@ -1338,3 +1338,36 @@ fn a_wrong_comparison_behind_a_syntax_error_is_fixed_on_top_of_it() {
     });
     assert!(rebased, "no probe cleared the syntax error");
 }
+
+/// A fix asked for without naming the tests ("Fix the bug in …") in a workspace whose tests
+/// run is the repair job: it reproduces the failure and commits the fix, where it used to go to
+/// the generic loop.
+#[test]
+fn a_fix_that_names_no_test_is_repaired_against_the_tests() {
+    let (scratch, ws) = workspace(&[
+        ("area.py", "def area(w, h):\n    return w + h\n"),
+        (
+            "test_area.py",
+            "from area import area\n\n\ndef test_area():\n    assert area(2, 3) == 6\n    assert area(4, 5) == 20\n",
+        ),
+    ]);
+    let script = silent_model(scratch.path());
+    let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+        .args(["run", "--json", "--workspace"])
+        .arg(&ws)
+        .arg("--scripted")
+        .arg(&script)
+        .args(["--task", "Fix the bug in `area` (area.py)."])
+        .output()
+        .unwrap();
+    let events: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(
+        std::fs::read_to_string(ws.join("area.py")).unwrap(),
+        "def area(w, h):\n    return w * h\n"
+    );
+}

@@ -1889,7 +1889,12 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
     }) {
         cfg.task = task;
     }
-    let family = planning::classify(&cfg.task);
+    let has_test_suite = tact_runtime::tools::detect_test_command(
+        &cfg.workspace,
+        cfg.tool_config.test_command.as_deref(),
+    )
+    .is_ok();
+    let family = planning::classify_in_workspace(&cfg.task, has_test_suite);
     let mut plan = planning::initial_plan(&cfg.job_id, &cfg.task, family, &cfg.policy);
     if let Some(budget) = &cfg.budget_override {
         plan.budget = budget.clone();

@@ -66,6 +66,25 @@ pub fn classify(task: &str) -> TaskFamily {
     }
 }
 
+/// Classify a task in a workspace that has (or lacks) a test suite. A request for a fix that
+/// names no test ("Fix the bug in `median`.", "There is a bug in solution.py; repair it.") in a
+/// workspace whose tests can be run is the failing-tests job: the tests are where a bug shows,
+/// and the job says so when they pass. A question stays a question.
+pub fn classify_in_workspace(task: &str, has_test_suite: bool) -> TaskFamily {
+    let family = classify(task);
+    let ws = words(task);
+    let asks_for_a_fix = ws.iter().any(|w| FIX_WORDS.contains(&w.as_str()));
+    if family != TaskFamily::FailingTests
+        && has_test_suite
+        && asks_for_a_fix
+        && !task.trim_end().ends_with('?')
+    {
+        TaskFamily::FailingTests
+    } else {
+        family
+    }
+}
+
 fn planned(name: &str, purpose: &str) -> PlannedCall {
     PlannedCall {
         tool_ref: ToolRef::new(name, 1),
@@ -281,6 +300,37 @@ mod tests {
         assert_eq!(classify("where is the parser?"), TaskFamily::Question);
         assert_eq!(classify("rename foo to bar"), TaskFamily::DescribedChange);
         assert_eq!(classify("hello"), TaskFamily::Unknown);
+    }
+
+    /// A fix asked for without naming the tests is the repair job where there are tests to
+    /// run; without a test suite, or as a question, it is not.
+    #[test]
+    fn a_fix_that_names_no_test_is_a_repair_where_tests_run() {
+        for task in [
+            "Fix the bug in `median` (median.py).",
+            "There is a bug in solution.py; repair it.",
+            "Find the bug and fix it.",
+        ] {
+            assert_ne!(classify(task), TaskFamily::FailingTests, "{task}");
+            assert_eq!(
+                classify_in_workspace(task, true),
+                TaskFamily::FailingTests,
+                "{task}"
+            );
+            assert_ne!(classify_in_workspace(task, false), TaskFamily::FailingTests);
+        }
+        assert_eq!(
+            classify_in_workspace("where is the bug?", true),
+            TaskFamily::Question
+        );
+        assert_eq!(
+            classify_in_workspace("rename foo to bar", true),
+            TaskFamily::DescribedChange
+        );
+        assert_eq!(
+            classify_in_workspace("the tests fail; find the bug and fix it", false),
+            TaskFamily::FailingTests
+        );
     }
 
     /// Regression (examples/everyday, tests-counts-py): "Run the tests and tell me how many pass
