@@ -1487,7 +1487,8 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             };
             let mut evidence = format!("{}: {}", cand.describe(), outcome.evidence);
             let further_flag = further.is_some();
-            if let Some(reach) = further {
+            // A run that made progress is read again: (its report, only its diagnostics?).
+            let rebase_on = if let Some(reach) = further {
                 evidence.push_str(&format!(
                     "; got further ({}), so the next candidates are also probed on top of it",
                     describe_reach(&reach)
@@ -1496,24 +1497,11 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 stacked = stacked_on(&cand, &singles, &contents, &tried);
                 // Got further and met a slip the interpreter names (a `NameError` the first
                 // failing assertion hid): its edit goes first, on top of this one.
-                if let Some(after) = outcome.report.as_ref()
-                    && !tact_repair::diagnose::diagnosed_problems(after).is_empty()
-                {
-                    let mut next = rebase(
-                        runner,
-                        &cand,
-                        after,
-                        &contents,
-                        Rebase {
-                            ranker: ranker.as_ref(),
-                            tried: &tried,
-                            only_diagnosed: true,
-                        },
-                    )
-                    .await?;
-                    next.extend(stacked.drain(..));
-                    stacked = next;
-                }
+                outcome
+                    .report
+                    .as_ref()
+                    .filter(|after| !tact_repair::diagnose::diagnosed_problems(after).is_empty())
+                    .map(|after| (after, true))
             } else if cand.features.origin == DIAGNOSED
                 && cand.parts < MAX_DIAGNOSED_STAGES
                 && let Some(after) = outcome.report.as_ref()
@@ -1525,6 +1513,13 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 evidence.push_str(
                     "; the problem it was proposed for is gone, so the candidates for what the run says now are probed on top of it",
                 );
+                stacked_turn = true;
+                stage_report = after.clone();
+                Some((after, false))
+            } else {
+                None
+            };
+            if let Some((after, only_diagnosed)) = rebase_on {
                 let mut next = rebase(
                     runner,
                     &cand,
@@ -1533,14 +1528,12 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     Rebase {
                         ranker: ranker.as_ref(),
                         tried: &tried,
-                        only_diagnosed: false,
+                        only_diagnosed,
                     },
                 )
                 .await?;
                 next.extend(stacked.drain(..));
                 stacked = next;
-                stacked_turn = true;
-                stage_report = after.clone();
             }
             runner.routes.push(TestedRoute {
                 tool_ref: ToolRef::new("probe_edit", 1),
