@@ -1958,6 +1958,43 @@ mod tests {
         assert!(!clears_a_problem(&name, &three));
     }
 
+    proptest::proptest! {
+        /// Whatever a runner prints and whatever the file holds, reading the diagnostics never
+        /// panics, and every edit it proposes replaces lines the file has.
+        #[test]
+        fn any_output_and_source_give_edits_of_real_lines_or_none(
+            message in "(SyntaxError: expected ':'|SyntaxError: '\\(' was never closed|IndentationError: unexpected indent|NameError: name 'x' is not defined|AttributeError: 'list' object has no attribute 'push'|TypeError: 'int' object is not iterable|TypeError: can only concatenate str|KeyError|UnboundLocalError: local variable 'x'|IndexError: list assignment index out of range|[ -~]{0,40})",
+            detail_lines in proptest::collection::vec(
+                "( ?[0-9]{1,2} [|+~-] [ -~]{0,20}|  \\| {0,8}[\\^+~-]{1,4}( help: (add `;` here|[ -~]{0,15}: `[a-z]{1,4}`))?|help: [ -~]{0,20}|[ -~]{0,30})",
+                0..12,
+            ),
+            text in "[ -~\n\té]{0,200}",
+            line in 0u32..12,
+            build in proptest::bool::ANY,
+        ) {
+            let detail = detail_lines.join("\n");
+            let report = TestReport {
+                failures: vec![TestFailure {
+                    test: "t".into(),
+                    message,
+                    frames: vec![Frame { file: if build { "src/lib.rs".into() } else { "m.py".into() }, line, function: None }],
+                    kind: if build { FailureKind::Build } else { FailureKind::Test },
+                    detail,
+                }],
+                ..TestReport::default()
+            };
+            let path = if build { "src/lib.rs" } else { "m.py" };
+            let contents = files(path, &text);
+            for edit in diagnostic_edits(&report, &contents) {
+                let first = edit.line as usize;
+                proptest::prop_assert!(first >= 1);
+                for (k, old) in edit.old_lines.iter().enumerate() {
+                    proptest::prop_assert_eq!(text.lines().nth(first - 1 + k), Some(old.as_str()));
+                }
+            }
+        }
+    }
+
     /// A test file's own frame is never edited, and a failure with no diagnostic says nothing.
     #[test]
     fn plain_test_failures_propose_nothing() {
