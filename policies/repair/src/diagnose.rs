@@ -736,7 +736,29 @@ fn python_hints(failure: &TestFailure, contents: &HashMap<String, String>) -> Ve
                 one!(new, "Python: a missing comma".into());
             }
         }
-        if said("IndentationError") || said("TabError") || said("indent") {
+        if said("TabError") {
+            // Tabs where the file indents with spaces: the line's tabs as spaces.
+            let body = old.trim_start();
+            let indent = &old[..old.len() - body.len()];
+            for width in [4, 8] {
+                let spaces = indent.replace('\t', &" ".repeat(width));
+                if spaces != indent {
+                    one!(
+                        format!("{spaces}{body}"),
+                        "Python: tabs among spaces".into()
+                    );
+                }
+            }
+        }
+        // A statement at the wrong depth: an indentation error, or a `return`/`break` that
+        // fell out of the function or loop it belongs to.
+        if said("IndentationError")
+            || said("TabError")
+            || said("indent")
+            || said("outside loop")
+            || said("outside function")
+            || said("not properly in loop")
+        {
             for new in reindented(text, number) {
                 one!(new, "Python: indentation".into());
             }
@@ -1782,6 +1804,24 @@ mod tests {
             "{edits:?}"
         );
         assert!(!edits.contains(&"     return total".to_string()));
+    }
+
+    #[test]
+    fn a_statement_out_of_its_loop_or_with_tabs_is_indented_again() {
+        let text = "def f(nums):\n    for n in nums:\n        if n < 0:\n            continue\n    break\n    return 0\n";
+        assert!(
+            python_edits(text, 5, "SyntaxError: 'break' outside loop")
+                .contains(&"        break".to_string())
+        );
+        let tabs = "def f(x):\n    y = x\n\treturn y\n";
+        assert_eq!(
+            python_edits(
+                tabs,
+                3,
+                "TabError: inconsistent use of tabs and spaces in indentation"
+            )[0],
+            "    return y"
+        );
     }
 
     #[test]
