@@ -63,12 +63,16 @@ fn silent_model(dir: &Path) -> std::path::PathBuf {
 }
 
 fn run(ws: &Path, script: &Path, extra: &[&str]) -> (i32, Vec<Value>) {
+    run_task(ws, script, "the tests fail; find the bug and fix it", extra)
+}
+
+fn run_task(ws: &Path, script: &Path, task: &str, extra: &[&str]) -> (i32, Vec<Value>) {
     let out = Command::new(env!("CARGO_BIN_EXE_tact"))
         .args(["run", "--json", "--workspace"])
         .arg(ws)
         .arg("--scripted")
         .arg(script)
-        .args(["--task", "the tests fail; find the bug and fix it"])
+        .args(["--task", task])
         .args(extra)
         .output()
         .unwrap();
@@ -77,6 +81,16 @@ fn run(ws: &Path, script: &Path, extra: &[&str]) -> (i32, Vec<Value>) {
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect();
     (out.status.code().unwrap_or(-1), events)
+}
+
+/// Run the job with the silent model; it must end `done` with exit code 0.
+fn fixed_without_the_model(scratch: &Path, ws: &Path) -> Vec<Value> {
+    let script = silent_model(scratch);
+    let (code, events) = run(ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(code, 0);
+    events
 }
 
 fn done(events: &[Value]) -> &Value {
@@ -1258,11 +1272,8 @@ fn a_python_syntax_error_is_fixed_where_the_interpreter_points() {
         ),
         ("pytest.ini", "[pytest]\n"),
     ]);
-    let script = silent_model(scratch.path());
-    let (code, events) = run(&ws, &script, &[]);
+    let events = fixed_without_the_model(scratch.path(), &ws);
     let end = done(&events);
-    assert_eq!(end["status"], "done", "{end}");
-    assert_eq!(code, 0);
     assert!(
         end["summary"]
             .as_str()
@@ -1293,11 +1304,7 @@ fn a_rust_build_error_takes_the_compilers_suggestion() {
         ),
         ("src/lib.rs", source),
     ]);
-    let script = silent_model(scratch.path());
-    let (code, events) = run(&ws, &script, &[]);
-    let end = done(&events);
-    assert_eq!(end["status"], "done", "{end}");
-    assert_eq!(code, 0);
+    fixed_without_the_model(scratch.path(), &ws);
     assert_eq!(
         std::fs::read_to_string(ws.join("src/lib.rs")).unwrap(),
         source.replace("    let count = 0;", "    let mut count = 0;")
@@ -1321,11 +1328,7 @@ fn a_wrong_comparison_behind_a_syntax_error_is_fixed_on_top_of_it() {
         ),
         ("pytest.ini", "[pytest]\n"),
     ]);
-    let script = silent_model(scratch.path());
-    let (code, events) = run(&ws, &script, &[]);
-    let end = done(&events);
-    assert_eq!(end["status"], "done", "{end}");
-    assert_eq!(code, 0);
+    let events = fixed_without_the_model(scratch.path(), &ws);
     assert_eq!(
         std::fs::read_to_string(ws.join("stock.py")).unwrap(),
         "def best_day(prices):\n    best = 0\n    for i in range(1, len(prices)):\n        if prices[i] > prices[best]:\n            best = i\n    return best\n"
@@ -1352,18 +1355,7 @@ fn a_fix_that_names_no_test_is_repaired_against_the_tests() {
         ),
     ]);
     let script = silent_model(scratch.path());
-    let out = Command::new(env!("CARGO_BIN_EXE_tact"))
-        .args(["run", "--json", "--workspace"])
-        .arg(&ws)
-        .arg("--scripted")
-        .arg(&script)
-        .args(["--task", "Fix the bug in `area` (area.py)."])
-        .output()
-        .unwrap();
-    let events: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
+    let (_, events) = run_task(&ws, &script, "Fix the bug in `area` (area.py).", &[]);
     let end = done(&events);
     assert_eq!(end["status"], "done", "{end}");
     assert_eq!(

@@ -676,9 +676,7 @@ fn python_hints(failure: &TestFailure, contents: &HashMap<String, String>) -> Ve
     // The innermost frame in a file of the workspace that is not a test.
     let Some((file, number)) = failure.frames.iter().rev().find_map(|frame| {
         let file = resolve(&frame.file, contents)?;
-        let name = file.rsplit('/').next().unwrap_or(file);
-        let is_test =
-            name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py";
+        let is_test = tact_runtime::source::is_test_path(file);
         (!is_test && file.ends_with(".py")).then_some((file, frame.line))
     }) else {
         return Vec::new();
@@ -1263,37 +1261,9 @@ fn defined_names(text: &str) -> Vec<String> {
     names
 }
 
-/// Edit distance with adjacent transpositions (optimal string alignment).
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    if let Some(first) = d.first_mut() {
-        for (j, cell) in first.iter_mut().enumerate() {
-            *cell = j;
-        }
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
-}
-
 /// Close enough to be a misspelling: within 2 edits, and fewer than a third of the longer.
 fn misspelt(wrong: &str, right: &str) -> bool {
-    let d = distance(&wrong.to_lowercase(), &right.to_lowercase());
+    let d = strsim::osa_distance(&wrong.to_lowercase(), &right.to_lowercase());
     wrong != right && d <= 2 && d * 3 <= wrong.len().max(right.len())
 }
 
@@ -1322,7 +1292,7 @@ fn name_fixes(text: &str, line: &str, code: &[bool], name: &str) -> Vec<(String,
     let mut close: Vec<(usize, String)> = known
         .into_iter()
         .filter(|k| misspelt(name, k))
-        .map(|k| (distance(name, &k), k))
+        .map(|k| (strsim::osa_distance(name, &k), k))
         .collect();
     close.sort();
     close.dedup();
@@ -1365,7 +1335,7 @@ fn attribute_fixes(text: &str, line: &str, kind: &str, attribute: &str) -> Vec<(
     let mut close: Vec<(usize, &String)> = own
         .iter()
         .filter(|m| misspelt(attribute, m))
-        .map(|m| (distance(attribute, m), m))
+        .map(|m| (strsim::osa_distance(attribute, m), m))
         .collect();
     close.sort();
     for (_, right) in close {
