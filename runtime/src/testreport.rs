@@ -374,8 +374,9 @@ pub fn parse_cargo_test(output: &str) -> TestReport {
         runner: TestRunner::Cargo,
         ..TestReport::default()
     };
-    let mut saw_result_line = false;
-    let mut listed_passed = 0u32;
+    // Counts come from each test binary's `test result:` line; a binary that aborted (a stack
+    // overflow) prints none, so its own `test … ok|FAILED` lines are counted instead.
+    let mut binary = BinaryTally::default();
     let mut listed_failed: Vec<String> = Vec::new();
     let mut overflowed: Vec<String> = Vec::new();
     let mut sections: Vec<(String, Vec<&str>)> = Vec::new();
@@ -402,13 +403,18 @@ pub fn parse_cargo_test(output: &str) -> TestReport {
         if ends_section && let Some(done) = current_section.take() {
             sections.push(done);
         }
+        let starts_binary = line.trim_start().starts_with("Running ")
+            || line.trim_start().starts_with("Doc-tests ");
+        if starts_binary {
+            std::mem::take(&mut binary).settle(&mut report);
+        }
         if let Some((_, body)) = current_section.as_mut() {
             body.push(line);
             continue;
         }
 
         if let Some(captures) = patterns.cargo_result.captures(line) {
-            saw_result_line = true;
+            binary.saw_result_line = true;
             let passed = captures.get(1).map_or(0, |m| parse_count(m.as_str()));
             let failed = captures.get(2).map_or(0, |m| parse_count(m.as_str()));
             report.passed = report.passed.saturating_add(passed);
@@ -422,16 +428,20 @@ pub fn parse_cargo_test(output: &str) -> TestReport {
                 .to_string();
             match captures.get(2).map(|m| m.as_str()) {
                 Some("ok") => {
-                    listed_passed = listed_passed.saturating_add(1);
+                    binary.listed_passed = binary.listed_passed.saturating_add(1);
                     report.passed_tests.push(name);
                 }
-                Some("FAILED") => listed_failed.push(name),
+                Some("FAILED") => {
+                    binary.listed_failed = binary.listed_failed.saturating_add(1);
+                    listed_failed.push(name);
+                }
                 _ => {}
             }
         } else if let Some(captures) = patterns.cargo_stack_overflow.captures(line) {
             let name = captures.get(1).map_or("", |m| m.as_str()).to_string();
             if !overflowed.contains(&name) {
                 overflowed.push(name.clone());
+                binary.listed_failed = binary.listed_failed.saturating_add(1);
                 listed_failed.push(name);
             }
         } else if let Some(captures) = patterns.cargo_error_header.captures(line) {
@@ -476,11 +486,7 @@ pub fn parse_cargo_test(output: &str) -> TestReport {
     if report.build_failed && report.errors == 0 {
         report.errors = 1;
     }
-    if !saw_result_line {
-        // Truncated output (or a crash mid-run): fall back to the per-test lines.
-        report.passed = listed_passed;
-        report.failed = u32::try_from(listed_failed.len()).unwrap_or(u32::MAX);
-    }
+    binary.settle(&mut report);
 
     for (name, body) in &sections {
         let failure = cargo_failure_from_section(patterns, name, body);
@@ -509,6 +515,25 @@ pub fn parse_cargo_test(output: &str) -> TestReport {
         }
     }
     report
+}
+
+/// One test binary's counts while its output is read.
+#[derive(Default)]
+struct BinaryTally {
+    saw_result_line: bool,
+    listed_passed: u32,
+    listed_failed: u32,
+}
+
+impl BinaryTally {
+    /// Adds the per-test lines of a binary whose output was cut (a crash, an abort, a
+    /// truncated tail) before its `test result:` line; that line's counts were added already.
+    fn settle(self, report: &mut TestReport) {
+        if !self.saw_result_line {
+            report.passed = report.passed.saturating_add(self.listed_passed);
+            report.failed = report.failed.saturating_add(self.listed_failed);
+        }
+    }
 }
 
 fn frame_from_captures(
@@ -1276,6 +1301,31 @@ Caused by:\n  process didn't exit successfully: `target/debug/deps/modp-9be8` (s
         assert!(!report.all_passed());
         let failure = failure(&report, "tests::test_modp");
         assert!(failure.message.contains("stack overflow"), "{failure:?}");
+    }
+
+    /// An integration test (`tests/gcd.rs`) recursed without end: the library's own binary
+    /// printed `test result: ok. 0 passed`, the aborted one printed nothing, and the report
+    /// counted no test at all, so the job stopped at once ("could not read the test runner's
+    /// output").
+    #[test]
+    fn an_aborted_binary_after_a_finished_one_still_counts_its_failure() {
+        let output = "     Running unittests src/lib.rs (target/debug/deps/rq_gcd-1fcb)\n\n\
+running 0 tests\n\n\
+test result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n\
+     Running tests/gcd.rs (target/debug/deps/gcd-0ef6)\n\n\
+running 3 tests\n\
+test zero ... ok\n\n\
+thread 'common' (26470) has overflowed its stack\n\
+fatal runtime error: stack overflow, aborting\n\
+error: test failed, to rerun pass `--test gcd`\n\n\
+Caused by:\n  process didn't exit successfully: `target/debug/deps/gcd-0ef6` (signal: 6, SIGABRT: process abort signal)\n";
+        let report = parse_test_output(output);
+        assert_eq!((report.passed, report.failed), (1, 1));
+        assert!(
+            failure(&report, "common")
+                .message
+                .contains("stack overflow")
+        );
     }
 
     #[test]
