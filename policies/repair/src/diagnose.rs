@@ -37,6 +37,8 @@ pub fn diagnostic_edits(
     for failure in &report.failures {
         let found = if failure.kind == FailureKind::Build {
             rustc_suggestions(failure, contents)
+        } else if recursed_without_end(&failure.message) {
+            base_case_widenings(contents)
         } else {
             python_hints(failure, contents)
         };
@@ -1581,6 +1583,183 @@ fn missing_self(file: &str, text: &str, function: &str) -> Option<DiagnosticEdit
     None
 }
 
+// ---------------------------------------------------------------------------------------------
+// Recursion without end
+
+/// Python's `RecursionError` or a Rust test binary's stack overflow.
+fn recursed_without_end(message: &str) -> bool {
+    message.contains("RecursionError")
+        || message.contains("maximum recursion depth exceeded")
+        || message.contains("stack overflow")
+}
+
+/// A recursion that never ends most often has a base case too narrow for the input that
+/// reaches it (`len(arr) == 0` where a one-item list must stop too, `n == 1` reached with 0).
+/// Every comparison with an integer in an `if` of a function that calls itself is widened by
+/// one step: `== c` → `<= c` and `<= c + 1`, `< c` → `<= c`, `<= c` → `<= c + 1`; `not xs` →
+/// `len(xs) <= 1`, `xs.is_empty()` → `xs.len() <= 1`. A stack overflow names no line, so the
+/// recursive functions are found by reading the files.
+fn base_case_widenings(contents: &HashMap<String, String>) -> Vec<DiagnosticEdit> {
+    let Ok(comparison) = Regex::new(r"(==|<=|<)\s*(\d+)\b") else {
+        return Vec::new();
+    };
+    let Ok(negated) = Regex::new(r"\bnot\s+([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$") else {
+        return Vec::new();
+    };
+    let Ok(empty) = Regex::new(r"\b([A-Za-z_][A-Za-z0-9_]*)\.is_empty\(\)") else {
+        return Vec::new();
+    };
+    let mut paths: Vec<&String> = contents.keys().collect();
+    paths.sort();
+    let mut edits = Vec::new();
+    for path in paths {
+        let Some(text) = contents.get(path) else {
+            continue;
+        };
+        let language = if path.ends_with(".py") {
+            Language::Python
+        } else if path.ends_with(".rs") {
+            Language::Rust
+        } else {
+            continue;
+        };
+        let classes = classify_source(text, language);
+        let lines: Vec<&str> = text.lines().collect();
+        for (start, end, name) in recursive_functions(&lines, language) {
+            for index in start + 1..end {
+                let Some(line) = lines.get(index) else {
+                    continue;
+                };
+                let trimmed = line.trim_start();
+                let is_branch = match language {
+                    Language::Python => trimmed.starts_with("if ") || trimmed.starts_with("elif "),
+                    _ => trimmed.starts_with("if ") || trimmed.starts_with("} else if "),
+                };
+                if !is_branch || line.contains(&format!("{name}(")) {
+                    continue;
+                }
+                let code: Vec<bool> = classes
+                    .get(index)
+                    .map(|c| c.iter().map(|b| *b == ByteClass::Code).collect())
+                    .unwrap_or_default();
+                let in_code = |at: usize| code.get(at).copied().unwrap_or(false);
+                let mut news: Vec<String> = Vec::new();
+                for c in comparison.captures_iter(line) {
+                    let (Some(whole), Some(op), Some(number)) = (c.get(0), c.get(1), c.get(2))
+                    else {
+                        continue;
+                    };
+                    let Ok(value) = number.as_str().parse::<i64>() else {
+                        continue;
+                    };
+                    if !in_code(whole.start()) {
+                        continue;
+                    }
+                    // `== 1.5` is no integer.
+                    if line[whole.end()..].starts_with('.') {
+                        continue;
+                    }
+                    let wider: &[String] = match op.as_str() {
+                        "==" => &[format!("<= {value}"), format!("<= {}", value + 1)],
+                        "<" => &[format!("<= {value}")],
+                        _ => &[format!("<= {}", value + 1)],
+                    };
+                    for to in wider {
+                        news.push(format!(
+                            "{}{to}{}",
+                            &line[..whole.start()],
+                            &line[whole.end()..]
+                        ));
+                    }
+                }
+                if language == Language::Python
+                    && let Some(c) = negated.captures(line)
+                    && let Some(whole) = c.get(0)
+                    && in_code(whole.start())
+                {
+                    let name = c.get(1).map_or("", |m| m.as_str());
+                    news.push(format!(
+                        "{}len({name}) <= 1:{}",
+                        &line[..whole.start()],
+                        &line[whole.end()..]
+                    ));
+                }
+                for c in empty.captures_iter(line) {
+                    let Some(whole) = c.get(0) else { continue };
+                    if !in_code(whole.start()) {
+                        continue;
+                    }
+                    let name = c.get(1).map_or("", |m| m.as_str());
+                    news.push(format!(
+                        "{}{name}.len() <= 1{}",
+                        &line[..whole.start()],
+                        &line[whole.end()..]
+                    ));
+                }
+                for new in news {
+                    edits.push(DiagnosticEdit {
+                        file: path.clone(),
+                        line: index as u32 + 1,
+                        old_lines: vec![(*line).to_string()],
+                        replacement: vec![new],
+                        why: format!("recursion without end: the base case of `{name}` widened"),
+                    });
+                }
+            }
+        }
+    }
+    edits
+}
+
+/// The functions that call themselves: `(first line, end line exclusive, name)`, 0-based.
+/// Python bodies run while lines are deeper than the `def`; Rust bodies to the first `}` at
+/// the `fn`'s own depth.
+fn recursive_functions(lines: &[&str], language: Language) -> Vec<(usize, usize, String)> {
+    let Ok(header) = Regex::new(match language {
+        Language::Python => r"^(\s*)(?:async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(",
+        _ => r"^(\s*)(?:pub(?:\([^)]*\))?\s+)?(?:const\s+)?fn\s+([A-Za-z_][A-Za-z0-9_]*)",
+    }) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let Some(c) = header.captures(line) else {
+            continue;
+        };
+        let indent = c.get(1).map_or(0, |m| m.as_str().len());
+        let name = c.get(2).map_or("", |m| m.as_str()).to_string();
+        let mut end = start + 1;
+        while let Some(next) = lines.get(end) {
+            let depth = next.len() - next.trim_start().len();
+            let done = match language {
+                Language::Python => !next.trim().is_empty() && depth <= indent,
+                _ => next.trim_start().starts_with('}') && depth <= indent,
+            };
+            if done {
+                if language != Language::Python {
+                    end += 1;
+                }
+                break;
+            }
+            end += 1;
+        }
+        let calls_itself = lines
+            .get(start + 1..end.min(lines.len()))
+            .is_some_and(|body| {
+                body.iter().any(|l| {
+                    l.contains(&format!("{name}("))
+                        && !l.trim_start().starts_with("def ")
+                        && !l.trim_start().starts_with('#')
+                        && !l.trim_start().starts_with("//")
+                })
+            });
+        if calls_itself {
+            found.push((start, end, name));
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
@@ -1600,6 +1779,51 @@ mod tests {
     }
 
     const GAP: &str = "pub fn max_gap(v: &[i32]) -> i32 {\n    let mut sorted = v.to_vec();\n    sorted.sort();\n    let mut best = 0;\n    for w in sorted.windows(2) {\n        best = best.max(w[1] - w[0]);\n    }\n    bset\n}\n";
+
+    /// A base case too narrow: `len(arr) == 0` lets a one-item list recurse on itself.
+    #[test]
+    fn a_recursion_error_widens_the_base_case_of_the_function_that_calls_itself() {
+        let text = "def helper(x):\n    if x == 3:\n        return 1\n    return 2\n\n\ndef mergesort(arr):\n    if len(arr) == 0:\n        return arr\n    middle = len(arr) // 2\n    return merge(mergesort(arr[:middle]), mergesort(arr[middle:]))\n";
+        let report = TestReport {
+            failures: vec![TestFailure {
+                test: "test_m.py::test_sorts".into(),
+                message: "RecursionError: maximum recursion depth exceeded".into(),
+                frames: vec![Frame {
+                    file: "m.py".into(),
+                    line: 11,
+                    function: Some("mergesort".into()),
+                }],
+                ..TestFailure::default()
+            }],
+            ..TestReport::default()
+        };
+        let edits = diagnostic_edits(&report, &files("m.py", text));
+        assert_eq!(
+            proposed(&edits),
+            vec![
+                (8, vec!["    if len(arr) <= 0:".to_string()]),
+                (8, vec!["    if len(arr) <= 1:".to_string()]),
+            ]
+        );
+    }
+
+    /// A Rust stack overflow names no line: the function that calls itself is found in the
+    /// file, and only its own conditions are widened (not the tests').
+    #[test]
+    fn a_stack_overflow_widens_the_base_case_of_the_recursive_fn() {
+        let text = "pub fn fib(n: u64) -> u64 {\n    if n == 1 {\n        1\n    } else if n < 1 {\n        0\n    } else {\n        fib(n - 1) + fib(n - 2)\n    }\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn small() {\n        if fib(2) == 1 {\n            assert_eq!(fib(3), 2);\n        }\n    }\n}\n";
+        let output = "     Running unittests src/lib.rs (target/debug/deps/f-1)\n\nrunning 1 test\n\nthread 'tests::small' (1) has overflowed its stack\nfatal runtime error: stack overflow, aborting\n";
+        let report = parse_cargo_test(output);
+        let edits = diagnostic_edits(&report, &files("src/lib.rs", text));
+        assert_eq!(
+            proposed(&edits),
+            vec![
+                (2, vec!["    if n <= 1 {".to_string()]),
+                (2, vec!["    if n <= 2 {".to_string()]),
+                (4, vec!["    } else if n <= 1 {".to_string()]),
+            ]
+        );
+    }
 
     /// rustc 1.9x prints a similar name as a diff: `8 -     bset` / `8 +     best`.
     #[test]

@@ -126,6 +126,9 @@ pub enum MutationOperator {
     /// A statement commented out (`# count += 1`) restored: the comment marker taken away from
     /// a comment line of the function that reads like a statement.
     Uncomment,
+    /// The last piece a loop collects appended after it (`lines.append(text)` after the loop
+    /// that appends every full line): the final line, run or token otherwise lost.
+    FlushRemainder,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 36] = [
+const ORIGINS: [&str; 37] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -175,6 +175,7 @@ const ORIGINS: [&str; 36] = [
     "offset_assignment",
     "diagnostic_hint",
     "uncomment",
+    "flush_remainder",
 ];
 
 impl CandidateOrigin {
@@ -1475,6 +1476,7 @@ mod tests {
             OffsetAssignment,
             DiagnosticHint,
             Uncomment,
+            FlushRemainder,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1486,7 +1488,7 @@ mod tests {
                 | InsertStatement | WrapOperands | LoopStep | IdleMutableStep | CaseFold
                 | InsertGuard | AddClause | ControlFlowFlip | IndentShift | ExceptionSwap
                 | SeparatorSwap | SliceSide | ExchangeIndexes | ReverseComparator
-                | OffsetAssignment | DiagnosticHint | Uncomment => {}
+                | OffsetAssignment | DiagnosticHint | Uncomment | FlushRemainder => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -198,6 +198,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.ordering_insertions(file, language));
     hunks.extend(function.loop_variable_updates(file, language));
     hunks.extend(function.commented_out_code(file, language));
+    hunks.extend(function.remainder_flushes(file, language));
     if language == Language::Python {
         hunks.extend(function.mirrored_else_branches(file));
     }
@@ -471,6 +472,163 @@ impl<'a> FunctionText<'a> {
             });
         }
         out
+    }
+
+    /// The last piece a loop collects, never collected: a loop appends to a list declared
+    /// before it (`lines.append(line)`, `out.push(word);`) while it consumes a remainder
+    /// (`line, text = text[:end], text[end:]`) or refills an accumulator it resets, and
+    /// nothing is appended after it, so the final piece is lost (the last line of wrapped
+    /// text, the last run of a run-length code, the last token). Inserted right after the
+    /// loop: the same append again, and the append of each remainder the loop consumes; in
+    /// Python also guarded by the piece being non-empty (`if current:`).
+    fn remainder_flushes(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        let (append, semicolon) = match language {
+            Language::Python => ("append", ""),
+            _ => ("push", ";"),
+        };
+        let mut hunks = Vec::new();
+        for (head, tokens) in self.tokens.iter().enumerate() {
+            let is_loop = tokens
+                .first()
+                .is_some_and(|t| matches!(t.text, "for" | "while" | "loop"));
+            let Some(head_line) = self.lines.get(head) else {
+                continue;
+            };
+            if !is_loop {
+                continue;
+            }
+            let body: Vec<usize> = (head + 1..self.lines.len())
+                .take_while(|&k| {
+                    self.lines
+                        .get(k)
+                        .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head_line))
+                })
+                .collect();
+            let Some(&last_body) = body
+                .iter()
+                .rev()
+                .find(|&&k| self.lines.get(k).is_some_and(|l| !l.trim().is_empty()))
+            else {
+                continue;
+            };
+            // Rust: the loop ends at its closing brace, at the header's indent.
+            let end = if language == Language::Python {
+                last_body
+            } else {
+                match self.lines.get(last_body + 1) {
+                    Some(l) if l.trim_start().starts_with('}') => last_body + 1,
+                    _ => continue,
+                }
+            };
+            let Some(end_line) = self.lines.get(end) else {
+                continue;
+            };
+            let after = &self.lines[(end + 1).min(self.lines.len())..];
+            let before = &self.tokens[..head];
+            let assigned_in_body = |name: &str| {
+                body.iter()
+                    .filter_map(|&k| self.tokens.get(k))
+                    .any(|line| assigns(line, name))
+            };
+            // A remainder: assigned in the body from an expression reading itself.
+            let remainders: Vec<&str> = body
+                .iter()
+                .filter_map(|&k| self.tokens.get(k))
+                .flat_map(|line| {
+                    let eq = line.iter().position(|t| t.text == "=");
+                    line.iter()
+                        .enumerate()
+                        .filter(move |(i, t)| {
+                            t.kind == TokenKind::Ident
+                                && eq.is_some_and(|eq| *i < eq)
+                                && line[eq.unwrap_or(0) + 1..].iter().any(|r| r.text == t.text)
+                        })
+                        .map(|(_, t)| t.text)
+                })
+                .collect();
+            let mut seen: Vec<String> = Vec::new();
+            for &k in &body {
+                let (Some(line), Some(text)) = (self.tokens.get(k), self.lines.get(k)) else {
+                    continue;
+                };
+                let is_append = line.len() >= 5
+                    && line[0].kind == TokenKind::Ident
+                    && line[1].text == "."
+                    && line[2].text == append
+                    && line[3].text == "(";
+                if !is_append {
+                    continue;
+                }
+                let list = line[0].text;
+                let Some(close) = text.rfind(')') else {
+                    continue;
+                };
+                let piece = text[line[3].end..close].trim();
+                let declared_before = before
+                    .iter()
+                    .any(|l| assigns(l, list) && !l.iter().any(|t| matches!(t.text, "for" | "in")));
+                let appended_after = after.iter().any(|l| {
+                    l.contains(&format!("{list}.{append}("))
+                        || l.contains(&format!("{list}.extend("))
+                        || l.contains(&format!("{list} +="))
+                });
+                if !declared_before || appended_after || piece.is_empty() {
+                    continue;
+                }
+                // The piece appended again: when the names it reads are refilled in the body.
+                let piece_names: Vec<&str> = line[4..]
+                    .iter()
+                    .filter(|t| t.kind == TokenKind::Ident && !super::is_keyword(t.text, language))
+                    .map(|t| t.text)
+                    .collect();
+                let mut pieces: Vec<String> = Vec::new();
+                if !piece_names.is_empty() && piece_names.iter().all(|n| assigned_in_body(n)) {
+                    pieces.push(piece.to_string());
+                }
+                for name in &remainders {
+                    if *name != list && !pieces.iter().any(|p| p == name) {
+                        pieces.push((*name).to_string());
+                    }
+                }
+                let pad = &head_line[..indent(head_line)];
+                let Ok(number) = u32::try_from(self.first + end + 1) else {
+                    continue;
+                };
+                for piece in pieces {
+                    let statement = format!("{list}.{append}({piece}){semicolon}");
+                    let mut inserted = vec![vec![format!("{pad}{statement}")]];
+                    let bare = piece.chars().all(|c| c.is_alphanumeric() || c == '_');
+                    if language == Language::Python && bare {
+                        inserted.push(vec![
+                            format!("{pad}if {piece}:"),
+                            format!("{pad}    {statement}"),
+                        ]);
+                    }
+                    for new in inserted {
+                        let key = new.join("\n");
+                        if seen.contains(&key) {
+                            continue;
+                        }
+                        seen.push(key);
+                        let mut new_lines = vec![(*end_line).to_string()];
+                        new_lines.extend(new.iter().cloned());
+                        hunks.push(HunkMutation {
+                            file: file.to_string(),
+                            line: number,
+                            old_lines: vec![(*end_line).to_string()],
+                            new_lines,
+                            operator: MutationOperator::FlushRemainder,
+                            description: format!(
+                                "`{}` inserted after the loop (its last piece was never collected)",
+                                new.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ")
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        hunks
     }
 
     fn hunk(
@@ -850,6 +1008,72 @@ mod tests {
         hunks
             .iter()
             .find(|h| h.old_lines == old && h.new_lines == new)
+    }
+
+    fn flushes(source: &str, language: Language, line: u32) -> Vec<Vec<String>> {
+        hunks(source, language, line)
+            .into_iter()
+            .filter(|h| h.operator == MutationOperator::FlushRemainder)
+            .map(|h| h.new_lines[1..].to_vec())
+            .collect()
+    }
+
+    /// Text wrapped line by line loses its last line: the remainder the loop consumes is
+    /// appended after it; the loop's own piece (`line`, refilled each pass) is offered too.
+    #[test]
+    fn the_remainder_a_loop_consumes_is_collected_after_it() {
+        let source = "def wrap(text, cols):\n    lines = []\n    while len(text) > cols:\n        end = text.rfind(' ', 0, cols + 1)\n        line, text = text[:end], text[end:]\n        lines.append(line)\n    return lines\n";
+        let found = flushes(source, Language::Python, 6);
+        assert!(
+            found.contains(&vec!["    lines.append(text)".to_string()]),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&vec!["    lines.append(line)".to_string()]),
+            "{found:?}"
+        );
+        assert!(
+            !found.iter().flatten().any(|l| l.contains("append(end)")),
+            "{found:?}"
+        );
+        // Only after the loop: the insertion follows the loop's last line.
+        let all = hunks(source, Language::Python, 6);
+        let hunk = all
+            .iter()
+            .find(|h| h.operator == MutationOperator::FlushRemainder)
+            .unwrap();
+        assert_eq!(hunk.line, 6);
+    }
+
+    /// A run-length code loses its last run: the accumulators the loop resets are appended
+    /// again after it (in Rust after the closing brace); a list appended after the loop
+    /// already, or a loop without an accumulator, gets nothing.
+    #[test]
+    fn the_last_run_of_an_accumulating_loop_is_collected() {
+        let python = "def runs(s):\n    out = []\n    current = ''\n    count = 0\n    for ch in s:\n        if ch != current and count:\n            out.append((current, count))\n            count = 0\n        current = ch\n        count += 1\n    return out\n";
+        let found = flushes(python, Language::Python, 7);
+        assert_eq!(
+            found,
+            vec![vec!["    out.append((current, count))".to_string()]]
+        );
+
+        let rust = "pub fn words(s: &str) -> Vec<String> {\n    let mut out = Vec::new();\n    let mut word = String::new();\n    for c in s.chars() {\n        if c == ' ' {\n            out.push(word);\n            word = String::new();\n        } else {\n            word.push(c);\n        }\n    }\n    out\n}\n";
+        let all = hunks(rust, Language::Rust, 6);
+        let found: Vec<&HunkMutation> = all
+            .iter()
+            .filter(|h| h.operator == MutationOperator::FlushRemainder)
+            .collect();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].line, 11);
+        assert_eq!(
+            found[0].new_lines,
+            vec!["    }".to_string(), "    out.push(word);".to_string()]
+        );
+
+        let done = "def squares(xs):\n    out = []\n    for x in xs:\n        out.append(x * x)\n    return out\n";
+        assert!(flushes(done, Language::Python, 4).is_empty());
+        let flushed = "def runs(s):\n    out = []\n    cur = ''\n    for ch in s:\n        out.append(cur)\n        cur = ch\n    out.append(cur)\n    return out\n";
+        assert!(flushes(flushed, Language::Python, 5).is_empty());
     }
 
     /// A statement commented out is restored; prose, doc comments and directives are not.
