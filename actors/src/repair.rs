@@ -701,8 +701,27 @@ fn ranker_score(features: &CandidateFeatures, ranker: Option<&CandidateRanker>) 
 /// whatever the ranker (fitted before such edits existed) thinks of it: a run that hung points at
 /// a loop that never ends (its missing step, or the lines that move its condition), and a list
 /// declared `mut` and never changed at the step it lacks.
-fn evidence_first(candidate: &Candidate, hang: bool) -> bool {
-    evidence_tier(candidate, hang) < EvidenceTier::None
+fn evidence_first(candidate: &Candidate, signs: RunSigns) -> bool {
+    evidence_tier(candidate, signs) < EvidenceTier::None
+}
+
+/// What a failing run shows beyond which tests failed, for the order of the candidates.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct RunSigns {
+    /// A test hung ([`localize::report_shows_a_hang`]): a loop that never ends.
+    hang: bool,
+    /// A result lacks the items the test expects at its end
+    /// ([`localize::report_shows_missing_last_items`]): the last piece a loop collects.
+    missing_last_items: bool,
+}
+
+impl RunSigns {
+    fn of(report: &TestReport) -> Self {
+        RunSigns {
+            hang: localize::report_shows_a_hang(report),
+            missing_last_items: localize::report_shows_missing_last_items(report),
+        }
+    }
 }
 
 /// How specific a candidate's evidence is, most specific first: the compiler's or the
@@ -719,11 +738,15 @@ enum EvidenceTier {
     None,
 }
 
-fn evidence_tier(candidate: &Candidate, hang: bool) -> EvidenceTier {
+fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
+    let hang = signs.hang;
     match candidate.features.origin {
         CandidateOrigin::Mutate(MutationOperator::DiagnosticHint) => EvidenceTier::Diagnosed,
         CandidateOrigin::Mutate(MutationOperator::LoopStep) if hang => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(MutationOperator::IdleMutableStep) => EvidenceTier::MissingStep,
+        CandidateOrigin::Mutate(MutationOperator::FlushRemainder) if signs.missing_last_items => {
+            EvidenceTier::MissingStep
+        }
         // Deleting the step only makes the loop hang for good.
         CandidateOrigin::Mutate(MutationOperator::DeleteLine) => EvidenceTier::None,
         CandidateOrigin::Mutate(_) if hang && candidate.moves_a_loop => EvidenceTier::LoopMove,
@@ -752,13 +775,13 @@ fn mark_loop_moves(candidates: &mut [Candidate], contents: &HashMap<String, Stri
     }
 }
 
-fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>, hang: bool) {
+fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>, signs: RunSigns) {
     for c in candidates.iter_mut() {
         c.score = ranker_score(&c.features, ranker);
     }
     // Best first; ties keep the enumeration order (stable sort).
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
-    candidates.sort_by_key(|c| evidence_tier(c, hang));
+    candidates.sort_by_key(|c| evidence_tier(c, signs));
 }
 
 /// The ranking's record: how many were ranked and read, the first ten.
@@ -791,7 +814,7 @@ fn rank_record(
 /// whether the model's reading may wait until the evidence-backed candidates are probed.
 #[derive(Debug, Clone, Copy)]
 struct EvidenceOrder<'a> {
-    hang: bool,
+    signs: RunSigns,
     defer_scoring: bool,
     /// What the compiler or interpreter proposed ([`tact_repair::diagnose`]): probed first.
     diagnosed: &'a [tact_repair::diagnose::DiagnosticEdit],
@@ -821,7 +844,7 @@ async fn enumerate_and_rank(
     ranker: Option<&CandidateRanker>,
     skip: &BTreeSet<(String, u32, String)>,
     EvidenceOrder {
-        hang,
+        signs,
         defer_scoring,
         diagnosed,
     }: EvidenceOrder<'_>,
@@ -856,13 +879,13 @@ async fn enumerate_and_rank(
         )
         .await?;
     let mut candidates = candidates_of(edits);
-    if hang {
+    if signs.hang {
         mark_loop_moves(&mut candidates, contents);
     }
     let model_reads = ranker.is_none_or(CandidateRanker::uses_model);
     let evidence = candidates
         .iter()
-        .filter(|c| evidence_first(c, hang))
+        .filter(|c| evidence_first(c, signs))
         .count();
     let scoring_deferred = model_reads && defer_scoring && evidence > 0;
     let scored = if model_reads && !scoring_deferred {
@@ -870,7 +893,7 @@ async fn enumerate_and_rank(
     } else {
         None
     };
-    order(&mut candidates, ranker, hang);
+    order(&mut candidates, ranker, signs);
     rank_record(
         runner,
         ranker,
@@ -894,17 +917,17 @@ async fn read_deferred(
     singles: &mut Vec<Candidate>,
     contents: &HashMap<String, String>,
     ranker: Option<&CandidateRanker>,
-    hang: bool,
+    signs: RunSigns,
 ) -> Result<(), ActorError> {
     let mut rest: Vec<Candidate> = queue.drain(..).collect();
     let scored = score_candidates(runner, &mut rest, contents, ranker).await?;
-    order(&mut rest, ranker, hang);
+    order(&mut rest, ranker, signs);
     rank_record(runner, ranker, &rest, Some(scored), None)?;
     let keys: BTreeSet<(String, u32, String)> = rest.iter().map(Candidate::key).collect();
     singles.retain(|s| !keys.contains(&s.key()));
     let at = singles
         .iter()
-        .position(|s| !evidence_first(s, hang))
+        .position(|s| !evidence_first(s, signs))
         .unwrap_or(singles.len());
     singles.splice(at..at, rest.iter().cloned());
     *queue = rest.into();
@@ -969,7 +992,7 @@ async fn widen(
         ranker,
         offered,
         EvidenceOrder {
-            hang: localize::report_shows_a_hang(baseline),
+            signs: RunSigns::of(baseline),
             defer_scoring: false,
             diagnosed: &[],
         },
@@ -1136,7 +1159,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     //      model reads every candidate; the learned ranker orders them.
     let ranker = load_ranker(runner)?;
     let model_reads = ranker.as_ref().is_none_or(CandidateRanker::uses_model);
-    let hang = localize::report_shows_a_hang(&baseline);
+    let signs = RunSigns::of(&baseline);
     let Ranked {
         source_locations,
         candidates: enumerated,
@@ -1149,7 +1172,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
         ranker.as_ref(),
         &BTreeSet::new(),
         EvidenceOrder {
-            hang,
+            signs,
             defer_scoring: true,
             diagnosed: &tact_repair::diagnose::diagnostic_edits(&baseline, &contents),
         },
@@ -1268,7 +1291,11 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 last_batch = true;
                 break;
             }
-            if scoring_deferred && enumerated.front().is_some_and(|c| !evidence_first(c, hang)) {
+            if scoring_deferred
+                && enumerated
+                    .front()
+                    .is_some_and(|c| !evidence_first(c, signs))
+            {
                 if !batch.is_empty() {
                     // The evidence-backed candidates run first: a pass there makes the reading
                     // moot.
@@ -1282,7 +1309,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                         &mut singles,
                         &contents,
                         ranker.as_ref(),
-                        hang,
+                        signs,
                     )
                     .await?;
                 }
@@ -1327,7 +1354,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 if model_reads {
                     score_candidates(runner, &mut written, &contents, ranker.as_ref()).await?;
                 }
-                order(&mut written, ranker.as_ref(), false);
+                order(&mut written, ranker.as_ref(), RunSigns::default());
                 singles.extend(written.iter().cloned());
                 model_queue = written.into();
                 continue;
@@ -1813,7 +1840,7 @@ async fn rebased_candidates(
         ranker,
         tried,
         EvidenceOrder {
-            hang: localize::report_shows_a_hang(after),
+            signs: RunSigns::of(after),
             defer_scoring: false,
             diagnosed,
         },
@@ -2742,7 +2769,11 @@ mod tests {
         edits[2].origin = CandidateOrigin::Mutate(MutationOperator::SwapIdentifier);
         let lines = |hang: bool| {
             let mut candidates = candidates_of(edits.clone());
-            order(&mut candidates, None, hang);
+            let signs = RunSigns {
+                hang,
+                ..RunSigns::default()
+            };
+            order(&mut candidates, None, signs);
             candidates.iter().map(|c| c.edit.line).collect::<Vec<_>>()
         };
         assert_eq!(lines(true)[0], 22);
@@ -2835,12 +2866,20 @@ mod tests {
                 .collect::<Vec<_>>(),
             vec![false, true, false]
         );
-        order(&mut candidates, None, true);
+        let hung = RunSigns {
+            hang: true,
+            ..RunSigns::default()
+        };
+        order(&mut candidates, None, hung);
         let lines: Vec<u32> = candidates.iter().map(|c| c.edit.line).collect();
         assert_eq!(lines, vec![6, 4, 2]);
         // Without a hang neither is evidence: the plain order decides.
-        order(&mut candidates, None, false);
-        assert!(candidates.iter().all(|c| !evidence_first(c, false)));
+        order(&mut candidates, None, RunSigns::default());
+        assert!(
+            candidates
+                .iter()
+                .all(|c| !evidence_first(c, RunSigns::default()))
+        );
     }
 
     #[test]

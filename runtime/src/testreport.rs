@@ -650,8 +650,12 @@ fn cargo_failure_from_section(patterns: &Patterns, name: &str, body: &[&str]) ->
 pub const CARGO_HANG_MARKER: &str = "has been running for over";
 
 /// Seconds after which pytest's faulthandler dumps the stacks of a test still running
-/// (`-o faulthandler_timeout=N`, which `run_tests` passes), as libtest warns after 60 s.
-pub const PYTEST_HANG_SECONDS: u64 = 60;
+/// (`-o faulthandler_timeout=N`, which `run_tests` passes). libtest warns after 60 s and cannot
+/// be told otherwise; pytest can, and 20 s is twice the per-test limit bug suites set in their
+/// conftest (10 s): a hung first run cost 60 s of a job's time before (`q-first-sorted`, a
+/// binary search whose `lo <= hi` never ends, 250 s in all, 2026-12-04). A finite test slower
+/// than this could not be probed anyway (a probe of a hung suite gets 8 s).
+pub const PYTEST_HANG_SECONDS: u64 = 20;
 
 /// The first line of faulthandler's dump after `seconds`: `Timeout (0:01:00)!`.
 pub fn pytest_hang_marker(seconds: u64) -> String {

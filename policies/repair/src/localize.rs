@@ -720,6 +720,40 @@ pub fn report_shows_a_hang(report: &TestReport) -> bool {
         .any(|f| HANG_MARKERS.iter().any(|m| f.message.contains(m)))
 }
 
+/// Whether a failing comparison shows the result lacking items the expected value has at its
+/// end: pytest's `Right contains one more item` (the result written on the left, as tests
+/// mostly do), unittest's `Second list contains 1 additional elements`, or an `assert_eq!`
+/// whose `left` is `right` cut short. The last piece a loop collects was never collected,
+/// which is what [`crate::mutate::MutationOperator::FlushRemainder`] candidates add.
+pub fn report_shows_missing_last_items(report: &TestReport) -> bool {
+    report.failures.iter().any(|f| {
+        let message = f.message.as_str();
+        message.contains("Right contains one more item")
+            || (message.contains("Right contains ") && message.contains(" more items"))
+            || message.contains("Second list contains")
+            || message.contains("Second sequence contains")
+            || rust_left_cut_short(message)
+    })
+}
+
+/// `left: ["a"]` and `right: ["a", "b"]` in an `assert_eq!` failure: the left's items are the
+/// right's first ones.
+fn rust_left_cut_short(message: &str) -> bool {
+    let side = |name: &str| {
+        message
+            .lines()
+            .find_map(|l| l.trim_start().strip_prefix(name))
+            .map(str::trim)
+    };
+    let (Some(left), Some(right)) = (side("left:"), side("right:")) else {
+        return false;
+    };
+    let Some(open) = left.strip_suffix(']') else {
+        return false;
+    };
+    open.len() > 1 && right.starts_with(open) && right[open.len()..].starts_with(", ")
+}
+
 /// Guard clauses that raise an error (`if bad: raise ValueError(..)`, `return Err(..)`) are
 /// rarely where a wrong result comes from, unless the failure is that very error. Returns how much
 /// to lower such a line's score.
@@ -1103,6 +1137,42 @@ pub(crate) fn mutates(code: &str, name: &str) -> bool {
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
+    /// The result lacks the expected value's last items, as pytest, unittest and
+    /// `assert_eq!` say it; a result with items too many, or other items, does not count.
+    #[test]
+    fn a_result_cut_short_at_its_end_is_recognized() {
+        let failing = |message: &str| TestReport {
+            failures: vec![tact_runtime::testreport::TestFailure {
+                test: "t".into(),
+                message: message.into(),
+                ..Default::default()
+            }],
+            ..TestReport::default()
+        };
+        for message in [
+            "AssertionError: assert ['aaa bbb'] == ['aaa bbb', ' ccc']\n  Right contains one more item: ' ccc'",
+            "assert [1] == [1, 2, 3]\n  Right contains 2 more items, first extra item: 2",
+            "AssertionError: Lists differ: ['a'] != ['a', 'b']\n\nSecond list contains 1 additional elements.",
+            "assertion `left == right` failed\n  left: [\"a\", \"b\"]\n right: [\"a\", \"b\", \"c\"]",
+        ] {
+            assert!(
+                report_shows_missing_last_items(&failing(message)),
+                "{message}"
+            );
+        }
+        for message in [
+            "assert [1, 2] == [1]\n  Left contains one more item: 2",
+            "assertion `left == right` failed\n  left: [\"a\", \"b\"]\n right: [\"a\", \"c\"]",
+            "assertion `left == right` failed\n  left: []\n right: [1]",
+            "assert 3 == 4",
+        ] {
+            assert!(
+                !report_shows_missing_last_items(&failing(message)),
+                "{message}"
+            );
+        }
+    }
+
     use super::*;
 
     use tact_runtime::testreport::{TestFailure, TestRunner, parse_test_output};
