@@ -744,9 +744,9 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
         CandidateOrigin::Mutate(MutationOperator::DiagnosticHint) => EvidenceTier::Diagnosed,
         CandidateOrigin::Mutate(MutationOperator::LoopStep) if hang => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(MutationOperator::IdleMutableStep) => EvidenceTier::MissingStep,
-        CandidateOrigin::Mutate(MutationOperator::FlushRemainder) if signs.missing_last_items => {
-            EvidenceTier::MissingStep
-        }
+        CandidateOrigin::Mutate(
+            MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
+        ) if signs.missing_last_items => EvidenceTier::MissingStep,
         // Deleting the step only makes the loop hang for good.
         CandidateOrigin::Mutate(MutationOperator::DeleteLine) => EvidenceTier::None,
         CandidateOrigin::Mutate(_) if hang && candidate.moves_a_loop => EvidenceTier::LoopMove,

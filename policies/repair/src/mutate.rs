@@ -129,6 +129,12 @@ pub enum MutationOperator {
     /// The last piece a loop collects appended after it (`lines.append(text)` after the loop
     /// that appends every full line): the final line, run or token otherwise lost.
     FlushRemainder,
+    /// A statement treating one of two alike things with no twin for the other inserted
+    /// (`out.extend(b[j:])` after `out.extend(a[i:])`, where the code pairs `a`/`b`, `i`/`j`).
+    MirrorStatement,
+    /// A one-term condition negated or no longer negated (`if done:` ↔ `if not done:`,
+    /// `if seen.contains(&x)` ↔ `if !seen.contains(&x)`).
+    NegateCondition,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -814,6 +820,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::comparator_parameters_swapped(text, &tokens));
         edits.extend(expr::receiver_argument_edits(text, &tokens, language));
         edits.extend(expr::replace_argument_edits(text, &tokens, language));
+        edits.extend(expr::negation_edits(text, &tokens, language));
     }
     edits
 }

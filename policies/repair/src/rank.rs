@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 37] = [
+const ORIGINS: [&str; 39] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -176,6 +176,8 @@ const ORIGINS: [&str; 37] = [
     "diagnostic_hint",
     "uncomment",
     "flush_remainder",
+    "mirror_statement",
+    "negate_condition",
 ];
 
 impl CandidateOrigin {
@@ -1477,6 +1479,8 @@ mod tests {
             DiagnosticHint,
             Uncomment,
             FlushRemainder,
+            MirrorStatement,
+            NegateCondition,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1488,7 +1492,8 @@ mod tests {
                 | InsertStatement | WrapOperands | LoopStep | IdleMutableStep | CaseFold
                 | InsertGuard | AddClause | ControlFlowFlip | IndentShift | ExceptionSwap
                 | SeparatorSwap | SliceSide | ExchangeIndexes | ReverseComparator
-                | OffsetAssignment | DiagnosticHint | Uncomment | FlushRemainder => {}
+                | OffsetAssignment | DiagnosticHint | Uncomment | FlushRemainder
+                | MirrorStatement | NegateCondition => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

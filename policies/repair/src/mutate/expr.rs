@@ -1208,11 +1208,193 @@ pub(super) fn replace_argument_edits(
     edits
 }
 
+/// A test said the wrong way round. Python's membership and identity tests flipped (`x in
+/// seen` ↔ `x not in seen`, `is` ↔ `is not`; comparisons in Python's grammar, so
+/// `ComparisonFlip`), and a condition negated or not (`if not done:` ↔ `if done:`, `if
+/// !seen.contains(&x)` ↔ `if seen.contains(&x)`; `NegateCondition`). A condition is negated
+/// only when it is one term, so the `not`/`!` binds to all of it.
+pub(super) fn negation_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    let mut push = |start: usize, end: usize, new: &str, operator, description: String| {
+        if let Some(new_text) = splice(text, start, end, new) {
+            edits.push(LineEdit {
+                new_text,
+                operator,
+                description,
+            });
+        }
+    };
+    if language == Language::Python {
+        for (k, t) in tokens.iter().enumerate() {
+            let previous = k.checked_sub(1).and_then(|p| tokens.get(p));
+            let next = tokens.get(k + 1);
+            match t.text {
+                // `for x in xs` iterates: only an `in` after the last `for`'s `if` (or with no
+                // `for` before it) tests membership.
+                "in" if previous.is_some_and(|p| p.text != "not") => {
+                    let last_for = tokens[..k].iter().rposition(|p| p.text == "for");
+                    let tested =
+                        last_for.is_none_or(|f| tokens[f..k].iter().any(|p| p.text == "if"));
+                    if tested && previous.is_some_and(|p| ends_operand(Some(p), language)) {
+                        push(
+                            t.start,
+                            t.end,
+                            "not in",
+                            MutationOperator::ComparisonFlip,
+                            "`in` → `not in`".into(),
+                        );
+                    }
+                }
+                "not" if next.is_some_and(|n| n.text == "in") => {
+                    if let Some(n) = next {
+                        push(
+                            t.start,
+                            n.end,
+                            "in",
+                            MutationOperator::ComparisonFlip,
+                            "`not in` → `in`".into(),
+                        );
+                    }
+                }
+                "is" => {
+                    if let Some(n) = next.filter(|n| n.text == "not") {
+                        push(
+                            t.start,
+                            n.end,
+                            "is",
+                            MutationOperator::ComparisonFlip,
+                            "`is not` → `is`".into(),
+                        );
+                    } else {
+                        push(
+                            t.start,
+                            t.end,
+                            "is not",
+                            MutationOperator::ComparisonFlip,
+                            "`is` → `is not`".into(),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    // A condition of one term: `if`/`elif`/`while` up to the `:` or `{` ending the header.
+    let Some(head) = tokens
+        .first()
+        .filter(|t| matches!(t.text, "if" | "elif" | "while"))
+    else {
+        return edits;
+    };
+    if tokens.get(1).is_some_and(|t| t.text == "let") {
+        return edits;
+    }
+    let Some(last) = tokens.last() else {
+        return edits;
+    };
+    let ends_header = match language {
+        Language::Python => last.text == ":",
+        Language::Rust => last.text == "{",
+    };
+    if !ends_header || tokens.len() < 3 {
+        return edits;
+    }
+    let condition = &tokens[1..tokens.len() - 1];
+    let (not, start) = match (language, condition.first()) {
+        (Language::Python, Some(first)) if first.text == "not" => (true, 2),
+        (Language::Rust, Some(first)) if first.text == "!" => (true, 2),
+        _ => (false, 1),
+    };
+    // One operand from `start` to the header's end, nothing else.
+    if operand_end(tokens, start, language) != Some(tokens.len() - 1) {
+        return edits;
+    }
+    let (Some(first), Some(operand)) = (tokens.get(1), tokens.get(start)) else {
+        return edits;
+    };
+    if not {
+        push(
+            first.start,
+            operand.start,
+            "",
+            MutationOperator::NegateCondition,
+            format!("`{}` condition no longer negated", head.text),
+        );
+    } else {
+        let marker = match language {
+            Language::Python => "not ",
+            Language::Rust => "!",
+        };
+        push(
+            operand.start,
+            operand.start,
+            marker,
+            MutationOperator::NegateCondition,
+            format!("`{}` condition negated", head.text),
+        );
+    }
+    edits
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
+    fn negations(line: &str, language: Language) -> Vec<String> {
+        let tokens = super::super::tokenize(line, &vec![ByteClass::Code; line.len()], language);
+        negation_edits(line, &tokens, language)
+            .into_iter()
+            .map(|e| e.new_text)
+            .collect()
+    }
+
+    /// `in` ↔ `not in`, `is` ↔ `is not`, and a one-term condition negated or not; the `in`
+    /// of a `for` and a condition of several terms are left alone.
+    #[test]
+    fn tests_said_the_wrong_way_round_are_flipped() {
+        let py = Language::Python;
+        assert_eq!(
+            negations("        if item in seen:", py),
+            vec!["        if item not in seen:"]
+        );
+        assert_eq!(
+            negations("    if x not in seen:", py),
+            vec!["    if x in seen:"]
+        );
+        assert_eq!(
+            negations("    return a is None", py),
+            vec!["    return a is not None"]
+        );
+        assert_eq!(
+            negations("    while not done(x):", py),
+            vec!["    while done(x):"]
+        );
+        assert_eq!(negations("    if done:", py), vec!["    if not done:"]);
+        assert!(negations("    for x in xs:", py).is_empty());
+        assert!(negations("    if a and b:", py).is_empty());
+        assert_eq!(
+            negations("    return [x for x in xs if x in keep]", py),
+            vec!["    return [x for x in xs if x not in keep]"]
+        );
+        let rs = Language::Rust;
+        assert_eq!(
+            negations("        if seen.contains(&x) {", rs),
+            vec!["        if !seen.contains(&x) {"]
+        );
+        assert_eq!(
+            negations("        if !seen.contains(&x) {", rs),
+            vec!["        if seen.contains(&x) {"]
+        );
+        assert!(negations("        if a && b {", rs).is_empty());
+        assert!(negations("        if let Some(x) = y {", rs).is_empty());
+    }
+
     use super::super::{Language, MutationOperator, mutate_line};
-    use super::literal_variants;
+    use super::{literal_variants, negation_edits};
+    use tact_runtime::source::ByteClass;
 
     fn edits(text: &str, language: Language, operator: MutationOperator) -> Vec<String> {
         mutate_line(text, language)

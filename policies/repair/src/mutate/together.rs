@@ -199,6 +199,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.loop_variable_updates(file, language));
     hunks.extend(function.commented_out_code(file, language));
     hunks.extend(function.remainder_flushes(file, language));
+    hunks.extend(function.mirrored_statements(file, language));
     if language == Language::Python {
         hunks.extend(function.mirrored_else_branches(file));
     }
@@ -472,6 +473,143 @@ impl<'a> FunctionText<'a> {
             });
         }
         out
+    }
+
+    /// A statement missing its twin. Code that treats two things alike (`a` and `b`, `i` and
+    /// `j`, `left` and `right`) shows it in pairs of lines that differ only in those names
+    /// (`out.append(a[i])` / `out.append(b[j])`, `i += 1` / `j += 1`); a statement that names
+    /// one side only and has no twin (`out.extend(a[i:])` without `out.extend(b[j:])`) gets
+    /// its twin inserted after it. Lines naming both sides of a pair, block headers and exits
+    /// have none.
+    fn mirrored_statements(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let idents = |k: usize| -> Vec<&str> {
+            self.tokens
+                .get(k)
+                .map(|line| line.iter().map(|t| t.text).collect())
+                .unwrap_or_default()
+        };
+        // Twins: names in the same place of two lines alike but for them.
+        let mut twins: Vec<(&str, &str)> = Vec::new();
+        for p in 0..self.tokens.len() {
+            for q in p + 1..self.tokens.len() {
+                let (Some(a), Some(b)) = (self.tokens.get(p), self.tokens.get(q)) else {
+                    continue;
+                };
+                // Short lines alike (`a = 0` / `b = 0`, `i += 1` / `j += 1`) are how any two
+                // counters start and step, no sign that the code treats them as a pair.
+                if a.len() != b.len() || a.len() < 4 {
+                    continue;
+                }
+                let mut pairs: Vec<(&str, &str)> = Vec::new();
+                let mut alike = true;
+                for (x, y) in a.iter().zip(b.iter()) {
+                    if x.text == y.text {
+                        continue;
+                    }
+                    let names = x.kind == TokenKind::Ident
+                        && y.kind == TokenKind::Ident
+                        && !super::is_keyword(x.text, language)
+                        && !super::is_keyword(y.text, language);
+                    if !names || pairs.iter().any(|(u, v)| (*u == x.text) != (*v == y.text)) {
+                        alike = false;
+                        break;
+                    }
+                    if !pairs.contains(&(x.text, y.text)) {
+                        pairs.push((x.text, y.text));
+                    }
+                }
+                if alike && (1..=2).contains(&pairs.len()) {
+                    for pair in pairs {
+                        if !twins.contains(&pair) && !twins.contains(&(pair.1, pair.0)) {
+                            twins.push(pair);
+                        }
+                    }
+                }
+            }
+        }
+        // A name with more than one twin is ambiguous: left out.
+        let twin_of = |name: &str| -> Option<&str> {
+            let found: Vec<&str> = twins
+                .iter()
+                .filter_map(|(u, v)| {
+                    if *u == name {
+                        Some(*v)
+                    } else if *v == name {
+                        Some(*u)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            (found.len() == 1).then(|| found[0])
+        };
+        let statements: Vec<String> = self.lines.iter().map(|l| l.trim().to_string()).collect();
+        let mut hunks = Vec::new();
+        for (k, line) in self.lines.iter().enumerate() {
+            let Some(tokens) = self.tokens.get(k) else {
+                continue;
+            };
+            let trimmed = line.trim_end();
+            let header = trimmed.ends_with(':') || trimmed.ends_with('{') || trimmed.ends_with('}');
+            let exits = tokens.first().is_some_and(|t| {
+                matches!(
+                    t.text,
+                    "return"
+                        | "break"
+                        | "continue"
+                        | "raise"
+                        | "yield"
+                        | "def"
+                        | "fn"
+                        | "let"
+                        | "else"
+                        | "elif"
+                )
+            });
+            if header || exits || tokens.is_empty() {
+                continue;
+            }
+            let names = idents(k);
+            let sided: Vec<&Token<'_>> = tokens
+                .iter()
+                .filter(|t| t.kind == TokenKind::Ident && twin_of(t.text).is_some())
+                .collect();
+            let both_sides = sided
+                .iter()
+                .any(|t| twin_of(t.text).is_some_and(|twin| names.contains(&twin)));
+            if sided.is_empty() || both_sides {
+                continue;
+            }
+            let mut mirrored = String::new();
+            let mut at = 0;
+            for t in &sided {
+                let Some(twin) = twin_of(t.text) else {
+                    continue;
+                };
+                mirrored.push_str(&line[at..t.start]);
+                mirrored.push_str(twin);
+                at = t.end;
+            }
+            mirrored.push_str(&line[at..]);
+            if statements.iter().any(|s| *s == mirrored.trim()) {
+                continue;
+            }
+            let Ok(number) = u32::try_from(self.first + k + 1) else {
+                continue;
+            };
+            hunks.push(HunkMutation {
+                file: file.to_string(),
+                line: number,
+                old_lines: vec![(*line).to_string()],
+                new_lines: vec![(*line).to_string(), mirrored.clone()],
+                operator: MutationOperator::MirrorStatement,
+                description: format!(
+                    "`{}` inserted (the twin of the line above)",
+                    mirrored.trim()
+                ),
+            });
+        }
+        hunks
     }
 
     /// The last piece a loop collects, never collected: a loop appends to a list declared
@@ -1074,6 +1212,34 @@ mod tests {
         assert!(flushes(done, Language::Python, 4).is_empty());
         let flushed = "def runs(s):\n    out = []\n    cur = ''\n    for ch in s:\n        out.append(cur)\n        cur = ch\n    out.append(cur)\n    return out\n";
         assert!(flushes(flushed, Language::Python, 5).is_empty());
+    }
+
+    /// A merge copies what is left of `a` and forgets `b`: `a`/`b` and `i`/`j` are twins
+    /// (`out.append(a[i])` / `out.append(b[j])`), so `out.extend(a[i:])` gets its twin. Lines
+    /// that have their twin, or name both sides, get nothing.
+    #[test]
+    fn a_statement_missing_its_twin_gets_it() {
+        let source = "def merge(a, b):\n    out = []\n    i = j = 0\n    while i < len(a) and j < len(b):\n        if a[i] <= b[j]:\n            out.append(a[i])\n            i += 1\n        else:\n            out.append(b[j])\n            j += 1\n    out.extend(a[i:])\n    return out\n";
+        let found: Vec<HunkMutation> = hunks(source, Language::Python, 11)
+            .into_iter()
+            .filter(|h| h.operator == MutationOperator::MirrorStatement)
+            .collect();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].line, 11);
+        assert_eq!(
+            found[0].new_lines,
+            vec![
+                "    out.extend(a[i:])".to_string(),
+                "    out.extend(b[j:])".to_string()
+            ]
+        );
+
+        let rust = "pub fn merge(a: &[i32], b: &[i32]) -> Vec<i32> {\n    let mut out = Vec::new();\n    let (mut i, mut j) = (0, 0);\n    while i < a.len() && j < b.len() {\n        if a[i] <= b[j] {\n            out.push(a[i]);\n            i += 1;\n        } else {\n            out.push(b[j]);\n            j += 1;\n        }\n    }\n    out.extend_from_slice(&a[i..]);\n    out.extend_from_slice(&b[j..]);\n    out\n}\n";
+        assert!(
+            hunks(rust, Language::Rust, 13)
+                .iter()
+                .all(|h| h.operator != MutationOperator::MirrorStatement),
+        );
     }
 
     /// A statement commented out is restored; prose, doc comments and directives are not.
