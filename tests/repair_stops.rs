@@ -1453,3 +1453,35 @@ fn the_remainder_a_loop_leaves_is_collected_after_it() {
     let calls = end["usage"]["tool_calls"].as_u64().unwrap();
     assert!(calls <= 5, "{calls} tool calls");
 }
+
+/// A unittest suite in `tests.py` beside the code: pytest's default file pattern misses it, so
+/// the workspace had no test runner and the request went to the generic loop. Now it is the
+/// suite, collected with `python_files` widened, and the bug is repaired against it.
+#[test]
+fn a_unittest_suite_in_tests_py_is_found_and_run() {
+    let (scratch, ws) = workspace(&[
+        ("calc.py", "def add(a, b):\n    return a - b\n"),
+        (
+            "tests.py",
+            "import unittest\nfrom calc import add\n\n\nclass AddTest(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(add(2, 3), 5)\n\n\nif __name__ == \"__main__\":\n    unittest.main()\n",
+        ),
+    ]);
+    let script = silent_model(scratch.path());
+    let (_, events) = run_task(
+        &ws,
+        &script,
+        "Fix the bug in `add`. Run the tests with `python3 -m unittest tests`.",
+        &[],
+    );
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(
+        std::fs::read_to_string(ws.join("calc.py")).unwrap(),
+        "def add(a, b):\n    return a + b\n"
+    );
+    assert!(
+        std::fs::read_to_string(ws.join("tests.py"))
+            .unwrap()
+            .contains("add(2, 3), 5"),
+    );
+}

@@ -670,7 +670,15 @@ pub fn is_test_path(path: &str) -> bool {
     components.iter().any(|c| *c == "tests" || *c == "test")
         || (file_name.starts_with("test_") && file_name.ends_with(".py"))
         || file_name.ends_with("_test.py")
+        || is_unprefixed_python_test_file(file_name)
         || file_name == "conftest.py"
+}
+
+/// Test files pytest does not collect by its default `python_files` (`test_*.py`,
+/// `*_test.py`) though unittest's discovery (`test*.py`) and people do: `test.py`, `tests.py`,
+/// `*_tests.py`.
+pub fn is_unprefixed_python_test_file(file_name: &str) -> bool {
+    file_name == "test.py" || file_name == "tests.py" || file_name.ends_with("_tests.py")
 }
 
 /// Whether line `line` of the file at `path` (workspace-relative) with contents `text` is test

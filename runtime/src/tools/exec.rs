@@ -30,18 +30,41 @@ fn words(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| (*s).to_string()).collect()
 }
 
-fn has_python_tests(workspace: &Path) -> bool {
-    let looks_like_test = |path: &Path| {
-        path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-            (n.starts_with("test_") || n.ends_with("_test.py")) && n.ends_with(".py")
-        })
-    };
-    ignore::WalkBuilder::new(workspace)
+/// The Python test files of the workspace (three levels deep) by name: `(any, unprefixed)` —
+/// whether there is one at all, and whether one is named so that pytest's default
+/// `python_files` misses it (`tests.py`, see [`crate::source::is_unprefixed_python_test_file`]).
+fn python_test_files(workspace: &Path) -> (bool, bool) {
+    let mut found = (false, false);
+    for entry in ignore::WalkBuilder::new(workspace)
         .max_depth(Some(3))
         .build()
         .filter_map(Result::ok)
-        .any(|e| looks_like_test(e.path()))
+    {
+        let Some(name) = entry.file_name().to_str() else {
+            continue;
+        };
+        if !name.ends_with(".py") {
+            continue;
+        }
+        let unprefixed = crate::source::is_unprefixed_python_test_file(name);
+        if unprefixed || name.starts_with("test_") || name.ends_with("_test.py") {
+            found.0 = true;
+        }
+        found.1 |= unprefixed;
+    }
+    found
 }
+
+/// Whether a pytest configuration of the workspace sets `python_files` itself.
+fn configures_python_files(workspace: &Path) -> bool {
+    ["pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini"]
+        .iter()
+        .filter_map(|name| std::fs::read_to_string(workspace.join(name)).ok())
+        .any(|text| text.contains("python_files"))
+}
+
+/// pytest's `python_files` widened to the test files people name without its prefix.
+const WIDE_PYTHON_FILES: &str = "python_files=test_*.py *_test.py test.py tests.py *_tests.py";
 
 /// Which test command fits the workspace: the configured one, else cargo, pytest or npm by
 /// the files present.
@@ -68,7 +91,14 @@ pub fn detect_test_command(
         "setup.cfg",
         "tox.ini",
     ];
-    if python_markers.iter().any(|m| workspace.join(m).is_file()) || has_python_tests(workspace) {
+    let (has_python_tests, unprefixed) = python_test_files(workspace);
+    if python_markers.iter().any(|m| workspace.join(m).is_file()) || has_python_tests {
+        // A `tests.py` beside the code is collected too, unless the project chose its files.
+        let widened = if unprefixed && !configures_python_files(workspace) {
+            words(&["-o", WIDE_PYTHON_FILES])
+        } else {
+            Vec::new()
+        };
         // No cache dir in the workspace; -rA lists passing tests too.
         return Ok(TestCommand {
             // faulthandler dumps a hung test's stack after PYTEST_HANG_SECONDS; the run is
@@ -87,6 +117,7 @@ pub fn detect_test_command(
                     "faulthandler_timeout={}",
                     crate::testreport::PYTEST_HANG_SECONDS
                 )],
+                widened,
             ]
             .concat(),
             runner: "pytest".into(),
@@ -320,4 +351,52 @@ pub(super) fn git_diff(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, To
             "truncated": outcome.stdout_bytes > outcome.stdout.len() as u64,
         }),
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    /// A `tests.py` beside the code is a test suite, and pytest is told to collect it; a
+    /// project that chose its own `python_files` keeps its choice.
+    #[test]
+    fn an_unprefixed_tests_py_is_detected_and_collected() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("calc.py"),
+            "def add(a, b):\n    return a + b\n",
+        )
+        .unwrap();
+        assert!(detect_test_command(dir.path(), None).is_err());
+        std::fs::write(dir.path().join("tests.py"), "import unittest\n").unwrap();
+        let command = detect_test_command(dir.path(), None).unwrap();
+        assert_eq!(command.runner, "pytest");
+        assert!(
+            command.argv.iter().any(|a| a == WIDE_PYTHON_FILES),
+            "{:?}",
+            command.argv
+        );
+
+        std::fs::write(
+            dir.path().join("pytest.ini"),
+            "[pytest]\npython_files = check_*.py\n",
+        )
+        .unwrap();
+        let command = detect_test_command(dir.path(), None).unwrap();
+        assert!(
+            !command.argv.iter().any(|a| a == WIDE_PYTHON_FILES),
+            "{:?}",
+            command.argv
+        );
+
+        let plain = tempfile::tempdir().unwrap();
+        std::fs::write(plain.path().join("test_calc.py"), "").unwrap();
+        let command = detect_test_command(plain.path(), None).unwrap();
+        assert!(
+            !command.argv.iter().any(|a| a == WIDE_PYTHON_FILES),
+            "{:?}",
+            command.argv
+        );
+    }
 }
