@@ -135,6 +135,9 @@ pub enum MutationOperator {
     /// A one-term condition negated or no longer negated (`if done:` ↔ `if not done:`,
     /// `if seen.contains(&x)` ↔ `if !seen.contains(&x)`).
     NegateCondition,
+    /// A parameter brought into range before its first use: `k %= len(lst)` before a
+    /// rotation, `n = abs(n)` before its digits are read.
+    NormalizeParameter,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 39] = [
+const ORIGINS: [&str; 40] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -178,6 +178,7 @@ const ORIGINS: [&str; 39] = [
     "flush_remainder",
     "mirror_statement",
     "negate_condition",
+    "normalize_parameter",
 ];
 
 impl CandidateOrigin {
@@ -1481,6 +1482,7 @@ mod tests {
             FlushRemainder,
             MirrorStatement,
             NegateCondition,
+            NormalizeParameter,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1493,7 +1495,7 @@ mod tests {
                 | InsertGuard | AddClause | ControlFlowFlip | IndentShift | ExceptionSwap
                 | SeparatorSwap | SliceSide | ExchangeIndexes | ReverseComparator
                 | OffsetAssignment | DiagnosticHint | Uncomment | FlushRemainder
-                | MirrorStatement | NegateCondition => {}
+                | MirrorStatement | NegateCondition | NormalizeParameter => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

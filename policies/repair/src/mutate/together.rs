@@ -200,6 +200,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.commented_out_code(file, language));
     hunks.extend(function.remainder_flushes(file, language));
     hunks.extend(function.mirrored_statements(file, language));
+    hunks.extend(function.parameter_normalizations(file, language));
     if language == Language::Python {
         hunks.extend(function.mirrored_else_branches(file));
     }
@@ -608,6 +609,131 @@ impl<'a> FunctionText<'a> {
                     mirrored.trim()
                 ),
             });
+        }
+        hunks
+    }
+
+    /// A parameter used before it is brought into range: a shift or index that may exceed
+    /// the sequence it cuts (`lst[-k:]`, `v.len() - k`) taken modulo its length first (`k %=
+    /// len(lst)`), a number whose digits are read (`str(n)`, `n % 10`) made non-negative first
+    /// (`n = abs(n)`). Inserted right before the first line that uses the parameter, at its
+    /// indent, so a guard above (`if not lst: return []`) still runs first.
+    fn parameter_normalizations(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let Some(header) = self.tokens.first() else {
+            return Vec::new();
+        };
+        if !header.iter().any(|t| matches!(t.text, "def" | "fn")) {
+            return Vec::new();
+        }
+        // Parameter names: identifiers in the header's first bracket followed by `,`, `)`,
+        // `:` or `=`.
+        let Some(open) = header.iter().position(|t| t.text == "(") else {
+            return Vec::new();
+        };
+        let mut parameters: Vec<&str> = Vec::new();
+        let mut depth = 0i32;
+        for (k, t) in header.iter().enumerate().skip(open) {
+            match t.kind {
+                TokenKind::Open => depth += 1,
+                TokenKind::Close => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                break;
+            }
+            let next = header.get(k + 1).map(|n| n.text);
+            let named = depth == 1
+                && t.kind == TokenKind::Ident
+                && !matches!(t.text, "self" | "mut")
+                && matches!(next, Some("," | ")" | ":" | "="));
+            if named && !parameters.contains(&t.text) {
+                parameters.push(t.text);
+            }
+        }
+        let body: Vec<(usize, &Vec<Token<'_>>)> = self.tokens.iter().enumerate().skip(1).collect();
+        let uses = |line: &[Token<'_>], name: &str| line.iter().any(|t| t.text == name);
+        let mut hunks = Vec::new();
+        for &p in &parameters {
+            let Some(&(first_use, _)) = body.iter().find(|(_, line)| uses(line, p)) else {
+                continue;
+            };
+            let normalized = body.iter().any(|(_, line)| {
+                line.windows(2).any(|w| {
+                    (w[0].text == p && matches!(w[1].text, "%=" | "%"))
+                        || (w[0].text == "abs" && w[1].text == "(")
+                        || (w[0].text == "." && w[1].text == "abs")
+                })
+            });
+            if normalized {
+                continue;
+            }
+            let mut statements: Vec<(String, String)> = Vec::new();
+            // A sequence parameter this one shifts or cuts: `q[… p …]` or `q.len() - p`.
+            for &q in parameters.iter().filter(|q| **q != p) {
+                let cuts = body.iter().any(|(_, line)| {
+                    line.iter().enumerate().any(|(k, t)| {
+                        t.text == q
+                            && line.get(k + 1).is_some_and(|b| b.text == "[")
+                            && line[k + 1..]
+                                .iter()
+                                .take_while(|x| x.text != "]")
+                                .any(|x| x.text == p)
+                    }) || line.windows(6).any(|w| {
+                        w[0].text == q && w[1].text == "." && w[2].text == "len" && w[5].text == "-"
+                    }) && uses(line, p)
+                });
+                if cuts {
+                    statements.push(match language {
+                        Language::Python => (
+                            format!("{p} %= len({q})"),
+                            format!("`{p}` taken modulo `len({q})`"),
+                        ),
+                        Language::Rust => (
+                            format!("let {p} = {p} % {q}.len();"),
+                            format!("`{p}` taken modulo `{q}.len()`"),
+                        ),
+                    });
+                }
+            }
+            // Digits read: `str(p)`, `p % 10`, `p // 10`, `p /= 10`.
+            let reads_digits = body.iter().any(|(_, line)| {
+                uses(line, p)
+                    && line.windows(3).any(|w| {
+                        (w[0].text == "str" && w[1].text == "(" && w[2].text == p)
+                            || (matches!(w[1].text, "%" | "//" | "/" | "%=" | "//=" | "/=")
+                                && w[2].text == "10"
+                                && (w[0].text == p || w[0].text == ")"))
+                    })
+            });
+            if reads_digits {
+                statements.push(match language {
+                    Language::Python => (
+                        format!("{p} = abs({p})"),
+                        format!("`{p}` made non-negative"),
+                    ),
+                    Language::Rust => (
+                        format!("let {p} = {p}.abs();"),
+                        format!("`{p}` made non-negative"),
+                    ),
+                });
+            }
+            let Some(anchor) = self.lines.get(first_use) else {
+                continue;
+            };
+            let pad = &anchor[..anchor.len() - anchor.trim_start().len()];
+            let Ok(number) = u32::try_from(self.first + first_use + 1) else {
+                continue;
+            };
+            for (statement, what) in statements {
+                hunks.push(HunkMutation {
+                    file: file.to_string(),
+                    line: number,
+                    old_lines: vec![(*anchor).to_string()],
+                    new_lines: vec![format!("{pad}{statement}"), (*anchor).to_string()],
+                    operator: MutationOperator::NormalizeParameter,
+                    description: format!("`{statement}` inserted ({what} before its first use)"),
+                });
+            }
         }
         hunks
     }
@@ -1240,6 +1366,56 @@ mod tests {
                 .iter()
                 .all(|h| h.operator != MutationOperator::MirrorStatement),
         );
+    }
+
+    fn normalizations(source: &str, language: Language, line: u32) -> Vec<(u32, Vec<String>)> {
+        hunks(source, language, line)
+            .into_iter()
+            .filter(|h| h.operator == MutationOperator::NormalizeParameter)
+            .map(|h| (h.line, h.new_lines))
+            .collect()
+    }
+
+    /// A rotation by more than the list's length, and digits read off a negative number: the
+    /// parameter brought into range right before its first use (after the guard).
+    #[test]
+    fn a_parameter_is_brought_into_range_before_its_first_use() {
+        let rotate = "def rotate(lst, k):\n    if not lst:\n        return []\n    return lst[-k:] + lst[:-k]\n";
+        assert_eq!(
+            normalizations(rotate, Language::Python, 4),
+            vec![(
+                4,
+                vec![
+                    "    k %= len(lst)".to_string(),
+                    "    return lst[-k:] + lst[:-k]".to_string()
+                ]
+            )]
+        );
+        let digits = "def digit_sum(n):\n    return sum(int(d) for d in str(n))\n";
+        assert_eq!(
+            normalizations(digits, Language::Python, 2),
+            vec![(
+                2,
+                vec![
+                    "    n = abs(n)".to_string(),
+                    "    return sum(int(d) for d in str(n))".to_string()
+                ]
+            )]
+        );
+        let rust = "fn rotate_right(v: Vec<i32>, k: usize) -> Vec<i32> {\n    if v.is_empty() {\n        return v;\n    }\n    let split = v.len() - k;\n    [&v[split..], &v[..split]].concat()\n}\n";
+        assert_eq!(
+            normalizations(rust, Language::Rust, 5),
+            vec![(
+                5,
+                vec![
+                    "    let k = k % v.len();".to_string(),
+                    "    let split = v.len() - k;".to_string()
+                ]
+            )]
+        );
+        // Already in range: nothing.
+        let done = "def rotate(lst, k):\n    k %= len(lst)\n    return lst[-k:] + lst[:-k]\n";
+        assert!(normalizations(done, Language::Python, 3).is_empty());
     }
 
     /// A statement commented out is restored; prose, doc comments and directives are not.
