@@ -36,12 +36,19 @@ const MUTATE_KINDS: &[&str] = &[
     "break_continue",
     "slice_side",
     "comparator_order",
+    "negation",
 ];
 
 /// Bug kinds the runner's own diagnostics fix: a program that does not parse (`syntax_error`),
 /// a crate that does not build (`compile_error`), a slip the interpreter names at run time
-/// (`runtime_slip`: a counter's `KeyError`).
-const DIAGNOSE_KINDS: &[&str] = &["syntax_error", "compile_error", "runtime_slip"];
+/// (`runtime_slip`: a counter's `KeyError`), a recursion without end whose base case is too
+/// narrow (`endless_recursion`).
+const DIAGNOSE_KINDS: &[&str] = &[
+    "syntax_error",
+    "compile_error",
+    "runtime_slip",
+    "endless_recursion",
+];
 
 const TOP_N: usize = 5;
 

@@ -1485,3 +1485,37 @@ fn a_unittest_suite_in_tests_py_is_found_and_run() {
             .contains("add(2, 3), 5"),
     );
 }
+
+/// A merge that copies what is left of one list and forgets the other: the code pairs `a`
+/// with `b` and `i` with `j` (`out.append(a[i])` / `out.append(b[j])`), so the statement
+/// without its twin gets it (`mirror_statement`); the result lacks its last items, so it is
+/// probed first.
+#[test]
+fn a_statement_missing_its_twin_gets_it() {
+    let (scratch, ws) = workspace(&[
+        (
+            "merge.py",
+            "def merge(a, b):\n    out = []\n    i = j = 0\n    while i < len(a) and j < len(b):\n        if a[i] <= b[j]:\n            out.append(a[i])\n            i += 1\n        else:\n            out.append(b[j])\n            j += 1\n    out.extend(a[i:])\n    return out\n",
+        ),
+        (
+            "test_merge.py",
+            "from merge import merge\n\n\ndef test_merge():\n    assert merge([1, 4], [2, 3, 9]) == [1, 2, 3, 4, 9]\n",
+        ),
+    ]);
+    let events = fixed_without_the_model(scratch.path(), &ws);
+    let end = done(&events);
+    assert!(
+        end["summary"]
+            .as_str()
+            .unwrap()
+            .contains("(mirror_statement)"),
+        "{end}"
+    );
+    assert!(
+        std::fs::read_to_string(ws.join("merge.py"))
+            .unwrap()
+            .contains("    out.extend(a[i:])\n    out.extend(b[j:])\n"),
+    );
+    let calls = end["usage"]["tool_calls"].as_u64().unwrap();
+    assert!(calls <= 5, "{calls} tool calls");
+}
