@@ -15,6 +15,29 @@ const TEST_WORDS: &[&str] = &[
 /// Words that ask for a fix on their own. "pass" asks for one only after "make" or "get"
 /// ("make the failing tests pass"); "how many pass" asks for a count.
 const FIX_WORDS: &[&str] = &["fix", "bug", "bugs", "repair", "green"];
+/// Verbs that ask for a fix even when the request starts like a question ("Find the cause
+/// and correct it").
+const FIX_VERBS: &[&str] = &["fix", "repair", "correct", "debug", "resolve", "patch"];
+/// Words that describe a defect without the word "bug": a report of what goes wrong
+/// ("`digit_sum` gives the wrong result for negative numbers", "parse() raises an exception
+/// on empty input").
+const SYMPTOM_WORDS: &[&str] = &[
+    "wrong",
+    "incorrect",
+    "incorrectly",
+    "buggy",
+    "crash",
+    "crashes",
+    "crashing",
+    "exception",
+    "raises",
+    "error",
+    "errors",
+    "faulty",
+    "defect",
+    "regression",
+    "misbehaves",
+];
 const QUESTION_WORDS: &[&str] = &[
     "what", "where", "why", "how", "which", "who", "explain", "describe", "find", "show", "list",
 ];
@@ -73,7 +96,10 @@ pub fn classify(task: &str) -> TaskFamily {
 pub fn classify_in_workspace(task: &str, has_test_suite: bool) -> TaskFamily {
     let family = classify(task);
     let ws = words(task);
-    let asks_for_a_fix = ws.iter().any(|w| FIX_WORDS.contains(&w.as_str()));
+    let has = |set: &[&str]| ws.iter().any(|w| set.contains(&w.as_str()));
+    // A question ("Explain the error in parse") keeps asking unless it also asks for the fix.
+    let asks_for_a_fix =
+        has(FIX_WORDS) || has(FIX_VERBS) || (family != TaskFamily::Question && has(SYMPTOM_WORDS));
     if family != TaskFamily::FailingTests
         && has_test_suite
         && asks_for_a_fix
@@ -310,6 +336,9 @@ mod tests {
             "Fix the bug in `median` (median.py).",
             "There is a bug in solution.py; repair it.",
             "Find the bug and fix it.",
+            "`digit_sum` gives the wrong result for negative numbers.",
+            "parse() raises an exception on empty input; correct it.",
+            "Find the cause and correct it.",
         ] {
             assert_ne!(classify(task), TaskFamily::FailingTests, "{task}");
             assert_eq!(
@@ -321,6 +350,10 @@ mod tests {
         }
         assert_eq!(
             classify_in_workspace("where is the bug?", true),
+            TaskFamily::Question
+        );
+        assert_eq!(
+            classify_in_workspace("Explain the error parse gives on empty input.", true),
             TaskFamily::Question
         );
         assert_eq!(
