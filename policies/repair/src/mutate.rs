@@ -138,6 +138,9 @@ pub enum MutationOperator {
     /// A parameter brought into range before its first use: `k %= len(lst)` before a
     /// rotation, `n = abs(n)` before its digits are read.
     NormalizeParameter,
+    /// A parameter passed on unchanged to the function's own call shifted by a count made
+    /// before it (`kth(above, k)` → `kth(above, k - num_lessoreq)`).
+    ShiftRecursiveArgument,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

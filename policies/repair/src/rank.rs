@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 40] = [
+const ORIGINS: [&str; 41] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -179,6 +179,7 @@ const ORIGINS: [&str; 40] = [
     "mirror_statement",
     "negate_condition",
     "normalize_parameter",
+    "shift_recursive_argument",
 ];
 
 impl CandidateOrigin {
@@ -1483,19 +1484,51 @@ mod tests {
             MirrorStatement,
             NegateCondition,
             NormalizeParameter,
+            ShiftRecursiveArgument,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
             match op {
-                ComparisonFlip | ArithmeticFlip | ConstantOffByOne | BoundaryShift
-                | BooleanOperatorFlip | BooleanConstantFlip | SwapArguments | InsertReturn
-                | MinMaxSwap | SiblingCall | SwapIdentifier | DropTerm | AddOffset
-                | SwapOperands | DeleteLine | DropClause | LiteralEdit | ReplaceArgument
-                | InsertStatement | WrapOperands | LoopStep | IdleMutableStep | CaseFold
-                | InsertGuard | AddClause | ControlFlowFlip | IndentShift | ExceptionSwap
-                | SeparatorSwap | SliceSide | ExchangeIndexes | ReverseComparator
-                | OffsetAssignment | DiagnosticHint | Uncomment | FlushRemainder
-                | MirrorStatement | NegateCondition | NormalizeParameter => {}
+                ComparisonFlip
+                | ArithmeticFlip
+                | ConstantOffByOne
+                | BoundaryShift
+                | BooleanOperatorFlip
+                | BooleanConstantFlip
+                | SwapArguments
+                | InsertReturn
+                | MinMaxSwap
+                | SiblingCall
+                | SwapIdentifier
+                | DropTerm
+                | AddOffset
+                | SwapOperands
+                | DeleteLine
+                | DropClause
+                | LiteralEdit
+                | ReplaceArgument
+                | InsertStatement
+                | WrapOperands
+                | LoopStep
+                | IdleMutableStep
+                | CaseFold
+                | InsertGuard
+                | AddClause
+                | ControlFlowFlip
+                | IndentShift
+                | ExceptionSwap
+                | SeparatorSwap
+                | SliceSide
+                | ExchangeIndexes
+                | ReverseComparator
+                | OffsetAssignment
+                | DiagnosticHint
+                | Uncomment
+                | FlushRemainder
+                | MirrorStatement
+                | NegateCondition
+                | NormalizeParameter
+                | ShiftRecursiveArgument => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -201,6 +201,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.remainder_flushes(file, language));
     hunks.extend(function.mirrored_statements(file, language));
     hunks.extend(function.parameter_normalizations(file, language));
+    hunks.extend(function.recursive_argument_shifts(file, language));
     if language == Language::Python {
         hunks.extend(function.mirrored_else_branches(file));
     }
@@ -733,6 +734,108 @@ impl<'a> FunctionText<'a> {
                     operator: MutationOperator::NormalizeParameter,
                     description: format!("`{statement}` inserted ({what} before its first use)"),
                 });
+            }
+        }
+        hunks
+    }
+
+    /// A recursion on a part that keeps the whole's position: a parameter passed on unchanged
+    /// to the function's own call (`kth(above, k)`) where the part starts after a counted
+    /// prefix, so the position must drop by it (`kth(above, k - num_lessoreq)`). For each
+    /// local counted with `len(…)`/`.len()` before the call: `p - count` and `p + count`.
+    fn recursive_argument_shifts(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let Some(header) = self.tokens.first() else {
+            return Vec::new();
+        };
+        let Some(name) = header
+            .windows(2)
+            .find(|w| matches!(w[0].text, "def" | "fn"))
+            .map(|w| w[1].text)
+        else {
+            return Vec::new();
+        };
+        let parameters: Vec<&str> = header
+            .windows(2)
+            .filter(|w| {
+                w[0].kind == TokenKind::Ident
+                    && matches!(w[1].text, "," | ")" | ":" | "=")
+                    && !matches!(w[0].text, "self" | "mut")
+            })
+            .map(|w| w[0].text)
+            .collect();
+        let mut counts: Vec<&str> = Vec::new();
+        let mut hunks = Vec::new();
+        for (k, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let Some(text) = self.lines.get(k) else {
+                continue;
+            };
+            // A count: `n = len(xs) …` / `let n = xs.len() …`.
+            let target = match language {
+                Language::Python => tokens
+                    .first()
+                    .filter(|_| tokens.get(1).is_some_and(|t| t.text == "=")),
+                Language::Rust => tokens.get(1).filter(|_| {
+                    tokens.first().is_some_and(|t| t.text == "let")
+                        && tokens.get(2).is_some_and(|t| t.text == "=")
+                }),
+            };
+            if let Some(target) = target.filter(|t| t.kind == TokenKind::Ident)
+                && tokens.iter().any(|t| t.text == "len")
+                && !parameters.contains(&target.text)
+                && !counts.contains(&target.text)
+            {
+                counts.push(target.text);
+                continue;
+            }
+            for (at, t) in tokens.iter().enumerate() {
+                if t.text != name || tokens.get(at + 1).is_none_or(|n| n.text != "(") {
+                    continue;
+                }
+                // The call's arguments at depth one: single parameters passed on unchanged.
+                let mut depth = 0i32;
+                for (j, arg) in tokens.iter().enumerate().skip(at + 1) {
+                    match arg.kind {
+                        TokenKind::Open => depth += 1,
+                        TokenKind::Close => depth -= 1,
+                        _ => {}
+                    }
+                    if depth == 0 {
+                        break;
+                    }
+                    let alone = depth == 1
+                        && arg.kind == TokenKind::Ident
+                        && parameters.contains(&arg.text)
+                        && tokens
+                            .get(j - 1)
+                            .is_some_and(|b| matches!(b.text, "(" | ","))
+                        && tokens
+                            .get(j + 1)
+                            .is_some_and(|a| matches!(a.text, ")" | ","));
+                    if !alone {
+                        continue;
+                    }
+                    for count in &counts {
+                        for sign in ["-", "+"] {
+                            let shifted = format!("{} {sign} {count}", arg.text);
+                            let new =
+                                format!("{}{shifted}{}", &text[..arg.start], &text[arg.end..]);
+                            let Ok(number) = u32::try_from(self.first + k + 1) else {
+                                continue;
+                            };
+                            hunks.push(HunkMutation {
+                                file: file.to_string(),
+                                line: number,
+                                old_lines: vec![(*text).to_string()],
+                                new_lines: vec![new],
+                                operator: MutationOperator::ShiftRecursiveArgument,
+                                description: format!(
+                                    "`{}` → `{shifted}` in the call of `{name}` to itself",
+                                    arg.text
+                                ),
+                            });
+                        }
+                    }
+                }
             }
         }
         hunks
@@ -1416,6 +1519,35 @@ mod tests {
         // Already in range: nothing.
         let done = "def rotate(lst, k):\n    k %= len(lst)\n    return lst[-k:] + lst[:-k]\n";
         assert!(normalizations(done, Language::Python, 3).is_empty());
+    }
+
+    /// Quickselect recursing on the part above the pivot keeps the whole's position: the
+    /// position drops by each count made before the call.
+    #[test]
+    fn a_recursive_call_on_a_part_shifts_the_position_by_a_count() {
+        let source = "def kth(arr, k):\n    pivot = arr[0]\n    below = [x for x in arr if x < pivot]\n    above = [x for x in arr if x > pivot]\n    num_less = len(below)\n    num_lessoreq = len(arr) - len(above)\n    if k < num_less:\n        return kth(below, k)\n    elif k >= num_lessoreq:\n        return kth(above, k)\n    return pivot\n";
+        let found: Vec<(u32, String)> = hunks(source, Language::Python, 10)
+            .into_iter()
+            .filter(|h| h.operator == MutationOperator::ShiftRecursiveArgument)
+            .map(|h| (h.line, h.new_lines[0].clone()))
+            .collect();
+        assert!(
+            found.contains(&(
+                10,
+                "        return kth(above, k - num_lessoreq)".to_string()
+            )),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(8, "        return kth(below, k - num_less)".to_string())),
+            "{found:?}"
+        );
+        assert_eq!(found.len(), 8, "{found:?}");
+        assert!(
+            found
+                .iter()
+                .all(|(_, l)| !l.contains("arr -") && !l.contains("below -"))
+        );
     }
 
     /// A statement commented out is restored; prose, doc comments and directives are not.
