@@ -93,6 +93,33 @@ fn fixed_without_the_model(scratch: &Path, ws: &Path) -> Vec<Value> {
     events
 }
 
+/// Run the job on `files` with the silent model: it must end `done`, by an edit of the family
+/// `origin` (when given), leave `file` holding `fragment`, and take at most `max_calls` calls.
+fn assert_fixed_by(
+    files: &[(&str, &str)],
+    origin: Option<&str>,
+    file: &str,
+    fragment: &str,
+    max_calls: u64,
+) {
+    let (scratch, ws) = workspace(files);
+    let events = fixed_without_the_model(scratch.path(), &ws);
+    let end = done(&events);
+    if let Some(origin) = origin {
+        assert!(
+            end["summary"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("({origin})")),
+            "{end}"
+        );
+    }
+    let text = std::fs::read_to_string(ws.join(file)).unwrap();
+    assert!(text.contains(fragment), "{text}\n{end}");
+    let calls = end["usage"]["tool_calls"].as_u64().unwrap();
+    assert!(calls <= max_calls, "{calls} tool calls");
+}
+
 fn done(events: &[Value]) -> &Value {
     events
         .iter()
@@ -1369,26 +1396,22 @@ fn a_fix_that_names_no_test_is_repaired_against_the_tests() {
 /// no one-token edit fixed it and the job spent its whole budget (`q-mergesort`, 2026-12-04).
 #[test]
 fn an_endless_recursion_widens_its_base_case() {
-    let (scratch, ws) = workspace(&[
-        (
-            "msort.py",
-            "def msort(items):\n    if len(items) == 0:\n        return items\n    middle = len(items) // 2\n    left = msort(items[:middle])\n    right = msort(items[middle:])\n    out = []\n    while left and right:\n        out.append(left.pop(0) if left[0] <= right[0] else right.pop(0))\n    return out + left + right\n",
-        ),
-        (
-            "test_msort.py",
-            "from msort import msort\n\n\ndef test_sorts():\n    assert msort([3, 1, 2]) == [1, 2, 3]\n\n\ndef test_empty():\n    assert msort([]) == []\n",
-        ),
-    ]);
-    let events = fixed_without_the_model(scratch.path(), &ws);
-    let end = done(&events);
-    assert!(
-        std::fs::read_to_string(ws.join("msort.py"))
-            .unwrap()
-            .contains("    if len(items) <= 1:\n"),
-        "{end}"
+    assert_fixed_by(
+        &[
+            (
+                "msort.py",
+                "def msort(items):\n    if len(items) == 0:\n        return items\n    middle = len(items) // 2\n    left = msort(items[:middle])\n    right = msort(items[middle:])\n    out = []\n    while left and right:\n        out.append(left.pop(0) if left[0] <= right[0] else right.pop(0))\n    return out + left + right\n",
+            ),
+            (
+                "test_msort.py",
+                "from msort import msort\n\n\ndef test_sorts():\n    assert msort([3, 1, 2]) == [1, 2, 3]\n\n\ndef test_empty():\n    assert msort([]) == []\n",
+            ),
+        ],
+        Some("diagnostic_hint"),
+        "msort.py",
+        "    if len(items) <= 1:\n",
+        5,
     );
-    let calls = end["usage"]["tool_calls"].as_u64().unwrap();
-    assert!(calls <= 5, "{calls} tool calls");
 }
 
 /// A Rust integration test (`tests/gcd.rs`) that recurses without end aborts its test binary
@@ -1396,27 +1419,25 @@ fn an_endless_recursion_widens_its_base_case() {
 /// test at all and the job stopped at once, "could not read the test runner's output".
 #[test]
 fn a_stack_overflow_in_an_integration_test_is_read_and_repaired() {
-    let (scratch, ws) = workspace(&[
-        (
-            "Cargo.toml",
-            "[package]\nname = \"gcd\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
-        ),
-        (
-            "src/lib.rs",
-            "/// Greatest common divisor.\npub fn gcd(a: u64, b: u64) -> u64 {\n    if b == 0 {\n        a\n    } else {\n        gcd(a % b, b)\n    }\n}\n",
-        ),
-        (
-            "tests/gcd.rs",
-            "use gcd::gcd;\n\n#[test]\nfn zero() {\n    assert_eq!(gcd(17, 0), 17);\n}\n\n#[test]\nfn common() {\n    assert_eq!(gcd(35, 21), 7);\n}\n",
-        ),
-    ]);
-    let events = fixed_without_the_model(scratch.path(), &ws);
-    let end = done(&events);
-    assert!(
-        std::fs::read_to_string(ws.join("src/lib.rs"))
-            .unwrap()
-            .contains("        gcd(b, a % b)\n"),
-        "{end}"
+    assert_fixed_by(
+        &[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"gcd\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+            ),
+            (
+                "src/lib.rs",
+                "/// Greatest common divisor.\npub fn gcd(a: u64, b: u64) -> u64 {\n    if b == 0 {\n        a\n    } else {\n        gcd(a % b, b)\n    }\n}\n",
+            ),
+            (
+                "tests/gcd.rs",
+                "use gcd::gcd;\n\n#[test]\nfn zero() {\n    assert_eq!(gcd(17, 0), 17);\n}\n\n#[test]\nfn common() {\n    assert_eq!(gcd(35, 21), 7);\n}\n",
+            ),
+        ],
+        None,
+        "src/lib.rs",
+        "        gcd(b, a % b)\n",
+        10,
     );
 }
 
@@ -1426,32 +1447,22 @@ fn a_stack_overflow_in_an_integration_test_is_read_and_repaired() {
 /// failure says so (pytest's `Right contains one more item`), so it is probed first.
 #[test]
 fn the_remainder_a_loop_leaves_is_collected_after_it() {
-    let (scratch, ws) = workspace(&[
-        (
-            "wrap.py",
-            "def wrap(text, cols):\n    lines = []\n    while len(text) > cols:\n        end = text.rfind(' ', 0, cols + 1)\n        if end == -1:\n            end = cols\n        line, text = text[:end], text[end:]\n        lines.append(line)\n    return lines\n",
-        ),
-        (
-            "test_wrap.py",
-            "from wrap import wrap\n\n\ndef test_short():\n    assert wrap('hello', 10) == ['hello']\n\n\ndef test_breaks():\n    assert wrap('aaa bbb ccc', 7) == ['aaa bbb', ' ccc']\n",
-        ),
-    ]);
-    let events = fixed_without_the_model(scratch.path(), &ws);
-    let end = done(&events);
-    assert!(
-        end["summary"]
-            .as_str()
-            .unwrap()
-            .contains("(flush_remainder)"),
-        "{end}"
+    assert_fixed_by(
+        &[
+            (
+                "wrap.py",
+                "def wrap(text, cols):\n    lines = []\n    while len(text) > cols:\n        end = text.rfind(' ', 0, cols + 1)\n        if end == -1:\n            end = cols\n        line, text = text[:end], text[end:]\n        lines.append(line)\n    return lines\n",
+            ),
+            (
+                "test_wrap.py",
+                "from wrap import wrap\n\n\ndef test_short():\n    assert wrap('hello', 10) == ['hello']\n\n\ndef test_breaks():\n    assert wrap('aaa bbb ccc', 7) == ['aaa bbb', ' ccc']\n",
+            ),
+        ],
+        Some("flush_remainder"),
+        "wrap.py",
+        "        lines.append(line)\n    lines.append(text)\n    return lines\n",
+        5,
     );
-    assert!(
-        std::fs::read_to_string(ws.join("wrap.py"))
-            .unwrap()
-            .contains("        lines.append(line)\n    lines.append(text)\n    return lines\n"),
-    );
-    let calls = end["usage"]["tool_calls"].as_u64().unwrap();
-    assert!(calls <= 5, "{calls} tool calls");
 }
 
 /// A unittest suite in `tests.py` beside the code: pytest's default file pattern misses it, so
@@ -1492,30 +1503,20 @@ fn a_unittest_suite_in_tests_py_is_found_and_run() {
 /// probed first.
 #[test]
 fn a_statement_missing_its_twin_gets_it() {
-    let (scratch, ws) = workspace(&[
-        (
-            "merge.py",
-            "def merge(a, b):\n    out = []\n    i = j = 0\n    while i < len(a) and j < len(b):\n        if a[i] <= b[j]:\n            out.append(a[i])\n            i += 1\n        else:\n            out.append(b[j])\n            j += 1\n    out.extend(a[i:])\n    return out\n",
-        ),
-        (
-            "test_merge.py",
-            "from merge import merge\n\n\ndef test_merge():\n    assert merge([1, 4], [2, 3, 9]) == [1, 2, 3, 4, 9]\n",
-        ),
-    ]);
-    let events = fixed_without_the_model(scratch.path(), &ws);
-    let end = done(&events);
-    assert!(
-        end["summary"]
-            .as_str()
-            .unwrap()
-            .contains("(mirror_statement)"),
-        "{end}"
+    assert_fixed_by(
+        &[
+            (
+                "merge.py",
+                "def merge(a, b):\n    out = []\n    i = j = 0\n    while i < len(a) and j < len(b):\n        if a[i] <= b[j]:\n            out.append(a[i])\n            i += 1\n        else:\n            out.append(b[j])\n            j += 1\n    out.extend(a[i:])\n    return out\n",
+            ),
+            (
+                "test_merge.py",
+                "from merge import merge\n\n\ndef test_merge():\n    assert merge([1, 4], [2, 3, 9]) == [1, 2, 3, 4, 9]\n",
+            ),
+        ],
+        Some("mirror_statement"),
+        "merge.py",
+        "    out.extend(a[i:])\n    out.extend(b[j:])\n",
+        5,
     );
-    assert!(
-        std::fs::read_to_string(ws.join("merge.py"))
-            .unwrap()
-            .contains("    out.extend(a[i:])\n    out.extend(b[j:])\n"),
-    );
-    let calls = end["usage"]["tool_calls"].as_u64().unwrap();
-    assert!(calls <= 5, "{calls} tool calls");
 }
