@@ -90,6 +90,9 @@ struct Subject {
     against_number: bool,
     /// `== number`: its value is fixed, no property of it is in question.
     pinned: bool,
+    /// The index a condition subscripts with (`i` in `s[i] in "AEIOU"`): a subject only when
+    /// the description speaks of positions ("in even indices").
+    position: bool,
 }
 
 impl Subject {
@@ -99,6 +102,7 @@ impl Subject {
             float: false,
             against_number: false,
             pinned: false,
+            position: false,
         }
     }
 }
@@ -141,14 +145,32 @@ impl FunctionText<'_> {
             Language::Python => "and",
             Language::Rust => "&&",
         };
+        // "…in even indices": the property is the position's, so the index a condition
+        // subscripts with (`s[i]`) is a subject too.
+        let lower = description.to_lowercase();
+        let names_positions = ["index", "indices", "indexes", "position", "positions"]
+            .iter()
+            .any(|w| {
+                lower
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|x| x == *w)
+            });
         let mut hunks: Vec<HunkMutation> = Vec::new();
-        for condition in self.conditions(language) {
+        for mut condition in self.conditions(language) {
+            if condition.subjects.is_empty() {
+                continue;
+            }
             let Some(text) = self.lines.get(condition.line).copied() else {
                 continue;
             };
             let Some(old) = text.get(condition.span.clone()) else {
                 continue;
             };
+            if names_positions {
+                condition.subjects.sort_by_key(|s| !s.position);
+            } else {
+                condition.subjects.retain(|s| !s.position);
+            }
             let compact: String = old.chars().filter(|c| !c.is_whitespace()).collect();
             // A line that computes a parity somewhere is not missing one.
             let line_has_parity = text
@@ -252,6 +274,15 @@ impl FunctionText<'_> {
                 {
                     subjects.push(Subject::named(t.text));
                 }
+                let text = self.lines.get(line).copied().unwrap_or("");
+                for index in subscript_indexes(text.get(first.start..last.end).unwrap_or("")) {
+                    if !subjects.iter().any(|s| s.text == index) {
+                        subjects.push(Subject {
+                            position: true,
+                            ..Subject::named(index)
+                        });
+                    }
+                }
                 if subjects.is_empty() {
                     continue;
                 }
@@ -306,6 +337,31 @@ fn top_level(tokens: &[Token<'_>], is: impl Fn(&Token<'_>) -> bool) -> bool {
 
 /// The left operands of a condition's comparisons that are plain values (a name, a
 /// dereferenced name, an indexed name), with whether the other side is a float literal.
+/// The plain names a condition's text subscripts with: `i` in `s[i] in "AEIOU"`.
+fn subscript_indexes(condition: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut rest = condition;
+    while let Some(open) = rest.find('[') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(']') else {
+            break;
+        };
+        let inside = after[..close].trim();
+        let is_name = inside
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && inside
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if is_name && !found.contains(&inside) {
+            found.push(inside);
+        }
+        rest = &after[close + 1..];
+    }
+    found
+}
+
 fn compared_values(condition: &[Token<'_>], language: Language) -> Vec<Subject> {
     let mut values: Vec<Subject> = Vec::new();
     for (k, t) in condition.iter().enumerate() {
@@ -359,6 +415,7 @@ fn compared_values(condition: &[Token<'_>], language: Language) -> Vec<Subject> 
                 float,
                 against_number: number.is_some(),
                 pinned,
+                position: false,
             }),
         }
     }
@@ -618,6 +675,19 @@ mod tests {
         let got = clauses(source, Language::Rust, 7);
         let want = "        if lst[i] > 0.0 && (lst[i] - lst[i].round()).abs() < 1e-4 && lst[i] % 2.0 != 0.0 {";
         assert!(got.contains(&(7, want.to_string())), "{got:#?}");
+    }
+
+    /// "Count the uppercase vowels in even indices": the condition tests the item (`s[i] in
+    /// "AEIOU"`), the property is its position's, so the clause is over the index. Without
+    /// positions in the description, the index is no subject.
+    #[test]
+    fn a_property_of_positions_is_a_clause_over_the_index() {
+        let source = "def count_upper(s):\n    \"\"\"Count the uppercase vowels in even indices.\"\"\"\n    count = 0\n    for i in range(len(s)):\n        if s[i] in \"AEIOU\":\n            count += 1\n    return count\n";
+        let got = clauses(source, Language::Python, 5);
+        let want = "        if s[i] in \"AEIOU\" and i % 2 == 0:";
+        assert!(got.contains(&(5, want.to_string())), "{got:#?}");
+        let plain = source.replace("in even indices", "that are even");
+        assert!(clauses(&plain, Language::Python, 5).is_empty());
     }
 
     /// A condition with an `or` is wrapped, so the clause binds to all of it; a condition that
