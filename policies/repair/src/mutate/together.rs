@@ -931,7 +931,9 @@ impl<'a> FunctionText<'a> {
                 let Some(close) = text.rfind(')') else {
                     continue;
                 };
-                let piece = text[line[3].end..close].trim();
+                let Some(piece) = text.get(line[3].end..close).map(str::trim) else {
+                    continue;
+                };
                 let declared_before = before
                     .iter()
                     .any(|l| assigns(l, list) && !l.iter().any(|t| matches!(t.text, "for" | "in")));
