@@ -1265,6 +1265,8 @@ const SIBLING_CALLS: &[&[&str]] = &[
     &["trim_start_matches", "trim_end_matches"],
     &["bin", "hex", "oct"],
     &["sum", "product"],
+    // Slices cut into overlapping windows or consecutive pieces.
+    &["windows", "chunks"],
 ];
 
 /// Python's built-in exceptions a function most often raises or catches; a `raise` or an
@@ -2279,6 +2281,18 @@ mod tests {
         assert_eq!(
             with_operator("    c.is_lowercase()", rust, SiblingCall),
             vec!["    c.is_uppercase()"]
+        );
+        // Consecutive pieces for overlapping windows.
+        assert_eq!(
+            with_operator(
+                "    v.windows(n).map(|c| c.iter().sum()).collect()",
+                rust,
+                SiblingCall
+            ),
+            vec![
+                "    v.chunks(n).map(|c| c.iter().sum()).collect()",
+                "    v.windows(n).map(|c| c.iter().product()).collect()"
+            ]
         );
         // A variable that shares a method's name is no call.
         assert!(with_operator("    take = 3", py, SiblingCall).is_empty());
