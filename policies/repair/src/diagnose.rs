@@ -1625,7 +1625,7 @@ fn base_case_widenings(contents: &HashMap<String, String>) -> Vec<DiagnosticEdit
         };
         let classes = classify_source(text, language);
         let lines: Vec<&str> = text.lines().collect();
-        for (start, end, name) in recursive_functions(&lines, language) {
+        for (start, end, name) in recursive_functions(text, language) {
             for index in start + 1..end {
                 let Some(line) = lines.get(index) else {
                     continue;
@@ -1711,53 +1711,23 @@ fn base_case_widenings(contents: &HashMap<String, String>) -> Vec<DiagnosticEdit
     edits
 }
 
-/// The functions that call themselves: `(first line, end line exclusive, name)`, 0-based.
-/// Python bodies run while lines are deeper than the `def`; Rust bodies to the first `}` at
-/// the `fn`'s own depth.
-fn recursive_functions(lines: &[&str], language: Language) -> Vec<(usize, usize, String)> {
-    let Ok(header) = Regex::new(match language {
-        Language::Python => r"^(\s*)(?:async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(",
-        _ => r"^(\s*)(?:pub(?:\([^)]*\))?\s+)?(?:const\s+)?fn\s+([A-Za-z_][A-Za-z0-9_]*)",
-    }) else {
-        return Vec::new();
-    };
-    let mut found = Vec::new();
-    for (start, line) in lines.iter().enumerate() {
-        let Some(c) = header.captures(line) else {
-            continue;
-        };
-        let indent = c.get(1).map_or(0, |m| m.as_str().len());
-        let name = c.get(2).map_or("", |m| m.as_str()).to_string();
-        let mut end = start + 1;
-        while let Some(next) = lines.get(end) {
-            let depth = next.len() - next.trim_start().len();
-            let done = match language {
-                Language::Python => !next.trim().is_empty() && depth <= indent,
-                _ => next.trim_start().starts_with('}') && depth <= indent,
-            };
-            if done {
-                if language != Language::Python {
-                    end += 1;
-                }
-                break;
-            }
-            end += 1;
-        }
-        let calls_itself = lines
-            .get(start + 1..end.min(lines.len()))
-            .is_some_and(|body| {
-                body.iter().any(|l| {
-                    l.contains(&format!("{name}("))
-                        && !l.trim_start().starts_with("def ")
-                        && !l.trim_start().starts_with('#')
-                        && !l.trim_start().starts_with("//")
-                })
-            });
-        if calls_itself {
-            found.push((start, end, name));
-        }
-    }
-    found
+/// The functions of `text` that call themselves: `(first line, end line exclusive, name)`,
+/// 0-based. Functions are found as everywhere else (`function_spans`); a call is looked for
+/// in code only, not in comments or strings.
+fn recursive_functions(text: &str, language: Language) -> Vec<(usize, usize, String)> {
+    let code = tact_runtime::source::code_only_lines(text, language);
+    tact_runtime::source::function_spans_of_code(&code, language)
+        .into_iter()
+        .filter_map(|span| {
+            let start = (span.start as usize).checked_sub(1)?;
+            let end = (span.end as usize).min(code.len());
+            let call = format!("{}(", span.name);
+            let calls_itself = code
+                .get(start + 1..end)
+                .is_some_and(|body| body.iter().any(|l| l.contains(&call)));
+            calls_itself.then_some((start, end, span.name))
+        })
+        .collect()
 }
 
 #[cfg(test)]
