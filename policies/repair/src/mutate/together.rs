@@ -619,19 +619,17 @@ impl<'a> FunctionText<'a> {
     /// len(lst)`), a number whose digits are read (`str(n)`, `n % 10`) made non-negative first
     /// (`n = abs(n)`). Inserted right before the first line that uses the parameter, at its
     /// indent, so a guard above (`if not lst: return []`) still runs first.
-    fn parameter_normalizations(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+    /// The names of the parameters in the header (the function's first line): identifiers at
+    /// depth one of its first bracket followed by `,`, `)`, `:` or `=` (Python) or by `:`
+    /// (Rust, where a type may end the list); never `self`.
+    fn parameter_names(&self, language: Language) -> Vec<&str> {
         let Some(header) = self.tokens.first() else {
             return Vec::new();
         };
-        if !header.iter().any(|t| matches!(t.text, "def" | "fn")) {
-            return Vec::new();
-        }
-        // Parameter names: identifiers in the header's first bracket followed by `,`, `)`,
-        // `:` or `=`.
         let Some(open) = header.iter().position(|t| t.text == "(") else {
             return Vec::new();
         };
-        let mut parameters: Vec<&str> = Vec::new();
+        let mut names: Vec<&str> = Vec::new();
         let mut depth = 0i32;
         for (k, t) in header.iter().enumerate().skip(open) {
             match t.kind {
@@ -643,14 +641,29 @@ impl<'a> FunctionText<'a> {
                 break;
             }
             let next = header.get(k + 1).map(|n| n.text);
+            let ends_name = match language {
+                Language::Python => matches!(next, Some("," | ")" | ":" | "=")),
+                Language::Rust => next == Some(":"),
+            };
             let named = depth == 1
                 && t.kind == TokenKind::Ident
                 && !matches!(t.text, "self" | "mut")
-                && matches!(next, Some("," | ")" | ":" | "="));
-            if named && !parameters.contains(&t.text) {
-                parameters.push(t.text);
+                && ends_name;
+            if named && !names.contains(&t.text) {
+                names.push(t.text);
             }
         }
+        names
+    }
+
+    fn parameter_normalizations(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let Some(header) = self.tokens.first() else {
+            return Vec::new();
+        };
+        if !header.iter().any(|t| matches!(t.text, "def" | "fn")) {
+            return Vec::new();
+        }
+        let parameters = self.parameter_names(language);
         let body: Vec<(usize, &Vec<Token<'_>>)> = self.tokens.iter().enumerate().skip(1).collect();
         let uses = |line: &[Token<'_>], name: &str| line.iter().any(|t| t.text == name);
         let mut hunks = Vec::new();
@@ -754,15 +767,7 @@ impl<'a> FunctionText<'a> {
         else {
             return Vec::new();
         };
-        let parameters: Vec<&str> = header
-            .windows(2)
-            .filter(|w| {
-                w[0].kind == TokenKind::Ident
-                    && matches!(w[1].text, "," | ")" | ":" | "=")
-                    && !matches!(w[0].text, "self" | "mut")
-            })
-            .map(|w| w[0].text)
-            .collect();
+        let parameters = self.parameter_names(language);
         let mut counts: Vec<&str> = Vec::new();
         let mut hunks = Vec::new();
         for (k, tokens) in self.tokens.iter().enumerate().skip(1) {
