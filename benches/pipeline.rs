@@ -206,6 +206,7 @@ fn fixture() -> Fixture {
             offered: vec!["calc".into()],
             last_read: vec![],
             protect_tests: false,
+            test_command: None,
         },
         noop_observation: Observation {
             work_id: call.work_id.clone(),

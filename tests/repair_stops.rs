@@ -1520,3 +1520,57 @@ fn a_statement_missing_its_twin_gets_it() {
         5,
     );
 }
+
+/// The workspace's other suite needs a service that is not there; the task names the suite
+/// that matters (`python3 -m pytest -q tests/test_calc.py`), so the job runs that one, fixes
+/// the bug it shows, and confirms on it. Without the named scope the unrelated failure keeps
+/// the run red; with `--test-command` the caller's command wins over the task's.
+#[test]
+fn the_test_command_the_task_names_scopes_the_runs() {
+    let files: &[(&str, &str)] = &[
+        ("calc.py", "def add(a, b):\n    return a - b\n"),
+        (
+            "tests/test_calc.py",
+            "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
+        ),
+        (
+            "tests/test_service.py",
+            "import os\n\n\ndef test_service_is_configured():\n    assert os.environ.get(\"SERVICE_URL\"), \"SERVICE_URL is not set\"\n",
+        ),
+    ];
+    let task = "The tests in tests/test_calc.py fail. Find the bug in `add` (calc.py) and fix \
+                it. Run the tests with `python3 -m pytest -q tests/test_calc.py`.";
+    let (scratch, ws) = workspace(files);
+    let script = silent_model(scratch.path());
+    let (code, events) = run_task(&ws, &script, task, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::read_to_string(ws.join("calc.py")).unwrap(),
+        "def add(a, b):\n    return a + b\n"
+    );
+
+    // Without the named scope the unrelated failure keeps every probe red.
+    let (scratch, ws) = workspace(files);
+    let script = silent_model(scratch.path());
+    let unscoped = task.split(" Run the tests").next().unwrap();
+    let (_, events) = run_task(&ws, &script, unscoped, &[]);
+    assert_ne!(done(&events)["status"], "done");
+
+    // The caller's command wins: scoped to the unrelated suite, nothing can make it pass.
+    let (scratch, ws) = workspace(files);
+    let script = silent_model(scratch.path());
+    let (_, events) = run_task(
+        &ws,
+        &script,
+        task,
+        &["--test-command", "pytest tests/test_service.py"],
+    );
+    let end = done(&events);
+    assert_ne!(end["status"], "done", "{end}");
+    assert_eq!(
+        std::fs::read_to_string(ws.join("calc.py")).unwrap(),
+        "def add(a, b):\n    return a - b\n"
+    );
+}

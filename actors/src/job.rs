@@ -1889,6 +1889,12 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
     }) {
         cfg.task = task;
     }
+    // A test command the task names ("Run the tests with `…`") is the one the job runs, unless
+    // the caller configured one.
+    if cfg.tool_config.test_command.is_none() {
+        cfg.tool_config.test_command =
+            tact_runtime::tools::test_command_named_in(&cfg.task, &cfg.workspace);
+    }
     let has_test_suite = tact_runtime::tools::detect_test_command(
         &cfg.workspace,
         cfg.tool_config.test_command.as_deref(),
@@ -1920,6 +1926,7 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
         work_seq: 0,
         guard: tact_policies::guard::GuardState {
             protect_tests: plan.task_family == TaskFamily::FailingTests,
+            test_command: cfg.tool_config.test_command.clone(),
             ..Default::default()
         },
         originals: Default::default(),

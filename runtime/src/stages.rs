@@ -132,6 +132,9 @@ pub struct GuardRequest {
     /// Refuse edits of test code (set for the failing-tests family).
     #[serde(default)]
     pub protect_tests: bool,
+    /// The job's test command when it has one of its own (configured or named by the task).
+    #[serde(default)]
+    pub test_command: Option<Vec<String>>,
 }
 
 /// Trust request: the call, what came back, and the files it may change as they were before
@@ -425,6 +428,7 @@ mod tests {
             offered: vec!["read_file".into()],
             last_read: vec![("a.py".into(), "ab".repeat(32))],
             protect_tests: true,
+            test_command: Some(vec!["cargo".into(), "test".into(), "--lib".into()]),
         });
         round_trip::<GuardResponse>(Ok(Admission {
             call: call(),

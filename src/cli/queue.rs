@@ -346,6 +346,7 @@ pub fn serve_command(args: ServeArgs) -> anyhow::Result<i32> {
         model: args.model.clone(),
         retriever: Some(args.retriever),
         always_call: false,
+        test_command: None,
         max_tool_calls: args.max_tool_calls,
         max_seconds: None,
         job_id: None,

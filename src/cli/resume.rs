@@ -82,6 +82,7 @@ fn resume_job(job_id: String, workspace: PathBuf, common: &CommonArgs) -> anyhow
         model: common.model.clone(),
         always_call: false,
         retriever: None,
+        test_command: None,
         max_tool_calls: None,
         max_seconds: None,
         job_id: Some(job_id),

@@ -54,6 +54,11 @@ pub struct Args {
     /// Force the trigger to always seek a tool (the "always tool" baseline).
     #[arg(long)]
     pub always_call: bool,
+    /// The command that runs the workspace's tests (e.g. `"pytest -q tests/unit"`), split into
+    /// words without a shell; default: one the task names in backticks, else cargo, pytest or
+    /// npm by the files present.
+    #[arg(long, value_name = "COMMAND")]
+    pub test_command: Option<String>,
     /// Ceiling on tool calls (overrides the policy's budget).
     #[arg(long)]
     pub max_tool_calls: Option<u64>,
@@ -612,6 +617,15 @@ pub fn job_config_with_model(
         tool_config: ToolConfig {
             command_allow: policy.body.guard.command_allow.clone(),
             command_deny: policy.body.guard.command_deny.clone(),
+            test_command: args
+                .test_command
+                .as_deref()
+                .map(|line| {
+                    tact_runtime::tools::command::split_command_line(line)
+                        .map_err(|e| anyhow::anyhow!("--test-command `{line}`: {e}"))
+                })
+                .transpose()?
+                .filter(|argv| !argv.is_empty()),
             ..ToolConfig::default()
         },
         retrieve: nodes::retrieve_fn(

@@ -45,6 +45,7 @@ pub fn guard_fn(catalog: Vec<ToolSpec>, policy: &Policy, workspace: &Path) -> Gu
     Arc::new(move |req| {
         let mut state = GuardState {
             protect_tests: req.protect_tests,
+            test_command: req.test_command.clone(),
             ..GuardState::default()
         };
         for (path, hash) in &req.last_read {
@@ -95,6 +96,7 @@ impl Runner {
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect(),
             protect_tests: self.guard.protect_tests,
+            test_command: self.guard.test_command.clone(),
         };
         let verdict = ask_node::<GuardNode>(&job_id, || request.clone())
             .await
@@ -140,6 +142,7 @@ mod tests {
             offered: vec!["read_file".into(), "write_file".into()],
             last_read,
             protect_tests: false,
+            test_command: None,
         };
         let admitted = guard(&request(
             call("read_file", serde_json::json!({"path": "a.txt"})),

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use super::command::admit_command;
 use super::paths::confine;
+use super::test_command::{CommandShape, shape_of};
 use super::{
     DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_TEST_TIMEOUT_MS, ToolContext, ToolError, ToolOutput,
     opt_bool_arg, opt_str_arg, opt_u64_arg, str_arg,
@@ -66,16 +67,28 @@ fn configures_python_files(workspace: &Path) -> bool {
 /// pytest's `python_files` widened to the test files people name without its prefix.
 const WIDE_PYTHON_FILES: &str = "python_files=test_*.py *_test.py test.py tests.py *_tests.py";
 
-/// Which test command fits the workspace: the configured one, else cargo, pytest or npm by
-/// the files present.
+/// Which test command fits the workspace: the configured (or task-named) one, shaped so its
+/// output still parses (see [`super::test_command`]), else cargo, pytest or npm by the files
+/// present.
 pub fn detect_test_command(
     workspace: &Path,
     configured: Option<&[String]>,
 ) -> Result<TestCommand, ToolError> {
     if let Some(argv) = configured.filter(|a| !a.is_empty()) {
-        return Ok(TestCommand {
-            argv: argv.to_vec(),
-            runner: "custom".into(),
+        return Ok(match shape_of(argv, workspace) {
+            CommandShape::Pytest { args } => {
+                let mut command = pytest_command(workspace);
+                command.argv.extend(args);
+                command
+            }
+            CommandShape::Cargo { argv } => TestCommand {
+                argv,
+                runner: "cargo".into(),
+            },
+            CommandShape::Custom { argv } => TestCommand {
+                argv,
+                runner: "custom".into(),
+            },
         });
     }
     if workspace.join("Cargo.toml").is_file() {
@@ -91,37 +104,9 @@ pub fn detect_test_command(
         "setup.cfg",
         "tox.ini",
     ];
-    let (has_python_tests, unprefixed) = python_test_files(workspace);
+    let (has_python_tests, _) = python_test_files(workspace);
     if python_markers.iter().any(|m| workspace.join(m).is_file()) || has_python_tests {
-        // A `tests.py` beside the code is collected too, unless the project chose its files.
-        let widened = if unprefixed && !configures_python_files(workspace) {
-            words(&["-o", WIDE_PYTHON_FILES])
-        } else {
-            Vec::new()
-        };
-        // No cache dir in the workspace; -rA lists passing tests too.
-        return Ok(TestCommand {
-            // faulthandler dumps a hung test's stack after PYTEST_HANG_SECONDS; the run is
-            // stopped there (`hang_marker`) rather than at the command's timeout.
-            argv: [
-                words(&[
-                    "python3",
-                    "-m",
-                    "pytest",
-                    "-rA",
-                    "-p",
-                    "no:cacheprovider",
-                    "-o",
-                ]),
-                vec![format!(
-                    "faulthandler_timeout={}",
-                    crate::testreport::PYTEST_HANG_SECONDS
-                )],
-                widened,
-            ]
-            .concat(),
-            runner: "pytest".into(),
-        });
+        return Ok(pytest_command(workspace));
     }
     if let Ok(text) = std::fs::read_to_string(workspace.join("package.json"))
         && serde_json::from_str::<Value>(&text)
@@ -137,6 +122,39 @@ pub fn detect_test_command(
     Err(ToolError::NoTestRunner(
         "no Cargo.toml, no pytest project or test_*.py files, no package.json test script; set `test_command`".into(),
     ))
+}
+
+/// pytest as tact runs it: every outcome listed, no cache dir in the workspace, a hung test's
+/// stack dumped, and unprefixed test files collected unless the project chose its own.
+fn pytest_command(workspace: &Path) -> TestCommand {
+    let (_, unprefixed) = python_test_files(workspace);
+    let widened = if unprefixed && !configures_python_files(workspace) {
+        words(&["-o", WIDE_PYTHON_FILES])
+    } else {
+        Vec::new()
+    };
+    TestCommand {
+        // faulthandler dumps a hung test's stack after PYTEST_HANG_SECONDS; the run is
+        // stopped there (`hang_marker`) rather than at the command's timeout.
+        argv: [
+            words(&[
+                "python3",
+                "-m",
+                "pytest",
+                "-rA",
+                "-p",
+                "no:cacheprovider",
+                "-o",
+            ]),
+            vec![format!(
+                "faulthandler_timeout={}",
+                crate::testreport::PYTEST_HANG_SECONDS
+            )],
+            widened,
+        ]
+        .concat(),
+        runner: "pytest".into(),
+    }
 }
 
 /// The text that shows a test hanging, for runners that print one while the run goes on.

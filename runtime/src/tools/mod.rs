@@ -11,6 +11,7 @@ mod fs;
 pub mod patch;
 pub mod paths;
 mod probe;
+mod test_command;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -26,6 +27,7 @@ use crate::sandbox::SandboxConfig;
 pub use exec::{TestCommand, detect_test_command, parse_test_report, report_json, test_status};
 pub use fs::{PlannedChange, count_occurrences, plan_patch, read_text_if_exists};
 pub use probe::{PROBE_SCRATCH_SKIP, PROBE_SLOTS, probe_slot_dir};
+pub use test_command::test_command_named_in;
 
 /// Configuration the executor hands the worker at setup.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
