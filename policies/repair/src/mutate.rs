@@ -245,6 +245,10 @@ pub fn enumerate_mutations(
             let parameters = python_parameters(&source_lines, &classes, &spans, line_number);
             let tokens = tokenize(text, line_classes, language);
             edits.extend(expr::slice_edits(text, &tokens, &parameters));
+        } else {
+            let counts = rust_integer_parameters(&source_lines, &classes, &spans, line_number);
+            let tokens = tokenize(text, line_classes, language);
+            edits.extend(expr::bound_by_parameter_edits(text, &tokens, &counts));
         }
         let mut seen_texts: Vec<String> = Vec::new();
         for edit in edits {
@@ -1084,6 +1088,20 @@ fn swap_argument_edits(text: &str, tokens: &[Token<'_>], language: Language) -> 
             if first == second {
                 continue;
             }
+            // Rust: a char and a one-character string trade contents, each keeping its quotes
+            // (`replace(' ', ",")` → `replace(',', " ")`), since the two places take
+            // different types.
+            let (first, second) = match (language, quoted(first), quoted(second)) {
+                (Language::Rust, Some((a_quote, a)), Some((b_quote, b))) if a_quote != b_quote => {
+                    // `first` lands in the second place and `second` in the first.
+                    (
+                        format!("{b_quote}{a}{b_quote}"),
+                        format!("{a_quote}{b}{a_quote}"),
+                    )
+                }
+                _ => (first.to_string(), second.to_string()),
+            };
+            let (first, second) = (first.as_str(), second.as_str());
             let swapped = text
                 .get(..*first_start)
                 .zip(text.get(*first_end..*second_start))
@@ -1098,6 +1116,15 @@ fn swap_argument_edits(text: &str, tokens: &[Token<'_>], language: Language) -> 
         }
     }
     edits
+}
+
+/// A one-character char or string literal as its quote and its content (`','` → `('\'', ",")`).
+fn quoted(literal: &str) -> Option<(char, &str)> {
+    let quote = literal.chars().next().filter(|q| matches!(q, '\'' | '"'))?;
+    let inner = literal.strip_prefix(quote)?.strip_suffix(quote)?;
+    let one_character =
+        inner.chars().count() == 1 && inner != "\\" && inner != "'" && inner != "\"";
+    one_character.then_some((quote, inner))
 }
 
 /// `range(n)`↔`range(n + 1)`, `len(x)`↔`len(x) - 1`, `.len()`↔`.len() - 1`, `..`↔`..=`.
@@ -1518,8 +1545,9 @@ fn swap_identifier_edits(
 }
 
 /// The loop index used where the element was meant: inside `for i in 0..v.len()` (Rust) or
-/// `for i in range(len(v))` (Python), `out.push(i as i32)` → `out.push(v[i])` and
-/// `f(i)` → `f(v[i])`.
+/// `for i in range(len(v))` (Python, a statement or a comprehension's own clause),
+/// `out.push(i as i32)` → `out.push(v[i])`, `f(i)` → `f(v[i])`, `… else i for i in
+/// range(len(l))` → `… else l[i] for …`.
 fn index_element_edits(
     lines: &[&str],
     classes: &[Vec<ByteClass>],
@@ -1577,18 +1605,54 @@ fn index_element_edits(
     if tokens.is_empty() || is_skipped_line(&tokens, language) {
         return Vec::new();
     }
-    let mut edits = Vec::new();
-    for (idx, list) in &loops {
-        let mut depth = 0usize;
-        for (k, t) in tokens.iter().enumerate() {
-            match t.kind {
-                TokenKind::Open if t.text == "[" => depth += 1,
-                TokenKind::Close if t.text == "]" => depth = depth.saturating_sub(1),
-                _ => {}
+    // Loops above the line reach all of it; a comprehension's own `for i in range(len(v))`
+    // reaches the expression before it.
+    // Square-bracket depth before each token: a use inside a subscript already indexes.
+    let mut depths = Vec::with_capacity(tokens.len());
+    let mut depth = 0usize;
+    for t in &tokens {
+        match t.kind {
+            TokenKind::Open if t.text == "[" => depth += 1,
+            TokenKind::Close if t.text == "]" => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        depths.push(depth);
+    }
+    // Each loop's reach on the line as (first token, end, bracket depth).
+    let mut reach: Vec<(usize, usize, usize)> = vec![(0, tokens.len(), 0); loops.len()];
+    if language == Language::Python {
+        let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+        for at in 1..texts.len() {
+            if let [
+                "for",
+                idx,
+                "in",
+                "range",
+                "(",
+                "len",
+                "(",
+                list,
+                ")",
+                ")",
+                ..,
+            ] = &texts[at..]
+            {
+                let base = depths[at];
+                let open = (0..at)
+                    .rev()
+                    .find(|&k| depths[k] < base)
+                    .map_or(0, |k| k + 1);
+                loops.push((idx.to_string(), list.to_string()));
+                reach.push((open, at, base));
             }
+        }
+    }
+    let mut edits = Vec::new();
+    for ((idx, list), (first, end, base)) in loops.iter().zip(reach) {
+        for (k, t) in tokens.iter().enumerate().take(end).skip(first) {
             let bare = t.kind == TokenKind::Ident
                 && t.text == idx
-                && depth == 0
+                && depths[k] == base
                 && !k
                     .checked_sub(1)
                     .and_then(|p| tokens.get(p))
@@ -1652,6 +1716,55 @@ fn python_parameters<'a>(
         }
     }
     names
+}
+
+/// The integer parameters of the innermost Rust function holding 1-based `line`, with their
+/// types (`k: i32` → `("k", "i32")`), read from its header line.
+fn rust_integer_parameters<'a>(
+    lines: &[&'a str],
+    classes: &[Vec<ByteClass>],
+    spans: &[FunctionSpan],
+    line: u32,
+) -> Vec<(&'a str, &'a str)> {
+    let Some(span) = innermost_function(spans, line) else {
+        return Vec::new();
+    };
+    let index = (span.start as usize).saturating_sub(1);
+    let (Some(text), Some(line_classes)) = (lines.get(index), classes.get(index)) else {
+        return Vec::new();
+    };
+    let tokens = tokenize(text, line_classes, Language::Rust);
+    let Some(open) = tokens.iter().position(|t| t.text == "(") else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    let mut depth = 0usize;
+    for (k, t) in tokens.iter().enumerate().skip(open) {
+        match t.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+        let (Some(colon), Some(ty), Some(after)) =
+            (tokens.get(k + 1), tokens.get(k + 2), tokens.get(k + 3))
+        else {
+            continue;
+        };
+        if depth == 1
+            && t.kind == TokenKind::Ident
+            && colon.text == ":"
+            && RUST_INTEGER_SUFFIXES.contains(&ty.text)
+            && matches!(after.text, "," | ")")
+        {
+            found.push((t.text, ty.text));
+        }
+    }
+    found
 }
 
 /// A Python line's code: its comment dropped and its end trimmed; None for a line that holds
@@ -2531,6 +2644,49 @@ mod tests {
         // Outside the loop there is no element to take.
         let texts: Vec<String> = line_edits("f.py", source, Language::Python, 5);
         assert!(!texts.iter().any(|t| t.contains("arr[i]")), "{texts:?}");
+        // A comprehension's own loop: the expression before its `for`, never the clause.
+        let source = "def f(l):
+    evens = sorted(l[::2])
+    return [evens[i // 2] if i % 2 == 0 else i for i in range(len(l))]
+";
+        let texts: Vec<String> = line_edits("f.py", source, Language::Python, 3);
+        assert!(
+            texts.contains(
+                &"    return [evens[i // 2] if i % 2 == 0 else l[i] for i in range(len(l))]"
+                    .to_string()
+            ),
+            "{texts:?}"
+        );
+        assert!(
+            !texts
+                .iter()
+                .any(|t| t.contains("for l[i]") || t.contains("evens[l[i]")),
+            "{texts:?}"
+        );
+    }
+
+    /// Python's `for e in arr` → `arr[:k]`, in Rust: the loop stops at the count it is given.
+    #[test]
+    fn a_rust_loop_bounded_by_the_count_parameter() {
+        let source = "fn add_elements(arr:Vec<i32>, k:i32) -> i32{\n    let mut sum:i32 = 0;\n    for i in 0..arr.len() {\n        sum += arr[i];\n    }\n    for x in arr.iter() {\n        sum += x;\n    }\n    return sum;\n}\n";
+        let texts = line_edits("f.rs", source, Language::Rust, 3);
+        assert!(
+            texts.contains(&"    for i in 0..(k as usize) {".to_string()),
+            "{texts:?}"
+        );
+        let texts = line_edits("f.rs", source, Language::Rust, 6);
+        assert!(
+            texts.contains(&"    for x in arr.iter().take(k as usize) {".to_string()),
+            "{texts:?}"
+        );
+        // A usize count needs no cast; a non-integer parameter is no count.
+        let source = "fn f(v: &[u8], n: usize, s: &str) -> u8 {\n    for i in 0..v.len() {\n    }\n    0\n}\n";
+        let texts = line_edits("f.rs", source, Language::Rust, 2);
+        assert!(
+            texts.contains(&"    for i in 0..n {".to_string()),
+            "{texts:?}"
+        );
+        assert!(!texts.iter().any(|t| t.contains("0..(s")), "{texts:?}");
     }
 
     #[test]
@@ -2577,6 +2733,15 @@ mod tests {
         assert_eq!(
             with_operator("    t = (x, y, z)", Language::Python, SwapArguments),
             vec!["    t = (y, x, z)", "    t = (x, z, y)"]
+        );
+        // A char and a string trade contents and keep their quotes (they are typed apart).
+        assert_eq!(
+            with_operator(
+                "        return txt.replace(' ', \",\").split_whitespace().count();",
+                Language::Rust,
+                SwapArguments
+            ),
+            vec!["        return txt.replace(',', \" \").split_whitespace().count();"]
         );
     }
 

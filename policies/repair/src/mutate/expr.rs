@@ -851,6 +851,64 @@ pub(super) fn slice_edits(text: &str, tokens: &[Token<'_>], parameters: &[&str])
     edits
 }
 
+/// Rust: a loop over a whole sequence that should stop at a count the function is given
+/// (`for i in 0..arr.len()` → `for i in 0..(k as usize)`, `for x in arr.iter()` →
+/// `arr.iter().take(k as usize)`), the `slice_edits` of Python's `arr` → `arr[:k]`.
+pub(super) fn bound_by_parameter_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    counts: &[(&str, &str)],
+) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    if counts.is_empty() || tokens.first().is_none_or(|t| t.text != "for") {
+        return edits;
+    }
+    let as_usize = |(name, ty): &(&str, &str)| {
+        if *ty == "usize" {
+            (*name).to_string()
+        } else {
+            format!("({name} as usize)")
+        }
+    };
+    for k in 1..tokens.len() {
+        let texts: Vec<&str> = tokens[k..].iter().take(6).map(|t| t.text).collect();
+        match texts.as_slice() {
+            ["..", sequence, ".", "len", "(", ")"] => {
+                for count in counts.iter().filter(|(name, _)| name != sequence) {
+                    if let Some(new_text) = splice(
+                        text,
+                        tokens[k + 1].start,
+                        tokens[k + 5].end,
+                        &as_usize(count),
+                    ) {
+                        edits.push(LineEdit {
+                            new_text,
+                            operator: MutationOperator::BoundaryShift,
+                            description: format!("`{sequence}.len()` → `{}`", count.0),
+                        });
+                    }
+                }
+            }
+            [sequence, ".", "iter", "(", ")", ..] if tokens[k - 1].text == "in" => {
+                for count in counts.iter().filter(|(name, _)| name != sequence) {
+                    let take = format!(".take({})", as_usize(count).trim_matches(['(', ')']));
+                    if let Some(new_text) =
+                        splice(text, tokens[k + 4].end, tokens[k + 4].end, &take)
+                    {
+                        edits.push(LineEdit {
+                            new_text,
+                            operator: MutationOperator::BoundaryShift,
+                            description: format!("`{sequence}` cut to its first `{}`", count.0),
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    edits
+}
+
 /// Does the `[` at `open` index what stands right before it (a name, a call, another index),
 /// rather than open a list display?
 fn opens_an_index(tokens: &[Token<'_>], open: usize) -> bool {
@@ -1189,6 +1247,40 @@ pub(super) fn replace_argument_edits(
         .map(|i| &tokens[i])
         .collect();
     let mut edits = Vec::new();
+    // Rust's casts read like calls of their type: `ch as i32` beside `'a' as i32` is
+    // `ord(ch)` beside `ord("a")`.
+    if language == Language::Rust {
+        let casts: Vec<(&Token<'_>, &str)> = (0..tokens.len().saturating_sub(2))
+            .filter(|&i| {
+                let t = &tokens[i];
+                let value = match t.kind {
+                    TokenKind::Ident => !is_keyword(t.text, language),
+                    TokenKind::Literal | TokenKind::Number => true,
+                    _ => false,
+                };
+                value
+                    && tokens[i + 1].text == "as"
+                    && (i == 0 || !matches!(tokens[i - 1].text, "." | "::" | "as"))
+            })
+            .map(|i| (&tokens[i], tokens[i + 2].text))
+            .collect();
+        for (a, to) in &casts {
+            let mut seen: Vec<&str> = Vec::new();
+            for (b, other) in &casts {
+                if b.text == a.text || other != to || seen.contains(&b.text) {
+                    continue;
+                }
+                seen.push(b.text);
+                if let Some(new_text) = splice(text, a.start, a.end, b.text) {
+                    edits.push(LineEdit {
+                        new_text,
+                        operator: MutationOperator::ReplaceArgument,
+                        description: format!("`{} as {to}` → `{} as {to}`", a.text, b.text),
+                    });
+                }
+            }
+        }
+    }
     for a in &arguments {
         let mut seen: Vec<&str> = Vec::new();
         for b in &arguments {
@@ -1489,6 +1581,24 @@ mod tests {
             MutationOperator::ReplaceArgument,
             "    return \"\".join([chr(((ord(ch) - 5 - ord(\"a\")) % 26) + ord(\"a\")) for ch in s])",
         );
+    }
+
+    /// The Rust form of the same slip: the cast's operand is the call's argument.
+    #[test]
+    fn replace_argument_of_a_rust_cast() {
+        has(
+            "        output.push((((ch as i32 - 5 - 'a' as i32).rem_euclid(26)) + ch as i32) as u8 as char);",
+            Language::Rust,
+            MutationOperator::ReplaceArgument,
+            "        output.push((((ch as i32 - 5 - 'a' as i32).rem_euclid(26)) + 'a' as i32) as u8 as char);",
+        );
+        // Only casts to the same type stand for each other.
+        let edits = edits(
+            "    let x = n as usize + c as u8;",
+            Language::Rust,
+            MutationOperator::ReplaceArgument,
+        );
+        assert!(edits.is_empty(), "{edits:?}");
     }
 
     #[test]
