@@ -205,6 +205,7 @@ pub(super) fn function_hunks(
     if language == Language::Python {
         hunks.extend(function.mirrored_else_branches(file));
     }
+    hunks.extend(function.mirrored_case_branches(file, language));
     if insert_guards {
         hunks.extend(function.guard_insertions(file, language));
     }
@@ -1059,6 +1060,106 @@ impl<'a> FunctionText<'a> {
         })
     }
 
+    /// A branch that treats one letter case and lacks its twin for the other: `if 'A' <= c <=
+    /// 'Z':` + `c = c.lower()` gets `elif 'a' <= c <= 'z':` + `c = c.upper()` after its body
+    /// (Rust: `} else if w >= 'a' && w <= 'z' {` + `w = w.to_ascii_uppercase();`). Made only
+    /// when both the condition and the one-line body name a case (a letter literal, a case
+    /// method), and no branch of the function already reads that way.
+    fn mirrored_case_branches(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        let existing: Vec<String> = self.lines.iter().map(|l| l.trim().to_string()).collect();
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate() {
+            let (Some(head), Some(body), Some(body_tokens)) = (
+                self.lines.get(offset),
+                self.lines.get(offset + 1),
+                self.tokens.get(offset + 1),
+            ) else {
+                continue;
+            };
+            let after = self.lines.get(offset + 2).copied().unwrap_or("");
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            // The condition's tokens: after `if`/`elif` (`} else if` in Rust), before the
+            // `:`/`{` that ends the header.
+            let (condition, single_body) = match language {
+                Language::Python => {
+                    let starts = matches!(texts.first(), Some(&"if" | &"elif"));
+                    let ends = texts.last() == Some(&":");
+                    let single = after.trim().is_empty() || indent(after) <= indent(head);
+                    (
+                        (starts && ends && indent(body) > indent(head))
+                            .then(|| &tokens[1..tokens.len() - 1]),
+                        single,
+                    )
+                }
+                Language::Rust => {
+                    let from = match texts.as_slice() {
+                        ["if", ..] => Some(1),
+                        ["}", "else", "if", ..] => Some(3),
+                        _ => None,
+                    };
+                    let ends = texts.last() == Some(&"{");
+                    let single = after.trim_start().starts_with('}');
+                    (
+                        from.filter(|_| ends && indent(body) > indent(head))
+                            .map(|from| &tokens[from..tokens.len() - 1]),
+                        single,
+                    )
+                }
+            };
+            let Some(condition) = condition.filter(|c| !c.is_empty()) else {
+                continue;
+            };
+            if !single_body {
+                continue;
+            }
+            let (Some(first), Some(last)) = (condition.first(), condition.last()) else {
+                continue;
+            };
+            let Some(mirrored_condition) = case_mirrored(head, condition) else {
+                continue;
+            };
+            let Some(mirrored_body) = case_mirrored(body, body_tokens) else {
+                continue;
+            };
+            // Every case swap keeps the token's length, so the header's offsets still hold.
+            if mirrored_condition.len() != head.len() {
+                continue;
+            }
+            let Some(condition_text) = mirrored_condition.get(first.start..last.end) else {
+                continue;
+            };
+            let header = match language {
+                Language::Python => format!("{}elif {condition_text}:", &head[..indent(head)]),
+                Language::Rust => {
+                    format!("{}}} else if {condition_text} {{", &head[..indent(head)])
+                }
+            };
+            let already = existing.iter().any(|l| {
+                l.ends_with(&format!("if {condition_text}:"))
+                    || l.ends_with(&format!("if {condition_text} {{"))
+            });
+            let Ok(line) = u32::try_from(self.first + offset + 2) else {
+                continue;
+            };
+            if already {
+                continue;
+            }
+            hunks.push(HunkMutation {
+                file: file.to_string(),
+                line,
+                old_lines: vec![body.to_string()],
+                new_lines: vec![body.to_string(), header, mirrored_body],
+                operator: MutationOperator::MirrorStatement,
+                description: format!(
+                    "the other case's branch `{}` inserted",
+                    condition_text.trim()
+                ),
+            });
+        }
+        hunks
+    }
+
     /// Python: a branch missing its `else`. A variable set up like a counter (`odd = 0`) and
     /// never updated, beside one updated by an `if` whose body is one statement (`if c:` then
     /// `even += 1`): the `else` doing the same to the idle one is inserted after the body.
@@ -1367,6 +1468,62 @@ fn reads_as_a_statement(code: &str, language: Language) -> bool {
     }
 }
 
+/// `text` with every token of `tokens` that names a letter case turned to the other one
+/// (`'A'` ↔ `'a'`, `"Z"` ↔ `"z"`, `lower` ↔ `upper`, `to_ascii_lowercase` ↔
+/// `to_ascii_uppercase`, …); `None` when none does.
+fn case_mirrored(text: &str, tokens: &[Token<'_>]) -> Option<String> {
+    const CASE_PAIRS: &[(&str, &str)] = &[
+        ("lower", "upper"),
+        ("islower", "isupper"),
+        ("to_lowercase", "to_uppercase"),
+        ("to_ascii_lowercase", "to_ascii_uppercase"),
+        ("is_lowercase", "is_uppercase"),
+        ("is_ascii_lowercase", "is_ascii_uppercase"),
+        ("make_ascii_lowercase", "make_ascii_uppercase"),
+    ];
+    let mut out = String::new();
+    let mut at = 0;
+    let mut changed = false;
+    for t in tokens {
+        let replacement = match t.kind {
+            TokenKind::Literal => {
+                let inner = t.text.get(1..t.text.len().saturating_sub(1)).unwrap_or("");
+                let quote = &t.text[..1.min(t.text.len())];
+                let mut chars = inner.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() => {
+                        let other = if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        };
+                        Some(format!("{quote}{other}{quote}"))
+                    }
+                    _ => None,
+                }
+            }
+            TokenKind::Ident => CASE_PAIRS.iter().find_map(|(a, b)| {
+                if t.text == *a {
+                    Some((*b).to_string())
+                } else if t.text == *b {
+                    Some((*a).to_string())
+                } else {
+                    None
+                }
+            }),
+            _ => None,
+        };
+        if let Some(replacement) = replacement {
+            out.push_str(text.get(at..t.start)?);
+            out.push_str(&replacement);
+            at = t.end;
+            changed = true;
+        }
+    }
+    out.push_str(text.get(at..)?);
+    changed.then_some(out)
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
@@ -1476,6 +1633,49 @@ mod tests {
                 .iter()
                 .all(|h| h.operator != MutationOperator::MirrorStatement),
         );
+    }
+
+    fn case_branches(source: &str, language: Language, line: u32) -> Vec<(u32, Vec<String>)> {
+        hunks(source, language, line)
+            .into_iter()
+            .filter(|h| h.description.starts_with("the other case's branch"))
+            .map(|h| (h.line, h.new_lines))
+            .collect()
+    }
+
+    /// Swapping a letter's case, written for upper case only: the branch for lower case is
+    /// inserted after the body, in both languages; a function with both branches gets none.
+    #[test]
+    fn a_branch_for_one_letter_case_gets_its_twin() {
+        let python = "def solve(s):\n    out = ''\n    for c in s:\n        if 'A' <= c <= 'Z':\n            c = c.lower()\n        else:\n            pass\n        out += c\n    return out\n";
+        assert_eq!(
+            case_branches(python, Language::Python, 5),
+            vec![(
+                5,
+                vec![
+                    "            c = c.lower()".to_string(),
+                    "        elif 'a' <= c <= 'z':".to_string(),
+                    "            c = c.upper()".to_string(),
+                ]
+            )]
+        );
+        let rust = "fn solve(s: &str) -> String {\n    let mut out = String::new();\n    for c in s.chars() {\n        let mut w = c;\n        if w >= 'A' && w <= 'Z' {\n            w = w.to_ascii_lowercase();\n        } else {\n            n += 1;\n        }\n        out.push(w);\n    }\n    out\n}\n";
+        assert_eq!(
+            case_branches(rust, Language::Rust, 6),
+            vec![(
+                6,
+                vec![
+                    "            w = w.to_ascii_lowercase();".to_string(),
+                    "        } else if w >= 'a' && w <= 'z' {".to_string(),
+                    "            w = w.to_ascii_uppercase();".to_string(),
+                ]
+            )]
+        );
+        let both = "def solve(s):\n    out = ''\n    for c in s:\n        if 'A' <= c <= 'Z':\n            c = c.lower()\n        elif 'a' <= c <= 'z':\n            c = c.upper()\n        out += c\n    return out\n";
+        assert!(case_branches(both, Language::Python, 5).is_empty());
+        // A body that names no case is no twin of anything.
+        let counting = "def count(s):\n    n = 0\n    for c in s:\n        if 'A' <= c <= 'Z':\n            n += 1\n    return n\n";
+        assert!(case_branches(counting, Language::Python, 5).is_empty());
     }
 
     fn normalizations(source: &str, language: Language, line: u32) -> Vec<(u32, Vec<String>)> {
