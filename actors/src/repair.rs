@@ -733,6 +733,8 @@ enum EvidenceTier {
     /// The compiler or interpreter proposed the edit: the program does not build or parse,
     /// so no test says anything else.
     Diagnosed,
+    /// A run shows the step missing (a hang, a result cut short at its end), or the
+    /// description states the very formula a value falls short of.
     MissingStep,
     LoopMove,
     None,
@@ -744,6 +746,7 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
         CandidateOrigin::Mutate(MutationOperator::DiagnosticHint) => EvidenceTier::Diagnosed,
         CandidateOrigin::Mutate(MutationOperator::LoopStep) if hang => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(MutationOperator::IdleMutableStep) => EvidenceTier::MissingStep,
+        CandidateOrigin::Mutate(MutationOperator::StatedFormula) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
         ) if signs.missing_last_items => EvidenceTier::MissingStep,

@@ -141,6 +141,9 @@ pub enum MutationOperator {
     /// A parameter passed on unchanged to the function's own call shifted by a count made
     /// before it (`kth(above, k)` → `kth(above, k - num_lessoreq)`).
     ShiftRecursiveArgument,
+    /// A value computed with fewer terms than the formula the function's description states
+    /// (`a.push(i * i)` where it says `a[i] = i * i - i + 1`) given the whole formula.
+    StatedFormula,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 41] = [
+const ORIGINS: [&str; 42] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -180,6 +180,7 @@ const ORIGINS: [&str; 41] = [
     "negate_condition",
     "normalize_parameter",
     "shift_recursive_argument",
+    "stated_formula",
 ];
 
 impl CandidateOrigin {
@@ -1485,6 +1486,7 @@ mod tests {
             NegateCondition,
             NormalizeParameter,
             ShiftRecursiveArgument,
+            StatedFormula,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1528,7 +1530,8 @@ mod tests {
                 | MirrorStatement
                 | NegateCondition
                 | NormalizeParameter
-                | ShiftRecursiveArgument => {}
+                | ShiftRecursiveArgument
+                | StatedFormula => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -209,13 +209,46 @@ pub(super) fn function_hunks(
     if insert_guards {
         hunks.extend(function.guard_insertions(file, language));
     }
-    hunks.extend(function.described_clauses(
-        file,
-        language,
-        &function_description(source.lines, source.classes, first, last),
-        &source.uncalled,
-    ));
+    let description = function_description(source.lines, source.classes, first, last);
+    hunks.extend(function.described_formulas(file, language, &description));
+    hunks.extend(function.described_clauses(file, language, &description, &source.uncalled));
     hunks
+}
+
+/// The formulas a description states (`the value of a[i] = i * i - i + 1.`): the text after
+/// an `=` up to the end of its sentence, when it is arithmetic over names and numbers only.
+fn stated_formulas(description: &str) -> Vec<String> {
+    let mut formulas = Vec::new();
+    for (at, _) in description.match_indices('=') {
+        let before = description[..at].chars().next_back();
+        let after = description[at + 1..].chars().next();
+        // `==`, `<=`, `>=`, `!=` compare; only a lone `=` states a value.
+        if matches!(before, Some('=' | '<' | '>' | '!')) || after == Some('=') {
+            continue;
+        }
+        let rest = &description[at + 1..];
+        let end = rest
+            .char_indices()
+            .find(|&(k, c)| {
+                c == '\n'
+                    || c == ','
+                    || (c == '.'
+                        && !rest[k + 1..]
+                            .chars()
+                            .next()
+                            .is_some_and(|n| n.is_ascii_digit()))
+            })
+            .map_or(rest.len(), |(k, _)| k);
+        let formula = rest[..end].trim();
+        let arithmetic = formula
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || " +-*/%()".contains(c));
+        let has_operator = formula.chars().any(|c| "+-*/%".contains(c));
+        if arithmetic && has_operator && !formulas.iter().any(|f| f == formula) {
+            formulas.push(formula.to_string());
+        }
+    }
+    formulas
 }
 
 /// The first token from `from` on that `is` accepts, outside any bracket opened after `from`
@@ -1060,6 +1093,82 @@ impl<'a> FunctionText<'a> {
         })
     }
 
+    /// A value computed with fewer terms than the description states: the code's `i * i`
+    /// where the description says `a[i] = i * i - i + 1` becomes the whole formula. The code's
+    /// expression must be the formula's start, token for token (spaces aside), at least one
+    /// operation long, end where an expression ends (`)`, `,`, `;`, `]`, `:`, `for`), and name
+    /// only what the function names.
+    fn described_formulas(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let names: Vec<&str> = self
+            .tokens
+            .iter()
+            .flatten()
+            .filter(|t| t.kind == TokenKind::Ident)
+            .map(|t| t.text)
+            .collect();
+        let mut hunks = Vec::new();
+        for formula in stated_formulas(description) {
+            let classes = vec![ByteClass::Code; formula.len()];
+            let stated = super::tokenize(&formula, &classes, language);
+            let known = stated
+                .iter()
+                .filter(|t| t.kind == TokenKind::Ident)
+                .all(|t| names.contains(&t.text));
+            if !known || stated.len() < 4 {
+                continue;
+            }
+            for (offset, tokens) in self.tokens.iter().enumerate() {
+                let Some(line) = self.lines.get(offset) else {
+                    continue;
+                };
+                for start in 0..tokens.len() {
+                    let matched = tokens[start..]
+                        .iter()
+                        .zip(&stated)
+                        .take_while(|(a, b)| a.text == b.text)
+                        .count();
+                    if matched < 3 || matched >= stated.len() {
+                        continue;
+                    }
+                    let ends_there = tokens.get(start + matched).is_none_or(|next| {
+                        matches!(next.text, ")" | "," | ";" | "]" | ":" | "for")
+                    });
+                    // The start of an expression, not the middle of one.
+                    let starts_there = start == 0
+                        || matches!(
+                            tokens[start - 1].text,
+                            "(" | "," | "=" | "[" | "return" | "+=" | "-=" | "*="
+                        );
+                    if !ends_there || !starts_there {
+                        continue;
+                    }
+                    let (from, to) = (tokens[start].start, tokens[start + matched - 1].end);
+                    let new_line = format!("{}{formula}{}", &line[..from], &line[to..]);
+                    let Ok(number) = u32::try_from(self.first + offset + 1) else {
+                        continue;
+                    };
+                    hunks.push(HunkMutation {
+                        file: file.to_string(),
+                        line: number,
+                        old_lines: vec![(*line).to_string()],
+                        new_lines: vec![new_line],
+                        operator: MutationOperator::StatedFormula,
+                        description: format!(
+                            "`{}` → `{formula}` (the formula the description states)",
+                            &line[from..to]
+                        ),
+                    });
+                }
+            }
+        }
+        hunks
+    }
+
     /// A branch that treats one letter case and lacks its twin for the other: `if 'A' <= c <=
     /// 'Z':` + `c = c.lower()` gets `elif 'a' <= c <= 'z':` + `c = c.upper()` after its body
     /// (Rust: `} else if w >= 'a' && w <= 'z' {` + `w = w.to_ascii_uppercase();`). Made only
@@ -1632,6 +1741,45 @@ mod tests {
             hunks(rust, Language::Rust, 13)
                 .iter()
                 .all(|h| h.operator != MutationOperator::MirrorStatement),
+        );
+    }
+
+    /// The description states `a[i] = i * i - i + 1`; the code pushes `i * i`: the stated
+    /// formula replaces it, in both languages. A formula naming what the code does not, or a
+    /// comparison (`==`), is no statement of a value.
+    #[test]
+    fn a_value_computed_short_of_the_stated_formula_gets_it_whole() {
+        let rust = "/*\n For each i (1 ≤ i ≤ n), the value of a[i] = i * i - i + 1.\n Return the count.\n*/\nfn triples(n:i32) -> i32{\n    let mut a:Vec<i32> = vec![];\n    for i in 1..=n {\n        a.push(i * i);\n    }\n    return a.len() as i32;\n}\n";
+        let found: Vec<(u32, Vec<String>)> = hunks(rust, Language::Rust, 8)
+            .into_iter()
+            .filter(|h| h.description.contains("the formula the description states"))
+            .map(|h| (h.line, h.new_lines))
+            .collect();
+        assert_eq!(
+            found,
+            vec![(8, vec!["        a.push(i * i - i + 1);".to_string()])]
+        );
+        let python = "def triples(n):\n    \"\"\"For each i, the value of a[i] = i * i - i + 1. Count them.\"\"\"\n    A = [i * i for i in range(1, n + 1)]\n    return len(A)\n";
+        let found: Vec<Vec<String>> = hunks(python, Language::Python, 3)
+            .into_iter()
+            .filter(|h| h.description.contains("the formula the description states"))
+            .map(|h| h.new_lines)
+            .collect();
+        assert_eq!(
+            found,
+            vec![vec![
+                "    A = [i * i - i + 1 for i in range(1, n + 1)]".to_string()
+            ]]
+        );
+        assert_eq!(
+            stated_formulas("returns x == y + 1, or z = w * k - q, and area = width * height."),
+            vec!["w * k - q".to_string(), "width * height".to_string()]
+        );
+        let unknown = "def f(n):\n    \"\"\"the value = n * n + m.\"\"\"\n    return n * n\n";
+        assert!(
+            hunks(unknown, Language::Python, 3)
+                .iter()
+                .all(|h| !h.description.contains("the formula the description states"))
         );
     }
 
