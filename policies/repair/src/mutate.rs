@@ -1581,23 +1581,9 @@ fn index_element_edits(
             (Language::Rust, ["for", idx, "in", "0", "..", list, ".", "len", "(", ")", ..]) => {
                 Some((idx.to_string(), list.to_string()))
             }
-            (
-                Language::Python,
-                [
-                    "for",
-                    idx,
-                    "in",
-                    "range",
-                    "(",
-                    "len",
-                    "(",
-                    list,
-                    ")",
-                    ")",
-                    ":",
-                    ..,
-                ],
-            ) => Some((idx.to_string(), list.to_string())),
+            (Language::Python, _) => python_index_loop(&texts)
+                .filter(|(_, end)| texts.get(*end) == Some(&":"))
+                .map(|(found, _)| found),
             _ => None,
         };
         if let Some(found) = found {
@@ -1608,8 +1594,6 @@ fn index_element_edits(
     if tokens.is_empty() || is_skipped_line(&tokens, language) {
         return Vec::new();
     }
-    // Loops above the line reach all of it; a comprehension's own `for i in range(len(v))`
-    // reaches the expression before it.
     // Square-bracket depth before each token: a use inside a subscript already indexes.
     let mut depths = Vec::with_capacity(tokens.len());
     let mut depth = 0usize;
@@ -1621,31 +1605,19 @@ fn index_element_edits(
         }
         depths.push(depth);
     }
-    // Each loop's reach on the line as (first token, end, bracket depth).
+    // Each loop's reach on the line as (first token, end, bracket depth): loops above the line
+    // reach all of it; a comprehension's own `for i in range(len(v))` the expression before it.
     let mut reach: Vec<(usize, usize, usize)> = vec![(0, tokens.len(), 0); loops.len()];
     if language == Language::Python {
         let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
         for at in 1..texts.len() {
-            if let [
-                "for",
-                idx,
-                "in",
-                "range",
-                "(",
-                "len",
-                "(",
-                list,
-                ")",
-                ")",
-                ..,
-            ] = &texts[at..]
-            {
+            if let Some((found, _)) = python_index_loop(&texts[at..]) {
                 let base = depths[at];
                 let open = (0..at)
                     .rev()
                     .find(|&k| depths[k] < base)
                     .map_or(0, |k| k + 1);
-                loops.push((idx.to_string(), list.to_string()));
+                loops.push(found);
                 reach.push((open, at, base));
             }
         }
@@ -1719,6 +1691,26 @@ fn python_parameters<'a>(
         }
     }
     names
+}
+
+/// `for i in range(len(v))` at the start of `texts`: `(("i", "v"), index after its `)`)`.
+fn python_index_loop(texts: &[&str]) -> Option<((String, String), usize)> {
+    match texts {
+        [
+            "for",
+            idx,
+            "in",
+            "range",
+            "(",
+            "len",
+            "(",
+            list,
+            ")",
+            ")",
+            ..,
+        ] => Some(((idx.to_string(), list.to_string()), 10)),
+        _ => None,
+    }
 }
 
 /// The integer parameters of the innermost Rust function holding 1-based `line`, with their

@@ -1232,15 +1232,15 @@ pub(super) fn replace_argument_edits(
     tokens: &[Token<'_>],
     language: Language,
 ) -> Vec<LineEdit> {
+    // A name, a literal or a number: a value that can stand in another's place.
+    let is_value = |t: &Token<'_>| match t.kind {
+        TokenKind::Ident => !is_keyword(t.text, language),
+        TokenKind::Literal | TokenKind::Number => true,
+        _ => false,
+    };
     let arguments: Vec<&Token<'_>> = (1..tokens.len().saturating_sub(1))
         .filter(|&i| {
-            let t = &tokens[i];
-            let value = match t.kind {
-                TokenKind::Ident => !is_keyword(t.text, language),
-                TokenKind::Literal | TokenKind::Number => true,
-                _ => false,
-            };
-            value
+            is_value(&tokens[i])
                 && matches!(tokens[i - 1].text, "(" | ",")
                 && matches!(tokens[i + 1].text, ")" | ",")
         })
@@ -1252,13 +1252,7 @@ pub(super) fn replace_argument_edits(
     if language == Language::Rust {
         let casts: Vec<(&Token<'_>, &str)> = (0..tokens.len().saturating_sub(2))
             .filter(|&i| {
-                let t = &tokens[i];
-                let value = match t.kind {
-                    TokenKind::Ident => !is_keyword(t.text, language),
-                    TokenKind::Literal | TokenKind::Number => true,
-                    _ => false,
-                };
-                value
+                is_value(&tokens[i])
                     && tokens[i + 1].text == "as"
                     && (i == 0 || !matches!(tokens[i - 1].text, "." | "::" | "as"))
             })

@@ -1783,12 +1783,24 @@ mod tests {
         );
     }
 
-    fn case_branches(source: &str, language: Language, line: u32) -> Vec<(u32, Vec<String>)> {
+    /// The hunks `keep` selects, as (first line, new lines).
+    fn placed(
+        source: &str,
+        language: Language,
+        line: u32,
+        keep: impl Fn(&HunkMutation) -> bool,
+    ) -> Vec<(u32, Vec<String>)> {
         hunks(source, language, line)
             .into_iter()
-            .filter(|h| h.description.starts_with("the other case's branch"))
+            .filter(|h| keep(h))
             .map(|h| (h.line, h.new_lines))
             .collect()
+    }
+
+    fn case_branches(source: &str, language: Language, line: u32) -> Vec<(u32, Vec<String>)> {
+        placed(source, language, line, |h| {
+            h.description.starts_with("the other case's branch")
+        })
     }
 
     /// Swapping a letter's case, written for upper case only: the branch for lower case is
@@ -1827,11 +1839,9 @@ mod tests {
     }
 
     fn normalizations(source: &str, language: Language, line: u32) -> Vec<(u32, Vec<String>)> {
-        hunks(source, language, line)
-            .into_iter()
-            .filter(|h| h.operator == MutationOperator::NormalizeParameter)
-            .map(|h| (h.line, h.new_lines))
-            .collect()
+        placed(source, language, line, |h| {
+            h.operator == MutationOperator::NormalizeParameter
+        })
     }
 
     /// A rotation by more than the list's length, and digits read off a negative number: the
