@@ -1246,47 +1246,38 @@ pub(super) fn replace_argument_edits(
         })
         .map(|i| &tokens[i])
         .collect();
-    let mut edits = Vec::new();
     // Rust's casts read like calls of their type: `ch as i32` beside `'a' as i32` is
-    // `ord(ch)` beside `ord("a")`.
+    // `ord(ch)` beside `ord("a")`. Each value with its group: only its group's values replace it.
+    let mut values: Vec<(&Token<'_>, Option<&str>)> = Vec::new();
     if language == Language::Rust {
-        let casts: Vec<(&Token<'_>, &str)> = (0..tokens.len().saturating_sub(2))
-            .filter(|&i| {
-                is_value(&tokens[i])
-                    && tokens[i + 1].text == "as"
-                    && (i == 0 || !matches!(tokens[i - 1].text, "." | "::" | "as"))
-            })
-            .map(|i| (&tokens[i], tokens[i + 2].text))
-            .collect();
-        for (a, to) in &casts {
-            let mut seen: Vec<&str> = Vec::new();
-            for (b, other) in &casts {
-                if b.text == a.text || other != to || seen.contains(&b.text) {
-                    continue;
-                }
-                seen.push(b.text);
-                if let Some(new_text) = splice(text, a.start, a.end, b.text) {
-                    edits.push(LineEdit {
-                        new_text,
-                        operator: MutationOperator::ReplaceArgument,
-                        description: format!("`{} as {to}` → `{} as {to}`", a.text, b.text),
-                    });
-                }
-            }
-        }
+        values.extend(
+            (0..tokens.len().saturating_sub(2))
+                .filter(|&i| {
+                    is_value(&tokens[i])
+                        && tokens[i + 1].text == "as"
+                        && (i == 0 || !matches!(tokens[i - 1].text, "." | "::" | "as"))
+                })
+                .map(|i| (&tokens[i], Some(tokens[i + 2].text))),
+        );
     }
-    for a in &arguments {
+    values.extend(arguments.into_iter().map(|t| (t, None)));
+    let mut edits = Vec::new();
+    for (a, group) in &values {
         let mut seen: Vec<&str> = Vec::new();
-        for b in &arguments {
-            if b.text == a.text || seen.contains(&b.text) {
+        for (b, other) in &values {
+            if b.text == a.text || other != group || seen.contains(&b.text) {
                 continue;
             }
             seen.push(b.text);
             if let Some(new_text) = splice(text, a.start, a.end, b.text) {
+                let description = match group {
+                    Some(to) => format!("`{} as {to}` → `{} as {to}`", a.text, b.text),
+                    None => format!("`{}` → `{}`", a.text, b.text),
+                };
                 edits.push(LineEdit {
                     new_text,
                     operator: MutationOperator::ReplaceArgument,
-                    description: format!("`{}` → `{}`", a.text, b.text),
+                    description,
                 });
             }
         }
