@@ -215,6 +215,7 @@ fn named_command(span: &str, sentence: &str, workspace: &Path) -> Option<Vec<Str
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
 
