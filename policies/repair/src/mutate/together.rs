@@ -404,6 +404,25 @@ fn map_literal(literal: &str, transform: LiteralTransform) -> Option<String> {
 }
 
 impl<'a> FunctionText<'a> {
+    /// Line `offset` of the function replaced by `new_line`, as a one-line hunk.
+    fn line_replaced(
+        &self,
+        file: &str,
+        offset: usize,
+        new_line: String,
+        operator: MutationOperator,
+        description: String,
+    ) -> Option<HunkMutation> {
+        Some(HunkMutation {
+            file: file.to_string(),
+            line: u32::try_from(self.first + offset + 1).ok()?,
+            old_lines: vec![(*self.lines.get(offset)?).to_string()],
+            new_lines: vec![new_line],
+            operator,
+            description,
+        })
+    }
+
     fn text(&self, (line, k): Site) -> &'a str {
         self.tokens
             .get(line)
@@ -858,20 +877,16 @@ impl<'a> FunctionText<'a> {
                             let shifted = format!("{} {sign} {count}", arg.text);
                             let new =
                                 format!("{}{shifted}{}", &text[..arg.start], &text[arg.end..]);
-                            let Ok(number) = u32::try_from(self.first + k + 1) else {
-                                continue;
-                            };
-                            hunks.push(HunkMutation {
-                                file: file.to_string(),
-                                line: number,
-                                old_lines: vec![(*text).to_string()],
-                                new_lines: vec![new],
-                                operator: MutationOperator::ShiftRecursiveArgument,
-                                description: format!(
+                            hunks.extend(self.line_replaced(
+                                file,
+                                k,
+                                new,
+                                MutationOperator::ShiftRecursiveArgument,
+                                format!(
                                     "`{}` → `{shifted}` in the call of `{name}` to itself",
                                     arg.text
                                 ),
-                            });
+                            ));
                         }
                     }
                 }
@@ -1149,20 +1164,16 @@ impl<'a> FunctionText<'a> {
                     }
                     let (from, to) = (tokens[start].start, tokens[start + matched - 1].end);
                     let new_line = format!("{}{formula}{}", &line[..from], &line[to..]);
-                    let Ok(number) = u32::try_from(self.first + offset + 1) else {
-                        continue;
-                    };
-                    hunks.push(HunkMutation {
-                        file: file.to_string(),
-                        line: number,
-                        old_lines: vec![(*line).to_string()],
-                        new_lines: vec![new_line],
-                        operator: MutationOperator::StatedFormula,
-                        description: format!(
+                    hunks.extend(self.line_replaced(
+                        file,
+                        offset,
+                        new_line,
+                        MutationOperator::StatedFormula,
+                        format!(
                             "`{}` → `{formula}` (the formula the description states)",
                             &line[from..to]
                         ),
-                    });
+                    ));
                 }
             }
         }
