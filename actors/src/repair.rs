@@ -733,8 +733,9 @@ enum EvidenceTier {
     /// The compiler or interpreter proposed the edit: the program does not build or parse,
     /// so no test says anything else.
     Diagnosed,
-    /// A run shows the step missing (a hang, a result cut short at its end), or the
-    /// description states the very formula a value falls short of.
+    /// A run shows the step missing (a hang, a result cut short at its end), the
+    /// description states the very formula a value falls short of or the order names are
+    /// in, or the code trims a separator it never appends.
     MissingStep,
     LoopMove,
     None,
@@ -746,7 +747,11 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
         CandidateOrigin::Mutate(MutationOperator::DiagnosticHint) => EvidenceTier::Diagnosed,
         CandidateOrigin::Mutate(MutationOperator::LoopStep) if hang => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(MutationOperator::IdleMutableStep) => EvidenceTier::MissingStep,
-        CandidateOrigin::Mutate(MutationOperator::StatedFormula) => EvidenceTier::MissingStep,
+        CandidateOrigin::Mutate(
+            MutationOperator::StatedFormula
+            | MutationOperator::StatedOrder
+            | MutationOperator::AppendSeparator,
+        ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
         ) if signs.missing_last_items => EvidenceTier::MissingStep,

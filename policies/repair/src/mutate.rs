@@ -144,6 +144,12 @@ pub enum MutationOperator {
     /// A value computed with fewer terms than the formula the function's description states
     /// (`a.push(i * i)` where it says `a[i] = i * i - i + 1`) given the whole formula.
     StatedFormula,
+    /// Names put in the order the description states (`day, month, year = …` where it says
+    /// the date reads `mm-dd-yyyy`).
+    StatedOrder,
+    /// A separator appended after each piece a loop joins, where the code trims a trailing
+    /// separator it never appends (`out.push(' ');` before the loop's `out.pop()`).
+    AppendSeparator,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

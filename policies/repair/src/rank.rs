@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 42] = [
+const ORIGINS: [&str; 44] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -181,6 +181,8 @@ const ORIGINS: [&str; 42] = [
     "normalize_parameter",
     "shift_recursive_argument",
     "stated_formula",
+    "stated_order",
+    "append_separator",
 ];
 
 impl CandidateOrigin {
@@ -1487,6 +1489,8 @@ mod tests {
             NormalizeParameter,
             ShiftRecursiveArgument,
             StatedFormula,
+            StatedOrder,
+            AppendSeparator,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1531,7 +1535,9 @@ mod tests {
                 | NegateCondition
                 | NormalizeParameter
                 | ShiftRecursiveArgument
-                | StatedFormula => {}
+                | StatedFormula
+                | StatedOrder
+                | AppendSeparator => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -14,6 +14,8 @@ use super::{Language, MutationOperator, Token, TokenKind};
 
 mod clauses;
 mod guards;
+mod order;
+mod separator;
 
 /// A hunk longer than this is a rewrite, not a small fix.
 const MAX_HUNK_LINES: usize = 24;
@@ -211,6 +213,8 @@ pub(super) fn function_hunks(
     }
     let description = function_description(source.lines, source.classes, first, last);
     hunks.extend(function.described_formulas(file, language, &description));
+    hunks.extend(function.stated_orders(file, language, &description));
+    hunks.extend(function.missing_separators(file, language));
     hunks.extend(function.described_clauses(file, language, &description, &source.uncalled));
     hunks
 }
@@ -1792,6 +1796,95 @@ mod tests {
                 .iter()
                 .all(|h| !h.description.contains("the formula the description states"))
         );
+    }
+
+    /// The description says the date reads `mm-dd-yyyy`; the code unpacks day first. The
+    /// targets (and only they) are put in the stated order, in both languages and in the
+    /// consecutive-assignment form; names the order does not cover are left alone.
+    #[test]
+    fn names_are_put_in_the_order_the_description_states() {
+        let python = "def valid_date(date):\n    \"\"\"The date should be in the format: mm-dd-yyyy\"\"\"\n    day, month, year = date.split('-')\n    return int(month) <= 12\n";
+        assert_eq!(
+            placed(python, Language::Python, 3, |h| h.operator
+                == MutationOperator::StatedOrder),
+            vec![(3, vec!["    month, day, year = date.split('-')".to_string()])]
+        );
+        let rust = "/*\n The date should be in the format: mm-dd-yyyy\n*/\nfn valid_date(date: &str) -> bool {\n    let parts: Vec<&str> = date.split('-').collect();\n    let (day, month, year) = (parts[0], parts[1], parts[2]);\n    let mut dd = 0;\n    let mut mm = 0;\n    dd = date[0..2].parse::<i32>().unwrap();\n    mm = date[3..5].parse::<i32>().unwrap();\n    month.len() + day.len() + year.len() + dd + mm > 0\n}\n";
+        let found = placed(rust, Language::Rust, 6, |h| {
+            h.operator == MutationOperator::StatedOrder
+        });
+        assert!(found.contains(&(
+            6,
+            vec!["    let (month, day, year) = (parts[0], parts[1], parts[2]);".to_string()]
+        )));
+        assert!(found.contains(&(
+            9,
+            vec![
+                "    mm = date[0..2].parse::<i32>().unwrap();".to_string(),
+                "    dd = date[3..5].parse::<i32>().unwrap();".to_string()
+            ]
+        )));
+        // The declarations `let mut dd = 0; let mut mm = 0;` are a run in the wrong order
+        // too, but swapping them changes nothing: both are offered, the probe decides.
+        assert!(found.iter().all(|(line, _)| [6, 7, 9].contains(line)), "{found:?}");
+
+        assert_eq!(
+            order::stated_orders("Format: mm-dd-yyyy or HH:MM. Return a tuple (sum, product). A non-negative int_2-x."),
+            vec![
+                vec!["mm".to_string(), "dd".to_string(), "yyyy".to_string()],
+                vec!["hh".to_string(), "mm".to_string()],
+                vec!["non".to_string(), "negative".to_string()],
+                vec!["sum".to_string(), "product".to_string()],
+            ]
+        );
+        // Names that do not all stand for a part of the order, or a call's arguments: none.
+        let unrelated = "def f(date):\n    \"\"\"Format: mm-dd-yyyy.\"\"\"\n    day, hour = g(date)\n    return h(day, month)\n";
+        assert!(hunks(unrelated, Language::Python, 3)
+            .iter()
+            .all(|h| h.operator != MutationOperator::StatedOrder));
+    }
+
+    /// A loop appends words and the code trims the last character after it, but nothing
+    /// appends a separator: one goes after each word, in both languages. A loop that does
+    /// append one, or code that never trims, gets none.
+    #[test]
+    fn a_separator_the_code_trims_but_never_appends_is_appended() {
+        let rust = "fn words(sentence: &str) -> String {\n    let mut out = String::new();\n    for w in sentence.split(' ') {\n        if w.len() % 2 == 0 {\n            out.push_str(w);\n        }\n    }\n    if out.len() > 0 {\n        out.pop();\n    }\n    out\n}\n";
+        let separator = |h: &HunkMutation| h.operator == MutationOperator::AppendSeparator;
+        assert_eq!(
+            placed(rust, Language::Rust, 5, separator),
+            vec![(
+                5,
+                vec![
+                    "            out.push_str(w);".to_string(),
+                    "            out.push(' ');".to_string()
+                ]
+            )]
+        );
+        let python = "def shuffle(s):\n    res = ''\n    for word in s.split(','):\n        res += ''.join(sorted(word))\n    return res[:-1]\n";
+        assert_eq!(
+            placed(python, Language::Python, 4, separator),
+            vec![
+                (
+                    4,
+                    vec![
+                        "        res += ''.join(sorted(word))".to_string(),
+                        "        res += ' '".to_string()
+                    ]
+                ),
+                (
+                    4,
+                    vec![
+                        "        res += ''.join(sorted(word))".to_string(),
+                        "        res += ','".to_string()
+                    ]
+                )
+            ]
+        );
+        let separated = "def f(s):\n    res = ''\n    for word in s.split():\n        res += word\n        res += ' '\n    return res.rstrip()\n";
+        assert!(placed(separated, Language::Python, 4, separator).is_empty());
+        let untrimmed = "def f(s):\n    res = ''\n    for word in s.split():\n        res += word\n    return res\n";
+        assert!(placed(untrimmed, Language::Python, 4, separator).is_empty());
     }
 
     /// The hunks `keep` selects, as (first line, new lines).
