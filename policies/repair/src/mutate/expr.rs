@@ -204,6 +204,10 @@ pub(super) fn drop_term_edits(
         }
     }
     edits.extend(drop_run_edits(text, tokens, language));
+    if language == Language::Rust {
+        edits.extend(power_absorbs_factor_edits(text, tokens, language));
+        edits.extend(self_formatted_edits(text, tokens));
+    }
     // `x *= y` → `x = y`.
     for t in tokens {
         if t.kind == TokenKind::Operator
@@ -214,6 +218,188 @@ pub(super) fn drop_term_edits(
                 new_text,
                 operator: MutationOperator::DropTerm,
                 description: format!("`{}` → `=`", t.text),
+            });
+        }
+    }
+    edits
+}
+
+/// Rust's form of Python's `(-1) ** 2 * n` → `(-1) ** n`: a power's exponent replaced by the
+/// factor it multiplies, `i32::pow(-1, 2) * n as i32` → `i32::pow(-1, n as u32)` and
+/// `b.pow(2) * n` → `b.pow(n as u32)` (the exponent of `pow` is a `u32`; a cast the factor
+/// carries is replaced by that one).
+fn power_absorbs_factor_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    for (k, token) in tokens.iter().enumerate() {
+        let Some(before) = k.checked_sub(1).and_then(|b| tokens.get(b)) else {
+            continue;
+        };
+        let open = k + 1;
+        if token.text != "pow"
+            || !matches!(before.text, "::" | ".")
+            || tokens.get(open).is_none_or(|t| t.text != "(")
+        {
+            continue;
+        }
+        let Some(close) = matching_close(tokens, open) else {
+            continue;
+        };
+        // `T::pow(base, exponent)`: the exponent follows the comma at the group's depth.
+        let exponent_start = if before.text == "::" {
+            let mut depth = 0usize;
+            let comma = (open + 1..close).find(|&j| {
+                match tokens[j].kind {
+                    TokenKind::Open => depth += 1,
+                    TokenKind::Close => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                depth == 0 && tokens[j].kind == TokenKind::Comma
+            });
+            match comma {
+                Some(comma) => comma + 1,
+                None => continue,
+            }
+        } else {
+            open + 1
+        };
+        if exponent_start >= close || tokens.get(close + 1).is_none_or(|t| t.text != "*") {
+            continue;
+        }
+        let factor_start = close + 2;
+        let Some(factor_end) = operand_end(tokens, factor_start, language) else {
+            continue;
+        };
+        let mut last = factor_end - 1;
+        if factor_end >= factor_start + 3 && tokens[factor_end - 2].text == "as" {
+            last = factor_end - 3;
+        }
+        let (Some(from), Some(to)) = (tokens.get(factor_start), tokens.get(last)) else {
+            continue;
+        };
+        let Some(factor) = text.get(from.start..to.end) else {
+            continue;
+        };
+        let exponent = format!("{factor} as u32)");
+        if let Some(new_text) = splice(
+            text,
+            tokens[exponent_start].start,
+            tokens[factor_end - 1].end,
+            &exponent,
+        ) {
+            edits.push(LineEdit {
+                description: format!("the power's exponent replaced by its factor `{factor}`"),
+                new_text,
+                operator: MutationOperator::DropTerm,
+            });
+        }
+    }
+    edits
+}
+
+/// A string appended to itself: `s += &format!("{}{}{}", s, op, n);` or
+/// `s.push_str(&format!("{}{}", s, x));` drops `s` from the arguments, with its `{}`.
+fn self_formatted_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
+    let Some(target) = tokens.first().filter(|t| t.kind == TokenKind::Ident) else {
+        return Vec::new();
+    };
+    let appends = tokens.get(1).is_some_and(|t| t.text == "+=")
+        || tokens.get(1).is_some_and(|t| t.text == ".")
+            && tokens.get(2).is_some_and(|t| t.text == "push_str");
+    if !appends {
+        return Vec::new();
+    }
+    let mut edits = Vec::new();
+    for k in 0..tokens.len() {
+        let is_format = tokens[k].text == "format"
+            && tokens.get(k + 1).is_some_and(|t| t.text == "!")
+            && tokens.get(k + 2).is_some_and(|t| t.text == "(");
+        if !is_format {
+            continue;
+        }
+        let open = k + 2;
+        let Some(close) = matching_close(tokens, open) else {
+            continue;
+        };
+        let Some(literal) = tokens
+            .get(open + 1)
+            .filter(|t| t.kind == TokenKind::Literal)
+        else {
+            continue;
+        };
+        // The arguments after the literal at the group's depth, as token ranges.
+        let mut arguments: Vec<(usize, usize)> = Vec::new();
+        let mut depth = 0usize;
+        let mut start = open + 2;
+        for j in open + 2..close {
+            match tokens[j].kind {
+                TokenKind::Open => depth += 1,
+                TokenKind::Close => depth = depth.saturating_sub(1),
+                TokenKind::Comma if depth == 0 => {
+                    if j > start {
+                        arguments.push((start, j));
+                    }
+                    start = j + 1;
+                }
+                _ => {}
+            }
+        }
+        if close > start {
+            arguments.push((start, close));
+        }
+        // Only implicit positional placeholders (`{}`, `{:>3}`), each one argument.
+        let placeholders: Vec<(usize, usize)> = {
+            let body = literal.text;
+            let mut found = Vec::new();
+            let mut chars = body.char_indices().peekable();
+            while let Some((at, c)) = chars.next() {
+                if c == '{' {
+                    if chars.peek().is_some_and(|&(_, n)| n == '{') {
+                        chars.next();
+                        continue;
+                    }
+                    let Some(end) = body[at..].find('}') else {
+                        break;
+                    };
+                    found.push((at, at + end + 1));
+                } else if c == '}' && chars.peek().is_some_and(|&(_, n)| n == '}') {
+                    chars.next();
+                }
+            }
+            found
+        };
+        let implicit = placeholders.iter().all(|&(a, b)| {
+            let inner = literal.text.get(a + 1..b - 1).unwrap_or("?");
+            inner.is_empty() || inner.starts_with(':')
+        });
+        if !implicit || placeholders.len() != arguments.len() {
+            continue;
+        }
+        for (index, &(from, to)) in arguments.iter().enumerate() {
+            if to != from + 1 || tokens[from].text != target.text {
+                continue;
+            }
+            let (a, b) = placeholders[index];
+            let new_literal = format!("{}{}", &literal.text[..a], &literal.text[b..]);
+            // The argument goes with the comma before it.
+            let (Some(comma), Some(argument)) = (tokens.get(from - 1), tokens.get(from)) else {
+                continue;
+            };
+            let Some(without_argument) = splice(text, comma.start, argument.end, "") else {
+                continue;
+            };
+            let Some(new_text) =
+                splice(&without_argument, literal.start, literal.end, &new_literal)
+            else {
+                continue;
+            };
+            edits.push(LineEdit {
+                description: format!("drop `{}` from its own format! arguments", target.text),
+                new_text,
+                operator: MutationOperator::DropTerm,
             });
         }
     }
@@ -1525,6 +1711,44 @@ mod tests {
             Language::Rust,
             MutationOperator::DropTerm,
             "        bfact = bfact * fact as i64;",
+        );
+    }
+
+    /// The Rust forms of hefix-python-128 and -160: a power's exponent taken from the factor
+    /// it multiplies, and a string appended to itself through `format!`.
+    #[test]
+    fn drop_term_rust_power_factor_and_self_format() {
+        let rs = Language::Rust;
+        has(
+            "    let prod = if z { 0 } else { i32::pow(-1, 2) * arr.iter().filter(|x| **x < 0).count() as i32 };",
+            rs,
+            MutationOperator::DropTerm,
+            "    let prod = if z { 0 } else { i32::pow(-1, arr.iter().filter(|x| **x < 0).count() as u32) };",
+        );
+        has(
+            "    let s = (-1i32).pow(2) * n;",
+            rs,
+            MutationOperator::DropTerm,
+            "    let s = (-1i32).pow(n as u32);",
+        );
+        has(
+            "        expression += &format!(\"{}{}{}\", expression, oprt, oprn);",
+            rs,
+            MutationOperator::DropTerm,
+            "        expression += &format!(\"{}{}\", oprt, oprn);",
+        );
+        has(
+            "        out.push_str(&format!(\"{} {:>3}\", x, out));",
+            rs,
+            MutationOperator::DropTerm,
+            "        out.push_str(&format!(\"{} \", x));",
+        );
+        // A named or numbered placeholder is not matched to an argument by position.
+        let named = "        s += &format!(\"{a}{}\", s);";
+        assert!(
+            super::super::enumerate_mutations("f.rs", named, rs, &[1], 500)
+                .iter()
+                .all(|m| !m.description.contains("its own format! arguments"))
         );
     }
 

@@ -1807,7 +1807,10 @@ mod tests {
         assert_eq!(
             placed(python, Language::Python, 3, |h| h.operator
                 == MutationOperator::StatedOrder),
-            vec![(3, vec!["    month, day, year = date.split('-')".to_string()])]
+            vec![(
+                3,
+                vec!["    month, day, year = date.split('-')".to_string()]
+            )]
         );
         let rust = "/*\n The date should be in the format: mm-dd-yyyy\n*/\nfn valid_date(date: &str) -> bool {\n    let parts: Vec<&str> = date.split('-').collect();\n    let (day, month, year) = (parts[0], parts[1], parts[2]);\n    let mut dd = 0;\n    let mut mm = 0;\n    dd = date[0..2].parse::<i32>().unwrap();\n    mm = date[3..5].parse::<i32>().unwrap();\n    month.len() + day.len() + year.len() + dd + mm > 0\n}\n";
         let found = placed(rust, Language::Rust, 6, |h| {
@@ -1826,10 +1829,15 @@ mod tests {
         )));
         // The declarations `let mut dd = 0; let mut mm = 0;` are a run in the wrong order
         // too, but swapping them changes nothing: both are offered, the probe decides.
-        assert!(found.iter().all(|(line, _)| [6, 7, 9].contains(line)), "{found:?}");
+        assert!(
+            found.iter().all(|(line, _)| [6, 7, 9].contains(line)),
+            "{found:?}"
+        );
 
         assert_eq!(
-            order::stated_orders("Format: mm-dd-yyyy or HH:MM. Return a tuple (sum, product). A non-negative int_2-x."),
+            order::stated_orders(
+                "Format: mm-dd-yyyy or HH:MM. Return a tuple (sum, product). A non-negative int_2-x."
+            ),
             vec![
                 vec!["mm".to_string(), "dd".to_string(), "yyyy".to_string()],
                 vec!["hh".to_string(), "mm".to_string()],
@@ -1839,9 +1847,11 @@ mod tests {
         );
         // Names that do not all stand for a part of the order, or a call's arguments: none.
         let unrelated = "def f(date):\n    \"\"\"Format: mm-dd-yyyy.\"\"\"\n    day, hour = g(date)\n    return h(day, month)\n";
-        assert!(hunks(unrelated, Language::Python, 3)
-            .iter()
-            .all(|h| h.operator != MutationOperator::StatedOrder));
+        assert!(
+            hunks(unrelated, Language::Python, 3)
+                .iter()
+                .all(|h| h.operator != MutationOperator::StatedOrder)
+        );
     }
 
     /// A loop appends words and the code trims the last character after it, but nothing

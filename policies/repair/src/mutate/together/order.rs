@@ -45,9 +45,9 @@ pub(super) fn stated_orders(description: &str) -> Vec<Vec<String>> {
             let end = word_end(at);
             parts.push(chars[at..end].iter().collect::<String>().to_lowercase());
             let next = chars.get(end).copied();
-            let continues = next.is_some_and(|c| {
-                matches!(c, '-' | '/' | ':') && separator.is_none_or(|s| s == c)
-            }) && chars.get(end + 1).is_some_and(char::is_ascii_alphabetic);
+            let continues = next
+                .is_some_and(|c| matches!(c, '-' | '/' | ':') && separator.is_none_or(|s| s == c))
+                && chars.get(end + 1).is_some_and(char::is_ascii_alphabetic);
             if !continues {
                 // A part glued to digits or an underscore is an identifier, not a format.
                 let glued = next.is_some_and(|c| c.is_ascii_digit() || c == '_');
@@ -72,7 +72,11 @@ pub(super) fn stated_orders(description: &str) -> Vec<Vec<String>> {
         };
         let parts: Vec<String> = description[at + 1..at + close]
             .split(',')
-            .map(|p| p.trim().trim_matches(|c| c == '\'' || c == '"').to_lowercase())
+            .map(|p| {
+                p.trim()
+                    .trim_matches(|c| c == '\'' || c == '"')
+                    .to_lowercase()
+            })
             .collect();
         let names = parts.iter().all(|p| {
             !p.is_empty()
@@ -175,8 +179,8 @@ impl FunctionText<'_> {
                 groups.push(sites);
             }
             if tokens.first().is_some_and(|t| t.text == "return")
-                && let Some(sites) = names_until(1, &|t| t.text == ";")
-                    .or_else(|| names_until(1, &|_| false))
+                && let Some(sites) =
+                    names_until(1, &|t| t.text == ";").or_else(|| names_until(1, &|_| false))
             {
                 groups.push(sites);
             }

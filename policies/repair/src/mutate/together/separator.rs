@@ -59,8 +59,8 @@ impl FunctionText<'_> {
                         .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head_line))
                 })
                 .collect();
-            let after: Vec<usize> = (body.last().map_or(head + 1, |&l| l + 1)..self.lines.len())
-                .collect();
+            let after: Vec<usize> =
+                (body.last().map_or(head + 1, |&l| l + 1)..self.lines.len()).collect();
             for &k in &body {
                 let (Some(line), Some(text)) = (self.tokens.get(k), self.lines.get(k)) else {
                     continue;
@@ -125,9 +125,7 @@ fn appended_string<'a>(line: &[super::super::Token<'a>], language: Language) -> 
     let name = line.first().filter(|t| t.kind == TokenKind::Ident)?;
     let second = line.get(1)?;
     let appends = match language {
-        Language::Rust => {
-            second.text == "." && line.get(2).is_some_and(|t| t.text == "push_str")
-        }
+        Language::Rust => second.text == "." && line.get(2).is_some_and(|t| t.text == "push_str"),
         Language::Python => {
             second.text == "+="
                 || second.text == "="
