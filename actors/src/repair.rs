@@ -735,7 +735,8 @@ enum EvidenceTier {
     Diagnosed,
     /// A run shows the step missing (a hang, a result cut short at its end), the
     /// description states the very formula a value falls short of or the order names are
-    /// in, or the code trims a separator it never appends.
+    /// in, the code trims a separator it never appends, or it compares a root with the
+    /// number it was taken from.
     MissingStep,
     LoopMove,
     None,
@@ -750,7 +751,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
         CandidateOrigin::Mutate(
             MutationOperator::StatedFormula
             | MutationOperator::StatedOrder
-            | MutationOperator::AppendSeparator,
+            | MutationOperator::AppendSeparator
+            | MutationOperator::RaiseRoot,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,

@@ -150,6 +150,9 @@ pub enum MutationOperator {
     /// A separator appended after each piece a loop joins, where the code trims a trailing
     /// separator it never appends (`out.push(' ');` before the loop's `out.pop()`).
     AppendSeparator,
+    /// A root compared with the number it was taken from raised back to its power
+    /// (`int(round(a ** (1. / 3))) == a` → `… ** 3 == a`).
+    RaiseRoot,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

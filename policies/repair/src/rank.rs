@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 44] = [
+const ORIGINS: [&str; 45] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -183,6 +183,7 @@ const ORIGINS: [&str; 44] = [
     "stated_formula",
     "stated_order",
     "append_separator",
+    "raise_root",
 ];
 
 impl CandidateOrigin {
@@ -1491,6 +1492,7 @@ mod tests {
             StatedFormula,
             StatedOrder,
             AppendSeparator,
+            RaiseRoot,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1537,7 +1539,8 @@ mod tests {
                 | ShiftRecursiveArgument
                 | StatedFormula
                 | StatedOrder
-                | AppendSeparator => {}
+                | AppendSeparator
+                | RaiseRoot => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

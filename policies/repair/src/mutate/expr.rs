@@ -25,7 +25,7 @@ fn is_swappable_operator(text: &str, language: Language) -> bool {
 /// The exclusive end of the operand that starts at `start`: an identifier, number or literal
 /// (a unary `-` or `!` in front allowed), then any `.name`, `::name`, call and index groups; or
 /// a bracketed group. `None` when no operand starts there.
-fn operand_end(tokens: &[Token<'_>], start: usize, language: Language) -> Option<usize> {
+pub(super) fn operand_end(tokens: &[Token<'_>], start: usize, language: Language) -> Option<usize> {
     let first = tokens.get(start)?;
     let mut i = start;
     if first.kind == TokenKind::Operator && matches!(first.text, "-" | "!") {

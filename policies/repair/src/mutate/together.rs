@@ -15,6 +15,7 @@ use super::{Language, MutationOperator, Token, TokenKind};
 mod clauses;
 mod guards;
 mod order;
+mod roots;
 mod separator;
 
 /// A hunk longer than this is a rewrite, not a small fix.
@@ -215,6 +216,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_formulas(file, language, &description));
     hunks.extend(function.stated_orders(file, language, &description));
     hunks.extend(function.missing_separators(file, language));
+    hunks.extend(function.raised_roots(file, language));
     hunks.extend(function.described_clauses(file, language, &description, &source.uncalled));
     hunks
 }
@@ -1895,6 +1897,38 @@ mod tests {
         assert!(placed(separated, Language::Python, 4, separator).is_empty());
         let untrimmed = "def f(s):\n    res = ''\n    for word in s.split():\n        res += word\n    return res\n";
         assert!(placed(untrimmed, Language::Python, 4, separator).is_empty());
+    }
+
+    /// hefix-rust-77 and -python-77: a cube root compared with the number it was taken from
+    /// is raised back to the third power; a comparison of two roots, or of no root, is left.
+    #[test]
+    fn a_root_compared_with_its_radicand_is_raised_back() {
+        let rust = "fn iscube(a:i32) -> bool{\n    let a1: f64 = i32::abs(a) as f64;\n    let sqrt_3 = f64::powf(a1, 1.0 / 3.0).ceil();\n    return sqrt_3 as i32 == a1 as i32;\n}\n";
+        let root = |h: &HunkMutation| h.description.contains("a root compared with");
+        assert_eq!(
+            placed(rust, Language::Rust, 4, root),
+            vec![(
+                4,
+                vec!["    return i32::pow(sqrt_3 as i32, 3) == a1 as i32;".to_string()]
+            )]
+        );
+        let python = "def iscube(a):\n    a = abs(a)\n    return int(round(a ** (1. / 3))) == a\n";
+        assert_eq!(
+            placed(python, Language::Python, 3, root),
+            vec![(
+                3,
+                vec!["    return int(round(a ** (1. / 3))) ** 3 == a".to_string()]
+            )]
+        );
+        let square = "def is_square(n):\n    r = math.isqrt(n)\n    return r == n\n";
+        assert_eq!(
+            placed(square, Language::Python, 3, root),
+            vec![(3, vec!["    return r ** 2 == n".to_string()])]
+        );
+        let both = "def same(a, b):\n    return a ** 0.5 == math.sqrt(b)\n";
+        assert!(placed(both, Language::Python, 2, root).is_empty());
+        let none = "def same(a, b):\n    return a * 2 == b\n";
+        assert!(placed(none, Language::Python, 2, root).is_empty());
     }
 
     /// The hunks `keep` selects, as (first line, new lines).
