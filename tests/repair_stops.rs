@@ -1574,3 +1574,66 @@ fn the_test_command_the_task_names_scopes_the_runs() {
         "def add(a, b):\n    return a - b\n"
     );
 }
+
+/// A job started with a test command (`--test-command`, or one its task names) and stopped
+/// before its first call resumes with that command: the ledger's `job_started` record keeps
+/// it. The same ledger without it resumes on the whole suite, where an unrelated failure keeps
+/// every probe red (regression: `tact resume` used to forget `--test-command`).
+#[test]
+fn a_resumed_job_runs_the_test_command_it_started_with() {
+    use tact_runtime::ledger::{Ledger, LedgerEntry};
+    let files: &[(&str, &str)] = &[
+        ("calc.py", "def add(a, b):\n    return a - b\n"),
+        (
+            "tests/test_calc.py",
+            "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
+        ),
+        (
+            "tests/test_service.py",
+            "import os\n\n\ndef test_service_is_configured():\n    assert os.environ.get(\"SERVICE_URL\"), \"SERVICE_URL is not set\"\n",
+        ),
+    ];
+    let resume = |test_command: Option<Vec<String>>| {
+        let (scratch, ws) = workspace(files);
+        let script = silent_model(scratch.path());
+        let job_dir = ws.join(".tact/jobs/started-1");
+        let (ledger, _owner, _, _) = Ledger::open(&job_dir.join("ledger.bin")).unwrap();
+        ledger
+            .append(
+                LedgerEntry::JobStarted {
+                    job_id: "started-1".into(),
+                    task: "Find the bug in `add` (calc.py) and fix it.".into(),
+                    workspace: ws.display().to_string(),
+                    model: "scripted".into(),
+                    test_command,
+                },
+                None,
+            )
+            .unwrap();
+        drop(ledger);
+        drop(_owner);
+        let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+            .args(["resume", "--json", "--scripted"])
+            .arg(&script)
+            .arg(&job_dir)
+            .output()
+            .unwrap();
+        let events: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect();
+        let end = done(&events).clone();
+        let calc = std::fs::read_to_string(ws.join("calc.py")).unwrap();
+        (end, calc)
+    };
+    let scoped = ["python3", "-m", "pytest", "tests/test_calc.py"]
+        .map(String::from)
+        .to_vec();
+    let (end, calc) = resume(Some(scoped));
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(calc, "def add(a, b):\n    return a + b\n");
+
+    let (end, calc) = resume(None);
+    assert_ne!(end["status"], "done", "{end}");
+    assert_eq!(calc, "def add(a, b):\n    return a - b\n");
+}

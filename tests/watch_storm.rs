@@ -32,6 +32,7 @@ fn write_ledger(path: &std::path::Path, files: &[(String, String)]) {
                 task: "write files".into(),
                 workspace: String::new(),
                 model: "scripted".into(),
+                test_command: None,
             },
             None,
         )

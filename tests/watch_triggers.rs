@@ -366,6 +366,7 @@ fn unfinished_jobs_are_resumed_on_start_and_finished_ones_are_not() {
         task: "fix it".into(),
         workspace: ws.display().to_string(),
         model: "scripted".into(),
+        test_command: None,
     };
     for (id, done) in [("unfinished-1", false), ("finished-1", true)] {
         let (ledger, owner, _, _) =

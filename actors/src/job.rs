@@ -1883,11 +1883,17 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
             model_cost: ModelCost::default(),
         });
     }
-    if let Some(task) = state.records.iter().find_map(|r| match &r.entry {
-        LedgerEntry::JobStarted { task, .. } => Some(task.clone()),
+    if let Some((task, test_command)) = state.records.iter().find_map(|r| match &r.entry {
+        LedgerEntry::JobStarted {
+            task, test_command, ..
+        } => Some((task.clone(), test_command.clone())),
         _ => None,
     }) {
         cfg.task = task;
+        // A resumed job runs the test command it started with unless told another.
+        if cfg.tool_config.test_command.is_none() {
+            cfg.tool_config.test_command = test_command;
+        }
     }
     // A test command the task names ("Run the tests with `…`") is the one the job runs, unless
     // the caller configured one.
@@ -1961,6 +1967,7 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
                 task: cfg.task.clone(),
                 workspace: cfg.workspace.display().to_string(),
                 model: cfg.model.id(),
+                test_command: cfg.tool_config.test_command.clone(),
             })?;
             runner.write_plan(plan)?;
         }

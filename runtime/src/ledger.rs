@@ -54,6 +54,10 @@ pub enum LedgerEntry {
         task: String,
         workspace: String,
         model: String,
+        /// The test command the job runs, when the caller or the task named one (argv), so a
+        /// resumed job runs the same one. Absent in ledgers written before it was recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        test_command: Option<Vec<String>>,
     },
     /// A plan edition. A replan appends a new edition; an old one is never edited.
     Plan {

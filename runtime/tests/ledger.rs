@@ -322,6 +322,7 @@ fn wall_time_burned_adds_up_the_runs_and_skips_the_pauses() {
         task: "t".into(),
         workspace: "/w".into(),
         model: "m".into(),
+        test_command: None,
     };
     let ask = |q: &str| LedgerEntry::Ask { question: q.into() };
     let resumed = LedgerEntry::Decision {
