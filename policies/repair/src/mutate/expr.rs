@@ -334,8 +334,8 @@ fn self_formatted_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
         let mut arguments: Vec<(usize, usize)> = Vec::new();
         let mut depth = 0usize;
         let mut start = open + 2;
-        for j in open + 2..close {
-            match tokens[j].kind {
+        for (j, token) in tokens.iter().enumerate().take(close).skip(open + 2) {
+            match token.kind {
                 TokenKind::Open => depth += 1,
                 TokenKind::Close => depth = depth.saturating_sub(1),
                 TokenKind::Comma if depth == 0 => {

@@ -215,6 +215,7 @@ pub(super) fn function_hunks(
     let description = function_description(source.lines, source.classes, first, last);
     hunks.extend(function.described_formulas(file, language, &description));
     hunks.extend(function.stated_orders(file, language, &description));
+    hunks.extend(function.exchanged_targets(file, language));
     hunks.extend(function.missing_separators(file, language));
     hunks.extend(function.raised_roots(file, language));
     hunks.extend(function.described_clauses(file, language, &description, &source.uncalled));
@@ -1854,6 +1855,37 @@ mod tests {
                 .iter()
                 .all(|h| h.operator != MutationOperator::StatedOrder)
         );
+    }
+
+    /// An RPN evaluator takes its operands off the stack in the wrong order: the two pops'
+    /// targets are exchanged, in both languages; two different right sides are left alone.
+    #[test]
+    fn two_values_taken_off_in_the_wrong_order_are_exchanged() {
+        let python = "def apply(stack, op):\n    left = stack.pop()\n    right = stack.pop()\n    return op(left, right)\n";
+        let swapped = |h: &HunkMutation| h.description.contains("taken off in the other order");
+        assert_eq!(
+            placed(python, Language::Python, 2, swapped),
+            vec![(
+                2,
+                vec![
+                    "    right = stack.pop()".to_string(),
+                    "    left = stack.pop()".to_string()
+                ]
+            )]
+        );
+        let rust = "fn apply(st: &mut Vec<i64>) -> i64 {\n    let a = st.pop().unwrap();\n    let b = st.pop().unwrap();\n    a - b\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 2, swapped),
+            vec![(
+                2,
+                vec![
+                    "    let b = st.pop().unwrap();".to_string(),
+                    "    let a = st.pop().unwrap();".to_string()
+                ]
+            )]
+        );
+        let different = "def f(xs, ys):\n    a = xs.pop()\n    b = ys.pop()\n    return a - b\n";
+        assert!(placed(different, Language::Python, 2, swapped).is_empty());
     }
 
     /// A loop appends words and the code trims the last character after it, but nothing

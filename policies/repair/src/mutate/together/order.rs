@@ -133,7 +133,72 @@ fn positions(group: &[&str], order: &[String]) -> Option<Vec<usize>> {
     Some(taken)
 }
 
+/// The text right of the assignment's `=` (token `eq`), trimmed.
+fn right_side<'t>(text: &'t str, tokens: &[Token<'_>], eq: usize) -> Option<&'t str> {
+    tokens
+        .get(eq)
+        .and_then(|t| text.get(t.end..))
+        .map(str::trim)
+}
+
 impl FunctionText<'_> {
+    /// Two consecutive one-name assignments with the same right side (`right = stack.pop()`
+    /// then `left = stack.pop()`, Rust `let b = st.pop().unwrap();`): the targets exchanged.
+    /// Taking two values off one stack or iterator in the wrong order is a slip no single
+    /// token shows; the two lines' right sides are byte for byte the same, so only which name
+    /// gets which value can be wrong.
+    pub(super) fn exchanged_targets(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let target = |tokens: &[Token<'_>]| -> Option<(usize, usize)> {
+            let mut k = 0;
+            if tokens.first().is_some_and(|t| t.text == "let") {
+                k = 1;
+                if tokens.get(1).is_some_and(|t| t.text == "mut") {
+                    k = 2;
+                }
+            }
+            let name = tokens.get(k)?;
+            let eq = tokens.iter().position(|t| t.text == "=")?;
+            let typed = tokens.get(k + 1).is_some_and(|t| t.text == ":");
+            let plain =
+                name.kind == TokenKind::Ident && !super::super::is_keyword(name.text, language);
+            (plain && (eq == k + 1 || typed)).then_some((k, eq))
+        };
+        let mut hunks = Vec::new();
+        for line in 0..self.tokens.len().saturating_sub(1) {
+            let (Some(a), Some(b)) = (self.tokens.get(line), self.tokens.get(line + 1)) else {
+                continue;
+            };
+            let (Some((ka, eqa)), Some((kb, eqb))) = (target(a), target(b)) else {
+                continue;
+            };
+            let (Some(text_a), Some(text_b)) = (self.lines.get(line), self.lines.get(line + 1))
+            else {
+                continue;
+            };
+            let (Some(ra), Some(rb)) = (right_side(text_a, a, eqa), right_side(text_b, b, eqb))
+            else {
+                continue;
+            };
+            // A call on the right, so the two evaluations differ (`pop()`, `next()`).
+            if ra != rb || !ra.contains('(') || a[ka].text == b[kb].text {
+                continue;
+            }
+            let edits = vec![
+                ((line, ka), b[kb].text.to_string()),
+                ((line + 1, kb), a[ka].text.to_string()),
+            ];
+            let description = format!(
+                "`{}` and `{}` exchanged (two values taken off in the other order)",
+                a[ka].text, b[kb].text
+            );
+            if let Some(hunk) = self.hunk(file, &edits, MutationOperator::SwapOperands, description)
+            {
+                hunks.push(hunk);
+            }
+        }
+        hunks
+    }
+
     /// Groups of names whose order means something: a tuple's targets (`a, b = …`,
     /// `let (a, b) = …`), a tuple of bare names (`(a, b)`, `return a, b`), and the targets of
     /// consecutive one-name assignments (`dd = …` then `mm = …`). Each as the sites of its
