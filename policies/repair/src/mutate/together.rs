@@ -916,23 +916,10 @@ impl<'a> FunctionText<'a> {
             _ => ("push", ";"),
         };
         let mut hunks = Vec::new();
-        for (head, tokens) in self.tokens.iter().enumerate() {
-            let is_loop = tokens
-                .first()
-                .is_some_and(|t| matches!(t.text, "for" | "while" | "loop"));
-            let Some(head_line) = self.lines.get(head) else {
+        for head in 0..self.tokens.len() {
+            let (Some(head_line), Some(body)) = (self.lines.get(head), self.loop_body(head)) else {
                 continue;
             };
-            if !is_loop {
-                continue;
-            }
-            let body: Vec<usize> = (head + 1..self.lines.len())
-                .take_while(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head_line))
-                })
-                .collect();
             let Some(&last_body) = body
                 .iter()
                 .rev()
@@ -1059,6 +1046,27 @@ impl<'a> FunctionText<'a> {
             }
         }
         hunks
+    }
+
+    /// The lines of the loop whose header is line `head` (`for`, `while`, `loop`): those after
+    /// it indented deeper, blank ones included. `None` when `head` opens no loop.
+    fn loop_body(&self, head: usize) -> Option<Vec<usize>> {
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        let opens_loop = self
+            .tokens
+            .get(head)?
+            .first()
+            .is_some_and(|t| matches!(t.text, "for" | "while" | "loop"));
+        let head_line = self.lines.get(head)?;
+        opens_loop.then(|| {
+            (head + 1..self.lines.len())
+                .take_while(|&k| {
+                    self.lines
+                        .get(k)
+                        .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head_line))
+                })
+                .collect()
+        })
     }
 
     fn hunk(

@@ -133,6 +133,23 @@ fn positions(group: &[&str], order: &[String]) -> Option<Vec<usize>> {
     Some(taken)
 }
 
+/// A statement assigning one plain name (`x = …`, `let mut x: T = …;`): the index of the
+/// name's token and of the `=`.
+fn single_target(tokens: &[Token<'_>], language: Language) -> Option<(usize, usize)> {
+    let mut k = 0;
+    if tokens.first().is_some_and(|t| t.text == "let") {
+        k = 1;
+        if tokens.get(1).is_some_and(|t| t.text == "mut") {
+            k = 2;
+        }
+    }
+    let name = tokens.get(k)?;
+    let eq = tokens.iter().position(|t| t.text == "=")?;
+    let typed = tokens.get(k + 1).is_some_and(|t| t.text == ":");
+    let plain = name.kind == TokenKind::Ident && !super::super::is_keyword(name.text, language);
+    (plain && (eq == k + 1 || typed)).then_some((k, eq))
+}
+
 /// The text right of the assignment's `=` (token `eq`), trimmed.
 fn right_side<'t>(text: &'t str, tokens: &[Token<'_>], eq: usize) -> Option<&'t str> {
     tokens
@@ -148,27 +165,14 @@ impl FunctionText<'_> {
     /// token shows; the two lines' right sides are byte for byte the same, so only which name
     /// gets which value can be wrong.
     pub(super) fn exchanged_targets(&self, file: &str, language: Language) -> Vec<HunkMutation> {
-        let target = |tokens: &[Token<'_>]| -> Option<(usize, usize)> {
-            let mut k = 0;
-            if tokens.first().is_some_and(|t| t.text == "let") {
-                k = 1;
-                if tokens.get(1).is_some_and(|t| t.text == "mut") {
-                    k = 2;
-                }
-            }
-            let name = tokens.get(k)?;
-            let eq = tokens.iter().position(|t| t.text == "=")?;
-            let typed = tokens.get(k + 1).is_some_and(|t| t.text == ":");
-            let plain =
-                name.kind == TokenKind::Ident && !super::super::is_keyword(name.text, language);
-            (plain && (eq == k + 1 || typed)).then_some((k, eq))
-        };
         let mut hunks = Vec::new();
         for line in 0..self.tokens.len().saturating_sub(1) {
             let (Some(a), Some(b)) = (self.tokens.get(line), self.tokens.get(line + 1)) else {
                 continue;
             };
-            let (Some((ka, eqa)), Some((kb, eqb))) = (target(a), target(b)) else {
+            let (Some((ka, eqa)), Some((kb, eqb))) =
+                (single_target(a, language), single_target(b, language))
+            else {
                 continue;
             };
             let (Some(text_a), Some(text_b)) = (self.lines.get(line), self.lines.get(line + 1))
@@ -262,23 +266,10 @@ impl FunctionText<'_> {
             }
         }
         // Consecutive one-name assignments.
-        let single_target = |tokens: &[Token<'_>]| -> Option<usize> {
-            let mut k = 0;
-            if tokens.first().is_some_and(|t| t.text == "let") {
-                k = 1;
-                if tokens.get(1).is_some_and(|t| t.text == "mut") {
-                    k = 2;
-                }
-            }
-            let name = tokens.get(k)?;
-            let eq = tokens.iter().position(|t| t.text == "=")?;
-            let typed = tokens.get(k + 1).is_some_and(|t| t.text == ":");
-            (plain(name) && (eq == k + 1 || typed)).then_some(k)
-        };
         let mut run: Vec<Site> = Vec::new();
         for (line, tokens) in self.tokens.iter().enumerate() {
-            match single_target(tokens) {
-                Some(k) => {
+            match single_target(tokens, language) {
+                Some((k, _)) => {
                     // A name assigned again starts a new run (declared, then computed).
                     let name = tokens.get(k).map_or("", |t| t.text);
                     if run.iter().any(|&site| self.text(site) == name) {

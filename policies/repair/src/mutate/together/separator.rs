@@ -42,23 +42,10 @@ impl FunctionText<'_> {
         let mut hunks = Vec::new();
         // An append inside nested loops is read once.
         let mut seen: Vec<usize> = Vec::new();
-        for (head, tokens) in self.tokens.iter().enumerate() {
-            let is_loop = tokens
-                .first()
-                .is_some_and(|t| matches!(t.text, "for" | "while" | "loop"));
-            let Some(head_line) = self.lines.get(head) else {
+        for head in 0..self.tokens.len() {
+            let Some(body) = self.loop_body(head) else {
                 continue;
             };
-            if !is_loop {
-                continue;
-            }
-            let body: Vec<usize> = (head + 1..self.lines.len())
-                .take_while(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head_line))
-                })
-                .collect();
             let after: Vec<usize> =
                 (body.last().map_or(head + 1, |&l| l + 1)..self.lines.len()).collect();
             for &k in &body {
