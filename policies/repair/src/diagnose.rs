@@ -871,6 +871,17 @@ fn python_hints(failure: &TestFailure, contents: &HashMap<String, String>) -> Ve
             ));
         }
     }
+    // A list where an element was expected: an element compared with, added to or formatted
+    // as a list. The likeliest source is a list appended as one element.
+    if said("and 'list'") || said("'list' and") || said("not \"list\"") {
+        for (at, new) in appended_lists(text) {
+            news.push((
+                at,
+                vec![new],
+                "Python: a list appended as one element; `extend` adds its items".into(),
+            ));
+        }
+    }
     if let Some((function, wanted)) = capture2(
         r"(\w+)\(\) takes (\d+) positional arguments? but \d+ were given",
         message,
@@ -1478,6 +1489,31 @@ fn none_from_in_place(text: &str) -> Vec<(u32, String)> {
     out
 }
 
+/// `xs.append(ys[i:])`, `xs.append(list(…))`, `xs.append(sorted(…))`: a list appended as one
+/// element, as `xs.extend(…)`.
+fn appended_lists(text: &str) -> Vec<(u32, String)> {
+    let Ok(re) = Regex::new(r"^(\s*[\w.\[\]]+)\.append\((.*)\)\s*$") else {
+        return Vec::new();
+    };
+    let Ok(slice) = Regex::new(r"\[[^\[\]]*:[^\[\]]*\]$|^(list|sorted|reversed)\(") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let Some(c) = re.captures(line) else {
+            continue;
+        };
+        let (head, argument) = (
+            c.get(1).map_or("", |m| m.as_str()),
+            c.get(2).map_or("", |m| m.as_str().trim()),
+        );
+        if slice.is_match(argument) {
+            out.push((i as u32 + 1, format!("{head}.extend({argument})")));
+        }
+    }
+    out
+}
+
 /// A name used before it is set: set at the top of the enclosing function's body (to `0`, an
 /// empty list, an empty string), the line that uses it kept.
 fn initialised(text: &str, number: u32, name: &str) -> Vec<(u32, Vec<String>)> {
@@ -1751,6 +1787,26 @@ mod tests {
     const GAP: &str = "pub fn max_gap(v: &[i32]) -> i32 {\n    let mut sorted = v.to_vec();\n    sorted.sort();\n    let mut best = 0;\n    for w in sorted.windows(2) {\n        best = best.max(w[1] - w[0]);\n    }\n    bset\n}\n";
 
     /// A base case too narrow: `len(arr) == 0` lets a one-item list recurse on itself.
+    /// A merge that appends what is left of one side as one element: the comparison of an
+    /// element with that list fails, and the append of a slice becomes an `extend`.
+    #[test]
+    fn a_list_appended_as_one_element_is_extended() {
+        let text = "def merge(left, right):\n    merged = []\n    while i < len(left):\n        if left[i] <= right[j]:\n            merged.append(left[i])\n    merged.extend(left[i:])\n    merged.append(right[j:])\n    return merged\n";
+        assert_eq!(
+            python_edits(
+                text,
+                4,
+                "TypeError: '<=' not supported between instances of 'int' and 'list'"
+            ),
+            vec!["    merged.extend(right[j:])".to_string()]
+        );
+        assert!(
+            python_edits(text, 4, "TypeError: 'int' object is not iterable")
+                .iter()
+                .all(|e| !e.contains("extend(right"))
+        );
+    }
+
     #[test]
     fn a_recursion_error_widens_the_base_case_of_the_function_that_calls_itself() {
         let text = "def helper(x):\n    if x == 3:\n        return 1\n    return 2\n\n\ndef mergesort(arr):\n    if len(arr) == 0:\n        return arr\n    middle = len(arr) // 2\n    return merge(mergesort(arr[:middle]), mergesort(arr[middle:]))\n";
