@@ -17,6 +17,7 @@ mod guards;
 mod order;
 mod roots;
 mod separator;
+mod tails;
 
 /// A hunk longer than this is a rewrite, not a small fix.
 const MAX_HUNK_LINES: usize = 24;
@@ -202,6 +203,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.loop_variable_updates(file, language));
     hunks.extend(function.commented_out_code(file, language));
     hunks.extend(function.remainder_flushes(file, language));
+    hunks.extend(function.merge_tails(file, language));
     hunks.extend(function.mirrored_statements(file, language));
     hunks.extend(function.parameter_normalizations(file, language));
     hunks.extend(function.recursive_argument_shifts(file, language));
@@ -1863,6 +1865,42 @@ mod tests {
                 .iter()
                 .all(|h| h.operator != MutationOperator::StatedOrder)
         );
+    }
+
+    /// A merge loop with neither tail after it gets both, in both languages; with one tail
+    /// there, this family proposes nothing (`mirror_statement` adds the twin).
+    #[test]
+    fn a_merge_that_loses_both_tails_gets_them() {
+        let python = "def merge(a, b):\n    out = []\n    i = j = 0\n    while i < len(a) and j < len(b):\n        if a[i] <= b[j]:\n            out.append(a[i])\n            i += 1\n        else:\n            out.append(b[j])\n            j += 1\n    return out\n";
+        let tails = |h: &HunkMutation| h.description.contains("after the merge loop");
+        assert_eq!(
+            placed(python, Language::Python, 6, tails),
+            vec![(
+                10,
+                vec![
+                    "            j += 1".to_string(),
+                    "    out.extend(a[i:])".to_string(),
+                    "    out.extend(b[j:])".to_string()
+                ]
+            )]
+        );
+        let rust = "fn merge(a: &[i32], b: &[i32]) -> Vec<i32> {\n    let mut out = Vec::new();\n    let (mut i, mut j) = (0, 0);\n    while i < a.len() && j < b.len() {\n        if a[i] <= b[j] {\n            out.push(a[i]);\n            i += 1;\n        } else {\n            out.push(b[j]);\n            j += 1;\n        }\n    }\n    out\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 6, tails),
+            vec![(
+                12,
+                vec![
+                    "    }".to_string(),
+                    "    out.extend_from_slice(&a[i..]);".to_string(),
+                    "    out.extend_from_slice(&b[j..]);".to_string()
+                ]
+            )]
+        );
+        let one_tail = python.replace(
+            "    return out\n",
+            "    out.extend(a[i:])\n    return out\n",
+        );
+        assert!(placed(&one_tail, Language::Python, 6, tails).is_empty());
     }
 
     /// An RPN evaluator takes its operands off the stack in the wrong order: the two pops'
