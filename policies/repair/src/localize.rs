@@ -677,6 +677,26 @@ fn callees(index: &WorkspaceIndex, caller: FunctionId) -> Vec<FunctionId> {
         .collect()
 }
 
+/// The test-code functions `test`'s body calls by name (helpers such as `check(f)` or a
+/// `sorted(v)` defined in the test module), other than `test` itself.
+fn test_helpers(index: &WorkspaceIndex, test: FunctionId) -> Vec<FunctionId> {
+    let Some((file, function)) = index.function(test) else {
+        return Vec::new();
+    };
+    let body: String = file
+        .body_code(function)
+        .into_iter()
+        .skip(1)
+        .map(|(_, line)| line)
+        .collect::<Vec<_>>()
+        .join("\n");
+    called_names(&body)
+        .iter()
+        .flat_map(|name| index.tests.get(name).into_iter().flatten().copied())
+        .filter(|&id| id != test)
+        .collect()
+}
+
 /// Functions called from the bodies of `tests` (direct), and the calls those make (indirect).
 fn add_calls_from_tests(
     index: &WorkspaceIndex,
@@ -685,7 +705,14 @@ fn add_calls_from_tests(
 ) {
     let mut direct: Vec<FunctionId> = Vec::new();
     for test in tests {
-        for id in callees(index, *test) {
+        // What the test's own helpers call counts as called by the test (`sorted(v)` in the
+        // test module calling `insertion_sort(&mut v)`): a helper is test code, never a
+        // candidate, and a hung test has no assertion line to name the function instead.
+        let helpers = test_helpers(index, *test);
+        for id in std::iter::once(*test)
+            .chain(helpers)
+            .flat_map(|caller| callees(index, caller))
+        {
             direct.push(id);
             calls.entry(id).or_default().direct = true;
         }
@@ -1604,6 +1631,40 @@ mod tests {
         };
         let ranked = localize(&report, dir.path(), 3).unwrap();
         assert_eq!(ranked[0].line, 2, "{ranked:#?}");
+    }
+
+    /// A Rust test that hangs names no line; it calls the code under test only through a
+    /// helper of its own test module (`sorted` → `insertion_sort`). The helper's callees are
+    /// the test's, so the function is localized instead of nothing (regression: the job asked
+    /// the user where the bug was).
+    #[test]
+    fn a_hung_test_reaches_the_code_through_its_helper() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("src")).unwrap();
+        std::fs::write(
+            dir.path().join("src/lib.rs"),
+            "pub fn insertion_sort(v: &mut [i32]) {\n    for i in 1..v.len() {\n        let key = v[i];\n        let mut j = i;\n        while j > 0 && v[j - 1] > key {\n            v[j] = v[j - 1];\n        }\n        v[j] = key;\n    }\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    fn sorted(mut v: Vec<i32>) -> Vec<i32> {\n        insertion_sort(&mut v);\n        v\n    }\n\n    #[test]\n    fn test_insertion_sort() {\n        assert_eq!(sorted(vec![3, 1, 2]), vec![1, 2, 3]);\n    }\n}\n",
+        )
+        .unwrap();
+        let report = TestReport {
+            runner: TestRunner::Cargo,
+            failed: 1,
+            failures: vec![failure(
+                "tests::test_insertion_sort",
+                "test tests::test_insertion_sort has been running for over 60 seconds",
+                vec![],
+            )],
+            ..TestReport::default()
+        };
+        let ranked = localize(&report, dir.path(), 10).unwrap();
+        assert!(!ranked.is_empty());
+        assert!(
+            ranked
+                .iter()
+                .all(|c| c.file == "src/lib.rs" && c.line <= 10),
+            "{ranked:#?}"
+        );
+        assert!(ranked.iter().any(|c| c.line == 5), "{ranked:#?}");
     }
 
     #[test]
