@@ -153,6 +153,9 @@ pub enum MutationOperator {
     /// A root compared with the number it was taken from raised back to its power
     /// (`int(round(a ** (1. / 3))) == a` → `… ** 3 == a`).
     RaiseRoot,
+    /// A guard that returns what the function returns anyway given another value (`if
+    /// len(order) < n: return order` → `return None`).
+    DistinctReturn,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

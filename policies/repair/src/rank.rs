@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 45] = [
+const ORIGINS: [&str; 46] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -184,6 +184,7 @@ const ORIGINS: [&str; 45] = [
     "stated_order",
     "append_separator",
     "raise_root",
+    "distinct_return",
 ];
 
 impl CandidateOrigin {
@@ -1493,6 +1494,7 @@ mod tests {
             StatedOrder,
             AppendSeparator,
             RaiseRoot,
+            DistinctReturn,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1540,7 +1542,8 @@ mod tests {
                 | StatedFormula
                 | StatedOrder
                 | AppendSeparator
-                | RaiseRoot => {}
+                | RaiseRoot
+                | DistinctReturn => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -15,6 +15,7 @@ use super::{Language, MutationOperator, Token, TokenKind};
 mod clauses;
 mod guards;
 mod order;
+mod returns;
 mod roots;
 mod separator;
 mod tails;
@@ -115,14 +116,23 @@ pub(super) fn while_loops<'a>(
 }
 
 /// Does the statement `line` assign `name`: updated in place (`n -= 1`, `n = m`) or a target of
-/// a destructuring assignment (`a, b = b, a % b`, `(a, b) = …`), i.e. named before its `=`?
+/// a destructuring assignment (`a, b = b, a % b`, `(a, b) = …`), i.e. named before its `=`
+/// outside square brackets? An index on the left (`v[j] = v[j - 1]`) reads `j`, it does not
+/// assign it.
 pub(super) fn assigns(line: &[Token<'_>], name: &str) -> bool {
     line.windows(2)
         .any(|pair| pair[0].text == name && super::is_assignment(pair[1].text))
-        || line
-            .iter()
-            .position(|t| t.text == "=")
-            .is_some_and(|eq| line[..eq].iter().any(|t| t.text == name))
+        || line.iter().position(|t| t.text == "=").is_some_and(|eq| {
+            let mut indexing = 0usize;
+            line[..eq].iter().any(|t| {
+                match t.text {
+                    "[" => indexing += 1,
+                    "]" => indexing = indexing.saturating_sub(1),
+                    _ => {}
+                }
+                indexing == 0 && t.text == name
+            })
+        })
 }
 
 /// Every hunk of the function `span` of `source`.
@@ -217,6 +227,7 @@ pub(super) fn function_hunks(
     let description = function_description(source.lines, source.classes, first, last);
     hunks.extend(function.described_formulas(file, language, &description));
     hunks.extend(function.stated_orders(file, language, &description));
+    hunks.extend(function.distinct_guard_returns(file, language, &description));
     hunks.extend(function.exchanged_targets(file, language));
     hunks.extend(function.missing_separators(file, language));
     hunks.extend(function.raised_roots(file, language));
@@ -1901,6 +1912,49 @@ mod tests {
             "    out.extend(a[i:])\n    return out\n",
         );
         assert!(placed(&one_tail, Language::Python, 6, tails).is_empty());
+    }
+
+    /// A cycle check that returns the partial order it should refuse: the guard's value is
+    /// replaced, `None` first since the description names it; a guard returning something
+    /// else than the fall-through is left alone. Rust: an `Option` function's guard gets `None`.
+    #[test]
+    fn a_guard_returning_what_the_function_returns_anyway_returns_something_else() {
+        let python = "def topo(graph):\n    \"\"\"The order, or None on a cycle.\"\"\"\n    order = walk(graph)\n    if len(order) < len(graph):\n        return order\n    return order\n";
+        let distinct = |h: &HunkMutation| h.operator == MutationOperator::DistinctReturn;
+        let found = placed(python, Language::Python, 5, distinct);
+        assert_eq!(
+            found.first(),
+            Some(&(5, vec!["        return None".to_string()]))
+        );
+        assert_eq!(found.len(), 4);
+        let rust = "fn topo(n: usize) -> Option<Vec<usize>> {\n    let order = walk(n);\n    if order.len() < n {\n        return Some(order);\n    }\n    Some(order)\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 4, distinct),
+            vec![(4, vec!["        return None;".to_string()])]
+        );
+        let different = "def f(xs):\n    if not xs:\n        return None\n    return xs[0]\n";
+        assert!(placed(different, Language::Python, 3, distinct).is_empty());
+    }
+
+    /// Insertion sort's inner loop lost its `j -= 1`: the body writes `v[j]`, which reads `j`
+    /// as an index and does not change it, so the step for `j` is offered (regression: an
+    /// index on the left counted as assigning it, and only `key`'s step was offered).
+    #[test]
+    fn an_index_on_the_left_does_not_count_as_a_step() {
+        let rust = "fn sort(v: &mut [i32]) {\n    for i in 1..v.len() {\n        let key = v[i];\n        let mut j = i;\n        while j > 0 && v[j - 1] > key {\n            v[j] = v[j - 1];\n        }\n        v[j] = key;\n    }\n}\n";
+        let steps: Vec<String> = hunks(rust, Language::Rust, 6)
+            .into_iter()
+            .filter(|h| h.operator == MutationOperator::LoopStep)
+            .map(|h| h.new_lines[1].trim().to_string())
+            .collect();
+        assert!(steps.contains(&"j -= 1;".to_string()), "{steps:?}");
+        let python = "def sort(result, key, j):\n    while j >= 0 and result[j] > key:\n        result[j + 1] = result[j]\n    return result\n";
+        let steps: Vec<String> = hunks(python, Language::Python, 3)
+            .into_iter()
+            .filter(|h| h.operator == MutationOperator::LoopStep)
+            .map(|h| h.new_lines[1].trim().to_string())
+            .collect();
+        assert!(steps.contains(&"j -= 1".to_string()), "{steps:?}");
     }
 
     /// An RPN evaluator takes its operands off the stack in the wrong order: the two pops'
