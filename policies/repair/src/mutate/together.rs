@@ -19,6 +19,7 @@ mod returns;
 mod roots;
 mod separator;
 mod tails;
+mod visited;
 
 /// A hunk longer than this is a rewrite, not a small fix.
 const MAX_HUNK_LINES: usize = 24;
@@ -214,6 +215,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.commented_out_code(file, language));
     hunks.extend(function.remainder_flushes(file, language));
     hunks.extend(function.merge_tails(file, language));
+    hunks.extend(function.unmarked_visits(file, language));
     hunks.extend(function.mirrored_statements(file, language));
     hunks.extend(function.parameter_normalizations(file, language));
     hunks.extend(function.recursive_argument_shifts(file, language));
@@ -1955,6 +1957,30 @@ mod tests {
             .map(|h| h.new_lines[1].trim().to_string())
             .collect();
         assert!(steps.contains(&"j -= 1".to_string()), "{steps:?}");
+    }
+
+    /// A recursive search asks `seen` and never fills it: the node it is called for is
+    /// marked after the set's own set-up; a search that does fill it gets nothing.
+    #[test]
+    fn a_set_asked_but_never_filled_gets_the_visit_marked() {
+        let python = "def has_path(graph, source, target, seen=None):\n    \"\"\"Reachable?\n    Graphs may contain cycles.\n    \"\"\"\n    if seen is None:\n        seen = set()\n    if source == target:\n        return True\n    for nxt in graph.get(source, []):\n        if nxt not in seen and has_path(graph, nxt, target, seen):\n            return True\n    return False\n";
+        let marks = |h: &HunkMutation| h.description.contains("never filled");
+        let found = placed(python, Language::Python, 10, marks);
+        assert!(
+            found.contains(&(
+                6,
+                vec![
+                    "        seen = set()".to_string(),
+                    "    seen.add(source)".to_string()
+                ]
+            )),
+            "{found:?}"
+        );
+        let filled = python.replace(
+            "    if source == target:",
+            "    seen.add(source)\n    if source == target:",
+        );
+        assert!(placed(&filled, Language::Python, 11, marks).is_empty());
     }
 
     /// An RPN evaluator takes its operands off the stack in the wrong order: the two pops'
