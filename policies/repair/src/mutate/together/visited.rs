@@ -26,7 +26,7 @@ impl FunctionText<'_> {
             for (k, t) in tokens.iter().enumerate() {
                 if t.text == "in"
                     && k > 0
-                    && !tokens.first().is_some_and(|f| f.text == "for")
+                    && tokens.first().is_none_or(|f| f.text != "for")
                     && let Some(name) = tokens.get(k + 1).filter(|n| n.kind == TokenKind::Ident)
                     && tokens
                         .get(k + 2)
