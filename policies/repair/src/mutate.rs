@@ -156,6 +156,9 @@ pub enum MutationOperator {
     /// A guard that returns what the function returns anyway given another value (`if
     /// len(order) < n: return order` → `return None`).
     DistinctReturn,
+    /// A table's last entry returned where its best was meant (`return dp[-1]` →
+    /// `return max(dp)`, `dp[n - 1]` → `*dp.iter().max().unwrap()`).
+    AggregateForLast,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -840,6 +843,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::sort_order_edits(text, &tokens, language));
         edits.extend(expr::exchange_method_edits(text, &tokens));
         edits.extend(expr::tuple_target_edits(text, &tokens, language));
+        edits.extend(expr::aggregate_for_last_edits(text, language));
         edits.extend(expr::slice_side_edits(text, &tokens, language));
         edits.extend(expr::index_order_edits(text, &tokens));
         edits.extend(expr::comparator_parameters_swapped(text, &tokens));

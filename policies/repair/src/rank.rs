@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 46] = [
+const ORIGINS: [&str; 47] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -185,6 +185,7 @@ const ORIGINS: [&str; 46] = [
     "append_separator",
     "raise_root",
     "distinct_return",
+    "aggregate_for_last",
 ];
 
 impl CandidateOrigin {
@@ -1495,6 +1496,7 @@ mod tests {
             AppendSeparator,
             RaiseRoot,
             DistinctReturn,
+            AggregateForLast,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1543,7 +1545,8 @@ mod tests {
                 | StatedOrder
                 | AppendSeparator
                 | RaiseRoot
-                | DistinctReturn => {}
+                | DistinctReturn
+                | AggregateForLast => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

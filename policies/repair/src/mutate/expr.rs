@@ -406,6 +406,45 @@ fn self_formatted_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
     edits
 }
 
+/// A table's last entry returned where its best or worst was meant: `return dp[-1]` →
+/// `return max(dp)` / `min(dp)` (Python); `dp[n - 1]`, `dp[dp.len() - 1]` or
+/// `*dp.last().unwrap()` as the value returned → `*dp.iter().max().unwrap()` / `min` (Rust).
+/// Dynamic programs that keep one entry per position answer with the best of all of them
+/// (the longest increasing subsequence ends anywhere).
+pub(super) fn aggregate_for_last_edits(text: &str, language: Language) -> Vec<LineEdit> {
+    let pattern = match language {
+        Language::Python => r"^(\s*return\s+)(\w+)\[-1\]\s*$",
+        Language::Rust => {
+            r"^(\s*(?:return\s+)?)(?:(\w+)\[(?:\w+|\w+\.len\(\))\s*-\s*1\]|\*(\w+)\.last\(\)\.unwrap\(\))(;?)\s*$"
+        }
+    };
+    let Ok(re) = regex::Regex::new(pattern) else {
+        return Vec::new();
+    };
+    let Some(c) = re.captures(text) else {
+        return Vec::new();
+    };
+    let lead = c.get(1).map_or("", |m| m.as_str());
+    let Some(table) = c.get(2).or_else(|| c.get(3)).map(|m| m.as_str()) else {
+        return Vec::new();
+    };
+    let end = c.get(4).map_or("", |m| m.as_str());
+    ["max", "min"]
+        .iter()
+        .map(|aggregate| {
+            let new_text = match language {
+                Language::Python => format!("{lead}{aggregate}({table})"),
+                Language::Rust => format!("{lead}*{table}.iter().{aggregate}().unwrap(){end}"),
+            };
+            LineEdit {
+                description: format!("the {aggregate} of `{table}` instead of its last entry"),
+                new_text,
+                operator: MutationOperator::AggregateForLast,
+            }
+        })
+        .collect()
+}
+
 /// Operators of one precedence level chain left to right: `a + b - c`, `a * b / c`.
 fn precedence_level(op: &str) -> Option<u8> {
     match op {
@@ -1750,6 +1789,37 @@ mod tests {
                 .iter()
                 .all(|m| !m.description.contains("its own format! arguments"))
         );
+    }
+
+    /// A longest-increasing-subsequence table answered with its last entry.
+    #[test]
+    fn a_table_answered_with_its_last_entry_gets_its_best() {
+        let op = MutationOperator::AggregateForLast;
+        has(
+            "    return lengths[-1]",
+            Language::Python,
+            op,
+            "    return max(lengths)",
+        );
+        has(
+            "    dp[n - 1]",
+            Language::Rust,
+            op,
+            "    *dp.iter().max().unwrap()",
+        );
+        has(
+            "    return dp[dp.len() - 1];",
+            Language::Rust,
+            op,
+            "    return *dp.iter().max().unwrap();",
+        );
+        has(
+            "    *dp.last().unwrap()",
+            Language::Rust,
+            op,
+            "    *dp.iter().min().unwrap()",
+        );
+        assert!(edits("    return dp[-1] + 1", Language::Python, op).is_empty());
     }
 
     #[test]
