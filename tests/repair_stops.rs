@@ -1521,23 +1521,27 @@ fn a_statement_missing_its_twin_gets_it() {
     );
 }
 
+/// A slip in `calc.py` beside a suite that fails for reasons of its own (a service that is not
+/// there): only a run scoped to `tests/test_calc.py` can pass.
+const CALC_BESIDE_AN_UNRELATED_SUITE: &[(&str, &str)] = &[
+    ("calc.py", "def add(a, b):\n    return a - b\n"),
+    (
+        "tests/test_calc.py",
+        "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
+    ),
+    (
+        "tests/test_service.py",
+        "import os\n\n\ndef test_service_is_configured():\n    assert os.environ.get(\"SERVICE_URL\"), \"SERVICE_URL is not set\"\n",
+    ),
+];
+
 /// The workspace's other suite needs a service that is not there; the task names the suite
 /// that matters (`python3 -m pytest -q tests/test_calc.py`), so the job runs that one, fixes
 /// the bug it shows, and confirms on it. Without the named scope the unrelated failure keeps
 /// the run red; with `--test-command` the caller's command wins over the task's.
 #[test]
 fn the_test_command_the_task_names_scopes_the_runs() {
-    let files: &[(&str, &str)] = &[
-        ("calc.py", "def add(a, b):\n    return a - b\n"),
-        (
-            "tests/test_calc.py",
-            "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
-        ),
-        (
-            "tests/test_service.py",
-            "import os\n\n\ndef test_service_is_configured():\n    assert os.environ.get(\"SERVICE_URL\"), \"SERVICE_URL is not set\"\n",
-        ),
-    ];
+    let files = CALC_BESIDE_AN_UNRELATED_SUITE;
     let task = "The tests in tests/test_calc.py fail. Find the bug in `add` (calc.py) and fix \
                 it. Run the tests with `python3 -m pytest -q tests/test_calc.py`.";
     let (scratch, ws) = workspace(files);
@@ -1582,17 +1586,7 @@ fn the_test_command_the_task_names_scopes_the_runs() {
 #[test]
 fn a_resumed_job_runs_the_test_command_it_started_with() {
     use tact_runtime::ledger::{Ledger, LedgerEntry};
-    let files: &[(&str, &str)] = &[
-        ("calc.py", "def add(a, b):\n    return a - b\n"),
-        (
-            "tests/test_calc.py",
-            "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
-        ),
-        (
-            "tests/test_service.py",
-            "import os\n\n\ndef test_service_is_configured():\n    assert os.environ.get(\"SERVICE_URL\"), \"SERVICE_URL is not set\"\n",
-        ),
-    ];
+    let files = CALC_BESIDE_AN_UNRELATED_SUITE;
     let resume = |test_command: Option<Vec<String>>| {
         let (scratch, ws) = workspace(files);
         let script = silent_model(scratch.path());

@@ -658,9 +658,13 @@ fn find_test_functions(index: &WorkspaceIndex, test: &str) -> Vec<FunctionId> {
     }
 }
 
-/// The functions `caller`'s body calls by name (its body after the signature line), as the
-/// index defines them.
-fn callees(index: &WorkspaceIndex, caller: FunctionId) -> Vec<FunctionId> {
+/// The functions `caller`'s body calls by name (its body after the signature line), found in
+/// `among` (the index's definitions, or its test functions).
+fn called_in(
+    index: &WorkspaceIndex,
+    caller: FunctionId,
+    among: &BTreeMap<String, Vec<FunctionId>>,
+) -> Vec<FunctionId> {
     let Some((file, function)) = index.function(caller) else {
         return Vec::new();
     };
@@ -673,28 +677,20 @@ fn callees(index: &WorkspaceIndex, caller: FunctionId) -> Vec<FunctionId> {
         .join("\n");
     called_names(&body)
         .iter()
-        .flat_map(|name| index.definitions.get(name).into_iter().flatten().copied())
+        .flat_map(|name| among.get(name).into_iter().flatten().copied())
+        .filter(|&id| id != caller)
         .collect()
+}
+
+/// The functions `caller`'s body calls by name, as the index defines them.
+fn callees(index: &WorkspaceIndex, caller: FunctionId) -> Vec<FunctionId> {
+    called_in(index, caller, &index.definitions)
 }
 
 /// The test-code functions `test`'s body calls by name (helpers such as `check(f)` or a
 /// `sorted(v)` defined in the test module), other than `test` itself.
 fn test_helpers(index: &WorkspaceIndex, test: FunctionId) -> Vec<FunctionId> {
-    let Some((file, function)) = index.function(test) else {
-        return Vec::new();
-    };
-    let body: String = file
-        .body_code(function)
-        .into_iter()
-        .skip(1)
-        .map(|(_, line)| line)
-        .collect::<Vec<_>>()
-        .join("\n");
-    called_names(&body)
-        .iter()
-        .flat_map(|name| index.tests.get(name).into_iter().flatten().copied())
-        .filter(|&id| id != test)
-        .collect()
+    called_in(index, test, &index.tests)
 }
 
 /// Functions called from the bodies of `tests` (direct), and the calls those make (indirect).
