@@ -445,6 +445,28 @@ impl<'a> FunctionText<'a> {
         })
     }
 
+    /// Line `offset` kept and `inserted` (whole lines) put after it.
+    fn lines_inserted_after(
+        &self,
+        file: &str,
+        offset: usize,
+        inserted: Vec<String>,
+        operator: MutationOperator,
+        description: String,
+    ) -> Option<HunkMutation> {
+        let kept = (*self.lines.get(offset)?).to_string();
+        let mut new_lines = vec![kept.clone()];
+        new_lines.extend(inserted);
+        Some(HunkMutation {
+            file: file.to_string(),
+            line: u32::try_from(self.first + offset + 1).ok()?,
+            old_lines: vec![kept],
+            new_lines,
+            operator,
+            description,
+        })
+    }
+
     fn text(&self, (line, k): Site) -> &'a str {
         self.tokens
             .get(line)
@@ -951,9 +973,6 @@ impl<'a> FunctionText<'a> {
                     _ => continue,
                 }
             };
-            let Some(end_line) = self.lines.get(end) else {
-                continue;
-            };
             let after = &self.lines[(end + 1).min(self.lines.len())..];
             let before = &self.tokens[..head];
             let assigned_in_body = |name: &str| {
@@ -1024,9 +1043,6 @@ impl<'a> FunctionText<'a> {
                     }
                 }
                 let pad = &head_line[..indent(head_line)];
-                let Ok(number) = u32::try_from(self.first + end + 1) else {
-                    continue;
-                };
                 for piece in pieces {
                     let statement = format!("{list}.{append}({piece}){semicolon}");
                     let mut inserted = vec![vec![format!("{pad}{statement}")]];
@@ -1043,19 +1059,17 @@ impl<'a> FunctionText<'a> {
                             continue;
                         }
                         seen.push(key);
-                        let mut new_lines = vec![(*end_line).to_string()];
-                        new_lines.extend(new.iter().cloned());
-                        hunks.push(HunkMutation {
-                            file: file.to_string(),
-                            line: number,
-                            old_lines: vec![(*end_line).to_string()],
-                            new_lines,
-                            operator: MutationOperator::FlushRemainder,
-                            description: format!(
-                                "`{}` inserted after the loop (its last piece was never collected)",
-                                new.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ")
-                            ),
-                        });
+                        let description = format!(
+                            "`{}` inserted after the loop (its last piece was never collected)",
+                            new.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ")
+                        );
+                        hunks.extend(self.lines_inserted_after(
+                            file,
+                            end,
+                            new,
+                            MutationOperator::FlushRemainder,
+                            description,
+                        ));
                     }
                 }
             }

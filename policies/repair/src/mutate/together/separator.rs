@@ -82,24 +82,20 @@ impl FunctionText<'_> {
                 }
                 seen.push(k);
                 let pad = &text[..indent(text)];
-                let Ok(number) = u32::try_from(self.first + k + 1) else {
-                    continue;
-                };
                 for separator in self.separators() {
                     let statement = match language {
                         Language::Python => format!("{string} += '{separator}'"),
                         Language::Rust => format!("{string}.push('{separator}');"),
                     };
-                    hunks.push(HunkMutation {
-                        file: file.to_string(),
-                        line: number,
-                        old_lines: vec![(*text).to_string()],
-                        new_lines: vec![(*text).to_string(), format!("{pad}{statement}")],
-                        operator: MutationOperator::AppendSeparator,
-                        description: format!(
+                    hunks.extend(self.lines_inserted_after(
+                        file,
+                        k,
+                        vec![format!("{pad}{statement}")],
+                        MutationOperator::AppendSeparator,
+                        format!(
                             "`{statement}` after each piece (the code trims a separator it never appends)"
                         ),
-                    });
+                    ));
                 }
             }
         }

@@ -100,26 +100,19 @@ impl FunctionText<'_> {
             if read(a, i) || read(b, j) {
                 continue;
             }
-            let (Some(end_line), Ok(number)) =
-                (self.lines.get(last), u32::try_from(self.first + last + 1))
-            else {
-                continue;
-            };
             let pad = &head_line[..indent(head_line)];
             let inserted = [tail(a, i), tail(b, j)];
-            let mut new_lines = vec![(*end_line).to_string()];
-            new_lines.extend(inserted.iter().map(|l| format!("{pad}{l}")));
-            hunks.push(HunkMutation {
-                file: file.to_string(),
-                line: number,
-                old_lines: vec![(*end_line).to_string()],
-                new_lines,
-                operator: MutationOperator::FlushRemainder,
-                description: format!(
-                    "`{}` and `{}` after the merge loop (the rest of each side was never taken)",
-                    inserted[0], inserted[1]
-                ),
-            });
+            let description = format!(
+                "`{}` and `{}` after the merge loop (the rest of each side was never taken)",
+                inserted[0], inserted[1]
+            );
+            hunks.extend(self.lines_inserted_after(
+                file,
+                last,
+                inserted.iter().map(|l| format!("{pad}{l}")).collect(),
+                MutationOperator::FlushRemainder,
+                description,
+            ));
         }
         hunks
     }

@@ -91,26 +91,23 @@ impl FunctionText<'_> {
                 }
                 at += 1;
             }
-            let Some(anchor) = at.checked_sub(1).and_then(|k| self.lines.get(k)) else {
-                continue;
-            };
-            let Ok(number) = u32::try_from(self.first + at) else {
+            let Some(anchor) = at.checked_sub(1) else {
                 continue;
             };
             let pad = " ".repeat(body_indent);
             for parameter in parameters.iter().filter(|p| **p != name) {
                 let statement = format!("{pad}{name}.add({parameter})");
-                hunks.push(HunkMutation {
-                    file: file.to_string(),
-                    line: number,
-                    old_lines: vec![(*anchor).to_string()],
-                    new_lines: vec![(*anchor).to_string(), statement.clone()],
-                    operator: MutationOperator::InsertStatement,
-                    description: format!(
-                        "`{}` inserted (`{name}` is asked for membership and never filled)",
-                        statement.trim()
-                    ),
-                });
+                let description = format!(
+                    "`{}` inserted (`{name}` is asked for membership and never filled)",
+                    statement.trim()
+                );
+                hunks.extend(self.lines_inserted_after(
+                    file,
+                    anchor,
+                    vec![statement],
+                    MutationOperator::InsertStatement,
+                    description,
+                ));
             }
         }
         hunks
