@@ -483,9 +483,11 @@ fn matmul_group_at(
             tasks.push((m, i * band, chunk));
         }
     }
-    // The AVX-512 tiles read the inputs transposed: made once here for every band.
+    // The AVX-512 and AVX2 tiles read the inputs transposed: made once here for every band.
     let xt = match (level, tiled, matrices.first()) {
-        (SimdLevel::Avx512, true, Some(m)) => transposed_inputs(x, seq, m.cols),
+        (SimdLevel::Avx512 | SimdLevel::Avx2Fma, true, Some(m)) => {
+            transposed_inputs(x, seq, m.cols)
+        }
         _ => Vec::new(),
     };
     let run = |(m, first, out): (&PackedMatrix, usize, &mut [f32])| {
@@ -761,7 +763,7 @@ fn tile_sums<const FMA: bool, const R: usize, const S: usize>(
 }
 
 /// `out[r * seq + t] = w row r · x row t` for a band of f32 weight rows `w`; `xt` is `x`
-/// transposed ([`transposed_inputs`]) when `level` is AVX-512.
+/// transposed ([`transposed_inputs`]) when `level` is AVX-512 or AVX2.
 fn tiles(
     level: SimdLevel,
     w: &[f32],
@@ -778,6 +780,9 @@ fn tiles(
         SimdLevel::Avx512 if !xt.is_empty() => unsafe { tiles_avx512(w, xt, cols, seq, out) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as above.
+        SimdLevel::Avx2Fma if !xt.is_empty() => unsafe { tiles_avx2_panels(w, xt, cols, seq, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `simd_level` saw these features on this CPU.
         SimdLevel::Avx2Fma => unsafe { tiles_avx2(w, x, cols, seq, out) },
         _ => tiles_generic::<false>(w, x, cols, seq, out),
     }
@@ -814,14 +819,78 @@ fn transposed_inputs(x: &[f32], seq: usize, cols: usize) -> Vec<f32> {
 }
 
 /// `out[r * seq + t] = w row r · x row t` for a band of f32 weight rows `w`, with the inputs
-/// given transposed (`xt`, see [`transposed_inputs`]). A tile broadcasts one weight of each of
-/// 6 rows against 64 input rows at a time (4 vectors), as GEMM micro-kernels do; its 24
-/// accumulators stay in registers over one depth slice, and sums wait in a `[rows][seq_pad]`
-/// buffer between slices.
+/// given transposed (`xt`, see [`transposed_inputs`]), on AVX-512. A tile broadcasts one weight
+/// of each of 6 rows against 64 input rows at a time (4 vectors), as GEMM micro-kernels do; its
+/// 24 accumulators stay in registers over one depth slice.
+///
+/// # Safety
+/// The CPU must have AVX-512F.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn tiles_avx512(w: &[f32], xt: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
-    let rows = w.len() / cols;
+unsafe fn tiles_avx512(w: &[f32], xt: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
+    panel_tiles(w, xt, cols, seq, out, |tile, sums| {
+        macro_rules! run {
+            ($($tr:literal),*) => {
+                match (tile.rows, tile.width / LANES) {
+                    $(
+                        // SAFETY (each arm): the caller's contract.
+                        ($tr, 4) => unsafe { tile.run::<$tr, 4>(sums) },
+                        ($tr, 3) => unsafe { tile.run::<$tr, 3>(sums) },
+                        ($tr, 2) => unsafe { tile.run::<$tr, 2>(sums) },
+                        ($tr, _) => unsafe { tile.run::<$tr, 1>(sums) },
+                    )*
+                    _ => {}
+                }
+            };
+        }
+        run!(6, 5, 4, 3, 2, 1);
+    });
+}
+
+/// Input rows of one AVX2 register tile: two vectors of 8, so 6 weight rows make 12
+/// accumulators, and with two input vectors and one broadcast weight the tile fits AVX2's 16
+/// registers (the 4 × 4 tiles of 16 lanes of [`register_tiles`] needed 32 and spilled).
+#[cfg(target_arch = "x86_64")]
+const AVX2_TILE_TOKENS: usize = 16;
+
+/// [`tiles_avx512`] on AVX2 and FMA: the same transposed inputs and depth slices, in tiles of 6
+/// weight rows × 16 input rows.
+///
+/// # Safety
+/// The CPU must have AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+unsafe fn tiles_avx2_panels(w: &[f32], xt: &[f32], cols: usize, seq: usize, out: &mut [f32]) {
+    panel_tiles(w, xt, cols, seq, out, |tile, sums| {
+        // A block's width is a whole number of 16-value vectors (`transposed_inputs`).
+        for sub in (0..tile.width).step_by(AVX2_TILE_TOKENS) {
+            macro_rules! run {
+                ($($tr:literal),*) => {
+                    match tile.rows {
+                        $(
+                            // SAFETY (each arm): the caller's contract.
+                            $tr => unsafe { tile.run_avx2::<$tr>(sub, sums) },
+                        )*
+                        _ => {}
+                    }
+                };
+            }
+            run!(6, 5, 4, 3, 2, 1);
+        }
+    });
+}
+
+/// The loops shared by the transposed-input kernels: depth slices of [`PANEL_DEPTH`], blocks of
+/// up to [`TILE_TOKENS`] inputs, bands of up to [`TILE_WEIGHT_ROWS`] weight rows, each tile
+/// handed to `tile_fn` with the `[rows][seq_pad]` sums it adds into between slices.
+#[cfg(target_arch = "x86_64")]
+fn panel_tiles(
+    w: &[f32],
+    xt: &[f32],
+    cols: usize,
+    seq: usize,
+    out: &mut [f32],
+    tile_fn: impl Fn(&RowTile<'_>, &mut [f32]),
+) {
+    let rows = w.len() / cols.max(1);
     let seq_pad = xt.len() / cols.max(1);
     let mut sums = vec![0.0f32; rows * seq_pad];
     let mut k0 = 0;
@@ -833,7 +902,6 @@ fn tiles_avx512(w: &[f32], xt: &[f32], cols: usize, seq: usize, out: &mut [f32])
             let block = &xt[t * cols..(t + width) * cols];
             let mut r = 0;
             while r < rows {
-                let tr = (rows - r).min(TILE_WEIGHT_ROWS);
                 let tile = RowTile {
                     w,
                     block,
@@ -843,22 +911,10 @@ fn tiles_avx512(w: &[f32], xt: &[f32], cols: usize, seq: usize, out: &mut [f32])
                     depth: depth.clone(),
                     t,
                     r,
+                    rows: (rows - r).min(TILE_WEIGHT_ROWS),
                 };
-                macro_rules! run {
-                    ($($tr:literal),*) => {
-                        match (tr, width / LANES) {
-                            $(
-                                ($tr, 4) => tile.run::<$tr, 4>(&mut sums),
-                                ($tr, 3) => tile.run::<$tr, 3>(&mut sums),
-                                ($tr, 2) => tile.run::<$tr, 2>(&mut sums),
-                                ($tr, _) => tile.run::<$tr, 1>(&mut sums),
-                            )*
-                            _ => {}
-                        }
-                    };
-                }
-                run!(6, 5, 4, 3, 2, 1);
-                r += tr;
+                tile_fn(&tile, &mut sums);
+                r += tile.rows;
             }
             t += width;
         }
@@ -882,10 +938,58 @@ struct RowTile<'a> {
     depth: Range<usize>,
     t: usize,
     r: usize,
+    /// Weight rows of the tile (`r..r + rows`).
+    rows: usize,
 }
 
 #[cfg(target_arch = "x86_64")]
 impl RowTile<'_> {
+    /// The AVX2 tile: weight rows `r..r+TR` times input rows `sub..sub+16` of the block.
+    #[target_feature(enable = "avx2,fma")]
+    fn run_avx2<const TR: usize>(&self, sub: usize, sums: &mut [f32]) {
+        use std::arch::x86_64::{
+            __m256, _mm256_fmadd_ps, _mm256_loadu_ps, _mm256_set1_ps, _mm256_setzero_ps,
+            _mm256_storeu_ps,
+        };
+        const V: usize = AVX2_TILE_TOKENS / 8;
+        let (cols, seq_pad, t, r, width) = (self.cols, self.seq_pad, self.t, self.r, self.width);
+        let depth = self.depth.clone();
+        // Every range the loops read or write, checked once, as in `run`.
+        let rows_ok = (r + TR) * cols <= self.w.len() && depth.end <= cols;
+        let block_ok = depth.end * width <= self.block.len() && sub + V * 8 <= width;
+        let sums_ok = (r + TR - 1) * seq_pad + t + sub + V * 8 <= sums.len();
+        if !(rows_ok && block_ok && sums_ok) {
+            return;
+        }
+        // SAFETY (for every pointer below): in bounds by the checks above.
+        let w0 = unsafe { self.w.as_ptr().add(r * cols + depth.start) };
+        let x0 = unsafe { self.block.as_ptr().add(depth.start * width + sub) };
+        let s0 = unsafe { sums.as_mut_ptr().add(r * seq_pad + t + sub) };
+        let mut acc: [[__m256; V]; TR] = [[_mm256_setzero_ps(); V]; TR];
+        for (i, acc_i) in acc.iter_mut().enumerate() {
+            for (v, a) in acc_i.iter_mut().enumerate() {
+                *a = unsafe { _mm256_loadu_ps(s0.add(i * seq_pad + v * 8)) };
+            }
+        }
+        for k in 0..depth.len() {
+            let mut xv: [__m256; V] = [_mm256_setzero_ps(); V];
+            for (v, x) in xv.iter_mut().enumerate() {
+                *x = unsafe { _mm256_loadu_ps(x0.add(k * width + v * 8)) };
+            }
+            for (i, acc_i) in acc.iter_mut().enumerate() {
+                let b = _mm256_set1_ps(unsafe { *w0.add(i * cols + k) });
+                for (a, x) in acc_i.iter_mut().zip(&xv) {
+                    *a = _mm256_fmadd_ps(b, *x, *a);
+                }
+            }
+        }
+        for (i, acc_i) in acc.iter().enumerate() {
+            for (v, a) in acc_i.iter().enumerate() {
+                unsafe { _mm256_storeu_ps(s0.add(i * seq_pad + v * 8), *a) };
+            }
+        }
+    }
+
     #[target_feature(enable = "avx512f")]
     fn run<const TR: usize, const TV: usize>(&self, sums: &mut [f32]) {
         use std::arch::x86_64::{
