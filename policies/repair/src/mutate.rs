@@ -159,6 +159,9 @@ pub enum MutationOperator {
     /// A table's last entry returned where its best was meant (`return dp[-1]` →
     /// `return max(dp)`, `dp[n - 1]` → `*dp.iter().max().unwrap()`).
     AggregateForLast,
+    /// A running best started at zero (`best = 0` before `best = max(best, cur)`) started at
+    /// the type's extreme or the first value instead (`float("-inf")`, `nums[0]`).
+    ExtremeStart,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -1313,6 +1316,12 @@ const SIBLING_CALLS: &[&[&str]] = &[
     &["sum", "product"],
     // Slices cut into overlapping windows or consecutive pieces.
     &["windows", "chunks"],
+    // The two ends of a deque: a loop that looks at one end and takes from the other.
+    &["pop", "popleft"],
+    &["append", "appendleft"],
+    &["pop_front", "pop_back"],
+    &["push_front", "push_back"],
+    &["front", "back"],
 ];
 
 /// Python's built-in exceptions a function most often raises or catches; a `raise` or an
@@ -2405,6 +2414,15 @@ mod tests {
         assert_eq!(
             with_operator("    c.is_lowercase()", rust, SiblingCall),
             vec!["    c.is_uppercase()"]
+        );
+        // The other end of a deque.
+        assert_eq!(
+            with_operator("            window.popleft()", py, SiblingCall),
+            vec!["            window.pop()"]
+        );
+        assert_eq!(
+            with_operator("        queue.pop_front();", rust, SiblingCall),
+            vec!["        queue.pop_back();"]
         );
         // Consecutive pieces for overlapping windows.
         assert_eq!(

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 47] = [
+const ORIGINS: [&str; 48] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -186,6 +186,7 @@ const ORIGINS: [&str; 47] = [
     "raise_root",
     "distinct_return",
     "aggregate_for_last",
+    "extreme_start",
 ];
 
 impl CandidateOrigin {
@@ -1497,6 +1498,7 @@ mod tests {
             RaiseRoot,
             DistinctReturn,
             AggregateForLast,
+            ExtremeStart,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1546,7 +1548,8 @@ mod tests {
                 | AppendSeparator
                 | RaiseRoot
                 | DistinctReturn
-                | AggregateForLast => {}
+                | AggregateForLast
+                | ExtremeStart => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -13,7 +13,10 @@ use tact_runtime::source::{ByteClass, FunctionSpan};
 use super::{Language, MutationOperator, Token, TokenKind};
 
 mod clauses;
+mod digits;
+mod extremes;
 mod guards;
+mod iterate;
 mod order;
 mod returns;
 mod roots;
@@ -216,6 +219,9 @@ pub(super) fn function_hunks(
     hunks.extend(function.remainder_flushes(file, language));
     hunks.extend(function.merge_tails(file, language));
     hunks.extend(function.unmarked_visits(file, language));
+    hunks.extend(function.unadvanced_iterates(file, language));
+    hunks.extend(function.zero_digit_cases(file, language));
+    hunks.extend(function.extreme_starts(file, language));
     hunks.extend(function.mirrored_statements(file, language));
     hunks.extend(function.parameter_normalizations(file, language));
     hunks.extend(function.recursive_argument_shifts(file, language));
@@ -2101,6 +2107,117 @@ mod tests {
         assert!(placed(both, Language::Python, 2, root).is_empty());
         let none = "def same(a, b):\n    return a * 2 == b\n";
         assert!(placed(none, Language::Python, 2, root).is_empty());
+    }
+
+    /// Newton's method computes the next guess from `x`, compares the two, and never moves
+    /// `x`: `x = y` goes at the end of the loop, in both languages; a loop that moves `x`, or
+    /// a Rust `x` that is not `mut`, gets nothing.
+    #[test]
+    fn an_iteration_that_never_moves_gets_its_step() {
+        let python = "def isqrt(n):\n    if n < 2:\n        return n\n    x = n\n    while True:\n        y = (x + n // x) // 2\n        if y >= x:\n            return x\n    return x\n";
+        let moves = |h: &HunkMutation| h.description.contains("never moves");
+        assert_eq!(
+            placed(python, Language::Python, 6, moves),
+            vec![(
+                8,
+                vec![
+                    "            return x".to_string(),
+                    "        x = y".to_string()
+                ]
+            )]
+        );
+        let moved = python.replace(
+            "            return x\n",
+            "            return x\n        x = y\n",
+        );
+        assert!(placed(&moved, Language::Python, 6, moves).is_empty());
+        let rust = "fn isqrt(n: u64) -> u64 {\n    if n < 2 {\n        return n;\n    }\n    let mut x = n;\n    loop {\n        let y = (x + n / x) / 2;\n        if y >= x {\n            return x;\n        }\n    }\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 7, moves),
+            vec![(
+                10,
+                vec!["        }".to_string(), "        x = y;".to_string()]
+            )]
+        );
+        let fixed_x = rust.replace("let mut x = n;", "let x = n;");
+        assert!(placed(&fixed_x, Language::Rust, 7, moves).is_empty());
+    }
+
+    /// Digits written while the number is positive write nothing for zero: the case goes
+    /// before the loop (a string, a list of digits, a Rust `String`); a function that already
+    /// looks at zero gets nothing.
+    #[test]
+    fn a_digit_loop_that_writes_nothing_for_zero_gets_the_zero_case() {
+        let python = "def to_base(n, base):\n    sign = \"-\" if n < 0 else \"\"\n    n = abs(n)\n    digits = []\n    while n > 0:\n        n, r = divmod(n, base)\n        digits.append(DIGITS[r])\n    return sign + \"\".join(reversed(digits))\n";
+        let zero = |h: &HunkMutation| h.description.contains("writes nothing for zero");
+        assert_eq!(
+            placed(python, Language::Python, 6, zero),
+            vec![(
+                4,
+                vec![
+                    "    digits = []".to_string(),
+                    "    if n == 0:".to_string(),
+                    "        return \"0\"".to_string()
+                ]
+            )]
+        );
+        let list = "def digits(n):\n    out = []\n    while n:\n        out.append(n % 10)\n        n //= 10\n    return out[::-1]\n";
+        assert_eq!(
+            placed(list, Language::Python, 4, zero)[0].1[1..],
+            [
+                "    if n == 0:".to_string(),
+                "        return [0]".to_string()
+            ]
+        );
+        let handled = python.replace(
+            "    n = abs(n)\n",
+            "    if n == 0:\n        return \"0\"\n    n = abs(n)\n",
+        );
+        assert!(placed(&handled, Language::Python, 8, zero).is_empty());
+        let rust = "fn binary(mut n: u32) -> String {\n    let mut out = String::new();\n    while n > 0 {\n        out.insert(0, if n % 2 == 1 { '1' } else { '0' });\n        n /= 2;\n    }\n    out\n}\n";
+        // The Rust function answers with its last expression, not a `return`: a `String`
+        // signature is what says it is text.
+        assert_eq!(
+            placed(rust, Language::Rust, 4, zero),
+            vec![(
+                2,
+                vec![
+                    "    let mut out = String::new();".to_string(),
+                    "    if n == 0 {".to_string(),
+                    "        return \"0\".to_string();".to_string(),
+                    "    }".to_string()
+                ]
+            )]
+        );
+    }
+
+    /// A running maximum started at 0 answers 0 for all-negative values: it starts at the
+    /// type's extreme, the walked sequence's first value, or another running value's start;
+    /// a running count from 0 (no max) is left alone.
+    #[test]
+    fn a_running_maximum_started_at_zero_starts_at_an_extreme() {
+        let python = "def max_subarray_sum(nums):\n    best = 0\n    current = 0\n    for x in nums:\n        current = max(x, current + x)\n        best = max(best, current)\n    return best\n";
+        let starts = |h: &HunkMutation| h.operator == MutationOperator::ExtremeStart;
+        assert_eq!(
+            placed(python, Language::Python, 6, starts),
+            vec![
+                (2, vec!["    best = float(\"-inf\")".to_string()]),
+                (2, vec!["    best = nums[0]".to_string()]),
+                (3, vec!["    current = float(\"-inf\")".to_string()]),
+                (3, vec!["    current = nums[0]".to_string()]),
+            ]
+        );
+        let rust = "pub fn max_subarray_sum(v: &[i64]) -> Option<i64> {\n    let (&first, rest) = v.split_first()?;\n    let mut current = first;\n    let mut best = 0;\n    for &x in rest {\n        current = (current + x).max(x);\n        best = best.max(current);\n    }\n    Some(best)\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 7, starts),
+            vec![
+                (4, vec!["    let mut best = i64::MIN;".to_string()]),
+                (4, vec!["    let mut best = rest[0];".to_string()]),
+                (4, vec!["    let mut best = first;".to_string()]),
+            ]
+        );
+        let count = "def count(nums):\n    total = 0\n    for x in nums:\n        total = total + x\n    return total\n";
+        assert!(placed(count, Language::Python, 4, starts).is_empty());
     }
 
     /// The hunks `keep` selects, as (first line, new lines).

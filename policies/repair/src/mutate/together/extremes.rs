@@ -1,0 +1,160 @@
+//! A running best started at zero: `best = 0` before a loop that keeps `best = max(best,
+//! cur)` answers 0 when every value is negative (a running `min` from 0, when every value is
+//! positive). The start becomes the type's extreme (`float("-inf")`, `i64::MIN`), the first
+//! value of the sequence the loop walks (`nums[0]`), or the start another running value of
+//! the function was given (`let mut current = first;` → `let mut best = first;`).
+
+use super::super::{Language, MutationOperator, Token, TokenKind};
+use super::{FunctionText, HunkMutation};
+
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+/// `NAME = VALUE` (Python) or `let mut NAME = VALUE;` (Rust): the name and the value's tokens.
+fn start<'t, 'a>(line: &'t [Token<'a>], language: Language) -> Option<(&'a str, &'t [Token<'a>])> {
+    let (at, end) = match language {
+        Language::Python => (0, line.len()),
+        Language::Rust => {
+            if line.first()?.text != "let" || line.get(1)?.text != "mut" {
+                return None;
+            }
+            (
+                2,
+                line.len()
+                    .checked_sub(1)
+                    .filter(|&e| line.get(e).is_some_and(|t| t.text == ";"))?,
+            )
+        }
+    };
+    let name = line.get(at).filter(|t| t.kind == TokenKind::Ident)?;
+    (line.get(at + 1)?.text == "=").then_some((name.text, line.get(at + 2..end)?))
+}
+
+/// Integer and float types a Rust signature may name, for `T::MIN` / `T::MAX`.
+const NUMBER_TYPES: [&str; 12] = [
+    "i64", "i32", "isize", "i128", "i16", "i8", "f64", "f32", "u64", "u32", "usize", "u8",
+];
+
+impl FunctionText<'_> {
+    /// See the module.
+    pub(super) fn extreme_starts(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let mut hunks = Vec::new();
+        for (at, line) in self.tokens.iter().enumerate().skip(1) {
+            let Some((name, value)) = start(line, language) else {
+                continue;
+            };
+            let zero = matches!(
+                value.iter().map(|t| t.text).collect::<Vec<_>>().as_slice(),
+                ["0"] | ["0.0"] | ["0", "as", _]
+            );
+            let Some(init_line) = self.lines.get(at) else {
+                continue;
+            };
+            if !zero {
+                continue;
+            }
+            // The running `max`/`min` of `name`, deeper than its start (in a loop).
+            let running = self
+                .tokens
+                .iter()
+                .enumerate()
+                .skip(at + 1)
+                .find_map(|(k, l)| {
+                    let deeper = self
+                        .lines
+                        .get(k)
+                        .is_some_and(|t| indent(t) > indent(init_line));
+                    let kind = l.windows(3).find_map(|w| match language {
+                        Language::Python => (matches!(w[0].text, "max" | "min")
+                            && w[1].text == "("
+                            && l.iter().any(|t| t.text == name))
+                        .then_some(w[0].text),
+                        Language::Rust => (w[0].text == name
+                            && w[1].text == "."
+                            && matches!(w[2].text, "max" | "min"))
+                        .then_some(w[2].text),
+                    });
+                    let assigned = l.first().is_some_and(|t| t.text == name)
+                        && l.get(1).is_some_and(|t| t.text == "=");
+                    kind.filter(|_| deeper && assigned).map(|kind| (k, kind))
+                });
+            let Some((use_at, kind)) = running else {
+                continue;
+            };
+            let pad = &init_line[..indent(init_line)];
+            let mut values: Vec<String> = Vec::new();
+            match language {
+                Language::Python => values.push(
+                    if kind == "max" {
+                        "float(\"-inf\")"
+                    } else {
+                        "float(\"inf\")"
+                    }
+                    .to_string(),
+                ),
+                Language::Rust => {
+                    let signature = self
+                        .tokens
+                        .iter()
+                        .take_while(|l| l.iter().all(|t| t.text != "{"))
+                        .chain(self.tokens.first())
+                        .flat_map(|l| l.iter());
+                    if let Some(ty) = signature.map(|t| t.text).find(|t| NUMBER_TYPES.contains(t)) {
+                        let bound = if kind == "max" { "MIN" } else { "MAX" };
+                        values.push(format!("{ty}::{bound}"));
+                    }
+                }
+            }
+            // The first value of the sequence a loop between the start and the use walks.
+            for l in &self.tokens[at + 1..use_at] {
+                if l.first().is_none_or(|t| t.text != "for") {
+                    continue;
+                }
+                let Some(in_at) = l.iter().position(|t| t.text == "in") else {
+                    continue;
+                };
+                let sequence = l.get(in_at + 1).filter(|t| t.kind == TokenKind::Ident);
+                let plain = matches!(
+                    l.get(in_at + 2).map(|t| t.text),
+                    Some(":" | "{") | Some(".")
+                );
+                if let Some(sequence) = sequence.filter(|_| plain) {
+                    values.push(format!("{}[0]", sequence.text));
+                }
+            }
+            // The start another running value was given (`let mut current = first;`).
+            for l in &self.tokens[1..at] {
+                if let Some((other, [only])) = start(l, language)
+                    && other != name
+                    && only.kind == TokenKind::Ident
+                    && !super::super::is_keyword(only.text, language)
+                {
+                    values.push(only.text.to_string());
+                }
+            }
+            let mut seen: Vec<String> = Vec::new();
+            for value in values {
+                if seen.contains(&value) {
+                    continue;
+                }
+                seen.push(value.clone());
+                let new_line = match language {
+                    Language::Python => format!("{pad}{name} = {value}"),
+                    Language::Rust => format!("{pad}let mut {name} = {value};"),
+                };
+                let description = format!(
+                    "`{name}` starts at `{value}`, not 0 (it keeps a running `{kind}`, which 0 would cap)"
+                );
+                hunks.extend(self.line_replaced(
+                    file,
+                    at,
+                    new_line,
+                    MutationOperator::ExtremeStart,
+                    description,
+                ));
+            }
+        }
+        hunks
+    }
+}
