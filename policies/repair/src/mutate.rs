@@ -1448,6 +1448,28 @@ fn swap_identifier_edits(
     {
         return Vec::new();
     }
+    // Names a Python file imports (`import heapq`, `from math import sqrt`) are modules and
+    // functions, not variables: `heapq.heappush(heap, (nd, u))` would otherwise spend the
+    // line's swaps on `heap.heappush`, `u.heappush`, … and crowd out `u` → `v`.
+    let imported: Vec<&str> = match language {
+        Language::Python => lines
+            .iter()
+            .filter_map(|line| {
+                let t = line.trim_start();
+                let names = t.strip_prefix("import ").or_else(|| {
+                    t.strip_prefix("from ")
+                        .and_then(|r| r.split_once(" import ").map(|(_, n)| n))
+                })?;
+                Some(
+                    names
+                        .split([',', ' ', '(', ')', '.'])
+                        .filter(|n| !n.is_empty() && *n != "as"),
+                )
+            })
+            .flatten()
+            .collect(),
+        Language::Rust => Vec::new(),
+    };
     // Vocabulary by role, with the distance in lines of its nearest use.
     let function = enclosing_function(spans, lines.len(), index);
     let mut vocabulary: Vec<(IdentRole, &str, usize)> = Vec::new();
@@ -1472,6 +1494,9 @@ fn swap_identifier_edits(
             }
         }
         for (k, token) in line_tokens.iter().enumerate() {
+            if imported.contains(&token.text) {
+                continue;
+            }
             let binds = token.kind == TokenKind::Ident
                 && !is_keyword(token.text, language)
                 && !is_primitive_type(token.text, language)
@@ -1541,6 +1566,9 @@ fn swap_identifier_edits(
     };
     let mut edits: Vec<((u8, usize), LineEdit)> = Vec::new();
     for (k, token) in tokens.iter().enumerate() {
+        if imported.contains(&token.text) {
+            continue;
+        }
         let role = match ident_role(&tokens, k, language) {
             Some(role) => role,
             None if reassigns(k, token) => IdentRole::Variable,
@@ -2972,6 +3000,25 @@ mod tests {
             .filter(|c| c.operator == MutationOperator::SwapIdentifier)
             .map(|c| c.new_text)
             .collect()
+    }
+
+    /// probe-python-09 (a Dijkstra that pushes the node it popped, `(nd, u)` for `(nd, v)`):
+    /// the imported module `heapq` is neither swapped nor offered, so the line's swaps reach
+    /// `u` → `v` instead of `heap.heappush`, `u.heappush`, ….
+    #[test]
+    fn an_imported_module_is_not_a_variable_to_swap() {
+        let source = "import heapq\n\n\ndef dijkstra(graph, source):\n    dist = {source: 0}\n    heap = [(0, source)]\n    while heap:\n        d, u = heapq.heappop(heap)\n        if d > dist[u]:\n            continue\n        for v, w in graph.get(u, []):\n            nd = d + w\n            if v not in dist or nd < dist[v]:\n                dist[v] = nd\n                heapq.heappush(heap, (nd, u))\n    return dist\n";
+        let got = swaps(source, Language::Python, 15);
+        assert!(
+            got.contains(&"                heapq.heappush(heap, (nd, v))".to_string()),
+            "{got:?}"
+        );
+        assert!(got.iter().all(|s| s.contains("heapq.heappush(")), "{got:?}");
+        assert!(
+            got.iter()
+                .all(|s| !s.contains("(heapq") && !s.contains("heapq,")),
+            "{got:?}"
+        );
     }
 
     #[test]
