@@ -735,8 +735,9 @@ enum EvidenceTier {
     Diagnosed,
     /// A run shows the step missing (a hang, a result cut short at its end), the
     /// description states the very formula a value falls short of or the order names are
-    /// in, the code trims a separator it never appends, or it compares a root with the
-    /// number it was taken from.
+    /// in, the code trims a separator it never appends, it compares a root with the
+    /// number it was taken from, a digit loop has no zero case, or a running max or min
+    /// starts at 0.
     MissingStep,
     LoopMove,
     None,
@@ -752,7 +753,9 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             MutationOperator::StatedFormula
             | MutationOperator::StatedOrder
             | MutationOperator::AppendSeparator
-            | MutationOperator::RaiseRoot,
+            | MutationOperator::RaiseRoot
+            | MutationOperator::ZeroCase
+            | MutationOperator::ExtremeStart,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,

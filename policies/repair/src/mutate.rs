@@ -162,6 +162,9 @@ pub enum MutationOperator {
     /// A running best started at zero (`best = 0` before `best = max(best, cur)`) started at
     /// the type's extreme or the first value instead (`float("-inf")`, `nums[0]`).
     ExtremeStart,
+    /// A number written digit by digit while it is positive given the zero case before its
+    /// loop (`if n == 0: return "0"`).
+    ZeroCase,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

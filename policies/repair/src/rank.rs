@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 48] = [
+const ORIGINS: [&str; 49] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -187,6 +187,7 @@ const ORIGINS: [&str; 48] = [
     "distinct_return",
     "aggregate_for_last",
     "extreme_start",
+    "zero_case",
 ];
 
 impl CandidateOrigin {
@@ -1499,6 +1500,7 @@ mod tests {
             DistinctReturn,
             AggregateForLast,
             ExtremeStart,
+            ZeroCase,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1549,7 +1551,8 @@ mod tests {
                 | RaiseRoot
                 | DistinctReturn
                 | AggregateForLast
-                | ExtremeStart => {}
+                | ExtremeStart
+                | ZeroCase => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -1,7 +1,8 @@
 //! A number written digit by digit while it is positive (`while n > 0: digits.append(DIGITS[n
 //! % base]); n //= base`) writes nothing for zero: `to_base(0, 2)` returns `""`. The case is
 //! put before the loop: `if n == 0: return "0"` (a list of digits: `[0]`; Rust: `return
-//! "0".to_string();`), unless the function already looks at zero.
+//! "0".to_string();`), unless the function already looks at zero. Probed first: a few probes
+//! at most, and the loop's shape is the evidence.
 
 use super::super::{Language, MutationOperator, TokenKind};
 use super::{FunctionText, HunkMutation};
@@ -98,7 +99,7 @@ impl FunctionText<'_> {
                 file,
                 anchor,
                 inserted,
-                MutationOperator::InsertGuard,
+                MutationOperator::ZeroCase,
                 description,
             ));
         }

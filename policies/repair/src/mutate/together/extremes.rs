@@ -2,7 +2,8 @@
 //! cur)` answers 0 when every value is negative (a running `min` from 0, when every value is
 //! positive). The start becomes the type's extreme (`float("-inf")`, `i64::MIN`), the first
 //! value of the sequence the loop walks (`nums[0]`), or the start another running value of
-//! the function was given (`let mut current = first;` → `let mut best = first;`).
+//! the function was given (`let mut current = first;` → `let mut best = first;`). Probed
+//! first: two to four probes, and a running `max` from 0 is the classic slip.
 
 use super::super::{Language, MutationOperator, Token, TokenKind};
 use super::{FunctionText, HunkMutation};
