@@ -848,6 +848,11 @@ fn mutate_line_with_classes(
         edits.extend(expr::literal_edits(text, &tokens));
         edits.extend(expr::sort_order_edits(text, &tokens, language));
         edits.extend(expr::exchange_method_edits(text, &tokens));
+        edits.extend(expr::precedence_wrap_edits(text, &tokens, language));
+        if language == Language::Rust {
+            edits.extend(expr::match_alternative_edits(text, &tokens));
+            edits.extend(expr::reverse_before_collect_edits(text, &tokens));
+        }
         edits.extend(expr::tuple_target_edits(text, &tokens, language));
         edits.extend(expr::aggregate_for_last_edits(text, language));
         edits.extend(expr::slice_side_edits(text, &tokens, language));
@@ -907,6 +912,8 @@ fn operator_replacements(
         ("-=", _) => vec![("+=", ArithmeticFlip)],
         ("*=", _) => vec![("/=", ArithmeticFlip)],
         ("/=", _) => vec![("*=", ArithmeticFlip)],
+        // `d %= 9` where `d -= 9` was meant (a digit sum of a doubled digit).
+        ("%=", _) => others(&["-=", "/="], ArithmeticFlip),
         // Bit operations written for one another (`n ^= n - 1` for `n &= n - 1`).
         ("&", _) if bitwise_ok => others(&["|", "^"], ArithmeticFlip),
         ("|", _) if bitwise_ok => others(&["&", "^"], ArithmeticFlip),
@@ -1454,7 +1461,7 @@ fn swap_identifier_edits(
     // Names a Python file imports (`import heapq`, `from math import sqrt`) are modules and
     // functions, not variables: `heapq.heappush(heap, (nd, u))` would otherwise spend the
     // line's swaps on `heap.heappush`, `u.heappush`, … and crowd out `u` → `v`.
-    let imported: Vec<&str> = match language {
+    let not_variables: Vec<&str> = match language {
         Language::Python => lines
             .iter()
             .filter_map(|line| {
@@ -1471,7 +1478,12 @@ fn swap_identifier_edits(
             })
             .flatten()
             .collect(),
-        Language::Rust => Vec::new(),
+        // Words Rust reserves that the keyword list leaves out (it feeds the operand test,
+        // where `false` ends an operand): never a variable to swap in or out.
+        Language::Rust => vec![
+            "true", "false", "continue", "struct", "enum", "trait", "mod", "crate", "super",
+            "type", "async", "await", "extern",
+        ],
     };
     // Vocabulary by role, with the distance in lines of its nearest use.
     let function = enclosing_function(spans, lines.len(), index);
@@ -1479,6 +1491,9 @@ fn swap_identifier_edits(
     // Identifiers of the function's header line, and of the lines of its body.
     let mut header: Vec<&str> = Vec::new();
     let mut body: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    // How often each identifier of the function occurs, and the line it first occurs on.
+    let mut occurrences: std::collections::HashMap<&str, (usize, usize)> =
+        std::collections::HashMap::new();
     for (i, line) in lines.iter().enumerate() {
         let Some(line_classes) = classes.get(i) else {
             continue;
@@ -1490,14 +1505,18 @@ fn swap_identifier_edits(
                 .iter()
                 .filter(|t| t.kind == TokenKind::Ident)
                 .map(|t| t.text);
-            if i == function.start {
-                header.extend(idents);
-            } else {
-                body.extend(idents);
+            for name in idents {
+                if i == function.start {
+                    header.push(name);
+                } else {
+                    body.insert(name);
+                }
+                let seen = occurrences.entry(name).or_insert((0, i));
+                seen.0 += 1;
             }
         }
         for (k, token) in line_tokens.iter().enumerate() {
-            if imported.contains(&token.text) {
+            if not_variables.contains(&token.text) {
                 continue;
             }
             let binds = token.kind == TokenKind::Ident
@@ -1544,9 +1563,17 @@ fn swap_identifier_edits(
         .copied()
         .filter(|name| !body.contains(name))
         .collect();
+    // So is a name bound once and never read (`for &(weight, value) in items` where the body
+    // adds `weight` twice: the compiler's "unused variable"), most likely for a name bound
+    // beside it.
+    let bound_on = |name: &str| occurrences.get(name).map(|&(_, line)| line);
+    let unread = |name: &str| {
+        !parameters.contains(&name) && occurrences.get(name).is_some_and(|&(n, _)| n == 1)
+    };
     let priority = |old: &str, new: &str| match (unused.contains(&new), parameters.contains(&old)) {
         (true, true) => 0,
         (true, false) => 1,
+        _ if unread(new) && bound_on(new) == bound_on(old) => 1,
         _ => 2,
     };
     // A statement re-assigning a variable of the function (`max_depth = depth - 1;` where
@@ -1569,7 +1596,7 @@ fn swap_identifier_edits(
     };
     let mut edits: Vec<((u8, usize), LineEdit)> = Vec::new();
     for (k, token) in tokens.iter().enumerate() {
-        if imported.contains(&token.text) {
+        if not_variables.contains(&token.text) {
             continue;
         }
         let role = match ident_role(&tokens, k, language) {
@@ -3003,6 +3030,105 @@ mod tests {
             .filter(|c| c.operator == MutationOperator::SwapIdentifier)
             .map(|c| c.new_text)
             .collect()
+    }
+
+    /// Slips from a probe of classic Rust programs (probe-rust-11, -12, -19, -22): a
+    /// remainder for a difference, a sum divided only in its last term, an iterator collected
+    /// unreversed, a match arm with one alternative too many.
+    #[test]
+    fn classic_rust_slips_are_offered() {
+        let rust = Language::Rust;
+        let py = Language::Python;
+        assert!(
+            with_operator(
+                "                d %= 9;",
+                rust,
+                MutationOperator::ArithmeticFlip
+            )
+            .contains(&"                d -= 9;".to_string())
+        );
+        assert_eq!(
+            with_operator(
+                "        Some(v[n / 2 - 1] + v[n / 2] / 2.0)",
+                rust,
+                MutationOperator::WrapOperands
+            ),
+            vec!["        Some((v[n / 2 - 1] + v[n / 2]) / 2.0)"]
+        );
+        assert_eq!(
+            with_operator("    return lo + hi / 2", py, MutationOperator::WrapOperands),
+            vec!["    return (lo + hi) / 2"]
+        );
+        // Already whole, or the sum is another product's right side: nothing to wrap.
+        assert!(
+            with_operator(
+                "    return (lo + hi) / 2",
+                py,
+                MutationOperator::WrapOperands
+            )
+            .is_empty()
+        );
+        assert!(
+            with_operator(
+                "    return a * b - c / d",
+                py,
+                MutationOperator::WrapOperands
+            )
+            .iter()
+            .all(|t| !t.contains("(b - c)"))
+        );
+        assert!(
+            with_operator(
+                "        let reversed: String = cleaned.chars().collect();",
+                rust,
+                MutationOperator::SiblingCall
+            )
+            .contains(
+                &"        let reversed: String = cleaned.chars().rev().collect();".to_string()
+            )
+        );
+        let arms = with_operator(
+            "            'a' | 'e' | 'i' | 'o' | 'u' | 'y' => vowels += 1,",
+            rust,
+            MutationOperator::DropTerm,
+        );
+        assert!(
+            arms.contains(&"            'a' | 'e' | 'i' | 'o' | 'u' => vowels += 1,".to_string())
+        );
+        assert!(
+            arms.contains(&"            'e' | 'i' | 'o' | 'u' | 'y' => vowels += 1,".to_string())
+        );
+        // A closure's bars are not alternatives.
+        assert!(
+            with_operator(
+                "    v.sort_by(|a, b| a.cmp(b));",
+                rust,
+                MutationOperator::DropTerm
+            )
+            .iter()
+            .all(|t| t.contains("|a, b|"))
+        );
+    }
+
+    /// probe-rust-15 (a knapsack that adds `weight` where `value` was meant): `value`, bound
+    /// by the loop's pattern and never read, is offered first; Rust's `false` and `continue`
+    /// are never offered as variables.
+    #[test]
+    fn a_name_bound_and_never_read_is_offered_first() {
+        let source = "pub fn knapsack(items: &[(usize, u64)], cap: usize) -> u64 {\n    let mut dp = vec![0u64; cap + 1];\n    for &(weight, value) in items {\n        if weight > cap {\n            continue;\n        }\n        let mut found = false;\n        for w in (weight..=cap).rev() {\n            dp[w] = dp[w].max(dp[w - weight] + weight as u64);\n            found = true;\n        }\n    }\n    dp[cap]\n}\n";
+        let got = swaps(source, Language::Rust, 9);
+        // Both uses of `weight` on the line come first, with `value` for each.
+        assert!(
+            got[..2].contains(
+                &"            dp[w] = dp[w].max(dp[w - weight] + value as u64);".to_string()
+            ),
+            "{got:?}"
+        );
+        assert!(
+            got.iter()
+                .all(|s| !s.contains("false") && !s.contains("continue")),
+            "{got:?}"
+        );
     }
 
     /// probe-python-09 (a Dijkstra that pushes the node it popped, `(nd, u)` for `(nd, v)`):
