@@ -1642,6 +1642,157 @@ pub(super) fn negation_edits(
     edits
 }
 
+/// Operators that bind tighter than `+` and `-`.
+const TIGHTER: [&str; 4] = ["/", "*", "%", "//"];
+
+/// `a + b / 2` → `(a + b) / 2`: a sum or difference that a tighter operator (`/`, `*`, `%`)
+/// was meant to divide as a whole, the classic missing parentheses of an average
+/// (`v[n / 2 - 1] + v[n / 2] / 2.0`).
+pub(super) fn precedence_wrap_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    for (k, op) in tokens.iter().enumerate() {
+        if !TIGHTER.contains(&op.text) || k == 0 || !ends_operand(tokens.get(k - 1), language) {
+            continue;
+        }
+        let Some(left) = operand_start(tokens, k - 1, language) else {
+            continue;
+        };
+        // Walk left over the sum at this depth: `x + y - left`.
+        let mut first = left;
+        let mut summed = false;
+        while let Some(before) = first.checked_sub(1).and_then(|p| tokens.get(p)) {
+            if !matches!(before.text, "+" | "-")
+                || !ends_operand(tokens.get(first.wrapping_sub(2)), language)
+            {
+                break;
+            }
+            let Some(start) = first
+                .checked_sub(2)
+                .and_then(|p| operand_start(tokens, p, language))
+            else {
+                break;
+            };
+            summed = true;
+            first = start;
+        }
+        // A sum that is itself the right side of a tighter operator (`a * b + c / d`) is left
+        // alone: the parentheses would cross it.
+        let crossed = first
+            .checked_sub(1)
+            .and_then(|p| tokens.get(p))
+            .is_some_and(|t| TIGHTER.contains(&t.text) || matches!(t.text, "**" | "." | "-"));
+        let (Some(open_at), Some(close_at)) = (tokens.get(first), tokens.get(k - 1)) else {
+            continue;
+        };
+        if !summed || crossed {
+            continue;
+        }
+        let new_text = format!(
+            "{}({}){}",
+            &text[..open_at.start],
+            &text[open_at.start..close_at.end],
+            &text[close_at.end..]
+        );
+        edits.push(LineEdit {
+            description: format!(
+                "`({})` taken as a whole by `{}`",
+                &text[open_at.start..close_at.end],
+                op.text
+            ),
+            new_text,
+            operator: MutationOperator::WrapOperands,
+        });
+    }
+    edits
+}
+
+/// A Rust match arm's alternatives (`'a' | 'e' | … | 'y' =>`) with one too many: each is
+/// offered dropped (the letters a description counts, without the one it excludes).
+pub(super) fn match_alternative_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
+    let Some(arrow) = tokens.iter().position(|t| t.text == "=>") else {
+        return Vec::new();
+    };
+    // Alternatives at depth 0 before the arrow, between `|` tokens; a closure's `|a, b|` has
+    // commas and never reaches here with a `=>` after it at depth 0.
+    let mut depth = 0i32;
+    let mut bars: Vec<usize> = Vec::new();
+    for (k, t) in tokens[..arrow].iter().enumerate() {
+        match t.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => depth -= 1,
+            TokenKind::Comma if depth == 0 => return Vec::new(),
+            _ => {}
+        }
+        if depth == 0 && t.text == "|" {
+            bars.push(k);
+        }
+    }
+    if bars.is_empty() || tokens.first().is_some_and(|t| t.text == "|") {
+        return Vec::new();
+    }
+    let mut edits = Vec::new();
+    // Alternative `i` spans from after bar i-1 (or the line's first token) to before bar i
+    // (or the arrow); dropping it takes the bar on one side with it.
+    let mut bounds: Vec<(usize, usize)> = Vec::new();
+    let mut from = 0;
+    for &bar in bars.iter().chain(std::iter::once(&arrow)) {
+        if bar == 0 {
+            return Vec::new();
+        }
+        bounds.push((from, bar - 1));
+        from = bar + 1;
+    }
+    for (i, &(a, b)) in bounds.iter().enumerate() {
+        let (Some(first), Some(last)) = (tokens.get(a), tokens.get(b)) else {
+            continue;
+        };
+        let (cut_from, cut_to) = if i + 1 < bounds.len() {
+            // Up to the next alternative's first token.
+            match tokens.get(bounds[i + 1].0) {
+                Some(next) => (first.start, next.start),
+                None => continue,
+            }
+        } else {
+            // The last one: from the end of the previous alternative.
+            match tokens.get(bounds[i - 1].1) {
+                Some(prev) => (prev.end, last.end),
+                None => continue,
+            }
+        };
+        edits.push(LineEdit {
+            new_text: format!("{}{}", &text[..cut_from], &text[cut_to..]),
+            operator: MutationOperator::DropTerm,
+            description: format!("alternative `{}` dropped", &text[first.start..last.end]),
+        });
+    }
+    edits
+}
+
+/// Rust: an iterator collected in its order where its reverse was meant (`s.chars().collect()`
+/// → `s.chars().rev().collect()`, a palindrome test comparing a string with itself).
+pub(super) fn reverse_before_collect_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    for w in tokens.windows(6) {
+        let iterates = matches!(w[0].text, "chars" | "iter" | "bytes" | "into_iter")
+            && w[1].text == "("
+            && w[2].text == ")"
+            && w[3].text == "."
+            && w[4].text == "collect";
+        if iterates && !text.contains(".rev()") {
+            edits.push(LineEdit {
+                new_text: format!("{}.rev(){}", &text[..w[2].end], &text[w[2].end..]),
+                operator: MutationOperator::SiblingCall,
+                description: format!("`.{}()` reversed before it is collected", w[0].text),
+            });
+        }
+    }
+    edits
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
@@ -1996,155 +2147,4 @@ mod tests {
             .is_empty()
         );
     }
-}
-
-/// Operators that bind tighter than `+` and `-`.
-const TIGHTER: [&str; 4] = ["/", "*", "%", "//"];
-
-/// `a + b / 2` → `(a + b) / 2`: a sum or difference that a tighter operator (`/`, `*`, `%`)
-/// was meant to divide as a whole, the classic missing parentheses of an average
-/// (`v[n / 2 - 1] + v[n / 2] / 2.0`).
-pub(super) fn precedence_wrap_edits(
-    text: &str,
-    tokens: &[Token<'_>],
-    language: Language,
-) -> Vec<LineEdit> {
-    let mut edits = Vec::new();
-    for (k, op) in tokens.iter().enumerate() {
-        if !TIGHTER.contains(&op.text) || k == 0 || !ends_operand(tokens.get(k - 1), language) {
-            continue;
-        }
-        let Some(left) = operand_start(tokens, k - 1, language) else {
-            continue;
-        };
-        // Walk left over the sum at this depth: `x + y - left`.
-        let mut first = left;
-        let mut summed = false;
-        while let Some(before) = first.checked_sub(1).and_then(|p| tokens.get(p)) {
-            if !matches!(before.text, "+" | "-")
-                || !ends_operand(tokens.get(first.wrapping_sub(2)), language)
-            {
-                break;
-            }
-            let Some(start) = first
-                .checked_sub(2)
-                .and_then(|p| operand_start(tokens, p, language))
-            else {
-                break;
-            };
-            summed = true;
-            first = start;
-        }
-        // A sum that is itself the right side of a tighter operator (`a * b + c / d`) is left
-        // alone: the parentheses would cross it.
-        let crossed = first
-            .checked_sub(1)
-            .and_then(|p| tokens.get(p))
-            .is_some_and(|t| TIGHTER.contains(&t.text) || matches!(t.text, "**" | "." | "-"));
-        let (Some(open_at), Some(close_at)) = (tokens.get(first), tokens.get(k - 1)) else {
-            continue;
-        };
-        if !summed || crossed {
-            continue;
-        }
-        let new_text = format!(
-            "{}({}){}",
-            &text[..open_at.start],
-            &text[open_at.start..close_at.end],
-            &text[close_at.end..]
-        );
-        edits.push(LineEdit {
-            description: format!(
-                "`({})` taken as a whole by `{}`",
-                &text[open_at.start..close_at.end],
-                op.text
-            ),
-            new_text,
-            operator: MutationOperator::WrapOperands,
-        });
-    }
-    edits
-}
-
-/// A Rust match arm's alternatives (`'a' | 'e' | … | 'y' =>`) with one too many: each is
-/// offered dropped (the letters a description counts, without the one it excludes).
-pub(super) fn match_alternative_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
-    let Some(arrow) = tokens.iter().position(|t| t.text == "=>") else {
-        return Vec::new();
-    };
-    // Alternatives at depth 0 before the arrow, between `|` tokens; a closure's `|a, b|` has
-    // commas and never reaches here with a `=>` after it at depth 0.
-    let mut depth = 0i32;
-    let mut bars: Vec<usize> = Vec::new();
-    for (k, t) in tokens[..arrow].iter().enumerate() {
-        match t.kind {
-            TokenKind::Open => depth += 1,
-            TokenKind::Close => depth -= 1,
-            TokenKind::Comma if depth == 0 => return Vec::new(),
-            _ => {}
-        }
-        if depth == 0 && t.text == "|" {
-            bars.push(k);
-        }
-    }
-    if bars.is_empty() || tokens.first().is_some_and(|t| t.text == "|") {
-        return Vec::new();
-    }
-    let mut edits = Vec::new();
-    // Alternative `i` spans from after bar i-1 (or the line's first token) to before bar i
-    // (or the arrow); dropping it takes the bar on one side with it.
-    let mut bounds: Vec<(usize, usize)> = Vec::new();
-    let mut from = 0;
-    for &bar in bars.iter().chain(std::iter::once(&arrow)) {
-        if bar == 0 {
-            return Vec::new();
-        }
-        bounds.push((from, bar - 1));
-        from = bar + 1;
-    }
-    for (i, &(a, b)) in bounds.iter().enumerate() {
-        let (Some(first), Some(last)) = (tokens.get(a), tokens.get(b)) else {
-            continue;
-        };
-        let (cut_from, cut_to) = if i + 1 < bounds.len() {
-            // Up to the next alternative's first token.
-            match tokens.get(bounds[i + 1].0) {
-                Some(next) => (first.start, next.start),
-                None => continue,
-            }
-        } else {
-            // The last one: from the end of the previous alternative.
-            match tokens.get(bounds[i - 1].1) {
-                Some(prev) => (prev.end, last.end),
-                None => continue,
-            }
-        };
-        edits.push(LineEdit {
-            new_text: format!("{}{}", &text[..cut_from], &text[cut_to..]),
-            operator: MutationOperator::DropTerm,
-            description: format!("alternative `{}` dropped", &text[first.start..last.end]),
-        });
-    }
-    edits
-}
-
-/// Rust: an iterator collected in its order where its reverse was meant (`s.chars().collect()`
-/// → `s.chars().rev().collect()`, a palindrome test comparing a string with itself).
-pub(super) fn reverse_before_collect_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
-    let mut edits = Vec::new();
-    for w in tokens.windows(6) {
-        let iterates = matches!(w[0].text, "chars" | "iter" | "bytes" | "into_iter")
-            && w[1].text == "("
-            && w[2].text == ")"
-            && w[3].text == "."
-            && w[4].text == "collect";
-        if iterates && !text.contains(".rev()") {
-            edits.push(LineEdit {
-                new_text: format!("{}.rev(){}", &text[..w[2].end], &text[w[2].end..]),
-                operator: MutationOperator::SiblingCall,
-                description: format!("`.{}()` reversed before it is collected", w[0].text),
-            });
-        }
-    }
-    edits
 }
