@@ -8,9 +8,7 @@
 use super::super::{Language, MutationOperator, Token, TokenKind};
 use super::{FunctionText, HunkMutation};
 
-fn indent(line: &str) -> usize {
-    line.len() - line.trim_start().len()
-}
+use super::super::indentation as indent;
 
 /// `NAME = VALUE` (Python) or `let mut NAME = VALUE;` (Rust): the name and the value's tokens.
 fn start<'t, 'a>(line: &'t [Token<'a>], language: Language) -> Option<(&'a str, &'t [Token<'a>])> {
@@ -95,11 +93,14 @@ impl FunctionText<'_> {
                     .to_string(),
                 ),
                 Language::Rust => {
-                    let signature = self
+                    // The signature: the lines up to the one that opens the body.
+                    let opens = self
                         .tokens
                         .iter()
-                        .take_while(|l| l.iter().all(|t| t.text != "{"))
-                        .chain(self.tokens.first())
+                        .position(|l| l.iter().any(|t| t.text == "{"))
+                        .map_or(1, |k| k + 1);
+                    let signature = self.tokens[..opens.min(self.tokens.len())]
+                        .iter()
                         .flat_map(|l| l.iter());
                     if let Some(ty) = signature.map(|t| t.text).find(|t| NUMBER_TYPES.contains(t)) {
                         let bound = if kind == "max" { "MIN" } else { "MAX" };

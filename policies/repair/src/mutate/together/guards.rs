@@ -24,9 +24,7 @@ struct Guard {
     condition: std::ops::Range<usize>,
 }
 
-fn indent(line: &str) -> usize {
-    line.len() - line.trim_start().len()
-}
+use super::super::indentation as indent;
 
 /// A Rust block's `{` (not a bracket of an expression).
 pub(super) fn opens_block(token: &Token<'_>) -> bool {

@@ -6,9 +6,7 @@
 use super::super::{Language, MutationOperator, Token, TokenKind};
 use super::{FunctionText, HunkMutation, assigns};
 
-fn indent(line: &str) -> usize {
-    line.len() - line.trim_start().len()
-}
+use super::super::indentation as indent;
 
 /// `y = EXPR` (Python) or `let y = EXPR;` / `let mut y: T = EXPR;` (Rust): the target and
 /// where its value starts.

@@ -6,9 +6,7 @@
 use super::super::{Language, MutationOperator};
 use super::{FunctionText, HunkMutation};
 
-fn indent(line: &str) -> usize {
-    line.len() - line.trim_start().len()
-}
+use super::super::indentation as indent;
 
 /// The value a `return` line returns, without the keyword (and Rust's `;`).
 fn returned(line: &str) -> Option<&str> {

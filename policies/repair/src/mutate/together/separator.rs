@@ -7,9 +7,7 @@
 use super::super::{Language, MutationOperator, TokenKind};
 use super::{FunctionText, HunkMutation};
 
-fn indent(line: &str) -> usize {
-    line.len() - line.trim_start().len()
-}
+use super::super::indentation as indent;
 
 impl FunctionText<'_> {
     /// The one-character literals the function splits or joins by (`split(',')`,

@@ -6,9 +6,7 @@
 use super::super::{Language, MutationOperator, TokenKind};
 use super::{FunctionText, HunkMutation};
 
-fn indent(line: &str) -> usize {
-    line.len() - line.trim_start().len()
-}
+use super::super::indentation as indent;
 
 /// Methods that put something in a collection.
 const FILLS: [&str; 6] = ["add", "append", "update", "extend", "insert", "setdefault"];
