@@ -26,10 +26,15 @@ use rayon::ThreadPool;
 use rayon::prelude::*;
 
 use crate::error::ModelError;
+
+#[cfg(target_arch = "x86_64")]
+mod attention_tile;
 use crate::gguf::{
     GgmlType, decode_q2_k, decode_q3_k, decode_q4_0, decode_q4_1, decode_q4_k, decode_q5_0,
     decode_q5_1, decode_q5_k, decode_q6_k, decode_q8_0, dequantize,
 };
+#[cfg(target_arch = "x86_64")]
+use attention_tile::Lanes16;
 
 /// Input rows at or above which a product goes through the register-tiled kernel (below,
 /// rows are multiplied one by one: laying a band out for the tiles costs more than it
@@ -1352,20 +1357,29 @@ pub(crate) fn attention_at(
     // Many queries (a prefill, or continuations branching off one prompt): lay each key head
     // out 16 positions at a time, axis-major, so a query's scores come sixteen at a time
     // without horizontal sums, and a tile of queries reads each key once.
-    let panels: Vec<Vec<f32>> =
-        if level == SimdLevel::Avx512 && d.is_multiple_of(LANES) && seq >= KEY_PANEL_MIN_QUERIES {
-            (0..kv_heads)
-                .map(|g| key_panel(keys, kv_dim, g * d, d, positions))
-                .collect()
-        } else {
-            Vec::new()
-        };
-    // A prefill (or a batch of branches) on AVX-512 with 64- or 128-dim heads: tiles of up to
-    // ATTENTION_TILE_ROWS (query, head) rows that share a key head read each key and value of
-    // the shared positions once for the whole tile; a branch's own positions come per row.
+    let panels_pay = match level {
+        SimdLevel::Avx512 => d.is_multiple_of(LANES),
+        // Only the tiles read them on AVX2.
+        SimdLevel::Avx2Fma => d == 64 || d == 128,
+        _ => false,
+    };
+    let panels: Vec<Vec<f32>> = if panels_pay && seq >= KEY_PANEL_MIN_QUERIES {
+        (0..kv_heads)
+            .map(|g| key_panel(keys, kv_dim, g * d, d, positions))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // A prefill (or a batch of branches) on AVX-512 or AVX2 with 64- or 128-dim heads: tiles
+    // of a few (query, head) rows that share a key head read each key and value of the shared
+    // positions once for the whole tile; a branch's own positions come per row.
     #[cfg(target_arch = "x86_64")]
     if !panels.is_empty() && (d == 64 || d == 128) {
-        let block = (ATTENTION_TILE_ROWS / group).max(1);
+        let tile_rows = match level {
+            SimdLevel::Avx512 => attention_tile::Avx512::ROWS,
+            _ => attention_tile::Avx2Pair::ROWS,
+        };
+        let block = (tile_rows / group).max(1);
         let ctx = TileContext {
             q,
             q_dim,
@@ -1380,8 +1394,14 @@ pub(crate) fn attention_at(
             scale,
         };
         let one_block = |(b, out): (usize, &mut [f32])| {
-            // SAFETY: `panels` is only laid out when `simd_level` saw AVX-512 on this CPU.
-            unsafe { attend_block_avx512(&ctx, b * block, out) }
+            // SAFETY: `panels` are only laid out when `simd_level` saw the level's features
+            // on this CPU.
+            unsafe {
+                match level {
+                    SimdLevel::Avx512 => attention_tile::attend_block_avx512(&ctx, b * block, out),
+                    _ => attention_tile::attend_block_avx2(&ctx, b * block, out),
+                }
+            }
         };
         if work < PARALLEL_ATTENTION_WORK {
             out.chunks_mut(block * q_dim)
@@ -1427,10 +1447,6 @@ pub(crate) fn attention_at(
     Ok(out)
 }
 
-/// Most (query, head) rows one attention tile holds: one accumulator register each while
-/// scoring and while summing values, with room left for the loads.
-const ATTENTION_TILE_ROWS: usize = 8;
-
 /// What every tile of one prefill's attention reads.
 #[cfg(target_arch = "x86_64")]
 struct TileContext<'a> {
@@ -1445,163 +1461,6 @@ struct TileContext<'a> {
     panels: &'a [Vec<f32>],
     visible: &'a [VisibleKeys],
     scale: f32,
-}
-
-/// Attention of the causal queries `first..` (as many as `out` holds rows) for every head:
-/// per key head, its query heads of these queries in tiles of at most [`ATTENTION_TILE_ROWS`] rows.
-/// One query at a time read a head's keys and values once per (query, head) — at thousands
-/// of positions that traffic, not arithmetic, bounded a long prefill.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn attend_block_avx512(ctx: &TileContext, first: usize, out: &mut [f32]) {
-    let queries = out.len() / ctx.q_dim;
-    for g in 0..ctx.kv_heads {
-        let rows: Vec<(usize, usize)> = (0..queries)
-            .flat_map(|i| (g * ctx.group..(g + 1) * ctx.group).map(move |h| (i, h)))
-            .collect();
-        for tile in rows.chunks(ATTENTION_TILE_ROWS) {
-            macro_rules! tile {
-                ($($r:literal)*) => {
-                    match (ctx.d, tile.len()) {
-                        $((64, $r) => attend_tile_avx512::<4, $r>(ctx, g, first, tile, out),)*
-                        $((128, $r) => attend_tile_avx512::<8, $r>(ctx, g, first, tile, out),)*
-                        _ => {}
-                    }
-                };
-            }
-            tile!(1 2 3 4 5 6 7 8);
-        }
-    }
-}
-
-/// One tile: `R` (query, head) rows of key head `g`, heads of `16·V` dims. Scores of each
-/// row's prefix come from the key panel, sixteen positions per block, each panel row loaded
-/// once for all `R` rows; a branch's own positions (a few) are scored per row. Then a masked
-/// softmax per row over both; then the values, each prefix chunk loaded once for all rows.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn attend_tile_avx512<const V: usize, const R: usize>(
-    ctx: &TileContext,
-    g: usize,
-    first: usize,
-    tile: &[(usize, usize)],
-    out: &mut [f32],
-) {
-    use std::arch::x86_64::{
-        __m512, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_mul_ps, _mm512_set1_ps, _mm512_setzero_ps,
-        _mm512_storeu_ps,
-    };
-    let d = V * LANES;
-    let Some(panel) = ctx.panels.get(g) else {
-        return;
-    };
-    let (panel_rows, _) = panel.as_chunks::<LANES>();
-    // Each row's query (scaled) and how many positions it sees.
-    let mut queries = [[0.0f32; 128]; R];
-    let mut prefix = [0usize; R];
-    let mut own: [std::ops::Range<usize>; R] = std::array::from_fn(|_| 0..0);
-    for (r, &(i, h)) in tile.iter().enumerate().take(R) {
-        let at = (first + i) * ctx.q_dim + h * d;
-        let (Some(src), Some(seen)) = (ctx.q.get(at..at + d), ctx.visible.get(first + i)) else {
-            return;
-        };
-        for (dst, &v) in queries[r].iter_mut().zip(src) {
-            *dst = v * ctx.scale;
-        }
-        prefix[r] = seen.prefix;
-        own[r] = seen.own.clone();
-    }
-    let kv_offset = g * d;
-    // A branch's own positions: scored per row, straight from the cache rows.
-    let mut own_scores: [Vec<f32>; R] = std::array::from_fn(|_| Vec::new());
-    for r in 0..R {
-        for p in own[r].clone() {
-            let at = p * ctx.kv_dim + kv_offset;
-            let Some(key) = ctx.keys.get(at..at + d) else {
-                return;
-            };
-            own_scores[r].push(key.iter().zip(&queries[r]).map(|(k, q)| k * q).sum());
-        }
-    }
-    let longest = prefix.iter().copied().max().unwrap_or(0);
-    let blocks = longest.div_ceil(LANES);
-    if panel_rows.len() < blocks * d {
-        return;
-    }
-    let stride = blocks * LANES;
-    let mut scores = vec![0.0f32; R * stride];
-    for b in 0..blocks {
-        let rows = &panel_rows[b * d..(b + 1) * d];
-        let mut acc: [__m512; R] = [_mm512_setzero_ps(); R];
-        for (k, row) in rows.iter().enumerate() {
-            // SAFETY: `row` is a whole `[f32; 16]` chunk of the panel.
-            let key = unsafe { _mm512_loadu_ps(row.as_ptr()) };
-            for (a, query) in acc.iter_mut().zip(&queries) {
-                *a = _mm512_fmadd_ps(_mm512_set1_ps(query[k]), key, *a);
-            }
-        }
-        for (r, a) in acc.iter().enumerate() {
-            let at = r * stride + b * LANES;
-            // SAFETY: `at..at + 16` lies inside row `r` of `scores`.
-            unsafe { _mm512_storeu_ps(scores[at..at + LANES].as_mut_ptr(), *a) };
-        }
-    }
-    // Softmax per row over the positions it sees; the rest weigh exactly zero.
-    let mut norm = [0.0f32; R];
-    for r in 0..R {
-        let row = &mut scores[r * stride..(r + 1) * stride];
-        let seen = prefix[r].min(row.len());
-        let max = row[..seen]
-            .iter()
-            .chain(&own_scores[r])
-            .copied()
-            .fold(f32::NEG_INFINITY, f32::max);
-        exp_shifted_avx512(row, max);
-        row[seen..].fill(0.0);
-        for score in &mut own_scores[r] {
-            *score = (*score - max).exp();
-        }
-        let total: f32 = row[..seen].iter().chain(&own_scores[r]).sum();
-        norm[r] = if total > 0.0 { 1.0 / total } else { 0.0 };
-    }
-    // Weighted sum of the values, one 16-dim chunk of the head at a time.
-    for c in 0..V {
-        let mut acc: [__m512; R] = [_mm512_setzero_ps(); R];
-        for p in 0..longest {
-            let at = p * ctx.kv_dim + kv_offset + c * LANES;
-            let Some(chunk) = ctx.values.get(at..at + LANES) else {
-                return;
-            };
-            // SAFETY: `chunk` is 16 f32s.
-            let value = unsafe { _mm512_loadu_ps(chunk.as_ptr()) };
-            for r in 0..R {
-                acc[r] = _mm512_fmadd_ps(_mm512_set1_ps(scores[r * stride + p]), value, acc[r]);
-            }
-        }
-        for r in 0..R {
-            for (&weight, p) in own_scores[r].iter().zip(own[r].clone()) {
-                let at = p * ctx.kv_dim + kv_offset + c * LANES;
-                let Some(chunk) = ctx.values.get(at..at + LANES) else {
-                    return;
-                };
-                // SAFETY: `chunk` is 16 f32s.
-                let value = unsafe { _mm512_loadu_ps(chunk.as_ptr()) };
-                acc[r] = _mm512_fmadd_ps(_mm512_set1_ps(weight), value, acc[r]);
-            }
-        }
-        for (r, &(i, h)) in tile.iter().enumerate().take(R) {
-            let at = i * ctx.q_dim + h * d + c * LANES;
-            if let Some(dst) = out.get_mut(at..at + LANES) {
-                // SAFETY: `dst` is 16 f32s.
-                unsafe {
-                    _mm512_storeu_ps(
-                        dst.as_mut_ptr(),
-                        _mm512_mul_ps(acc[r], _mm512_set1_ps(norm[r])),
-                    )
-                };
-            }
-        }
-    }
 }
 
 /// One key/value head inside the interleaved cache rows.
