@@ -736,8 +736,10 @@ enum EvidenceTier {
     /// A run shows the step missing (a hang, a result cut short at its end), the
     /// description states the very formula a value falls short of or the order names are
     /// in, the code trims a separator it never appends, it compares a root with the
-    /// number it was taken from, a digit loop has no zero case, or a running max or min
-    /// starts at 0.
+    /// number it was taken from, a digit loop has no zero case, a running max or min
+    /// starts at 0, or the description names the extreme the code does not compute or the
+    /// operation it does on a number, or parentheses group nothing unless an `and`/`or` in
+    /// them is the other one.
     MissingStep,
     LoopMove,
     None,
@@ -755,7 +757,10 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::AppendSeparator
             | MutationOperator::RaiseRoot
             | MutationOperator::ZeroCase
-            | MutationOperator::ExtremeStart,
+            | MutationOperator::ExtremeStart
+            | MutationOperator::DescribedExtreme
+            | MutationOperator::StatedOperation
+            | MutationOperator::RedundantGroupFlip,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,

@@ -756,6 +756,36 @@ pub fn report_shows_missing_last_items(report: &TestReport) -> bool {
             || message.contains("Second list contains")
             || message.contains("Second sequence contains")
             || rust_left_cut_short(message)
+            || string_cut_short(message)
+    })
+}
+
+/// A string result that is the expected one's beginning (`"3a1b"` for `"3a1b2c"`), in a Rust
+/// `assert_eq!` (`left: "…"` / `right: "…"`) or a pytest comparison (`assert '…' == '…'`): the
+/// last piece a loop builds was never written.
+fn string_cut_short(message: &str) -> bool {
+    let quoted = |s: &str| -> Option<String> {
+        let s = s.trim();
+        let quote = s.chars().next().filter(|c| matches!(c, '"' | '\''))?;
+        let inner = s.strip_prefix(quote)?.strip_suffix(quote)?;
+        (!inner.contains(quote)).then(|| inner.to_string())
+    };
+    let side = |name: &str| {
+        message
+            .lines()
+            .find_map(|l| l.trim_start().strip_prefix(name))
+            .and_then(quoted)
+    };
+    let pair = match (side("left:"), side("right:")) {
+        (Some(left), Some(right)) => Some((left, right)),
+        _ => message.lines().find_map(|l| {
+            let rest = &l[l.find("assert ")? + "assert ".len()..];
+            let (left, right) = rest.split_once(" == ")?;
+            Some((quoted(left)?, quoted(right)?))
+        }),
+    };
+    pair.is_some_and(|(got, expected)| {
+        !got.is_empty() && got.len() < expected.len() && expected.starts_with(&got)
     })
 }
 
@@ -1177,6 +1207,8 @@ mod tests {
             "assert [1] == [1, 2, 3]\n  Right contains 2 more items, first extra item: 2",
             "AssertionError: Lists differ: ['a'] != ['a', 'b']\n\nSecond list contains 1 additional elements.",
             "assertion `left == right` failed\n  left: [\"a\", \"b\"]\n right: [\"a\", \"b\", \"c\"]",
+            "assertion `left == right` failed\n  left: \"3a1b\"\n right: \"3a1b2c\"",
+            "AssertionError: assert '3a1b' == '3a1b2c'\n  \n  - 3a1b2c\n  ?     ++\n  + 3a1b",
         ] {
             assert!(
                 report_shows_missing_last_items(&failing(message)),
@@ -1188,6 +1220,9 @@ mod tests {
             "assertion `left == right` failed\n  left: [\"a\", \"b\"]\n right: [\"a\", \"c\"]",
             "assertion `left == right` failed\n  left: []\n right: [1]",
             "assert 3 == 4",
+            "assertion `left == right` failed\n  left: \"\"\n right: \"ab\"",
+            "AssertionError: assert 'ab' == 'abc' or x",
+            "AssertionError: assert 'abc' == 'ab'",
         ] {
             assert!(
                 !report_shows_missing_last_items(&failing(message)),

@@ -165,6 +165,15 @@ pub enum MutationOperator {
     /// A number written digit by digit while it is positive given the zero case before its
     /// loop (`if n == 0: return "0"`).
     ZeroCase,
+    /// The extreme a function's description names where it computes only the other one
+    /// ("the minimum number of edits" over `max(...)`): each such `max` made `min`.
+    DescribedExtreme,
+    /// The operator applied to a number made the one the description states on it ("9 is
+    /// subtracted from it" over `d %= 9` → `d -= 9`).
+    StatedOperation,
+    /// An `and`/`or` inside parentheses that group nothing flipped (`(a || b) || c` →
+    /// `(a && b) || c`): the parentheses were written for the other operator.
+    RedundantGroupFlip,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -759,10 +768,10 @@ fn mutate_line_with_classes(
                     .is_some_and(|next| next.text == "(" && next.start == token.end);
                 let flipped = match (language, token.text) {
                     (Language::Python, "and") => {
-                        Some(("or", MutationOperator::BooleanOperatorFlip))
+                        Some(("or", junction_flip(&tokens, index, language)))
                     }
                     (Language::Python, "or") => {
-                        Some(("and", MutationOperator::BooleanOperatorFlip))
+                        Some(("and", junction_flip(&tokens, index, language)))
                     }
                     (Language::Python, "True") => {
                         Some(("False", MutationOperator::BooleanConstantFlip))
@@ -865,6 +874,66 @@ fn mutate_line_with_classes(
     edits
 }
 
+/// The operator of a flip of the `and`/`or` (`&&`/`||`) at `index`: its own when the
+/// parentheses around it change nothing — every operator at their top level and the one
+/// joining them to the rest are this same one (`(a || b) || c`), so they were written for the
+/// other operator — and a plain [`MutationOperator::BooleanOperatorFlip`] otherwise.
+fn junction_flip(tokens: &[Token<'_>], index: usize, language: Language) -> MutationOperator {
+    let Some(text) = tokens.get(index).map(|t| t.text) else {
+        return MutationOperator::BooleanOperatorFlip;
+    };
+    let is_junction = |t: &Token<'_>| matches!(t.text, "and" | "or" | "&&" | "||");
+    // The innermost group around `index`.
+    let mut depth = 0usize;
+    let open = (0..index).rev().find(|&k| {
+        match tokens[k].kind {
+            TokenKind::Close => depth += 1,
+            TokenKind::Open if depth > 0 => depth -= 1,
+            TokenKind::Open => return tokens[k].text == "(",
+            _ => {}
+        }
+        false
+    });
+    let mut depth = 0usize;
+    let close = (index + 1..tokens.len()).find(|&k| {
+        match tokens[k].kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close if depth > 0 => depth -= 1,
+            TokenKind::Close => return true,
+            _ => {}
+        }
+        false
+    });
+    let (Some(open), Some(close)) = (open, close) else {
+        return MutationOperator::BooleanOperatorFlip;
+    };
+    // A call's or a tuple's parentheses group nothing.
+    let before = open.checked_sub(1).and_then(|k| tokens.get(k));
+    let called = before.is_some_and(|t| {
+        matches!(t.kind, TokenKind::Ident) && !is_junction(t) && !is_keyword(t.text, language)
+    });
+    let mut depth = 0usize;
+    let mut uniform = true;
+    for t in &tokens[open + 1..close] {
+        match t.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => depth = depth.saturating_sub(1),
+            TokenKind::Comma if depth == 0 => uniform = false,
+            _ if depth == 0 && is_junction(t) && t.text != text => uniform = false,
+            _ => {}
+        }
+    }
+    let joined = [before, tokens.get(close + 1)]
+        .into_iter()
+        .flatten()
+        .any(|t| t.text == text);
+    if uniform && joined && !called && tokens[close].text == ")" {
+        MutationOperator::RedundantGroupFlip
+    } else {
+        MutationOperator::BooleanOperatorFlip
+    }
+}
+
 fn others(
     replacements: &[&'static str],
     operator: MutationOperator,
@@ -878,7 +947,7 @@ fn operator_replacements(
     index: usize,
     language: Language,
 ) -> Vec<(&'static str, MutationOperator)> {
-    use MutationOperator::{ArithmeticFlip, BooleanOperatorFlip, ComparisonFlip};
+    use MutationOperator::{ArithmeticFlip, ComparisonFlip};
     let Some(token) = tokens.get(index) else {
         return Vec::new();
     };
@@ -925,8 +994,8 @@ fn operator_replacements(
         ("^=", _) => others(&["&=", "|="], ArithmeticFlip),
         ("<<=", _) => vec![(">>=", ArithmeticFlip)],
         (">>=", _) => vec![("<<=", ArithmeticFlip)],
-        ("&&", Language::Rust) if binary => vec![("||", BooleanOperatorFlip)],
-        ("||", Language::Rust) if binary => vec![("&&", BooleanOperatorFlip)],
+        ("&&", Language::Rust) if binary => vec![("||", junction_flip(tokens, index, language))],
+        ("||", Language::Rust) if binary => vec![("&&", junction_flip(tokens, index, language))],
         _ => Vec::new(),
     }
 }
@@ -2300,6 +2369,28 @@ mod tests {
             ),
             vec!["a || (b || c)", "a && (b && c)"]
         );
+        // Parentheses that group nothing were written for the other operator: that flip
+        // is its own operator; a call's parentheses and a mixed group are not.
+        let leap = "    let leap = (year % 4 == 0 || year % 100 != 0) || year % 400 == 0;";
+        assert_eq!(
+            with_operator(leap, Language::Rust, MutationOperator::RedundantGroupFlip),
+            vec!["    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;"]
+        );
+        assert_eq!(
+            with_operator(
+                "    if c or (a or b):",
+                py,
+                MutationOperator::RedundantGroupFlip
+            ),
+            vec!["    if c or (a and b):"]
+        );
+        for plain in ["if f(a || b) || c {", "a && (b || c)", "(a && b || c) || d"] {
+            assert!(
+                with_operator(plain, Language::Rust, MutationOperator::RedundantGroupFlip)
+                    .is_empty(),
+                "{plain}"
+            );
+        }
         // A closure's `||` is not a boolean operator.
         assert!(
             with_operator(

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 49] = [
+const ORIGINS: [&str; 52] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -188,6 +188,9 @@ const ORIGINS: [&str; 49] = [
     "aggregate_for_last",
     "extreme_start",
     "zero_case",
+    "described_extreme",
+    "stated_operation",
+    "redundant_group_flip",
 ];
 
 impl CandidateOrigin {
@@ -1501,6 +1504,9 @@ mod tests {
             AggregateForLast,
             ExtremeStart,
             ZeroCase,
+            DescribedExtreme,
+            StatedOperation,
+            RedundantGroupFlip,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1552,7 +1558,10 @@ mod tests {
                 | DistinctReturn
                 | AggregateForLast
                 | ExtremeStart
-                | ZeroCase => {}
+                | ZeroCase
+                | DescribedExtreme
+                | StatedOperation
+                | RedundantGroupFlip => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

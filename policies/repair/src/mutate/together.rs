@@ -17,6 +17,7 @@ mod digits;
 mod extremes;
 mod guards;
 mod iterate;
+mod operations;
 mod order;
 mod returns;
 mod roots;
@@ -240,6 +241,8 @@ pub(super) fn function_hunks(
     hunks.extend(function.missing_separators(file, language));
     hunks.extend(function.raised_roots(file, language));
     hunks.extend(function.described_clauses(file, language, &description, &source.uncalled));
+    hunks.extend(function.described_extremes(file, language, &description));
+    hunks.extend(function.stated_operations(file, language, &description));
     hunks
 }
 
@@ -321,8 +324,9 @@ fn function_description(
             .map(|(_, c)| c)
             .collect()
     };
-    let mut text = String::new();
-    // Upwards from the header while lines are comments or blank.
+    // Upwards from the header while lines are comments or blank, then read top down, so a
+    // sentence wrapped over two comment lines stays one sentence.
+    let mut above_lines = Vec::new();
     let mut k = first;
     while let Some(above) = k.checked_sub(1) {
         let line = source_lines.get(above).copied().unwrap_or("");
@@ -330,9 +334,13 @@ fn function_description(
         if !line.trim().is_empty() && comment.trim().len() < line.trim().len() {
             break;
         }
-        text.push_str(&comment);
-        text.push('\n');
+        above_lines.push(comment);
         k = above;
+    }
+    let mut text = String::new();
+    for comment in above_lines.iter().rev() {
+        text.push_str(comment);
+        text.push('\n');
     }
     for k in first..last {
         text.push_str(&prose(k, true));
@@ -2218,6 +2226,83 @@ mod tests {
         );
         let count = "def count(nums):\n    total = 0\n    for x in nums:\n        total = total + x\n    return total\n";
         assert!(placed(count, Language::Python, 4, starts).is_empty());
+    }
+
+    /// A "minimum" computed with `max` (and no `min` anywhere) gets each `max` call made
+    /// `min`, and all of them at once; "at least" names no extreme, and a body that calls the
+    /// named extreme already, or a description naming both, offers nothing.
+    #[test]
+    fn the_extreme_a_description_names_replaces_the_one_computed() {
+        let python = "def edit_distance(a, b):\n    \"\"\"The minimum number of edits.\"\"\"\n    prev = list(range(len(b) + 1))\n    for i in range(1, len(a) + 1):\n        cur = [i]\n        for j in range(1, len(b) + 1):\n            cur.append(max(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])))\n        prev = cur\n    return prev[-1]\n";
+        let described = |h: &HunkMutation| h.operator == MutationOperator::DescribedExtreme;
+        assert_eq!(
+            placed(python, Language::Python, 7, described),
+            vec![(
+                7,
+                vec!["            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])))".to_string()]
+            )]
+        );
+        let rust = "/// The largest gap between neighbours, at least 0.\npub fn widest(v: &[i64]) -> i64 {\n    let lo = v.iter().copied().min_by_key(|x| *x).unwrap_or(0);\n    let hi = v.iter().copied().min().unwrap_or(0);\n    hi - lo\n}\n";
+        let both = placed(rust, Language::Rust, 4, described);
+        assert_eq!(
+            both,
+            vec![
+                (
+                    3,
+                    vec![
+                        "    let lo = v.iter().copied().max_by_key(|x| *x).unwrap_or(0);"
+                            .to_string()
+                    ]
+                ),
+                (
+                    4,
+                    vec!["    let hi = v.iter().copied().max().unwrap_or(0);".to_string()]
+                ),
+                (
+                    3,
+                    vec![
+                        "    let lo = v.iter().copied().max_by_key(|x| *x).unwrap_or(0);"
+                            .to_string(),
+                        "    let hi = v.iter().copied().max().unwrap_or(0);".to_string()
+                    ]
+                ),
+            ]
+        );
+        let lis = "/// The length of the longest increasing subsequence.\npub fn lis(v: &[i32]) -> usize {\n    let n = v.len();\n    let mut dp = vec![1usize; n];\n    for i in 1..n {\n        for j in 0..i {\n            if v[j] < v[i] {\n                dp[i] = dp[i].max(dp[j] + 1);\n            }\n        }\n    }\n    dp[n - 1]\n}\n";
+        assert_eq!(
+            placed(lis, Language::Rust, 12, described),
+            vec![(12, vec!["    *dp.iter().max().unwrap()".to_string()])]
+        );
+        let bounded = "def pad(xs, n):\n    \"\"\"Pad xs to at least n items.\"\"\"\n    return xs + [0] * max(0, n - len(xs))\n";
+        assert!(placed(bounded, Language::Python, 3, described).is_empty());
+        let computes_it = "def spread(xs):\n    \"\"\"The largest value minus the smallest.\"\"\"\n    return max(xs) - max(xs)\n";
+        assert!(placed(computes_it, Language::Python, 3, described).is_empty());
+        let already = "def best(xs):\n    \"\"\"The largest value.\"\"\"\n    m = max(xs)\n    return min(m, 100)\n";
+        assert!(placed(already, Language::Python, 3, described).is_empty());
+    }
+
+    /// "9 is subtracted from it" over `d %= 9` offers `d -= 9`; a number the body already
+    /// treats as stated somewhere (`n % 10` beside `n //= 10`), a negative literal and an
+    /// unstated number are left alone.
+    #[test]
+    fn an_operation_the_description_states_replaces_the_one_done() {
+        let rust = "/// Every second digit is doubled, and if the doubled value exceeds 9, 9 is\n/// subtracted from it.\npub fn luhn(digits: &[u32]) -> u32 {\n    let mut sum = 0;\n    for (i, &x) in digits.iter().rev().enumerate() {\n        let mut d = x;\n        if i % 2 == 1 {\n            d *= 2;\n            if d > 9 {\n                d %= 9;\n            }\n        }\n        sum += d;\n    }\n    sum\n}\n";
+        let stated = |h: &HunkMutation| h.operator == MutationOperator::StatedOperation;
+        assert_eq!(
+            placed(rust, Language::Rust, 10, stated),
+            vec![(10, vec!["                d -= 9;".to_string()])]
+        );
+        let python =
+            "def halve(n):\n    \"\"\"n divided by 2, then 1 added.\"\"\"\n    return n * 2 + 1\n";
+        assert_eq!(
+            placed(python, Language::Python, 3, stated),
+            vec![
+                (3, vec!["    return n / 2 + 1".to_string()]),
+                (3, vec!["    return n // 2 + 1".to_string()]),
+            ]
+        );
+        let digits = "def digit_sum(n):\n    \"\"\"Add up the remainder of n modulo 10, divided by 10 each step.\"\"\"\n    total = 0\n    while n > 0:\n        total += n % 10\n        n //= 10\n    return total - 1\n";
+        assert!(placed(digits, Language::Python, 5, stated).is_empty());
     }
 
     /// The hunks `keep` selects, as (first line, new lines).

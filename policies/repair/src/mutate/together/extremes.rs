@@ -160,3 +160,143 @@ impl FunctionText<'_> {
         hunks
     }
 }
+
+/// Words that name the smallest of something, and those that name the largest. "at least"
+/// and "at most" bound a value; they do not name the one computed.
+const MIN_WORDS: [&str; 8] = [
+    "minimum", "minimal", "smallest", "fewest", "least", "shortest", "lowest", "cheapest",
+];
+const MAX_WORDS: [&str; 8] = [
+    "maximum", "maximal", "largest", "greatest", "most", "longest", "highest", "biggest",
+];
+
+/// The extreme `description` names, "min" or "max", when it names only one.
+fn named_extreme(description: &str) -> Option<&'static str> {
+    let lower = description.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let names = |list: &[&str]| {
+        words.iter().enumerate().any(|(k, w)| {
+            list.contains(w)
+                && !(matches!(*w, "least" | "most") && k > 0 && words.get(k - 1) == Some(&"at"))
+        })
+    };
+    match (names(&MIN_WORDS), names(&MAX_WORDS)) {
+        (true, false) => Some("min"),
+        (false, true) => Some("max"),
+        _ => None,
+    }
+}
+
+/// The calls of the other extreme's family a token names, with their counterpart
+/// (`max` → `min`, `max_by_key` → `min_by_key`).
+fn counterpart(name: &str) -> Option<String> {
+    let to = if name.starts_with("max") {
+        "min"
+    } else if name.starts_with("min") {
+        "max"
+    } else {
+        return None;
+    };
+    matches!(&name[3..], "" | "_by" | "_by_key").then(|| format!("{to}{}", &name[3..]))
+}
+
+impl FunctionText<'_> {
+    /// Where the description names one extreme ("the minimum number of edits") and the
+    /// code calls only the other (`max(prev[j] + 1, …)`): each such call made the named one,
+    /// and all of them at once when there are several. Probed first: the description is the
+    /// specification, and a `max` for a "minimum" contradicts it outright. A table's last
+    /// entry returned for "the longest …" becomes the table's maximum the same way.
+    pub(super) fn described_extremes(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let Some(named) = named_extreme(description) else {
+            return Vec::new();
+        };
+        // Calls only: `max(`, `.max(`, `cmp::max(`; never a name or a field called `max`.
+        let calls = |family: &str| {
+            self.sites(|line, k| {
+                let called = line.get(k + 1).is_some_and(|t| t.text == "(");
+                let token = &line[k];
+                token.kind == TokenKind::Ident
+                    && called
+                    && counterpart(token.text).is_some()
+                    && token.text.starts_with(family)
+            })
+        };
+        let other = if named == "min" { "max" } else { "min" };
+        let mut hunks = Vec::new();
+        // The header's own name is not a call of the body (`def max_gap(`).
+        let wrong: Vec<_> = calls(other).into_iter().filter(|&(l, _)| l > 0).collect();
+        if wrong.is_empty() {
+            // Nothing computes the other extreme; a table's last entry returned where the
+            // description asks for its extreme ("the longest …" over `dp[n - 1]`) is where the
+            // named one was left out.
+            for (at, text) in self.lines.iter().enumerate().skip(1) {
+                for edit in super::super::expr::aggregate_for_last_edits(text, language) {
+                    if edit.description.starts_with(&format!("the {named} of")) {
+                        hunks.extend(self.line_replaced(
+                            file,
+                            at,
+                            edit.new_text,
+                            MutationOperator::DescribedExtreme,
+                            format!(
+                                "the description names the {named}imum; {}",
+                                edit.description
+                            ),
+                        ));
+                    }
+                }
+            }
+            return hunks;
+        }
+        if calls(named).iter().any(|&(l, _)| l > 0) {
+            return hunks;
+        }
+        let why = |what: String| {
+            format!(
+                "the description names the {named}imum; {what} (the code computes only the {other}imum)"
+            )
+        };
+        for &(line, k) in &wrong {
+            let (Some(text), Some(token)) = (
+                self.lines.get(line),
+                self.tokens.get(line).and_then(|t| t.get(k)),
+            ) else {
+                continue;
+            };
+            let Some(new) = counterpart(token.text) else {
+                continue;
+            };
+            let (Some(before), Some(after)) = (text.get(..token.start), text.get(token.end..))
+            else {
+                continue;
+            };
+            hunks.extend(self.line_replaced(
+                file,
+                line,
+                format!("{before}{new}{after}"),
+                MutationOperator::DescribedExtreme,
+                why(format!("`{}` → `{new}`", token.text)),
+            ));
+        }
+        if wrong.len() > 1 {
+            let edits: Vec<_> = wrong
+                .iter()
+                .filter_map(|&site| Some((site, counterpart(self.text(site))?)))
+                .collect();
+            hunks.extend(self.hunk(
+                file,
+                &edits,
+                MutationOperator::DescribedExtreme,
+                why(format!("every `{other}` call made `{named}`")),
+            ));
+        }
+        hunks
+    }
+}
