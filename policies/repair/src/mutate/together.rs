@@ -42,6 +42,14 @@ pub struct HunkMutation {
     pub description: String,
 }
 
+/// A loop of a [`FunctionText`]: its header line, its last line (a Rust loop's closing
+/// brace) and its body's lines.
+struct LoopSpan<'b> {
+    head: usize,
+    end: usize,
+    body: &'b [usize],
+}
+
 /// One function's lines with their tokens.
 struct FunctionText<'a> {
     /// 0-based index of the first line.
@@ -223,6 +231,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.unadvanced_iterates(file, language));
     hunks.extend(function.zero_digit_cases(file, language));
     hunks.extend(function.extreme_starts(file, language));
+    hunks.extend(function.named_extreme_updates(file, language));
     hunks.extend(function.mirrored_statements(file, language));
     hunks.extend(function.parameter_normalizations(file, language));
     hunks.extend(function.recursive_argument_shifts(file, language));
@@ -987,13 +996,12 @@ impl<'a> FunctionText<'a> {
                     _ => continue,
                 }
             };
-            let after = &self.lines[(end + 1).min(self.lines.len())..];
-            let before = &self.tokens[..head];
-            let assigned_in_body = |name: &str| {
-                body.iter()
-                    .filter_map(|&k| self.tokens.get(k))
-                    .any(|line| assigns(line, name))
+            let span = LoopSpan {
+                head,
+                end,
+                body: &body,
             };
+            let assigned_in_body = |name: &str| self.assigned_in_loop(&span, name);
             // A remainder: assigned in the body from an expression reading itself.
             let remainders: Vec<&str> = body
                 .iter()
@@ -1011,6 +1019,7 @@ impl<'a> FunctionText<'a> {
                 })
                 .collect();
             let mut seen: Vec<String> = Vec::new();
+            hunks.extend(self.appended_run_flush(file, language, &span));
             for &k in &body {
                 let (Some(line), Some(text)) = (self.tokens.get(k), self.lines.get(k)) else {
                     continue;
@@ -1030,15 +1039,10 @@ impl<'a> FunctionText<'a> {
                 let Some(piece) = text.get(line[3].end..close).map(str::trim) else {
                     continue;
                 };
-                let declared_before = before
-                    .iter()
-                    .any(|l| assigns(l, list) && !l.iter().any(|t| matches!(t.text, "for" | "in")));
-                let appended_after = after.iter().any(|l| {
-                    l.contains(&format!("{list}.{append}("))
-                        || l.contains(&format!("{list}.extend("))
-                        || l.contains(&format!("{list} +="))
-                });
-                if !declared_before || appended_after || piece.is_empty() {
+                if !self.declared_before_loop(&span, list)
+                    || self.appended_after_loop(&span, list)
+                    || piece.is_empty()
+                {
                     continue;
                 }
                 // The piece appended again: when the names it reads are refilled in the body.
@@ -1089,6 +1093,124 @@ impl<'a> FunctionText<'a> {
             }
         }
         hunks
+    }
+
+    /// `list` is assigned before the loop (not as a loop variable).
+    fn declared_before_loop(&self, span: &LoopSpan<'_>, list: &str) -> bool {
+        self.tokens[..span.head.min(self.tokens.len())]
+            .iter()
+            .any(|l| assigns(l, list) && !l.iter().any(|t| matches!(t.text, "for" | "in")))
+    }
+
+    /// Something is appended to `list` after the loop already.
+    fn appended_after_loop(&self, span: &LoopSpan<'_>, list: &str) -> bool {
+        self.lines[(span.end + 1).min(self.lines.len())..]
+            .iter()
+            .any(|l| {
+                ["append(", "push(", "extend(", "push_str("]
+                    .iter()
+                    .any(|m| l.contains(&format!("{list}.{m}")))
+                    || l.contains(&format!("{list} +="))
+            })
+    }
+
+    /// `name` is assigned somewhere in the loop's body.
+    fn assigned_in_loop(&self, span: &LoopSpan<'_>, name: &str) -> bool {
+        span.body
+            .iter()
+            .filter_map(|&k| self.tokens.get(k))
+            .any(|line| assigns(line, name))
+    }
+
+    /// [`Self::remainder_flushes`] for a piece written in two or more appends in a row to one
+    /// string or list (`out.push_str(&count.to_string());` then `out.push(current);`, the last
+    /// run of a run-length code): the whole run again after the loop, when every name it
+    /// reads is refilled in the body.
+    fn appended_run_flush(
+        &self,
+        file: &str,
+        language: Language,
+        span: &LoopSpan<'_>,
+    ) -> Option<HunkMutation> {
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        let methods: &[&str] = match language {
+            Language::Python => &["append", "extend"],
+            Language::Rust => &["push", "push_str", "extend"],
+        };
+        let appends_to = |k: usize| -> Option<&str> {
+            let line = self.tokens.get(k)?;
+            let is_append = line.len() >= 5
+                && line[0].kind == TokenKind::Ident
+                && line[1].text == "."
+                && methods.contains(&line[2].text)
+                && line[3].text == "(";
+            // Lazily: `line` may be empty.
+            is_append.then(|| line[0].text)
+        };
+        let (head, end, body) = (span.head, span.end, span.body);
+        let head_line = self.lines.get(head)?;
+        let mut k = 0;
+        while k < body.len() {
+            let Some(list) = appends_to(body[k]) else {
+                k += 1;
+                continue;
+            };
+            let depth = indent(self.lines.get(body[k])?);
+            let run = body[k..]
+                .iter()
+                .take_while(|&&j| {
+                    appends_to(j) == Some(list)
+                        && self.lines.get(j).is_some_and(|l| indent(l) == depth)
+                })
+                .count();
+            let lines: Vec<usize> = body[k..k + run].to_vec();
+            k += run;
+            if run < 2
+                || !self.declared_before_loop(span, list)
+                || self.appended_after_loop(span, list)
+            {
+                continue;
+            }
+            // The names the run reads (not methods, not the list): all refilled by the loop.
+            let read: Vec<&str> = lines
+                .iter()
+                .filter_map(|&j| self.tokens.get(j))
+                .flat_map(|line| {
+                    line.iter().enumerate().skip(4).filter_map(|(i, t)| {
+                        let method = line.get(i - 1).is_some_and(|p| p.text == ".");
+                        let named = t.kind == TokenKind::Ident
+                            && !method
+                            && !super::is_keyword(t.text, language);
+                        named.then_some(t.text)
+                    })
+                })
+                .collect();
+            if read.is_empty() || !read.iter().all(|n| self.assigned_in_loop(span, n)) {
+                continue;
+            }
+            let pad = &head_line[..indent(head_line)];
+            let inserted: Vec<String> = lines
+                .iter()
+                .filter_map(|&j| self.lines.get(j))
+                .map(|l| format!("{pad}{}", l.trim()))
+                .collect();
+            let description = format!(
+                "`{}` inserted after the loop (its last piece was never collected)",
+                inserted
+                    .iter()
+                    .map(|l| l.trim())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            return self.lines_inserted_after(
+                file,
+                end,
+                inserted,
+                MutationOperator::FlushRemainder,
+                description,
+            );
+        }
+        None
     }
 
     /// The lines of the loop whose header is line `head` (`for`, `while`, `loop`): those after
@@ -1779,6 +1901,22 @@ mod tests {
             vec!["    }".to_string(), "    out.push(word);".to_string()]
         );
 
+        // A piece written in two appends: both again after the loop.
+        let encode = "pub fn rle(s: &str) -> String {\n    let mut out = String::new();\n    let mut chars = s.chars();\n    let Some(mut current) = chars.next() else {\n        return out;\n    };\n    let mut count = 1;\n    for c in chars {\n        if c == current {\n            count += 1;\n        } else {\n            out.push_str(&count.to_string());\n            out.push(current);\n            current = c;\n            count = 1;\n        }\n    }\n    out\n}\n";
+        let all = hunks(encode, Language::Rust, 12);
+        assert!(
+            find(
+                &all,
+                &["    }"],
+                &[
+                    "    }",
+                    "    out.push_str(&count.to_string());",
+                    "    out.push(current);"
+                ]
+            )
+            .is_some_and(|h| h.line == 17 && h.operator == MutationOperator::FlushRemainder),
+            "{all:?}"
+        );
         let done = "def squares(xs):\n    out = []\n    for x in xs:\n        out.append(x * x)\n    return out\n";
         assert!(flushes(done, Language::Python, 4).is_empty());
         let flushed = "def runs(s):\n    out = []\n    cur = ''\n    for ch in s:\n        out.append(cur)\n        cur = ch\n    out.append(cur)\n    return out\n";
@@ -2272,6 +2410,17 @@ mod tests {
         assert_eq!(
             placed(lis, Language::Rust, 12, described),
             vec![(12, vec!["    *dp.iter().max().unwrap()".to_string()])]
+        );
+        // A name says which extreme it keeps.
+        let profit = "pub fn max_profit(prices: &[i64]) -> i64 {\n    let mut min_price = i64::MAX;\n    let mut best = 0;\n    for &p in prices {\n        min_price = min_price.max(p);\n        best = best.max(p - min_price);\n    }\n    best\n}\n";
+        assert_eq!(
+            placed(profit, Language::Rust, 5, described),
+            vec![(5, vec!["        min_price = min_price.min(p);".to_string()])]
+        );
+        let smallest = "def f(xs):\n    smallest = xs[0]\n    for x in xs:\n        smallest = max(smallest, x)\n    return smallest\n";
+        assert_eq!(
+            placed(smallest, Language::Python, 4, described),
+            vec![(4, vec!["        smallest = min(smallest, x)".to_string()])]
         );
         let bounded = "def pad(xs, n):\n    \"\"\"Pad xs to at least n items.\"\"\"\n    return xs + [0] * max(0, n - len(xs))\n";
         assert!(placed(bounded, Language::Python, 3, described).is_empty());

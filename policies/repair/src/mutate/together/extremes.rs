@@ -299,4 +299,90 @@ impl FunctionText<'_> {
         }
         hunks
     }
+
+    /// A value whose name says which extreme it keeps, updated with the other one
+    /// (`min_price = min_price.max(p)`, `largest = min(largest, x)`): the calls on that line
+    /// made the named extreme. Probed first, as a [`MutationOperator::DescribedExtreme`]: the
+    /// name is the description.
+    pub(super) fn named_extreme_updates(
+        &self,
+        file: &str,
+        language: Language,
+    ) -> Vec<HunkMutation> {
+        let mut hunks = Vec::new();
+        for (at, line) in self.tokens.iter().enumerate().skip(1) {
+            let target = match language {
+                Language::Python => line
+                    .first()
+                    .filter(|_| line.get(1).is_some_and(|t| t.text == "=")),
+                Language::Rust => {
+                    let from = match (line.first().map(|t| t.text), line.get(1).map(|t| t.text)) {
+                        (Some("let"), Some("mut")) => 2,
+                        (Some("let"), _) => 1,
+                        _ => 0,
+                    };
+                    line.get(from)
+                        .filter(|_| line.get(from + 1).is_some_and(|t| t.text == "="))
+                }
+            };
+            let Some(target) = target.filter(|t| t.kind == TokenKind::Ident) else {
+                continue;
+            };
+            // In a name, `min`/`max` themselves name it too (`min_price`, `max_len`).
+            let words = target.text.to_lowercase().replace('_', " ");
+            let words = words.replace("min", "minimum").replace("max", "maximum");
+            let Some(named) = named_extreme(&words) else {
+                continue;
+            };
+            let family = |k: usize| {
+                let t = &line[k];
+                let called = line.get(k + 1).is_some_and(|n| n.text == "(");
+                (t.kind == TokenKind::Ident && called && counterpart(t.text).is_some()).then(|| {
+                    if t.text.starts_with("min") {
+                        "min"
+                    } else {
+                        "max"
+                    }
+                })
+            };
+            let calls: Vec<(usize, &str)> = (0..line.len())
+                .filter_map(|k| Some((k, family(k)?)))
+                .collect();
+            if calls.is_empty() || calls.iter().any(|(_, f)| *f == named) {
+                continue;
+            }
+            let edits: Vec<((usize, usize), String)> = calls
+                .iter()
+                .filter_map(|&(k, _)| Some(((at, k), counterpart(line[k].text)?)))
+                .collect();
+            let description = format!(
+                "`{}` keeps the {named}imum its name says, not the other extreme",
+                target.text
+            );
+            if let [((_, k), new)] = edits.as_slice() {
+                let (Some(text), Some(token)) = (self.lines.get(at), line.get(*k)) else {
+                    continue;
+                };
+                if let (Some(before), Some(after)) =
+                    (text.get(..token.start), text.get(token.end..))
+                {
+                    hunks.extend(self.line_replaced(
+                        file,
+                        at,
+                        format!("{before}{new}{after}"),
+                        MutationOperator::DescribedExtreme,
+                        description,
+                    ));
+                }
+            } else {
+                hunks.extend(self.hunk(
+                    file,
+                    &edits,
+                    MutationOperator::DescribedExtreme,
+                    description,
+                ));
+            }
+        }
+        hunks
+    }
 }
