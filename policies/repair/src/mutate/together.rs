@@ -1241,13 +1241,29 @@ impl<'a> FunctionText<'a> {
         operator: MutationOperator,
         description: String,
     ) -> Option<HunkMutation> {
+        let changed = edits
+            .iter()
+            .filter(|(site, new)| self.text(*site) != new)
+            .count();
+        if changed < 2 {
+            return None;
+        }
+        self.sites_replaced(file, edits, operator, description)
+    }
+
+    /// The tokens at `edits`' sites replaced by their new text, as one hunk over the lines
+    /// they span (one line for one site). `None` when nothing changes or the span is too long.
+    fn sites_replaced(
+        &self,
+        file: &str,
+        edits: &[(Site, String)],
+        operator: MutationOperator,
+        description: String,
+    ) -> Option<HunkMutation> {
         let changed: Vec<&(Site, String)> = edits
             .iter()
             .filter(|(site, new)| self.text(*site) != new)
             .collect();
-        if changed.len() < 2 {
-            return None;
-        }
         let first = changed.iter().map(|((l, _), _)| *l).min()?;
         let last = changed.iter().map(|((l, _), _)| *l).max()?;
         if last - first + 1 > MAX_HUNK_LINES {

@@ -263,26 +263,17 @@ impl FunctionText<'_> {
                 "the description names the {named}imum; {what} (the code computes only the {other}imum)"
             )
         };
-        for &(line, k) in &wrong {
-            let (Some(text), Some(token)) = (
-                self.lines.get(line),
-                self.tokens.get(line).and_then(|t| t.get(k)),
-            ) else {
+        for &site in &wrong {
+            let old = self.text(site);
+            let Some(new) = counterpart(old) else {
                 continue;
             };
-            let Some(new) = counterpart(token.text) else {
-                continue;
-            };
-            let (Some(before), Some(after)) = (text.get(..token.start), text.get(token.end..))
-            else {
-                continue;
-            };
-            hunks.extend(self.line_replaced(
+            let what = why(format!("`{old}` → `{new}`"));
+            hunks.extend(self.sites_replaced(
                 file,
-                line,
-                format!("{before}{new}{after}"),
+                &[(site, new)],
                 MutationOperator::DescribedExtreme,
-                why(format!("`{}` → `{new}`", token.text)),
+                what,
             ));
         }
         if wrong.len() > 1 {
@@ -359,29 +350,12 @@ impl FunctionText<'_> {
                 "`{}` keeps the {named}imum its name says, not the other extreme",
                 target.text
             );
-            if let [((_, k), new)] = edits.as_slice() {
-                let (Some(text), Some(token)) = (self.lines.get(at), line.get(*k)) else {
-                    continue;
-                };
-                if let (Some(before), Some(after)) =
-                    (text.get(..token.start), text.get(token.end..))
-                {
-                    hunks.extend(self.line_replaced(
-                        file,
-                        at,
-                        format!("{before}{new}{after}"),
-                        MutationOperator::DescribedExtreme,
-                        description,
-                    ));
-                }
-            } else {
-                hunks.extend(self.hunk(
-                    file,
-                    &edits,
-                    MutationOperator::DescribedExtreme,
-                    description,
-                ));
-            }
+            hunks.extend(self.sites_replaced(
+                file,
+                &edits,
+                MutationOperator::DescribedExtreme,
+                description,
+            ));
         }
         hunks
     }

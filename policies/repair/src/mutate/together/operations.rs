@@ -90,38 +90,40 @@ impl FunctionText<'_> {
             return Vec::new();
         }
         // The operator applied to a number, at each place the body does so.
-        let applied: Vec<(usize, &Token<'_>, &Token<'_>)> = self
+        let applied: Vec<(usize, usize, &Token<'_>, &Token<'_>)> = self
             .tokens
             .iter()
             .enumerate()
             .skip(1) // the header is not the body
             .flat_map(|(at, line)| {
-                line.windows(3).filter_map(move |w| match w {
-                    // A binary operator: an operand before it (`-1` alone is a negative number).
-                    [left, operator, number]
-                        if matches!(
-                            left.kind,
-                            TokenKind::Ident | TokenKind::Number | TokenKind::Close
-                        ) && operator.kind == TokenKind::Operator
-                            && number.kind == TokenKind::Number =>
-                    {
-                        Some((at, operator, number))
-                    }
-                    _ => None,
-                })
+                line.windows(3)
+                    .enumerate()
+                    .filter_map(move |(k, w)| match w {
+                        // A binary operator: an operand before it (`-1` alone is a negative number).
+                        [left, operator, number]
+                            if matches!(
+                                left.kind,
+                                TokenKind::Ident | TokenKind::Number | TokenKind::Close
+                            ) && operator.kind == TokenKind::Operator
+                                && number.kind == TokenKind::Number =>
+                        {
+                            Some((at, k + 1, operator, number))
+                        }
+                        _ => None,
+                    })
             })
             .collect();
         // A stated operation the body does somewhere is not contradicted by another use of
         // its number (`n % 10` and `n //= 10` in one digit loop).
         let done = |number: &str, op: char| {
-            applied.iter().any(|(_, operator, n)| {
+            applied.iter().any(|(_, _, operator, n)| {
                 n.text == number && operator.text.trim_end_matches('=').starts_with(op)
             })
         };
         let stated: Vec<(String, char)> =
             stated.into_iter().filter(|(n, op)| !done(n, *op)).collect();
         let mut hunks = Vec::new();
-        for &(at, operator, number) in &applied {
+        for &(at, k, operator, number) in &applied {
             let compound = operator.text.len() > 1 && operator.text.ends_with('=');
             let bare = operator.text.trim_end_matches('=');
             if !matches!(bare, "+" | "-" | "*" | "/" | "//" | "%")
@@ -136,22 +138,13 @@ impl FunctionText<'_> {
                     continue;
                 }
                 for new in forms {
-                    let Some(text) = self.lines.get(at) else {
-                        continue;
-                    };
-                    let (Some(before), Some(after)) =
-                        (text.get(..operator.start), text.get(operator.end..))
-                    else {
-                        continue;
-                    };
                     let description = format!(
                         "the description does `{op}` with {} (`{} {}` → `{new} {}`)",
                         number.text, operator.text, number.text, number.text
                     );
-                    hunks.extend(self.line_replaced(
+                    hunks.extend(self.sites_replaced(
                         file,
-                        at,
-                        format!("{before}{new}{after}"),
+                        &[((at, k), new)],
                         MutationOperator::StatedOperation,
                         description,
                     ));
