@@ -739,7 +739,8 @@ enum EvidenceTier {
     /// number it was taken from, a digit loop has no zero case, a running max or min
     /// starts at 0, or the description names the extreme the code does not compute or the
     /// operation it does on a number, or parentheses group nothing unless an `and`/`or` in
-    /// them is the other one.
+    /// them is the other one, or the description names a step (a sort, a reverse) the code
+    /// never takes.
     MissingStep,
     LoopMove,
     None,
@@ -760,7 +761,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::ExtremeStart
             | MutationOperator::DescribedExtreme
             | MutationOperator::StatedOperation
-            | MutationOperator::RedundantGroupFlip,
+            | MutationOperator::RedundantGroupFlip
+            | MutationOperator::DescribedCall,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,

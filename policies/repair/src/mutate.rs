@@ -174,6 +174,9 @@ pub enum MutationOperator {
     /// An `and`/`or` inside parentheses that group nothing flipped (`(a || b) || c` →
     /// `(a && b) || c`): the parentheses were written for the other operator.
     RedundantGroupFlip,
+    /// A step the description names and the code never takes (a sort, a reverse) added where
+    /// it belongs (`arr.sort();` → `arr.sort(); arr.reverse();`, `return sorted(out)`).
+    DescribedCall,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 52] = [
+const ORIGINS: [&str; 53] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -191,6 +191,7 @@ const ORIGINS: [&str; 52] = [
     "described_extreme",
     "stated_operation",
     "redundant_group_flip",
+    "described_call",
 ];
 
 impl CandidateOrigin {
@@ -1507,6 +1508,7 @@ mod tests {
             DescribedExtreme,
             StatedOperation,
             RedundantGroupFlip,
+            DescribedCall,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1561,7 +1563,8 @@ mod tests {
                 | ZeroCase
                 | DescribedExtreme
                 | StatedOperation
-                | RedundantGroupFlip => {}
+                | RedundantGroupFlip
+                | DescribedCall => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

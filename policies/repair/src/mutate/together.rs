@@ -12,6 +12,7 @@ use tact_runtime::source::{ByteClass, FunctionSpan};
 
 use super::{Language, MutationOperator, Token, TokenKind};
 
+mod calls;
 mod clauses;
 mod digits;
 mod extremes;
@@ -252,6 +253,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_clauses(file, language, &description, &source.uncalled));
     hunks.extend(function.described_extremes(file, language, &description));
     hunks.extend(function.stated_operations(file, language, &description));
+    hunks.extend(function.described_calls(file, language, &description));
     hunks
 }
 
@@ -485,6 +487,27 @@ impl<'a> FunctionText<'a> {
             line: u32::try_from(self.first + offset + 1).ok()?,
             old_lines: vec![kept],
             new_lines,
+            operator,
+            description,
+        })
+    }
+
+    /// `inserted` (whole lines) put before line `offset`, which is kept.
+    fn lines_inserted_before(
+        &self,
+        file: &str,
+        offset: usize,
+        mut inserted: Vec<String>,
+        operator: MutationOperator,
+        description: String,
+    ) -> Option<HunkMutation> {
+        let kept = (*self.lines.get(offset)?).to_string();
+        inserted.push(kept.clone());
+        Some(HunkMutation {
+            file: file.to_string(),
+            line: u32::try_from(self.first + offset + 1).ok()?,
+            old_lines: vec![kept],
+            new_lines: inserted,
             operator,
             description,
         })
@@ -2468,6 +2491,42 @@ mod tests {
         );
         let digits = "def digit_sum(n):\n    \"\"\"Add up the remainder of n modulo 10, divided by 10 each step.\"\"\"\n    total = 0\n    while n > 0:\n        total += n % 10\n        n //= 10\n    return total - 1\n";
         assert!(placed(digits, Language::Python, 5, stated).is_empty());
+    }
+
+    /// "reverse the resulting array" over code that sorts and never reverses: the reverse
+    /// after the sort, or before the returned list; "return the sorted …" over code that
+    /// never sorts: the returned list sorted. A count is never sorted, and a step the code
+    /// takes already is not offered again.
+    #[test]
+    fn a_step_the_description_names_and_the_code_never_takes_is_added() {
+        let rust = "/*\n    Sort the integers between 1 and 9, reverse the resulting array.\n*/\nfn by_length(arr: Vec<i32>) -> Vec<i32> {\n    let mut arr_cp: Vec<i32> = arr.clone();\n    arr_cp.sort();\n    let mut res = vec![];\n    for x in arr_cp {\n        res.push(x);\n    }\n    return res;\n}\n";
+        let step = |h: &HunkMutation| h.operator == MutationOperator::DescribedCall;
+        assert_eq!(
+            placed(rust, Language::Rust, 6, step),
+            vec![
+                (
+                    6,
+                    vec![
+                        "    arr_cp.sort();".to_string(),
+                        "    arr_cp.reverse();".to_string()
+                    ]
+                ),
+                (
+                    11,
+                    vec![
+                        "    res.reverse();".to_string(),
+                        "    return res;".to_string()
+                    ]
+                ),
+            ]
+        );
+        let python = "def unique(l):\n    \"\"\"Return sorted unique elements in a list.\"\"\"\n    out = []\n    for x in l:\n        if x not in out:\n            out.append(x)\n    count = len(out)\n    if count == 0:\n        return count\n    return out\n";
+        assert_eq!(
+            placed(python, Language::Python, 6, step),
+            vec![(10, vec!["    return sorted(out)".to_string()])]
+        );
+        let sorts = "def unique(l):\n    \"\"\"Return sorted unique elements in a list.\"\"\"\n    return sorted(set(l))\n";
+        assert!(placed(sorts, Language::Python, 3, step).is_empty());
     }
 
     /// The hunks `keep` selects, as (first line, new lines).

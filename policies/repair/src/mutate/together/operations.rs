@@ -44,14 +44,17 @@ pub(super) fn stated_operations(description: &str) -> Vec<(String, char)> {
             let Some(&(_, op)) = VERBS.iter().find(|(v, _)| v == word) else {
                 continue;
             };
-            // The nearest number on either side ("n divided by 2, then 1 added": 2 is
-            // divided, 1 added).
+            // The nearest number on either side for a passive form ("9 is subtracted",
+            // "divided by 2"; "n divided by 2, then 1 added": 2 is divided, 1 added), after it
+            // for an active one ("subtract 9", "modulo 10": in "2^n modulo p" the 2 is not
+            // what is taken modulo).
+            let passive = word.ends_with("ed");
             let nearest = (1..=REACH).find_map(|d| {
                 let at = |j: Option<usize>| {
                     j.and_then(|j| words.get(j))
                         .filter(|w| w.chars().all(|c| c.is_ascii_digit()))
                 };
-                at(k.checked_sub(d)).or_else(|| at(Some(k + d)))
+                at(k.checked_sub(d).filter(|_| passive)).or_else(|| at(Some(k + d)))
             });
             if let Some(number) = nearest {
                 let pair = (number.clone(), op);

@@ -1,0 +1,205 @@
+//! A step the description names that the code never takes: "sort the integers …, reverse the
+//! resulting array" over code that sorts and never reverses, "return the sorted unique
+//! elements" over code that never sorts. The step is added where it belongs: a reverse after
+//! the sort (`arr.sort(); arr.reverse();`), or around / before what the function returns
+//! (`return sorted(out)`, `return out[::-1]`, `out.sort();` before `return out;`). Probed
+//! first: a handful of probes, and the description is the specification.
+
+use super::super::{Language, MutationOperator, TokenKind};
+use super::{FunctionText, HunkMutation};
+
+use super::super::indentation as indent;
+
+/// A step a description can name, and how code takes it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Sort,
+    Reverse,
+}
+
+impl Step {
+    /// The words that name it.
+    fn words(self) -> &'static [&'static str] {
+        match self {
+            Step::Sort => &["sort", "sorted", "sorting", "ascending"],
+            Step::Reverse => &["reverse", "reversed", "reversing"],
+        }
+    }
+
+    /// Whether `code` (the function's body as text) takes the step already.
+    fn taken_in(self, code: &str, language: Language) -> bool {
+        let forms: &[&str] = match (self, language) {
+            (Step::Sort, Language::Python) => &["sorted(", ".sort(", "heapq."],
+            (Step::Sort, Language::Rust) => &[".sort", "BTreeSet", "BTreeMap", "BinaryHeap"],
+            (Step::Reverse, Language::Python) => {
+                &["reversed(", ".reverse(", "[::-1]", "reverse=True"]
+            }
+            (Step::Reverse, Language::Rust) => &[".reverse(", ".rev(", "Reverse(", "b.cmp(a)"],
+        };
+        forms.iter().any(|f| code.contains(f))
+    }
+}
+
+/// The steps `description` names.
+fn named_steps(description: &str) -> Vec<Step> {
+    let lower = description.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    [Step::Sort, Step::Reverse]
+        .into_iter()
+        .filter(|step| words.iter().any(|w| step.words().contains(w)))
+        .collect()
+}
+
+impl FunctionText<'_> {
+    /// See the module.
+    pub(super) fn described_calls(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let steps = named_steps(description);
+        if steps.is_empty() {
+            return Vec::new();
+        }
+        // The body's code, comments and strings aside as far as the tokens go.
+        let code: String = self
+            .tokens
+            .iter()
+            .skip(1)
+            .flat_map(|l| l.iter().map(|t| t.text))
+            .collect::<Vec<_>>()
+            .join("");
+        let mut hunks = Vec::new();
+        for step in steps {
+            if step.taken_in(&code, language) {
+                continue;
+            }
+            let why =
+                |what: &str| format!("the description names a step the code never takes: {what}");
+            // After a sort, the reverse (`arr.sort(); arr.reverse();`).
+            if step == Step::Reverse {
+                for (at, line) in self.tokens.iter().enumerate().skip(1) {
+                    let texts: Vec<&str> = line.iter().map(|t| t.text).collect();
+                    let sorted = match texts.as_slice() {
+                        [name, ".", "sort", "(", ")"] | [name, ".", "sort", "(", ")", ";"] => *name,
+                        _ => continue,
+                    };
+                    let Some(text) = self.lines.get(at) else {
+                        continue;
+                    };
+                    let semicolon = if language == Language::Rust { ";" } else { "" };
+                    let new = format!("{}{sorted}.reverse(){semicolon}", &text[..indent(text)]);
+                    hunks.extend(self.lines_inserted_after(
+                        file,
+                        at,
+                        vec![new.clone()],
+                        MutationOperator::DescribedCall,
+                        why(&format!("`{}` after the sort", new.trim())),
+                    ));
+                }
+            }
+            // Around or before what the function returns: a bare name, or (Python) any value.
+            for (at, line) in self.tokens.iter().enumerate().skip(1) {
+                let Some(text) = self.lines.get(at) else {
+                    continue;
+                };
+                let pad = &text[..indent(text)];
+                let returned: &[_] = match (language, line.first().map(|t| t.text)) {
+                    (_, Some("return")) => &line[1..],
+                    // A Rust tail: a bare name alone on the function's last code line.
+                    (Language::Rust, _) if line.len() == 1 && self.is_tail(at) => line,
+                    _ => continue,
+                };
+                let returned = match returned.last() {
+                    Some(t) if t.text == ";" => &returned[..returned.len() - 1],
+                    _ => returned,
+                };
+                let (Some(first), Some(last)) = (returned.first(), returned.last()) else {
+                    continue;
+                };
+                let bare = returned.len() == 1 && first.kind == TokenKind::Ident;
+                let value = &text[first.start..last.end];
+                if !self.is_sequence(value, bare) {
+                    continue;
+                }
+                // Nothing to sort in a constant answer.
+                if returned.iter().all(|t| t.kind != TokenKind::Ident)
+                    || matches!(value, "True" | "False" | "None" | "true" | "false")
+                {
+                    continue;
+                }
+                match (language, step) {
+                    (Language::Python, _) => {
+                        let new_value = match step {
+                            Step::Sort => format!("sorted({value})"),
+                            Step::Reverse => format!("{value}[::-1]"),
+                        };
+                        let new =
+                            format!("{}{new_value}{}", &text[..first.start], &text[last.end..]);
+                        hunks.extend(self.line_replaced(
+                            file,
+                            at,
+                            new,
+                            MutationOperator::DescribedCall,
+                            why(&format!("`{value}` → `{new_value}`")),
+                        ));
+                    }
+                    (Language::Rust, _) if bare => {
+                        let call = match step {
+                            Step::Sort => "sort",
+                            Step::Reverse => "reverse",
+                        };
+                        let new = format!("{pad}{value}.{call}();");
+                        hunks.extend(self.lines_inserted_before(
+                            file,
+                            at,
+                            vec![new.clone()],
+                            MutationOperator::DescribedCall,
+                            why(&format!("`{}` before it is returned", new.trim())),
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        hunks
+    }
+
+    /// Line `at` is the function's last line of code before its closing brace.
+    fn is_tail(&self, at: usize) -> bool {
+        self.tokens[at + 1..]
+            .iter()
+            .all(|l| l.iter().all(|t| t.text == "}"))
+    }
+
+    /// A returned value that is a list (or a string) built in the function: a list display,
+    /// a comprehension or `list(…)`, or a name bound to one (Python `= []`, `= list(`,
+    /// appended to; Rust `let mut name` bound to a `vec!`, a `Vec`, a `collect` or a copy).
+    /// Sorting a count or reversing a flag is never the described step.
+    fn is_sequence(&self, value: &str, bare: bool) -> bool {
+        if !bare {
+            return value.starts_with('[') || value.starts_with("list(");
+        }
+        self.tokens.iter().any(|l| {
+            let texts: Vec<&str> = l.iter().map(|t| t.text).collect();
+            match texts.as_slice() {
+                [name, "=", "[", ..] | [name, "=", "list", "(", ..] => *name == value,
+                [name, ".", "append" | "extend" | "push", "(", ..] => *name == value,
+                ["let", "mut", name, rest @ ..] => {
+                    *name == value
+                        && rest.iter().any(|t| {
+                            matches!(
+                                *t,
+                                "vec" | "Vec" | "collect" | "clone" | "to_vec" | "String"
+                            )
+                        })
+                }
+                _ => false,
+            }
+        })
+    }
+}
