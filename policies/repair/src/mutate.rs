@@ -177,6 +177,9 @@ pub enum MutationOperator {
     /// A step the description names and the code never takes (a sort, a reverse) added where
     /// it belongs (`arr.sort();` → `arr.sort(); arr.reverse();`, `return sorted(out)`).
     DescribedCall,
+    /// An `if` with no `else` dropped and its body run unconditionally (a guard too many:
+    /// `if nums[i] != 0: prefix *= nums[i]` → `prefix *= nums[i]`).
+    UnwrapGuard,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -867,6 +870,8 @@ fn mutate_line_with_classes(
         }
         edits.extend(expr::tuple_target_edits(text, &tokens, language));
         edits.extend(expr::aggregate_for_last_edits(text, language));
+        edits.extend(expr::dropped_reversal_edits(text, &tokens, language));
+        edits.extend(expr::extreme_to_zero_edits(text, language));
         edits.extend(expr::slice_side_edits(text, &tokens, language));
         edits.extend(expr::index_order_edits(text, &tokens));
         edits.extend(expr::comparator_parameters_swapped(text, &tokens));
@@ -975,7 +980,10 @@ fn operator_replacements(
         ("!=", _) if comparison_ok => others(&["==", "<", ">", "<=", ">="], ComparisonFlip),
         ("+", _) if binary => others(&["-", "*", "/", "%"], ArithmeticFlip),
         ("-", _) if binary => others(&["+", "*", "/", "%"], ArithmeticFlip),
+        // Python's power and product are one character apart (`d * 2` for `d ** 2`).
+        ("*", Language::Python) if binary => others(&["/", "+", "-", "%", "**"], ArithmeticFlip),
         ("*", _) if binary => others(&["/", "+", "-", "%"], ArithmeticFlip),
+        ("**", Language::Python) if binary => others(&["*"], ArithmeticFlip),
         ("%", _) if binary => others(&["/", "*", "+", "-"], ArithmeticFlip),
         ("/", Language::Python) if binary => others(&["//", "*", "%", "+", "-"], ArithmeticFlip),
         ("/", Language::Rust) if binary => others(&["*", "%", "+", "-"], ArithmeticFlip),
@@ -1646,6 +1654,9 @@ fn swap_identifier_edits(
         (true, true) => 0,
         (true, false) => 1,
         _ if unread(new) && bound_on(new) == bound_on(old) => 1,
+        // Names that come in pairs (`rows`/`cols`, `dr`/`dc`, `left`/`right`) stand in for
+        // each other whatever their distance.
+        _ if partner_names(old, new) => 1,
         _ => 2,
     };
     // A statement re-assigning a variable of the function (`max_depth = depth - 1;` where
@@ -1700,6 +1711,94 @@ fn swap_identifier_edits(
         .take(MAX_IDENTIFIER_SWAPS)
         .map(|(_, edit)| edit)
         .collect()
+}
+
+/// Words that come in pairs in code, one for each of two axes, ends or roles.
+const NAME_PAIRS: [(&str, &str); 27] = [
+    ("row", "col"),
+    ("rows", "cols"),
+    ("row", "column"),
+    ("rows", "columns"),
+    ("r", "c"),
+    ("i", "j"),
+    ("x", "y"),
+    ("w", "h"),
+    ("width", "height"),
+    ("left", "right"),
+    ("lo", "hi"),
+    ("low", "high"),
+    ("start", "end"),
+    ("begin", "end"),
+    ("min", "max"),
+    ("first", "last"),
+    ("a", "b"),
+    ("m", "n"),
+    ("top", "bottom"),
+    ("up", "down"),
+    ("prev", "next"),
+    ("old", "new"),
+    ("src", "dst"),
+    ("key", "value"),
+    ("k", "v"),
+    ("head", "tail"),
+    ("odd", "even"),
+];
+
+/// `a` and `b` are a pair's two names: a pair of [`NAME_PAIRS`] once their common prefix and
+/// suffix are set aside (`rows`/`cols`, `dr`/`dc`, `max_x`/`max_y`, `left_sum`/`right_sum`),
+/// or the same letter doubled (`rr`/`cc`).
+fn partner_names(a: &str, b: &str) -> bool {
+    let pair = |x: &str, y: &str| {
+        NAME_PAIRS
+            .iter()
+            .any(|&(p, q)| (p == x && q == y) || (p == y && q == x))
+    };
+    if pair(a, b) {
+        return true;
+    }
+    // The splits below count bytes; an identifier with other letters is left to the table.
+    if !a.is_ascii() || !b.is_ascii() {
+        return false;
+    }
+    // Words of a snake_case name: the same but for one word of a pair.
+    let (a_words, b_words): (Vec<&str>, Vec<&str>) =
+        (a.split('_').collect(), b.split('_').collect());
+    if a_words.len() > 1 && a_words.len() == b_words.len() {
+        let differing: Vec<(&str, &str)> = a_words
+            .iter()
+            .zip(&b_words)
+            .filter(|(x, y)| x != y)
+            .map(|(x, y)| (*x, *y))
+            .collect();
+        return matches!(differing.as_slice(), [(x, y)] if pair(x, y));
+    }
+    let prefix = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+    let (a_rest, b_rest) = (&a[prefix.min(a.len())..], &b[prefix.min(b.len())..]);
+    let suffix = a_rest
+        .chars()
+        .rev()
+        .zip(b_rest.chars().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (a_core, b_core) = (
+        &a_rest[..a_rest.len() - suffix],
+        &b_rest[..b_rest.len() - suffix],
+    );
+    let doubled = |s: &str| {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some(x), Some(y), None) if x == y => Some(x.to_string()),
+            _ => None,
+        }
+    };
+    let cores = |x: &str, y: &str| {
+        !x.is_empty()
+            && !y.is_empty()
+            && x.chars().all(|c| c.is_ascii_alphabetic())
+            && y.chars().all(|c| c.is_ascii_alphabetic())
+            && pair(x, y)
+    };
+    cores(a_core, b_core) || matches!((doubled(a), doubled(b)), (Some(x), Some(y)) if pair(&x, &y))
 }
 
 /// The loop index used where the element was meant: inside `for i in 0..v.len()` (Rust) or
@@ -2204,6 +2303,12 @@ mod tests {
             "let y = *x - 1;"
         );
         assert_eq!(with_operator("a // b", py, ArithmeticFlip)[0], "a / b");
+        // Python's power for its product, and back.
+        assert!(
+            with_operator("n = sum(int(d) * 2 for d in str(n))", py, ArithmeticFlip)
+                .contains(&"n = sum(int(d) ** 2 for d in str(n))".to_string())
+        );
+        assert_eq!(with_operator("x ** 2", py, ArithmeticFlip), vec!["x * 2"]);
         assert_eq!(
             with_operator("total += x", py, ArithmeticFlip),
             vec!["total -= x"]
@@ -3240,6 +3345,44 @@ mod tests {
         assert!(
             got.iter()
                 .all(|s| !s.contains("(heapq") && !s.contains("heapq,")),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn names_that_come_in_pairs_are_partners() {
+        for (a, b) in [
+            ("rows", "cols"),
+            ("dr", "dc"),
+            ("rr", "cc"),
+            ("max_x", "max_y"),
+            ("left_sum", "right_sum"),
+            ("lo", "hi"),
+            ("n_rows", "n_cols"),
+        ] {
+            assert!(partner_names(a, b) && partner_names(b, a), "{a} {b}");
+        }
+        for (a, b) in [
+            ("rows", "result"),
+            ("count", "total"),
+            ("x", "x"),
+            ("ab", "ba"),
+        ] {
+            assert!(!partner_names(a, b), "{a} {b}");
+        }
+    }
+
+    /// A pair's other name is offered however far it was last used: `cc < rows` → `cc <
+    /// cols` on a line full of nearer names.
+    #[test]
+    fn a_names_partner_is_offered_before_nearer_names() {
+        let source = "def mines(grid):\n    rows = len(grid)\n    cols = len(grid[0])\n    out = []\n    for r in range(rows):\n        for c in range(cols):\n            count = 0\n            for dr in (-1, 0, 1):\n                for dc in (-1, 0, 1):\n                    rr, cc = r + dr, c + dc\n                    if 0 <= rr < rows and 0 <= cc < rows and grid[rr][cc] == '*':\n                        count += 1\n            out.append(count)\n    return out\n";
+        let got = swaps(source, Language::Python, 11);
+        assert!(
+            got.contains(
+                &"                    if 0 <= rr < rows and 0 <= cc < cols and grid[rr][cc] == '*':"
+                    .to_string()
+            ),
             "{got:?}"
         );
     }

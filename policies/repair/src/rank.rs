@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 53] = [
+const ORIGINS: [&str; 54] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -192,6 +192,7 @@ const ORIGINS: [&str; 53] = [
     "stated_operation",
     "redundant_group_flip",
     "described_call",
+    "unwrap_guard",
 ];
 
 impl CandidateOrigin {
@@ -1509,6 +1510,7 @@ mod tests {
             StatedOperation,
             RedundantGroupFlip,
             DescribedCall,
+            UnwrapGuard,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1564,7 +1566,8 @@ mod tests {
                 | DescribedExtreme
                 | StatedOperation
                 | RedundantGroupFlip
-                | DescribedCall => {}
+                | DescribedCall
+                | UnwrapGuard => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -639,6 +639,19 @@ pub(super) fn case_fold_edits(
     edits
 }
 
+/// Whether the token before `k` ends an operand, so the `*` at `k` multiplies (a Rust `*` after
+/// `=`, `(` or `,` dereferences).
+fn ends_operand_before(tokens: &[Token<'_>], k: usize) -> bool {
+    k.checked_sub(1)
+        .and_then(|p| tokens.get(p))
+        .is_some_and(|p| {
+            matches!(
+                p.kind,
+                TokenKind::Ident | TokenKind::Number | TokenKind::Close
+            )
+        })
+}
+
 /// `range(n)` → `range(n + 1)`, `s[len(s) - i]` → `s[len(s) - 1 - i]`: a term too few, as an
 /// off-by-one after an operand inside brackets or before a block.
 pub(super) fn add_offset_edits(
@@ -680,6 +693,30 @@ pub(super) fn add_offset_edits(
             None => false,
         };
         let is_literal_one = end == i + 1 && t.text == "1";
+        // A name multiplied or divided (`page * per_page` for `(page - 1) * per_page`): the
+        // offset needs parentheses to bind before the product.
+        let factor =
+            |p: Option<&Token<'_>>| p.is_some_and(|p| matches!(p.text, "*" | "/" | "//" | "%"));
+        let previous = i.checked_sub(1).and_then(|p| tokens.get(p));
+        if end == i + 1
+            && t.kind == TokenKind::Ident
+            && (factor(next) || factor(previous))
+            // Not a dereference or an unpacking (`*x`, `f(*args)`): a product's `*` follows
+            // an operand.
+            && (previous.is_none_or(|p| p.text != "*") || ends_operand_before(tokens, i - 1))
+        {
+            for offset in [" - 1", " + 1"] {
+                if let Some(new_text) =
+                    splice(text, t.start, t.end, &format!("({}{offset})", t.text))
+                {
+                    edits.push(LineEdit {
+                        new_text,
+                        operator: MutationOperator::AddOffset,
+                        description: format!("`{}` → `({}{offset})`", t.text, t.text),
+                    });
+                }
+            }
+        }
         if boundary && !is_literal_one {
             let at = tokens[end - 1].end;
             for offset in [" + 1", " - 1"] {
@@ -1793,9 +1830,125 @@ pub(super) fn reverse_before_collect_edits(text: &str, tokens: &[Token<'_>]) -> 
     edits
 }
 
+/// A reversal too many (`s.split(' ').rev()` where the words keep their order,
+/// `reversed(xs)`, `xs[::-1]`): the sequence taken as it is.
+pub(super) fn dropped_reversal_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    let mut push = |start: usize, end: usize, kept: &str, what: &str| {
+        if let Some(new_text) = splice(text, start, end, kept) {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::DropTerm,
+                description: format!("{what} dropped"),
+            });
+        }
+    };
+    for (k, w) in tokens.windows(4).enumerate() {
+        match (language, [w[0].text, w[1].text, w[2].text, w[3].text]) {
+            (Language::Rust, [".", "rev", "(", ")"]) => push(w[0].start, w[3].end, "", "`.rev()`"),
+            (Language::Python, ["reversed", "(", ..]) => {
+                // `reversed(x)` → `x`, up to the matching parenthesis.
+                let mut depth = 0usize;
+                let close = tokens[k + 1..].iter().position(|t| {
+                    match t.kind {
+                        TokenKind::Open => depth += 1,
+                        TokenKind::Close => depth = depth.saturating_sub(1),
+                        _ => {}
+                    }
+                    depth == 0
+                });
+                let inner = close
+                    .and_then(|c| tokens.get(k + 1 + c))
+                    .and_then(|c| text.get(w[1].end..c.start).map(|inner| (inner, c.end)));
+                if let Some((inner, end)) = inner {
+                    push(w[0].start, end, inner, "`reversed(…)`");
+                }
+            }
+            _ => {}
+        }
+    }
+    if language == Language::Python {
+        for (at, _) in text.match_indices("[::-1]") {
+            push(at, at + "[::-1]".len(), "", "`[::-1]`");
+        }
+    }
+    edits
+}
+
+/// An extreme where a plain zero was meant (`let mut best = i32::MIN;` where every answer
+/// is at least 0, `best = float("-inf")`): the start taken as 0.
+pub(super) fn extreme_to_zero_edits(text: &str, language: Language) -> Vec<LineEdit> {
+    let pattern = match language {
+        Language::Python => r#"-?float\(\s*["']-?inf["']\s*\)|-?math\.inf"#,
+        Language::Rust => {
+            r"\b(?:i8|i16|i32|i64|i128|isize|f32|f64)::(?:MIN|MAX|INFINITY|NEG_INFINITY)\b"
+        }
+    };
+    let Ok(re) = regex::Regex::new(pattern) else {
+        return Vec::new();
+    };
+    re.find_iter(text)
+        .filter_map(|m| {
+            let zero = if m.as_str().starts_with('f') && language == Language::Rust {
+                "0.0"
+            } else {
+                "0"
+            };
+            Some(LineEdit {
+                new_text: splice(text, m.start(), m.end(), zero)?,
+                operator: MutationOperator::ConstantOffByOne,
+                description: format!("`{}` → `{zero}`", m.as_str()),
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
+    #[test]
+    fn a_reversal_too_many_and_an_extreme_for_zero_are_undone() {
+        let rev = |line: &str, language: Language| -> Vec<String> {
+            let tokens = super::super::tokenize(line, &vec![ByteClass::Code; line.len()], language);
+            super::dropped_reversal_edits(line, &tokens, language)
+                .into_iter()
+                .map(|e| e.new_text)
+                .collect()
+        };
+        assert_eq!(
+            rev("    for w in s.split(' ').rev() {", Language::Rust),
+            vec!["    for w in s.split(' ') {"]
+        );
+        assert_eq!(
+            rev("    return ''.join(reversed(words(s)))", Language::Python),
+            vec!["    return ''.join(words(s))"]
+        );
+        assert_eq!(
+            rev("    return xs[::-1]", Language::Python),
+            vec!["    return xs"]
+        );
+        assert!(rev("    return xs[::2]", Language::Python).is_empty());
+        let zero = |line: &str, language: Language| -> Vec<String> {
+            super::extreme_to_zero_edits(line, language)
+                .into_iter()
+                .map(|e| e.new_text)
+                .collect()
+        };
+        assert_eq!(
+            zero("    let mut best = i32::MIN;", Language::Rust),
+            vec!["    let mut best = 0;"]
+        );
+        assert_eq!(
+            zero("    best = float(\"-inf\")", Language::Python),
+            vec!["    best = 0"]
+        );
+        assert!(zero("    let n = u32::MAX;", Language::Rust).is_empty());
+    }
+
     fn negations(line: &str, language: Language) -> Vec<String> {
         let tokens = super::super::tokenize(line, &vec![ByteClass::Code; line.len()], language);
         negation_edits(line, &tokens, language)
@@ -2070,6 +2223,13 @@ mod tests {
             Language::Rust,
             MutationOperator::AddOffset,
             "    for number in 0..n + 1{",
+        );
+        // A factor's offset binds before the product.
+        has(
+            "    let start = page * per_page;",
+            Language::Rust,
+            MutationOperator::AddOffset,
+            "    let start = (page - 1) * per_page;",
         );
     }
 

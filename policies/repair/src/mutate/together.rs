@@ -24,6 +24,7 @@ mod returns;
 mod roots;
 mod separator;
 mod tails;
+mod unwrap;
 mod visited;
 
 /// A hunk longer than this is a rewrite, not a small fix.
@@ -233,6 +234,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.zero_digit_cases(file, language));
     hunks.extend(function.extreme_starts(file, language));
     hunks.extend(function.named_extreme_updates(file, language));
+    hunks.extend(function.unwrapped_guards(file, language));
     hunks.extend(function.mirrored_statements(file, language));
     hunks.extend(function.parameter_normalizations(file, language));
     hunks.extend(function.recursive_argument_shifts(file, language));
@@ -2527,6 +2529,23 @@ mod tests {
         );
         let sorts = "def unique(l):\n    \"\"\"Return sorted unique elements in a list.\"\"\"\n    return sorted(set(l))\n";
         assert!(placed(sorts, Language::Python, 3, step).is_empty());
+    }
+
+    /// A guard too many is dropped and its body run one level out; an `if` with an `else`,
+    /// or one whose body exits, is left alone.
+    #[test]
+    fn a_guard_too_many_is_unwrapped() {
+        let python = "def products(nums):\n    prefix = 1\n    out = []\n    for i in range(len(nums)):\n        out.append(prefix)\n        if nums[i] != 0:\n            prefix *= nums[i]\n    return out\n";
+        let unwrapped = |h: &HunkMutation| h.operator == MutationOperator::UnwrapGuard;
+        assert_eq!(
+            placed(python, Language::Python, 7, unwrapped),
+            vec![(6, vec!["        prefix *= nums[i]".to_string()])]
+        );
+        let rust = "pub fn total(v: &[i64]) -> i64 {\n    let mut sum = 0;\n    for &x in v {\n        if x > 0 {\n            sum += x;\n        }\n        if x < -100 {\n            return 0;\n        }\n        if x == 7 {\n            sum += 1;\n        } else {\n            sum -= 1;\n        }\n    }\n    sum\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 5, unwrapped),
+            vec![(4, vec!["        sum += x;".to_string()])]
+        );
     }
 
     /// The hunks `keep` selects, as (first line, new lines).
