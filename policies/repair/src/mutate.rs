@@ -180,6 +180,9 @@ pub enum MutationOperator {
     /// An `if` with no `else` dropped and its body run unconditionally (a guard too many:
     /// `if nums[i] != 0: prefix *= nums[i]` → `prefix *= nums[i]`).
     UnwrapGuard,
+    /// State a loop sets and never resets, reset: a flag lowered in the branch that reads it,
+    /// a buffer emptied after it is consumed (`num.clear();` after `num.parse()`).
+    ResetState,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

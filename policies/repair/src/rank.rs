@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 54] = [
+const ORIGINS: [&str; 55] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -193,6 +193,7 @@ const ORIGINS: [&str; 54] = [
     "redundant_group_flip",
     "described_call",
     "unwrap_guard",
+    "reset_state",
 ];
 
 impl CandidateOrigin {
@@ -1511,6 +1512,7 @@ mod tests {
             RedundantGroupFlip,
             DescribedCall,
             UnwrapGuard,
+            ResetState,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1567,7 +1569,8 @@ mod tests {
                 | StatedOperation
                 | RedundantGroupFlip
                 | DescribedCall
-                | UnwrapGuard => {}
+                | UnwrapGuard
+                | ResetState => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -20,6 +20,7 @@ mod guards;
 mod iterate;
 mod operations;
 mod order;
+mod resets;
 mod returns;
 mod roots;
 mod separator;
@@ -235,6 +236,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.extreme_starts(file, language));
     hunks.extend(function.named_extreme_updates(file, language));
     hunks.extend(function.unwrapped_guards(file, language));
+    hunks.extend(function.state_resets(file, language));
     hunks.extend(function.mirrored_statements(file, language));
     hunks.extend(function.parameter_normalizations(file, language));
     hunks.extend(function.recursive_argument_shifts(file, language));
@@ -2546,6 +2548,48 @@ mod tests {
             placed(rust, Language::Rust, 5, unwrapped),
             vec![(4, vec!["        sum += x;".to_string()])]
         );
+    }
+
+    /// A flag raised in the loop and read by a branch that never lowers it is lowered there;
+    /// a buffer filled and consumed in the loop and never emptied is emptied after its use.
+    #[test]
+    fn state_a_loop_never_resets_is_reset() {
+        let reset = |h: &HunkMutation| h.operator == MutationOperator::ResetState;
+        let flag = "pub fn camel(s: &str) -> String {\n    let mut out = String::new();\n    let mut upper_next = false;\n    for ch in s.chars() {\n        if ch == '_' {\n            upper_next = !out.is_empty();\n        } else if upper_next {\n            out.push(ch.to_ascii_uppercase());\n        } else {\n            out.push(ch);\n        }\n    }\n    out\n}\n";
+        assert_eq!(
+            placed(flag, Language::Rust, 8, reset),
+            vec![(
+                8,
+                vec![
+                    "            out.push(ch.to_ascii_uppercase());".to_string(),
+                    "            upper_next = false;".to_string()
+                ]
+            )]
+        );
+        let buffer = "pub fn parse(s: &str) -> Option<u64> {\n    let mut total = 0u64;\n    let mut num = String::new();\n    for ch in s.chars() {\n        if ch.is_ascii_digit() {\n            num.push(ch);\n            continue;\n        }\n        let n: u64 = num.parse().ok()?;\n        total += n;\n    }\n    Some(total)\n}\n";
+        assert_eq!(
+            placed(buffer, Language::Rust, 9, reset),
+            vec![(
+                9,
+                vec![
+                    "        let n: u64 = num.parse().ok()?;".to_string(),
+                    "        num.clear();".to_string()
+                ]
+            )]
+        );
+        let python = "def words(s):\n    out = []\n    word = ''\n    for ch in s:\n        if ch == ' ':\n            out.append(word)\n        else:\n            word += ch\n    return out\n";
+        assert_eq!(
+            placed(python, Language::Python, 6, reset),
+            vec![(
+                6,
+                vec![
+                    "            out.append(word)".to_string(),
+                    "            word = ''".to_string()
+                ]
+            )]
+        );
+        let cleared = "def words(s):\n    out = []\n    word = ''\n    for ch in s:\n        if ch == ' ':\n            out.append(word)\n            word = ''\n        else:\n            word += ch\n    return out\n";
+        assert!(placed(cleared, Language::Python, 6, reset).is_empty());
     }
 
     /// The hunks `keep` selects, as (first line, new lines).
