@@ -2405,6 +2405,14 @@ mod tests {
                 (4, vec!["    let mut best = first;".to_string()]),
             ]
         );
+        // A best kept by a comparison rather than `max`.
+        let kept = "def richest(rows):\n    best_i = 0\n    best = 0\n    for i, row in enumerate(rows):\n        s = sum(row)\n        if s > best:\n            best = s\n            best_i = i\n    return best_i\n";
+        assert!(
+            placed(kept, Language::Python, 7, starts)
+                .contains(&(3, vec!["    best = float(\"-inf\")".to_string()])),
+            "{:?}",
+            placed(kept, Language::Python, 7, starts)
+        );
         let count = "def count(nums):\n    total = 0\n    for x in nums:\n        total = total + x\n    return total\n";
         assert!(placed(count, Language::Python, 4, starts).is_empty());
     }

@@ -54,30 +54,53 @@ impl FunctionText<'_> {
                 continue;
             }
             // The running `max`/`min` of `name`, deeper than its start (in a loop).
-            let running = self
-                .tokens
-                .iter()
-                .enumerate()
-                .skip(at + 1)
-                .find_map(|(k, l)| {
-                    let deeper = self
-                        .lines
-                        .get(k)
-                        .is_some_and(|t| indent(t) > indent(init_line));
-                    let kind = l.windows(3).find_map(|w| match language {
-                        Language::Python => (matches!(w[0].text, "max" | "min")
-                            && w[1].text == "("
-                            && l.iter().any(|t| t.text == name))
-                        .then_some(w[0].text),
-                        Language::Rust => (w[0].text == name
-                            && w[1].text == "."
-                            && matches!(w[2].text, "max" | "min"))
-                        .then_some(w[2].text),
+            let running =
+                self.tokens
+                    .iter()
+                    .enumerate()
+                    .skip(at + 1)
+                    .find_map(|(k, l)| {
+                        let deeper = self
+                            .lines
+                            .get(k)
+                            .is_some_and(|t| indent(t) > indent(init_line));
+                        let kind = l.windows(3).find_map(|w| match language {
+                            Language::Python => (matches!(w[0].text, "max" | "min")
+                                && w[1].text == "("
+                                && l.iter().any(|t| t.text == name))
+                            .then_some(w[0].text),
+                            Language::Rust => (w[0].text == name
+                                && w[1].text == "."
+                                && matches!(w[2].text, "max" | "min"))
+                            .then_some(w[2].text),
+                        });
+                        let assigned = l.first().is_some_and(|t| t.text == name)
+                            && l.get(1).is_some_and(|t| t.text == "=");
+                        // Or kept by a comparison: `if s > best:` then `best = s` on the next line.
+                        let next_assigns = self.tokens.get(k + 1).is_some_and(|n| {
+                            n.first().is_some_and(|t| t.text == name)
+                                && n.get(1).is_some_and(|t| t.text == "=")
+                        });
+                        let compared =
+                            l.first()
+                                .is_some_and(|t| matches!(t.text, "if" | "elif"))
+                                .then(|| {
+                                    l.windows(3).find_map(|w| {
+                                        match (w[0].text == name, w[1].text, w[2].text == name) {
+                                            (false, ">" | ">=", true)
+                                            | (true, "<" | "<=", false) => Some("max"),
+                                            (false, "<" | "<=", true)
+                                            | (true, ">" | ">=", false) => Some("min"),
+                                            _ => None,
+                                        }
+                                    })
+                                })
+                                .flatten()
+                                .filter(|_| deeper && next_assigns);
+                        kind.filter(|_| deeper && assigned)
+                            .or(compared)
+                            .map(|kind| (k, kind))
                     });
-                    let assigned = l.first().is_some_and(|t| t.text == name)
-                        && l.get(1).is_some_and(|t| t.text == "=");
-                    kind.filter(|_| deeper && assigned).map(|kind| (k, kind))
-                });
             let Some((use_at, kind)) = running else {
                 continue;
             };
