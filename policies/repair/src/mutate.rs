@@ -183,6 +183,9 @@ pub enum MutationOperator {
     /// State a loop sets and never resets, reset: a flag lowered in the branch that reads it,
     /// a buffer emptied after it is consumed (`num.clear();` after `num.parse()`).
     ResetState,
+    /// A separator written before the first piece too, guarded by the output holding
+    /// something or the index being past the first (`if out: out.append("_")`).
+    SeparatorGuard,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

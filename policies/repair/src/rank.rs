@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 55] = [
+const ORIGINS: [&str; 56] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -194,6 +194,7 @@ const ORIGINS: [&str; 55] = [
     "described_call",
     "unwrap_guard",
     "reset_state",
+    "separator_guard",
 ];
 
 impl CandidateOrigin {
@@ -1513,6 +1514,7 @@ mod tests {
             DescribedCall,
             UnwrapGuard,
             ResetState,
+            SeparatorGuard,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1570,7 +1572,8 @@ mod tests {
                 | RedundantGroupFlip
                 | DescribedCall
                 | UnwrapGuard
-                | ResetState => {}
+                | ResetState
+                | SeparatorGuard => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

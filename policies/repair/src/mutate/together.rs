@@ -16,6 +16,7 @@ mod calls;
 mod clauses;
 mod digits;
 mod extremes;
+mod first_separator;
 mod guards;
 mod iterate;
 mod operations;
@@ -237,6 +238,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.named_extreme_updates(file, language));
     hunks.extend(function.unwrapped_guards(file, language));
     hunks.extend(function.state_resets(file, language));
+    hunks.extend(function.first_separator_guards(file, language));
     hunks.extend(function.mirrored_statements(file, language));
     hunks.extend(function.parameter_normalizations(file, language));
     hunks.extend(function.recursive_argument_shifts(file, language));
@@ -673,6 +675,30 @@ impl<'a> FunctionText<'a> {
                             twins.push(pair);
                         }
                     }
+                }
+            }
+        }
+        // Parameters that come in pairs (`a`/`b`, `left`/`right`) are twins too: `zip(a, b)`
+        // names both on one line and so pairs them nowhere else.
+        let parameters: Vec<&str> = self
+            .tokens
+            .first()
+            .map(|header| {
+                header
+                    .iter()
+                    .filter(|t| t.kind == TokenKind::Ident && !super::is_keyword(t.text, language))
+                    .map(|t| t.text)
+                    .collect()
+            })
+            .unwrap_or_default();
+        for (i, a) in parameters.iter().enumerate() {
+            for b in &parameters[i + 1..] {
+                if super::partner_names(a, b)
+                    && !twins
+                        .iter()
+                        .any(|&(u, v)| u == *a || v == *a || u == *b || v == *b)
+                {
+                    twins.push((a, b));
                 }
             }
         }
@@ -1966,6 +1992,23 @@ mod tests {
         assert!(flushes(flushed, Language::Python, 5).is_empty());
     }
 
+    /// Two parameters that come in pairs are twins even when no two lines pair them: the
+    /// rest of `a` appended after a `zip(a, b)` loop gets the rest of `b`.
+    #[test]
+    fn paired_parameters_are_twins() {
+        let source = "def interleave(a, b):\n    result = []\n    for x, y in zip(a, b):\n        result.append(x)\n        result.append(y)\n    n = min(len(a), len(b))\n    result.extend(a[n:])\n    return result\n";
+        let all = hunks(source, Language::Python, 7);
+        assert!(
+            find(
+                &all,
+                &["    result.extend(a[n:])"],
+                &["    result.extend(a[n:])", "    result.extend(b[n:])"]
+            )
+            .is_some_and(|h| h.operator == MutationOperator::MirrorStatement),
+            "{all:?}"
+        );
+    }
+
     /// A merge copies what is left of `a` and forgets `b`: `a`/`b` and `i`/`j` are twins
     /// (`out.append(a[i])` / `out.append(b[j])`), so `out.extend(a[i:])` gets its twin. Lines
     /// that have their twin, or name both sides, get nothing.
@@ -2598,6 +2641,42 @@ mod tests {
         );
         let cleared = "def words(s):\n    out = []\n    word = ''\n    for ch in s:\n        if ch == ' ':\n            out.append(word)\n            word = ''\n        else:\n            word += ch\n    return out\n";
         assert!(placed(cleared, Language::Python, 6, reset).is_empty());
+    }
+
+    /// A separator put before every piece, the first included, is guarded: by the output
+    /// holding something (a clause of the `if` it is alone in, or an `if` of its own) or by
+    /// the enumerated index being past the first.
+    #[test]
+    fn a_separator_before_the_first_piece_is_guarded() {
+        let guarded = |h: &HunkMutation| h.operator == MutationOperator::SeparatorGuard;
+        let python = "def snake(name):\n    out = []\n    for i, ch in enumerate(name):\n        if ch.isupper():\n            out.append(\"_\")\n            out.append(ch.lower())\n        else:\n            out.append(ch)\n    return \"\".join(out)\n";
+        assert_eq!(
+            placed(python, Language::Python, 5, guarded),
+            vec![
+                (
+                    5,
+                    vec![
+                        "            if out:".to_string(),
+                        "                out.append(\"_\")".to_string()
+                    ]
+                ),
+                (
+                    5,
+                    vec![
+                        "            if i > 0:".to_string(),
+                        "                out.append(\"_\")".to_string()
+                    ]
+                ),
+            ]
+        );
+        let rust = "pub fn collapse(s: &str) -> String {\n    let mut out = String::new();\n    let mut pending = false;\n    for ch in s.chars() {\n        if ch.is_whitespace() {\n            pending = true;\n        } else {\n            if pending {\n                out.push(' ');\n            }\n            out.push(ch);\n            pending = false;\n        }\n    }\n    out\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 9, guarded),
+            vec![(
+                8,
+                vec!["            if pending && !out.is_empty() {".to_string()]
+            )]
+        );
     }
 
     /// The hunks `keep` selects, as (first line, new lines).
