@@ -2586,6 +2586,41 @@ mod tests {
         }
     }
 
+    /// What the description or the code's own shape states comes before any ranked guess: a
+    /// candidate of each of the session-32 families is probed before an identifier swap on
+    /// the most suspicious line, whatever the ranker thinks of either.
+    #[test]
+    fn stated_and_shaped_evidence_is_probed_first() {
+        let with = |origin: CandidateOrigin, rank: u32| CandidateEdit {
+            origin,
+            location_rank: rank,
+            ..edit(3, "    x = 1", &["    x = 2"])
+        };
+        for op in [
+            MutationOperator::DescribedExtreme,
+            MutationOperator::StatedOperation,
+            MutationOperator::RedundantGroupFlip,
+            MutationOperator::DescribedCall,
+        ] {
+            let mut candidates = candidates_of(vec![
+                with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),
+                with(CandidateOrigin::Mutate(op), 40),
+            ]);
+            order(&mut candidates, None, RunSigns::default());
+            assert_eq!(
+                candidates[0].features.origin,
+                CandidateOrigin::Mutate(op),
+                "{op:?}"
+            );
+        }
+        // A plain unwrapped guard has no such evidence: the ranker orders it.
+        let unwrap = candidates_of(vec![with(
+            CandidateOrigin::Mutate(MutationOperator::UnwrapGuard),
+            40,
+        )]);
+        assert!(!evidence_first(&unwrap[0], RunSigns::default()));
+    }
+
     /// hefix-python-33: SmolLM2's replacements of `return l` ran into the 24-token limit
     /// (`return l''.join([l[i:i+3] for i in range(0, len(l),`) and Qwen's insertions were
     /// comments; each cost a probe that could not pass.
