@@ -740,7 +740,7 @@ enum EvidenceTier {
     /// starts at 0, or the description names the extreme the code does not compute or the
     /// operation it does on a number, or parentheses group nothing unless an `and`/`or` in
     /// them is the other one, or the description names a step (a sort, a reverse) the code
-    /// never takes.
+    /// never takes or an empty case it never asks about.
     MissingStep,
     LoopMove,
     None,
@@ -762,7 +762,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::DescribedExtreme
             | MutationOperator::StatedOperation
             | MutationOperator::RedundantGroupFlip
-            | MutationOperator::DescribedCall,
+            | MutationOperator::DescribedCall
+            | MutationOperator::EmptyCase,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,

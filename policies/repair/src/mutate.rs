@@ -186,6 +186,9 @@ pub enum MutationOperator {
     /// A separator written before the first piece too, guarded by the output holding
     /// something or the index being past the first (`if out: out.append("_")`).
     SeparatorGuard,
+    /// The empty case a description states put first in the body (`if not matrix: return
+    /// []`), where the function never asks whether the parameter is empty.
+    EmptyCase,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 56] = [
+const ORIGINS: [&str; 57] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -195,6 +195,7 @@ const ORIGINS: [&str; 56] = [
     "unwrap_guard",
     "reset_state",
     "separator_guard",
+    "empty_case",
 ];
 
 impl CandidateOrigin {
@@ -1515,6 +1516,7 @@ mod tests {
             UnwrapGuard,
             ResetState,
             SeparatorGuard,
+            EmptyCase,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1573,7 +1575,8 @@ mod tests {
                 | DescribedCall
                 | UnwrapGuard
                 | ResetState
-                | SeparatorGuard => {}
+                | SeparatorGuard
+                | EmptyCase => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -15,6 +15,7 @@ use super::{Language, MutationOperator, Token, TokenKind};
 mod calls;
 mod clauses;
 mod digits;
+mod empty;
 mod extremes;
 mod first_separator;
 mod guards;
@@ -260,6 +261,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_extremes(file, language, &description));
     hunks.extend(function.stated_operations(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
+    hunks.extend(function.described_empty_cases(file, language, &description));
     hunks
 }
 
@@ -2677,6 +2679,40 @@ mod tests {
                 vec!["            if pending && !out.is_empty() {".to_string()]
             )]
         );
+    }
+
+    /// "An empty matrix gives []" where the body indexes the matrix and never asks whether it
+    /// is empty: the case first in the body; a body that asks already gets nothing.
+    #[test]
+    fn the_described_empty_case_goes_first() {
+        let empty = |h: &HunkMutation| h.operator == MutationOperator::EmptyCase;
+        let python = "def spiral(matrix):\n    \"\"\"Elements in spiral order. An empty matrix gives [].\n\n    >>> spiral([[1]])\n    [1]\n    \"\"\"\n    result = []\n    right = len(matrix[0]) - 1\n    return result\n";
+        assert_eq!(
+            placed(python, Language::Python, 8, empty),
+            vec![(
+                7,
+                vec![
+                    "    if not matrix:".to_string(),
+                    "        return []".to_string(),
+                    "    result = []".to_string()
+                ]
+            )]
+        );
+        let rust = "/// Rotates left by k; an empty slice gives an empty list.\npub fn rotate(v: &[i32], k: usize) -> Vec<i32> {\n    let k = k % v.len();\n    v[k..].iter().chain(&v[..k]).copied().collect()\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 3, empty),
+            vec![(
+                3,
+                vec![
+                    "    if v.is_empty() {".to_string(),
+                    "        return Vec::new();".to_string(),
+                    "    }".to_string(),
+                    "    let k = k % v.len();".to_string()
+                ]
+            )]
+        );
+        let asks = "def first(xs):\n    \"\"\"The first item; an empty list gives None.\"\"\"\n    if not xs:\n        return None\n    return xs[0]\n";
+        assert!(placed(asks, Language::Python, 5, empty).is_empty());
     }
 
     /// The hunks `keep` selects, as (first line, new lines).
