@@ -500,6 +500,26 @@ impl<'a> FunctionText<'a> {
         })
     }
 
+    /// The first line after the header and its Python docstring (blank lines between
+    /// skipped): where the body's code starts.
+    fn after_docstring(&self) -> usize {
+        let mut at = 1;
+        let mut in_docstring = false;
+        while let Some(line) = self.lines.get(at) {
+            let t = line.trim();
+            let quote = t.starts_with("\"\"\"") || t.starts_with("'''");
+            if in_docstring {
+                in_docstring = !(t.ends_with("\"\"\"") || t.ends_with("'''"));
+            } else if quote {
+                in_docstring = !(t.len() >= 6 && (t.ends_with("\"\"\"") || t.ends_with("'''")));
+            } else if !t.is_empty() {
+                break;
+            }
+            at += 1;
+        }
+        at
+    }
+
     /// `inserted` (whole lines) put before line `offset`, which is kept.
     fn lines_inserted_before(
         &self,

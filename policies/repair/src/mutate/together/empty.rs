@@ -99,22 +99,10 @@ impl FunctionText<'_> {
             })
         };
         // The first line of the body: after the header and, in Python, the docstring.
-        let mut at = 1;
-        if language == Language::Python {
-            let mut in_docstring = false;
-            while let Some(line) = self.lines.get(at) {
-                let t = line.trim();
-                let quote = t.starts_with("\"\"\"") || t.starts_with("'''");
-                if in_docstring {
-                    in_docstring = !(t.ends_with("\"\"\"") || t.ends_with("'''"));
-                } else if quote {
-                    in_docstring = !(t.len() >= 6 && (t.ends_with("\"\"\"") || t.ends_with("'''")));
-                } else if !t.is_empty() {
-                    break;
-                }
-                at += 1;
-            }
-        }
+        let at = match language {
+            Language::Python => self.after_docstring(),
+            Language::Rust => 1,
+        };
         let Some(first) = self.lines.get(at) else {
             return Vec::new();
         };

@@ -64,22 +64,9 @@ impl FunctionText<'_> {
             else {
                 continue;
             };
-            let mut at = 1;
-            let mut in_docstring = false;
+            let mut at = self.after_docstring();
             while let Some(line) = self.lines.get(at) {
                 let t = line.trim();
-                let quote = t.starts_with("\"\"\"") || t.starts_with("'''");
-                if in_docstring {
-                    in_docstring = !(t.ends_with("\"\"\"") || t.ends_with("'''"));
-                    at += 1;
-                    continue;
-                }
-                if quote {
-                    let closes_here = t.len() >= 6 && (t.ends_with("\"\"\"") || t.ends_with("'''"));
-                    in_docstring = !closes_here;
-                    at += 1;
-                    continue;
-                }
                 let sets_up = t.is_empty()
                     || indent(line) > body_indent
                     || t == format!("if {name} is None:")
