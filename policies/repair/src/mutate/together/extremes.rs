@@ -343,8 +343,17 @@ impl FunctionText<'_> {
                 continue;
             };
             // In a name, `min`/`max` themselves name it too (`min_price`, `max_len`).
-            let words = target.text.to_lowercase().replace('_', " ");
-            let words = words.replace("min", "minimum").replace("max", "maximum");
+            let words: Vec<String> = target
+                .text
+                .to_lowercase()
+                .split('_')
+                .map(|w| match w {
+                    "min" => "minimum".to_string(),
+                    "max" => "maximum".to_string(),
+                    w => w.to_string(),
+                })
+                .collect();
+            let words = words.join(" ");
             let Some(named) = named_extreme(&words) else {
                 continue;
             };
