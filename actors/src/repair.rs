@@ -763,7 +763,10 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::StatedOperation
             | MutationOperator::RedundantGroupFlip
             | MutationOperator::DescribedCall
-            | MutationOperator::EmptyCase,
+            | MutationOperator::EmptyCase
+            | MutationOperator::DescribedWrap
+            | MutationOperator::DescribedLength
+            | MutationOperator::DescribedTie,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2589,7 +2592,8 @@ mod tests {
 
     /// What the description or the code's own shape states comes before any ranked guess: a
     /// candidate of each of the session-32 families is probed before an identifier swap on
-    /// the most suspicious line, whatever the ranker thinks of either.
+    /// the most suspicious line, whatever the ranker thinks of either (and the later
+    /// description families: the empty case, the wrap-around).
     #[test]
     fn stated_and_shaped_evidence_is_probed_first() {
         let with = |origin: CandidateOrigin, rank: u32| CandidateEdit {
@@ -2602,6 +2606,10 @@ mod tests {
             MutationOperator::StatedOperation,
             MutationOperator::RedundantGroupFlip,
             MutationOperator::DescribedCall,
+            MutationOperator::EmptyCase,
+            MutationOperator::DescribedWrap,
+            MutationOperator::DescribedLength,
+            MutationOperator::DescribedTie,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

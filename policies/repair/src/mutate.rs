@@ -189,6 +189,15 @@ pub enum MutationOperator {
     /// The empty case a description states put first in the body (`if not matrix: return
     /// []`), where the function never asks whether the parameter is empty.
     EmptyCase,
+    /// A value the description says wraps around (a clock past midnight, a letter past `z`)
+    /// taken modulo the cycle the description's units name (`total / 60` → `total / 60 % 24`).
+    DescribedWrap,
+    /// A length the description states ("exactly six digits") joined to a returned check that
+    /// walks the sequence and never measures it (`rest.len() == 6 && rest.chars().all(…)`).
+    DescribedLength,
+    /// A tie rule the description states ("if several, the alphabetically first") joined to a
+    /// running best's strict update (`n > most` → `n > most || (n == most && name < best)`).
+    DescribedTie,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 57] = [
+const ORIGINS: [&str; 60] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -196,6 +196,9 @@ const ORIGINS: [&str; 57] = [
     "reset_state",
     "separator_guard",
     "empty_case",
+    "described_wrap",
+    "described_length",
+    "described_tie",
 ];
 
 impl CandidateOrigin {
@@ -1517,6 +1520,9 @@ mod tests {
             ResetState,
             SeparatorGuard,
             EmptyCase,
+            DescribedWrap,
+            DescribedLength,
+            DescribedTie,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1576,7 +1582,10 @@ mod tests {
                 | UnwrapGuard
                 | ResetState
                 | SeparatorGuard
-                | EmptyCase => {}
+                | EmptyCase
+                | DescribedWrap
+                | DescribedLength
+                | DescribedTie => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -20,6 +20,7 @@ mod extremes;
 mod first_separator;
 mod guards;
 mod iterate;
+mod lengths;
 mod operations;
 mod order;
 mod resets;
@@ -27,8 +28,10 @@ mod returns;
 mod roots;
 mod separator;
 mod tails;
+mod ties;
 mod unwrap;
 mod visited;
+mod wraps;
 
 /// A hunk longer than this is a rewrite, not a small fix.
 const MAX_HUNK_LINES: usize = 24;
@@ -262,6 +265,9 @@ pub(super) fn function_hunks(
     hunks.extend(function.stated_operations(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
     hunks.extend(function.described_empty_cases(file, language, &description));
+    hunks.extend(function.described_wraps(file, language, &description));
+    hunks.extend(function.described_lengths(file, language, &description));
+    hunks.extend(function.described_ties(file, language, &description));
     hunks
 }
 
@@ -2733,6 +2739,89 @@ mod tests {
         );
         let asks = "def first(xs):\n    \"\"\"The first item; an empty list gives None.\"\"\"\n    if not xs:\n        return None\n    return xs[0]\n";
         assert!(placed(asks, Language::Python, 5, empty).is_empty());
+    }
+
+    /// "wrapping around midnight" over a clock hour computed without the day's cycle: the hour
+    /// modulo 24 (and the minutes counted from `h * 60` modulo a day of minutes); a Rust
+    /// difference wraps with `rem_euclid`; a description that never wraps gets nothing.
+    #[test]
+    fn a_value_the_description_wraps_is_taken_modulo_its_cycle() {
+        let wrap = |h: &HunkMutation| h.operator == MutationOperator::DescribedWrap;
+        let rust = "/// The clock time (24-hour) `mins` minutes after `h:m`, wrapping around midnight.\npub fn later(h: u32, m: u32, mins: u32) -> (u32, u32) {\n    let total = h * 60 + m + mins;\n    let hour = total / 60;\n    (hour, total % 60)\n}\n";
+        let placed_wraps = placed(rust, Language::Rust, 4, wrap);
+        assert!(placed_wraps.contains(&(4, vec!["    let hour = total / 60 % 24;".to_string()])));
+        assert!(placed_wraps.contains(&(
+            3,
+            vec!["    let total = (h * 60 + m + mins) % (24 * 60);".to_string()]
+        )));
+        let python = "def gap(a, b):\n    \"\"\"Hours from a to b on a 24-hour clock; an earlier b is on the next day.\"\"\"\n    d = b - a\n    return d\n";
+        assert_eq!(
+            placed(python, Language::Python, 3, wrap),
+            vec![(3, vec!["    d = (b - a) % 24".to_string()])]
+        );
+        let signed = "/// Hours from a to b, wrapping around midnight.\npub fn gap(a: i32, b: i32) -> i32 {\n    let d = b - a;\n    d\n}\n";
+        assert!(
+            placed(signed, Language::Rust, 3, wrap)
+                .contains(&(3, vec!["    let d = (b - a).rem_euclid(24);".to_string()]))
+        );
+        let plain =
+            "def gap(a, b):\n    \"\"\"Hours from a to b.\"\"\"\n    d = b - a\n    return d\n";
+        assert!(placed(plain, Language::Python, 3, wrap).is_empty());
+    }
+
+    /// "exactly six hexadecimal digits" over a check that walks the digits and never counts
+    /// them: the count joins the returned check (a match arm's, a Python `return`'s); a check
+    /// that counts already gets nothing.
+    #[test]
+    fn a_length_the_description_states_joins_the_check() {
+        let length = |h: &HunkMutation| h.operator == MutationOperator::DescribedLength;
+        let rust = "/// True for a PIN: `p` then exactly four digits.\npub fn is_pin(s: &str) -> bool {\n    match s.strip_prefix('p') {\n        Some(tail) => tail.chars().all(|c| c.is_ascii_digit()),\n        None => false,\n    }\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 4, length),
+            vec![(
+                4,
+                vec!["        Some(tail) => tail.len() == 4 && tail.chars().all(|c| c.is_ascii_digit()),".to_string()]
+            )]
+        );
+        let python = "def is_code(s):\n    \"\"\"True when s is at least 3 letters or digits.\"\"\"\n    return all(c.isalpha() or c.isdigit() for c in s)\n";
+        assert_eq!(
+            placed(python, Language::Python, 3, length),
+            vec![(
+                3,
+                vec![
+                    "    return len(s) >= 3 and (all(c.isalpha() or c.isdigit() for c in s))"
+                        .to_string()
+                ]
+            )]
+        );
+        let counted = "def is_code(s):\n    \"\"\"True when s is exactly 3 digits.\"\"\"\n    return len(s) == 4 and all(c.isdigit() for c in s)\n";
+        assert!(placed(counted, Language::Python, 3, length).is_empty());
+    }
+
+    /// "if several have the most, the alphabetically first" over a running best updated on
+    /// `>` alone: the tie joins the condition, comparing the kept item; Python the same with
+    /// `or`/`and`; without a tie rule nothing is offered.
+    #[test]
+    fn a_tie_the_description_settles_joins_the_update() {
+        let tie = |h: &HunkMutation| h.operator == MutationOperator::DescribedTie;
+        let rust = "/// The name with the most vowels; if several have the most, the alphabetically first.\nfn most_vowels(names: Vec<&str>) -> &str {\n    let mut best = \"\";\n    let mut most = 0;\n    for name in names {\n        let n = name.chars().filter(|c| \"aeiou\".contains(*c)).count();\n        if n > most {\n            best = name;\n            most = n;\n        }\n    }\n    best\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 7, tie),
+            vec![(
+                7,
+                vec!["        if n > most || (n == most && name < best) {".to_string()]
+            )]
+        );
+        let python = "def longest(words):\n    \"\"\"The longest word. Ties go to the smallest in alphabetical order.\"\"\"\n    best, size = None, -1\n    for w in words:\n        if len(w) > size:\n            size = len(w)\n            best = w\n    return best\n";
+        assert_eq!(
+            placed(python, Language::Python, 5, tie),
+            vec![(
+                5,
+                vec!["        if len(w) > size or (len(w) == size and w < best):".to_string()]
+            )]
+        );
+        let plain = python.replace("Ties go to the smallest in alphabetical order.", "");
+        assert!(placed(&plain, Language::Python, 5, tie).is_empty());
     }
 
     /// The hunks `keep` selects, as (first line, new lines).

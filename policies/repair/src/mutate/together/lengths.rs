@@ -1,0 +1,196 @@
+//! A length the description states ("`#` followed by exactly six hexadecimal digits", "at
+//! least 3 letters") that the check never measures: `rest.chars().all(|c| c.is_ascii_hexdigit())`
+//! accepts any length. The measure joins the returned check as its first clause
+//! (`rest.len() == 6 && rest.chars().all(…)`, Python `len(rest) == 6 and all(…)`), for each
+//! sequence the check walks. Probed first: the description is the specification.
+
+use super::super::{Language, MutationOperator, Token, TokenKind};
+use super::{FunctionText, HunkMutation};
+
+const NUMBER_WORDS: [&str; 13] = [
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve",
+];
+
+/// The (comparison, length) pairs `description` states: "exactly six" → `==`, "at least 3"
+/// → `>=`, "at most two" → `<=`, in order, without repeats.
+fn stated_lengths(description: &str) -> Vec<(&'static str, u32)> {
+    let lower = description.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let number = |w: &str| -> Option<u32> {
+        w.parse::<u32>()
+            .ok()
+            .or_else(|| NUMBER_WORDS.iter().position(|n| *n == w)?.try_into().ok())
+    };
+    let mut lengths = Vec::new();
+    for (k, word) in words.iter().enumerate() {
+        let (comparison, at) = match (*word, words.get(k + 1).copied()) {
+            ("exactly", _) => ("==", k + 1),
+            ("at", Some("least")) => (">=", k + 2),
+            ("at", Some("most")) => ("<=", k + 2),
+            _ => continue,
+        };
+        // Zero and one say "at least one": emptiness, another family's case.
+        if let Some(n) = words.get(at).and_then(|w| number(w)).filter(|&n| n > 1) {
+            let pair = (comparison, n);
+            if !lengths.contains(&pair) {
+                lengths.push(pair);
+            }
+        }
+    }
+    lengths
+}
+
+/// Sequences a check walks: Rust `x.chars()`, `x.bytes()`, `x.iter()`; Python `in x`,
+/// `x.isdigit()` and the other `is…` tests.
+fn walked_sequences<'a>(tokens: &[Token<'a>], language: Language) -> Vec<&'a str> {
+    let mut names = Vec::new();
+    for w in tokens.windows(3) {
+        let name = match language {
+            Language::Rust
+                if w[0].kind == TokenKind::Ident
+                    && w[1].text == "."
+                    && matches!(w[2].text, "chars" | "bytes" | "iter") =>
+            {
+                w[0].text
+            }
+            Language::Python if w[0].text == "in" && w[1].kind == TokenKind::Ident => w[1].text,
+            Language::Python
+                if w[0].kind == TokenKind::Ident
+                    && w[1].text == "."
+                    && w[2].text.starts_with("is") =>
+            {
+                w[0].text
+            }
+            _ => continue,
+        };
+        // A comprehension's own variable is an item, not the sequence.
+        let bound = tokens
+            .windows(2)
+            .any(|b| b[0].text == "for" && b[1].text == name);
+        if name != "self" && !bound && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+impl FunctionText<'_> {
+    /// See the module.
+    pub(super) fn described_lengths(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let lengths = stated_lengths(description);
+        if lengths.is_empty() {
+            return Vec::new();
+        }
+        let header = self.lines.first().copied().unwrap_or("");
+        if language == Language::Rust && !header.contains("-> bool") {
+            return Vec::new();
+        }
+        let measured = |name: &str| {
+            self.tokens.iter().skip(1).any(|l| {
+                l.windows(3).any(|w| {
+                    (w[0].text == name && w[1].text == "." && w[2].text == "len")
+                        || (w[0].text == "len" && w[1].text == "(" && w[2].text == name)
+                })
+            })
+        };
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let Some(line) = self.lines.get(offset) else {
+                continue;
+            };
+            // Where the returned check starts: after `return`, after a match arm's `=>`, or
+            // (Rust) a tail expression.
+            let start = match tokens
+                .iter()
+                .position(|t| t.text == "return" || t.text == "=>")
+            {
+                Some(k) => k + 1,
+                None if language == Language::Rust
+                    && tokens
+                        .last()
+                        .is_some_and(|t| t.text != ";" && t.text != "{")
+                    && tokens.first().is_some_and(|t| t.kind == TokenKind::Ident) =>
+                {
+                    0
+                }
+                None => continue,
+            };
+            let end = match language {
+                Language::Rust => tokens
+                    .iter()
+                    .rposition(|t| !matches!(t.text, ";" | ","))
+                    .map_or(0, |k| k + 1),
+                Language::Python => tokens.len(),
+            };
+            let Some(check) = tokens.get(start..end).filter(|c| !c.is_empty()) else {
+                continue;
+            };
+            let (Some(first), Some(last)) = (check.first(), check.last()) else {
+                continue;
+            };
+            let expression = &line[first.start..last.end];
+            let (and, either) = match language {
+                Language::Rust => ("&&", "||"),
+                Language::Python => ("and", "or"),
+            };
+            let grouped = if check.iter().any(|t| t.text == either) {
+                format!("({expression})")
+            } else {
+                expression.to_string()
+            };
+            for name in walked_sequences(check, language) {
+                if measured(name) {
+                    continue;
+                }
+                for (comparison, n) in &lengths {
+                    let measure = match language {
+                        Language::Rust => format!("{name}.len() {comparison} {n}"),
+                        Language::Python => format!("len({name}) {comparison} {n}"),
+                    };
+                    let new_line = format!(
+                        "{}{measure} {and} {grouped}{}",
+                        &line[..first.start],
+                        &line[last.end..]
+                    );
+                    hunks.extend(self.line_replaced(
+                        file,
+                        offset,
+                        new_line,
+                        MutationOperator::DescribedLength,
+                        format!("the stated length: `{measure}` joins the check"),
+                    ));
+                }
+            }
+        }
+        hunks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stated_lengths;
+
+    #[test]
+    fn lengths_are_read_from_words_and_digits() {
+        assert_eq!(
+            stated_lengths("`#` followed by exactly six hexadecimal digits"),
+            vec![("==", 6)]
+        );
+        assert_eq!(
+            stated_lengths("at least 3 letters and at most ten"),
+            vec![(">=", 3), ("<=", 10)]
+        );
+        // "at least one" is emptiness, not a length.
+        assert!(stated_lengths("at least one digit").is_empty());
+        assert!(stated_lengths("six digits").is_empty());
+    }
+}

@@ -1,0 +1,203 @@
+//! A tie the description settles ("if several words have the most letters, return the one
+//! that comes first in lexicographical order") that the running best never looks at: `if
+//! unique.len() > maxu { max = words[i]; maxu = unique.len(); }` keeps the first of equals
+//! whatever their order. The tie joins the update's condition: `if unique.len() > maxu ||
+//! (unique.len() == maxu && words[i] < max)`, with `<` for a smallest or first-in-order rule
+//! and `>` for a largest one. Probed first: the description states the rule.
+
+use super::super::{Language, MutationOperator, Token, TokenKind};
+use super::{FunctionText, HunkMutation};
+
+use super::super::indentation as indent;
+
+/// Words that announce a tie rule.
+const TIE_WORDS: [&str; 6] = ["multiple", "several", "tie", "ties", "tied", "equal"];
+
+/// The orders a tie rule may state, and the comparison that prefers the new item.
+const ORDER_WORDS: [(&str, &str); 8] = [
+    ("lexicographical", "<"),
+    ("lexicographically", "<"),
+    ("alphabetical", "<"),
+    ("alphabetically", "<"),
+    ("smallest", "<"),
+    ("lowest", "<"),
+    ("largest", ">"),
+    ("highest", ">"),
+];
+
+/// The comparisons a description's tie rule asks of the new item against the kept one.
+fn tie_orders(description: &str) -> Vec<&'static str> {
+    let mut orders = Vec::new();
+    for sentence in description.split(['.', ';', '\n']) {
+        let lower = sentence.to_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        if !words.iter().any(|w| TIE_WORDS.contains(w)) {
+            continue;
+        }
+        for word in &words {
+            if let Some(&(_, order)) = ORDER_WORDS.iter().find(|(w, _)| w == word)
+                && !orders.contains(&order)
+            {
+                orders.push(order);
+            }
+        }
+    }
+    // A sentence about ties that names no order other than its own keeps the scan's order.
+    orders
+}
+
+/// `left op right` at the top level of `condition` with op a strict or loose `<`/`>`.
+fn single_comparison<'a, 't>(
+    condition: &'t [Token<'a>],
+) -> Option<(&'t [Token<'a>], &'a str, &'t [Token<'a>])> {
+    let mut depth = 0i32;
+    let mut at = None;
+    for (k, t) in condition.iter().enumerate() {
+        match t.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 && matches!(t.text, "&&" | "||" | "and" | "or" | "not" | "!") {
+            return None;
+        }
+        if depth == 0 && matches!(t.text, ">" | "<" | ">=" | "<=") {
+            if at.is_some() {
+                return None;
+            }
+            at = Some(k);
+        }
+    }
+    let k = at?;
+    let left = condition.get(..k).filter(|l| !l.is_empty())?;
+    let right = condition.get(k + 1..).filter(|r| !r.is_empty())?;
+    Some((left, condition.get(k)?.text, right))
+}
+
+impl FunctionText<'_> {
+    /// See the module.
+    pub(super) fn described_ties(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let orders = tie_orders(description);
+        if orders.is_empty() {
+            return Vec::new();
+        }
+        let (and, or) = match language {
+            Language::Rust => ("&&", "||"),
+            Language::Python => ("and", "or"),
+        };
+        let mut hunks = Vec::new();
+        for (head, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let Some(line) = self.lines.get(head) else {
+                continue;
+            };
+            let closer = match language {
+                Language::Rust => "{",
+                Language::Python => ":",
+            };
+            if tokens.first().is_none_or(|t| t.text != "if")
+                || tokens.last().is_none_or(|t| t.text != closer)
+            {
+                continue;
+            }
+            let Some(condition) = tokens.get(1..tokens.len() - 1) else {
+                continue;
+            };
+            let Some((left, _, right)) = single_comparison(condition) else {
+                continue;
+            };
+            let (Some(cond_first), Some(cond_last)) = (condition.first(), condition.last()) else {
+                continue;
+            };
+            let span = |part: &[Token<'_>]| -> Option<String> {
+                Some(line.get(part.first()?.start..part.last()?.end)?.to_string())
+            };
+            let (Some(left_text), Some(right_text)) = (span(left), span(right)) else {
+                continue;
+            };
+            // The body: the running best kept (`right = …`) and an item kept beside it.
+            let depth = indent(line);
+            let body_lines: Vec<usize> = (head + 1..self.lines.len())
+                .take_while(|&k| {
+                    self.lines
+                        .get(k)
+                        .is_some_and(|l| l.trim().is_empty() || indent(l) > depth)
+                })
+                .collect();
+            let joined =
+                |part: &[Token<'_>]| part.iter().map(|x| x.text).collect::<Vec<_>>().join(" ");
+            // (target as tokens joined, value as written) of each plain assignment.
+            let assignments: Vec<(String, String)> = body_lines
+                .iter()
+                .filter_map(|&k| {
+                    let t = self.tokens.get(k)?;
+                    let text = self.lines.get(k)?;
+                    let at = t.iter().position(|x| x.text == "=")?;
+                    let value = t.get(at + 1..)?;
+                    let end = value.iter().rposition(|x| x.text != ";")? + 1;
+                    let value = value.get(..end)?;
+                    let written = text.get(value.first()?.start..value.last()?.end)?;
+                    Some((joined(t.get(..at)?), written.to_string()))
+                })
+                .collect();
+            let right_plain = joined(right);
+            if !assignments.iter().any(|(target, _)| *target == right_plain) {
+                continue;
+            }
+            let op = line
+                .get(cond_first.start..cond_last.end)
+                .and_then(|c| c.get(left_text.len()..c.len() - right_text.len()))
+                .map_or("", str::trim)
+                .to_string();
+            for (target, value_text) in assignments.iter().filter(|(t, _)| *t != right_plain) {
+                // The item kept must be a plain name to compare with.
+                if target.contains(' ') {
+                    continue;
+                }
+                for order in &orders {
+                    let tie = format!(
+                        "{left_text} {op} {right_text} {or} ({left_text} == {right_text} {and} {value_text} {order} {target})"
+                    );
+                    let new_line = format!(
+                        "{}{tie}{}",
+                        &line[..cond_first.start],
+                        &line[cond_last.end..]
+                    );
+                    hunks.extend(self.line_replaced(
+                        file,
+                        head,
+                        new_line,
+                        MutationOperator::DescribedTie,
+                        format!("the described tie rule: on equal {left_text}, `{value_text} {order} {target}` wins"),
+                    ));
+                }
+            }
+        }
+        hunks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tie_orders;
+
+    #[test]
+    fn a_tie_rule_names_its_order() {
+        assert_eq!(
+            tie_orders("If multiple words tie, return the one first in lexicographical order."),
+            vec!["<"]
+        );
+        assert_eq!(
+            tie_orders("Return the largest. If several are equal, return the highest index."),
+            vec![">"]
+        );
+        assert!(tie_orders("Return the lexicographically smallest word.").is_empty());
+    }
+}

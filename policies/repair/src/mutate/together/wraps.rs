@@ -1,0 +1,240 @@
+//! A value the description says wraps around ("the 24-hour clock time … wrapping around
+//! midnight", "taken to be on the next day", "cycles through the alphabet") computed without
+//! the wrap: `let hours = total / 60;` where 24 hours make a day. The value is taken modulo
+//! the cycle the description's units name (24 for hours, 60 for minutes, 26 for letters, 7 for
+//! weekdays, 360 for degrees), or modulo a cycle times a factor the body scales by (`h * 60`
+//! counts minutes, so a day is `24 * 60`). Probed first: the description states the wrap.
+
+use super::super::{Language, MutationOperator, Token, TokenKind};
+use super::{FunctionText, HunkMutation};
+
+/// Words that say a value wraps around: without one of them no cycle is offered.
+const WRAP_WORDS: [&str; 9] = [
+    "wrap", "wraps", "wrapping", "wrapped", "midnight", "circular", "cyclic", "cycles", "modulo",
+];
+
+/// Units and the cycle each one completes.
+const CYCLES: [(&str, u32); 13] = [
+    ("hour", 24),
+    ("hours", 24),
+    ("day", 24),
+    ("midnight", 24),
+    ("minute", 60),
+    ("minutes", 60),
+    ("second", 60),
+    ("seconds", 60),
+    ("alphabet", 26),
+    ("letters", 26),
+    ("weekday", 7),
+    ("weekdays", 7),
+    ("degrees", 360),
+];
+
+/// The cycles `description` names, when it says a value wraps around: each unit's cycle, and
+/// a number written with "-hour" (`12-hour clock`) instead of the day's 24.
+fn described_cycles(description: &str) -> Vec<u32> {
+    let lower = description.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let wraps = words
+        .iter()
+        .flat_map(|w| w.split('-'))
+        .any(|w| WRAP_WORDS.contains(&w))
+        || lower.contains("next day");
+    if !wraps {
+        return Vec::new();
+    }
+    let mut cycles = Vec::new();
+    let mut push = |n: u32| {
+        if !cycles.contains(&n) {
+            cycles.push(n);
+        }
+    };
+    for word in &words {
+        // `12-hour`: the clock's own cycle comes before the day's.
+        if let Some((number, "hour")) = word.split_once('-')
+            && let Ok(n) = number.parse::<u32>()
+            && n > 1
+        {
+            push(n);
+        }
+    }
+    for word in words.iter().flat_map(|w| w.split('-')) {
+        if let Some(&(_, n)) = CYCLES.iter().find(|(unit, _)| *unit == word) {
+            push(n);
+        }
+    }
+    cycles
+}
+
+/// Whether `tokens` (an expression) holds an operator that binds looser than `%`, so the
+/// expression needs parentheses before `% n` applies to all of it.
+fn needs_parentheses(tokens: &[Token<'_>]) -> bool {
+    let mut depth = 0i32;
+    tokens.iter().any(|t| {
+        match t.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => depth -= 1,
+            _ => {}
+        }
+        depth == 0
+            && t.kind == TokenKind::Operator
+            && !matches!(t.text, "*" | "/" | "//" | "%" | "**" | "." | "::" | "&")
+    })
+}
+
+impl FunctionText<'_> {
+    /// See the module.
+    pub(super) fn described_wraps(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let cycles = described_cycles(description);
+        if cycles.is_empty() {
+            return Vec::new();
+        }
+        // Factors the body scales by (`h * 60`): a cycle in those units is `24 * 60`.
+        let mut moduli: Vec<String> = cycles.iter().map(u32::to_string).collect();
+        for line in self.tokens.iter().skip(1) {
+            for w in line.windows(2) {
+                if w[0].text == "*"
+                    && w[1].kind == TokenKind::Number
+                    && let Ok(factor) = w[1].text.parse::<u32>()
+                {
+                    for cycle in &cycles {
+                        let product = format!("({cycle} * {factor})");
+                        if *cycle != factor && factor > 1 && !moduli.contains(&product) {
+                            moduli.push(product);
+                        }
+                    }
+                }
+            }
+        }
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let Some(line) = self.lines.get(offset) else {
+                continue;
+            };
+            let Some(start) = value_start(tokens, language) else {
+                continue;
+            };
+            let end = match language {
+                Language::Rust if tokens.last().is_some_and(|t| t.text == ";") => tokens.len() - 1,
+                Language::Rust => continue,
+                Language::Python => tokens.len(),
+            };
+            let Some(value) = tokens.get(start..end) else {
+                continue;
+            };
+            // Arithmetic on numbers only: one operation at least, none a `%` already, no
+            // call whose result is not a number (a string, a list).
+            let arithmetic = value.iter().any(|t| {
+                t.kind == TokenKind::Operator && matches!(t.text, "+" | "-" | "*" | "/" | "//")
+            });
+            let wrapped = value
+                .iter()
+                .any(|t| t.text == "%" || t.text == "rem_euclid");
+            let plain = value.iter().all(|t| {
+                matches!(
+                    t.kind,
+                    TokenKind::Ident
+                        | TokenKind::Number
+                        | TokenKind::Operator
+                        | TokenKind::Open
+                        | TokenKind::Close
+                        | TokenKind::Comma
+                )
+            });
+            if !arithmetic || wrapped || !plain {
+                continue;
+            }
+            let (Some(first), Some(last)) = (value.first(), value.last()) else {
+                continue;
+            };
+            let expression = &line[first.start..last.end];
+            let grouped = if needs_parentheses(value) {
+                format!("({expression})")
+            } else {
+                expression.to_string()
+            };
+            for modulus in &moduli {
+                let mut forms = vec![format!("{grouped} % {modulus}")];
+                // Rust's `%` keeps a negative sign; a difference wraps with `rem_euclid`.
+                if language == Language::Rust && value.iter().any(|t| t.text == "-") {
+                    let bare = modulus.trim_start_matches('(').trim_end_matches(')');
+                    forms.push(format!("({expression}).rem_euclid({bare})"));
+                }
+                for form in forms {
+                    let new_line = format!("{}{form}{}", &line[..first.start], &line[last.end..]);
+                    hunks.extend(self.line_replaced(
+                        file,
+                        offset,
+                        new_line,
+                        MutationOperator::DescribedWrap,
+                        format!("the described wrap-around: `{expression}` taken modulo {modulus}"),
+                    ));
+                }
+            }
+        }
+        hunks
+    }
+}
+
+/// Where the value of an assignment or a return starts: after `name =` (`let name =`, `let
+/// mut name: T =`) or after `return`. `None` for other lines.
+fn value_start(tokens: &[Token<'_>], language: Language) -> Option<usize> {
+    let first = tokens.first()?;
+    if first.text == "return" {
+        return (tokens.len() > 1).then_some(1);
+    }
+    let skip = match language {
+        Language::Rust if first.text == "let" => {
+            if tokens.get(1).is_some_and(|t| t.text == "mut") {
+                2
+            } else {
+                1
+            }
+        }
+        Language::Rust => return None,
+        Language::Python => 0,
+    };
+    let name = tokens.get(skip)?;
+    if name.kind != TokenKind::Ident {
+        return None;
+    }
+    // `name =`, or `name: T =` with one type word.
+    let at = tokens.iter().position(|t| t.text == "=")?;
+    (at == skip + 1 || (at == skip + 3 && tokens.get(skip + 1)?.text == ":"))
+        .then_some(at + 1)
+        .filter(|&s| s < tokens.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::described_cycles;
+
+    #[test]
+    fn cycles_are_named_only_when_something_wraps() {
+        assert_eq!(
+            described_cycles("the 24-hour clock time, wrapping around midnight"),
+            vec![24]
+        );
+        assert_eq!(
+            described_cycles("minutes from start to end; an earlier end is on the next day"),
+            vec![60, 24]
+        );
+        assert_eq!(
+            described_cycles("a 12-hour clock: the hour wraps"),
+            vec![12, 24]
+        );
+        assert!(described_cycles("the number of hours worked").is_empty());
+        assert_eq!(
+            described_cycles("each letter shifted by k, wrapping around the alphabet"),
+            vec![26]
+        );
+    }
+}
