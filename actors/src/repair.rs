@@ -766,7 +766,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::EmptyCase
             | MutationOperator::DescribedWrap
             | MutationOperator::DescribedLength
-            | MutationOperator::DescribedTie,
+            | MutationOperator::DescribedTie
+            | MutationOperator::DescribedSkip,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2610,6 +2611,7 @@ mod tests {
             MutationOperator::DescribedWrap,
             MutationOperator::DescribedLength,
             MutationOperator::DescribedTie,
+            MutationOperator::DescribedSkip,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

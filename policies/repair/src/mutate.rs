@@ -198,6 +198,12 @@ pub enum MutationOperator {
     /// A tie rule the description states ("if several, the alphabetically first") joined to a
     /// running best's strict update (`n > most` → `n > most || (n == most && name < best)`).
     DescribedTie,
+    /// Items the description says are skipped ("negative readings are skipped") left out first
+    /// in the loop over them (`if r < 0: continue`).
+    DescribedSkip,
+    /// A count changed through the function and never returned added to (or taken from) the
+    /// returned count (`return added` → `return added + open_count`).
+    UnreturnedCount,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -1391,6 +1397,8 @@ const SIBLING_CALLS: &[&[&str]] = &[
     &["startswith", "endswith"],
     &["starts_with", "ends_with"],
     &["floor", "ceil", "round", "trunc"],
+    // Python's `int(x)` cuts a float where `round(x)` was meant.
+    &["int", "round"],
     &["any", "all"],
     &["first", "last"],
     &["keys", "values", "items"],
@@ -3533,6 +3541,11 @@ mod tests {
         );
         // A variable that happens to be called `first` is not a call.
         assert!(with_operator("    first = 3", Language::Python, SiblingCall).is_empty());
+        // `int` cuts where `round` was meant; `round` still has its floor/ceil siblings.
+        assert_eq!(
+            with_operator("    return int(avg * 2) / 2", Language::Python, SiblingCall),
+            vec!["    return round(avg * 2) / 2"]
+        );
     }
 
     /// hefix-python-54: `return s0 == s1` where the two words' sets of letters were meant.

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 60] = [
+const ORIGINS: [&str; 62] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -199,6 +199,8 @@ const ORIGINS: [&str; 60] = [
     "described_wrap",
     "described_length",
     "described_tie",
+    "described_skip",
+    "unreturned_count",
 ];
 
 impl CandidateOrigin {
@@ -1523,6 +1525,8 @@ mod tests {
             DescribedWrap,
             DescribedLength,
             DescribedTie,
+            DescribedSkip,
+            UnreturnedCount,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1585,7 +1589,9 @@ mod tests {
                 | EmptyCase
                 | DescribedWrap
                 | DescribedLength
-                | DescribedTie => {}
+                | DescribedTie
+                | DescribedSkip
+                | UnreturnedCount => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

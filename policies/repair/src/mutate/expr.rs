@@ -733,6 +733,35 @@ pub(super) fn add_offset_edits(
                 }
             }
         }
+        // A name a value is compared with (`row == rows` for `row == rows - 1`): the bound
+        // is off by one as often as an index is. Numbers are the constant family's.
+        let compared = previous.is_some_and(|p| {
+            p.kind == TokenKind::Operator && matches!(p.text, "==" | "!=" | "<" | "<=" | ">" | ">=")
+        }) && t.kind == TokenKind::Ident
+            && next.is_none_or(|n| {
+                matches!(
+                    n.text,
+                    ":" | "{" | "and" | "or" | "&&" | "||" | ")" | "," | ";"
+                )
+            });
+        if compared && !is_literal_one {
+            let at = tokens[end - 1].end;
+            for offset in [" - 1", " + 1"] {
+                if let Some(new_text) = splice(text, at, at, offset)
+                    && !edits.iter().any(|e: &LineEdit| e.new_text == new_text)
+                {
+                    edits.push(LineEdit {
+                        new_text,
+                        operator: MutationOperator::AddOffset,
+                        description: format!(
+                            "`{}` → `{}{offset}` (a compared bound)",
+                            text.get(tokens[i].start..at).unwrap_or(""),
+                            text.get(tokens[i].start..at).unwrap_or("")
+                        ),
+                    });
+                }
+            }
+        }
         // Operands nest (`len(x)` holds `x`): step into them too.
         i += 1;
     }
@@ -1830,8 +1859,31 @@ pub(super) fn reverse_before_collect_edits(text: &str, tokens: &[Token<'_>]) -> 
     edits
 }
 
+/// Methods without arguments that return their receiver reshaped (trimmed, case-folded, made
+/// absolute): one too many is an extra step (`text[:n].rstrip()` where the cut is kept as
+/// it is).
+const RESHAPING_METHODS: [&str; 16] = [
+    "strip",
+    "rstrip",
+    "lstrip",
+    "lower",
+    "upper",
+    "title",
+    "capitalize",
+    "casefold",
+    "trim",
+    "trim_start",
+    "trim_end",
+    "to_lowercase",
+    "to_uppercase",
+    "to_ascii_lowercase",
+    "to_ascii_uppercase",
+    "abs",
+];
+
 /// A reversal too many (`s.split(' ').rev()` where the words keep their order,
-/// `reversed(xs)`, `xs[::-1]`): the sequence taken as it is.
+/// `reversed(xs)`, `xs[::-1]`), a reshaping method too many (`.rstrip()`, `.trim()`), or a
+/// wrapper too many (`sorted(xs)`, `abs(x)`): the value taken as it is.
 pub(super) fn dropped_reversal_edits(
     text: &str,
     tokens: &[Token<'_>],
@@ -1850,7 +1902,14 @@ pub(super) fn dropped_reversal_edits(
     for (k, w) in tokens.windows(4).enumerate() {
         match (language, [w[0].text, w[1].text, w[2].text, w[3].text]) {
             (Language::Rust, [".", "rev", "(", ")"]) => push(w[0].start, w[3].end, "", "`.rev()`"),
-            (Language::Python, ["reversed", "(", ..]) => {
+            (_, [".", method, "(", ")"]) if RESHAPING_METHODS.contains(&method) => {
+                push(w[0].start, w[3].end, "", &format!("`.{method}()`"));
+            }
+            (Language::Python, [wrapper @ ("reversed" | "sorted" | "abs"), "(", ..])
+                if k.checked_sub(1)
+                    .and_then(|p| tokens.get(p))
+                    .is_none_or(|p| p.text != ".") =>
+            {
                 // `reversed(x)` → `x`, up to the matching parenthesis.
                 let mut depth = 0usize;
                 let close = tokens[k + 1..].iter().position(|t| {
@@ -1864,8 +1923,10 @@ pub(super) fn dropped_reversal_edits(
                 let inner = close
                     .and_then(|c| tokens.get(k + 1 + c))
                     .and_then(|c| text.get(w[1].end..c.start).map(|inner| (inner, c.end)));
-                if let Some((inner, end)) = inner {
-                    push(w[0].start, end, inner, "`reversed(…)`");
+                if let Some((inner, end)) = inner
+                    && !inner.contains(',')
+                {
+                    push(w[0].start, end, inner, &format!("`{wrapper}(…)`"));
                 }
             }
             _ => {}
@@ -1927,6 +1988,20 @@ mod tests {
             rev("    return ''.join(reversed(words(s)))", Language::Python),
             vec!["    return ''.join(words(s))"]
         );
+        assert_eq!(
+            rev("    cut = text[:limit - 3].rstrip()", Language::Python),
+            vec!["    cut = text[:limit - 3]"]
+        );
+        assert_eq!(
+            rev("    let name = raw.trim().to_string();", Language::Rust),
+            vec!["    let name = raw.to_string();"]
+        );
+        assert_eq!(
+            rev("    return sorted(seen)", Language::Python),
+            vec!["    return seen"]
+        );
+        // A key or a second argument is part of a call that means it.
+        assert!(rev("    return sorted(seen, key=len)", Language::Python).is_empty());
         assert_eq!(
             rev("    return xs[::-1]", Language::Python),
             vec!["    return xs"]
@@ -2230,6 +2305,39 @@ mod tests {
             Language::Rust,
             MutationOperator::AddOffset,
             "    let start = (page - 1) * per_page;",
+        );
+    }
+
+    /// A bound a value is compared with is off by one as often as an index: `row == rows`
+    /// for the last row `rows - 1`; a compared number is left to the constant family.
+    #[test]
+    fn a_compared_bound_gets_an_offset() {
+        has(
+            "        elif row == rows:",
+            Language::Python,
+            MutationOperator::AddOffset,
+            "        elif row == rows - 1:",
+        );
+        has(
+            "    if i >= len(s) and done:",
+            Language::Python,
+            MutationOperator::AddOffset,
+            "    if i >= len(s) + 1 and done:",
+        );
+        has(
+            "        if count == limit {",
+            Language::Rust,
+            MutationOperator::AddOffset,
+            "        if count == limit + 1 {",
+        );
+        assert!(
+            !edits(
+                "    if x == 3:",
+                Language::Python,
+                MutationOperator::AddOffset
+            )
+            .iter()
+            .any(|e| e.contains("3 - 1") || e.contains("3 + 1"))
         );
     }
 

@@ -12,8 +12,10 @@ use tact_runtime::source::{ByteClass, FunctionSpan};
 
 use super::{Language, MutationOperator, Token, TokenKind};
 
+mod arms;
 mod calls;
 mod clauses;
+mod counters;
 mod digits;
 mod empty;
 mod extremes;
@@ -27,6 +29,7 @@ mod resets;
 mod returns;
 mod roots;
 mod separator;
+mod skips;
 mod tails;
 mod ties;
 mod unwrap;
@@ -243,6 +246,9 @@ pub(super) fn function_hunks(
     hunks.extend(function.unwrapped_guards(file, language));
     hunks.extend(function.state_resets(file, language));
     hunks.extend(function.first_separator_guards(file, language));
+    hunks.extend(function.unreturned_counts(file, language));
+    hunks.extend(function.lengths_for_counts(file, language));
+    hunks.extend(function.sibling_resets(file, language));
     hunks.extend(function.mirrored_statements(file, language));
     hunks.extend(function.parameter_normalizations(file, language));
     hunks.extend(function.recursive_argument_shifts(file, language));
@@ -268,6 +274,8 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_wraps(file, language, &description));
     hunks.extend(function.described_lengths(file, language, &description));
     hunks.extend(function.described_ties(file, language, &description));
+    hunks.extend(function.stated_divisor_clauses(file, language, &description));
+    hunks.extend(function.described_skips(file, language, &description));
     hunks
 }
 
@@ -2822,6 +2830,128 @@ mod tests {
         );
         let plain = python.replace("Ties go to the smallest in alphabetical order.", "");
         assert!(placed(&plain, Language::Python, 5, tie).is_empty());
+    }
+
+    /// "divisible by 4, except … by 100, unless … by 400" over a test of 4 and 100 only: the
+    /// missing divisor joins as an alternative (the leap-year rule), a requirement or an
+    /// exclusion; a divisor the code tests already is not offered.
+    #[test]
+    fn a_stated_divisor_joins_the_condition_that_tests_another() {
+        let divisor = |h: &HunkMutation| h.description.contains("states divisibility");
+        let python = "def special(n):\n    \"\"\"True when n is divisible by 3 but not by 5, unless it is divisible by 45.\"\"\"\n    if n % 3 == 0 and n % 5 != 0:\n        return True\n    return False\n";
+        let got = placed(python, Language::Python, 3, divisor);
+        assert!(
+            got.contains(&(
+                3,
+                vec!["    if (n % 3 == 0 and n % 5 != 0) or n % 45 == 0:".to_string()]
+            )),
+            "{got:?}"
+        );
+        assert_eq!(got.len(), 3);
+        let rust = "/// True for numbers divisible by 7 or a multiple of 11.\npub fn lucky(x: u32) -> bool {\n    if x % 7 == 0 {\n        return true;\n    }\n    false\n}\n";
+        assert!(
+            placed(rust, Language::Rust, 3, divisor)
+                .contains(&(3, vec!["    if (x % 7 == 0) || x % 11 == 0 {".to_string()]))
+        );
+        let tested = python.replace("unless it is divisible by 45", "");
+        assert!(placed(&tested, Language::Python, 3, divisor).is_empty());
+    }
+
+    /// "Readings below zero are ignored" over a loop that sums every reading: the skip goes
+    /// first in the loop (Rust: by value and through the reference); a loop that asks already
+    /// gets nothing.
+    #[test]
+    fn items_the_description_skips_are_skipped_first_in_the_loop() {
+        let skip = |h: &HunkMutation| h.operator == MutationOperator::DescribedSkip;
+        let python = "def total(xs):\n    \"\"\"Sum of the readings; negative readings are ignored.\"\"\"\n    s = 0\n    for x in xs:\n        s += x\n    return s\n";
+        assert_eq!(
+            placed(python, Language::Python, 5, skip),
+            vec![(
+                5,
+                vec![
+                    "        if x < 0:".to_string(),
+                    "            continue".to_string(),
+                    "        s += x".to_string()
+                ]
+            )]
+        );
+        let rust = "/// Sum of the readings; negative readings are ignored.\npub fn total(xs: &[i32]) -> i32 {\n    let mut s = 0;\n    for x in xs.iter() {\n        s += x;\n    }\n    s\n}\n";
+        let got = placed(rust, Language::Rust, 5, skip);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].1[0], "        if *x < 0 {");
+        let asks = python.replace(
+            "        s += x",
+            "        if x < 0:\n            continue\n        s += x",
+        );
+        assert!(placed(&asks, Language::Python, 5, skip).is_empty());
+    }
+
+    /// A count kept through the loop and never returned: the returned count gets it as a
+    /// second term; a function with one count gets nothing.
+    #[test]
+    fn a_count_kept_and_never_returned_joins_the_return() {
+        let count = |h: &HunkMutation| h.operator == MutationOperator::UnreturnedCount;
+        let python = "def fixes(s):\n    depth = 0\n    extra = 0\n    for ch in s:\n        if ch == \"[\":\n            depth += 1\n        elif depth:\n            depth -= 1\n        else:\n            extra += 1\n    return extra\n";
+        assert_eq!(
+            placed(python, Language::Python, 11, count),
+            vec![
+                (11, vec!["    return extra + depth".to_string()]),
+                (11, vec!["    return extra - depth".to_string()])
+            ]
+        );
+        let rust = "pub fn fixes(s: &str) -> i32 {\n    let mut depth = 0;\n    let mut extra = 0;\n    for ch in s.chars() {\n        if ch == '[' {\n            depth += 1;\n        } else {\n            extra += 1;\n        }\n    }\n    extra\n}\n";
+        assert!(
+            placed(rust, Language::Rust, 11, count)
+                .contains(&(11, vec!["    extra + depth".to_string()]))
+        );
+        let one = "def n(s):\n    k = 0\n    for ch in s:\n        k += 1\n    return k\n";
+        assert!(placed(one, Language::Python, 5, count).is_empty());
+    }
+
+    /// A reset one branch does and its sibling forgets: offered at the end of the sibling
+    /// (a Rust `match`, a Python `if`/`elif`), never for a name the sibling assigns itself.
+    #[test]
+    fn a_reset_a_sibling_branch_does_is_offered_to_the_other() {
+        let reset = |h: &HunkMutation| h.description.contains("as a sibling branch does it");
+        let rust = "pub fn bump(part: &str, v: (u32, u32, u32)) -> (u32, u32, u32) {\n    let (mut a, mut b, mut c) = v;\n    match part {\n        \"a\" => {\n            a += 1;\n            b = 0;\n            c = 0;\n        }\n        \"b\" => {\n            b += 1;\n        }\n        _ => c += 1,\n    }\n    (a, b, c)\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 10, reset),
+            vec![(
+                10,
+                vec![
+                    "            b += 1;".to_string(),
+                    "            c = 0;".to_string()
+                ]
+            )]
+        );
+        let python = "def step(kind, s):\n    if kind == \"x\":\n        s.n += 1\n        done = False\n    elif kind == \"y\":\n        s.m += 1\n    return s\n";
+        assert_eq!(
+            placed(python, Language::Python, 6, reset),
+            vec![(
+                6,
+                vec![
+                    "        s.m += 1".to_string(),
+                    "        done = False".to_string()
+                ]
+            )]
+        );
+    }
+
+    /// An average over the items counted divided by the whole length: the length replaced by
+    /// the count; a loop's own range is left alone.
+    #[test]
+    fn a_length_where_the_count_was_meant_is_the_count() {
+        let counted = |h: &HunkMutation| h.description.ends_with("(the items counted)");
+        let rust = "pub fn mean_passing(v: &[u32]) -> f64 {\n    let mut total = 0;\n    let mut n = 0;\n    for i in 0..v.len() {\n        if v[i] >= 50 {\n            total += v[i];\n            n += 1;\n        }\n    }\n    total as f64 / v.len() as f64\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 10, counted),
+            vec![(10, vec!["    total as f64 / n as f64".to_string()])]
+        );
+        let python = "def mean_passing(v):\n    total = n = 0\n    for x in v:\n        if x >= 50:\n            total += x\n            n += 1\n    return total / len(v)\n";
+        assert_eq!(
+            placed(python, Language::Python, 7, counted),
+            vec![(7, vec!["    return total / n".to_string()])]
+        );
     }
 
     /// The hunks `keep` selects, as (first line, new lines).

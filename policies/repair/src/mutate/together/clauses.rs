@@ -19,7 +19,7 @@ const COMPARISONS: [&str; 6] = ["<", "<=", ">", ">=", "==", "!="];
 
 /// A property a function's description names, made a clause over one value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Property {
+pub(super) enum Property {
     Odd,
     Even,
     Positive,
@@ -29,7 +29,7 @@ enum Property {
 
 impl Property {
     /// The properties `description` names, in a fixed order.
-    fn named_in(description: &str) -> Vec<Property> {
+    pub(super) fn named_in(description: &str) -> Vec<Property> {
         let lower = description.to_lowercase();
         let words: Vec<&str> = lower
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
@@ -57,7 +57,7 @@ impl Property {
 
     /// The clause over `subject`; `float` when the value is compared with a float literal
     /// (Rust will not mix `f32` with an integer literal).
-    fn clause(self, subject: &str, float: bool) -> String {
+    pub(super) fn clause(self, subject: &str, float: bool) -> String {
         let (two, zero) = if float { ("2.0", "0.0") } else { ("2", "0") };
         match self {
             Property::Odd => format!("{subject} % {two} != {zero}"),
@@ -68,7 +68,7 @@ impl Property {
         }
     }
 
-    fn word(self) -> &'static str {
+    pub(super) fn word(self) -> &'static str {
         match self {
             Property::Odd => "odd",
             Property::Even => "even",
@@ -229,6 +229,121 @@ impl FunctionText<'_> {
                 };
                 if !hunks.contains(&hunk) {
                     hunks.push(hunk);
+                }
+            }
+        }
+        hunks
+    }
+
+    /// A divisor the description states ("divisible by 400", "a multiple of 3") that no `%`
+    /// of the function uses, next to a condition that tests another divisor of the same
+    /// value (`year % 4 == 0 and year % 100 != 0`): the test joins the condition as an
+    /// alternative (`(…) or year % 400 == 0`), a requirement, or an exclusion.
+    pub(super) fn stated_divisor_clauses(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let words: Vec<String> = description
+            .to_lowercase()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect();
+        let mut divisors: Vec<&str> = Vec::new();
+        for w in words.windows(3) {
+            let stated = matches!(
+                (w[0].as_str(), w[1].as_str()),
+                ("divisible", "by") | ("multiple", "of") | ("multiples", "of")
+            );
+            if stated
+                && w[2].chars().all(|c| c.is_ascii_digit())
+                && !divisors.contains(&w[2].as_str())
+            {
+                divisors.push(w[2].as_str());
+            }
+        }
+        // A divisor the code tests already is not missing.
+        let used = |n: &str| {
+            self.tokens
+                .iter()
+                .any(|l| l.windows(2).any(|w| w[0].text == "%" && w[1].text == n))
+        };
+        divisors.retain(|n| !used(n));
+        if divisors.is_empty() {
+            return Vec::new();
+        }
+        let (and, or) = match language {
+            Language::Python => ("and", "or"),
+            Language::Rust => ("&&", "||"),
+        };
+        let mut hunks = Vec::new();
+        for (line_at, tokens) in self.tokens.iter().enumerate() {
+            let range = match language {
+                Language::Python => python_if_condition(tokens),
+                Language::Rust => rust_if_condition(tokens),
+            };
+            let (Some(range), Some(text)) = (range, self.lines.get(line_at).copied()) else {
+                continue;
+            };
+            let (Some(first), Some(last)) = (
+                tokens.get(range.start),
+                range.end.checked_sub(1).and_then(|e| tokens.get(e)),
+            ) else {
+                continue;
+            };
+            let Some(condition_tokens) = tokens.get(range.clone()) else {
+                continue;
+            };
+            let span = first.start..last.end;
+            let Some(old) = text.get(span.clone()) else {
+                continue;
+            };
+            let has_alternatives = top_level(condition_tokens, |t| {
+                matches!(t.text, "or" | "||") && t.kind != TokenKind::Literal
+            });
+            // The value the condition takes a remainder of.
+            let Some(value) = condition_tokens
+                .windows(3)
+                .find(|w| {
+                    w[0].kind == TokenKind::Ident
+                        && w[1].text == "%"
+                        && w[2].kind == TokenKind::Number
+                })
+                .map(|w| w[0].text)
+            else {
+                continue;
+            };
+            let (Some(before), Some(after)) = (text.get(..span.start), text.get(span.end..)) else {
+                continue;
+            };
+            for n in &divisors {
+                let grouped = if has_alternatives {
+                    format!("({old})")
+                } else {
+                    old.to_string()
+                };
+                let joined = [
+                    format!("({old}) {or} {value} % {n} == 0"),
+                    format!("{grouped} {and} {value} % {n} == 0"),
+                    format!("{grouped} {and} {value} % {n} != 0"),
+                ];
+                for new in joined {
+                    let Ok(line) = u32::try_from(self.first + line_at + 1) else {
+                        continue;
+                    };
+                    let hunk = HunkMutation {
+                        file: file.to_string(),
+                        line,
+                        old_lines: vec![text.to_string()],
+                        new_lines: vec![format!("{before}{new}{after}")],
+                        operator: MutationOperator::AddClause,
+                        description: format!("`{new}`: the description states divisibility by {n}"),
+                    };
+                    if !hunks.contains(&hunk) {
+                        hunks.push(hunk);
+                    }
                 }
             }
         }

@@ -1,0 +1,140 @@
+//! Items the description says are skipped ("Negative readings are faulty and are skipped",
+//! "ignore odd numbers") where the loop over them takes every item: the skip goes first in
+//! the loop's body (`if r < 0: continue`, Rust `if r < 0 { continue; }`). Probed first: the
+//! description is the specification.
+
+use super::super::{Language, MutationOperator, TokenKind};
+use super::clauses::Property;
+use super::{FunctionText, HunkMutation};
+
+use super::super::indentation as indent;
+
+/// Words that say some items are left out.
+const SKIP_WORDS: [&str; 11] = [
+    "skip",
+    "skips",
+    "skipped",
+    "ignore",
+    "ignores",
+    "ignored",
+    "exclude",
+    "excluded",
+    "discard",
+    "discarded",
+    "disregarded",
+];
+
+/// The properties of the items the description's skip sentences name.
+fn skipped_properties(description: &str) -> Vec<Property> {
+    let mut found = Vec::new();
+    for sentence in description.split(['.', ';', '\n']) {
+        let lower = sentence.to_lowercase();
+        let skips = lower
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| SKIP_WORDS.contains(&w));
+        if !skips {
+            continue;
+        }
+        for property in Property::named_in(sentence) {
+            if !found.contains(&property) {
+                found.push(property);
+            }
+        }
+    }
+    found
+}
+
+impl FunctionText<'_> {
+    /// See the module.
+    pub(super) fn described_skips(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let properties = skipped_properties(description);
+        if properties.is_empty() {
+            return Vec::new();
+        }
+        let header = self.lines.first().copied().unwrap_or("");
+        let float = header.contains("f64") || header.contains("f32");
+        let mut hunks = Vec::new();
+        for (head, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            // `for x in …:` / `for x in … {` / `for &x in … {`.
+            let (item, by_reference) = match (language, texts.as_slice()) {
+                (Language::Python, ["for", _, "in", .., ":"]) => (tokens[1], false),
+                (Language::Rust, ["for", "&", _, "in", .., "{"]) => (tokens[2], false),
+                (Language::Rust, ["for", _, "in", .., "{"]) => (tokens[1], true),
+                _ => continue,
+            };
+            if item.kind != TokenKind::Ident {
+                continue;
+            }
+            let (Some(head_line), Some(first_body)) =
+                (self.lines.get(head), self.lines.get(head + 1))
+            else {
+                continue;
+            };
+            if indent(first_body) <= indent(head_line) {
+                continue;
+            }
+            let pad = &first_body[..indent(first_body)];
+            // The body's text, to see whether it asks about the property already.
+            let body: String = (head + 1..self.lines.len())
+                .take_while(|&k| {
+                    self.lines
+                        .get(k)
+                        .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head_line))
+                })
+                .filter_map(|k| self.lines.get(k))
+                .flat_map(|l| l.chars().filter(|c| !c.is_whitespace()))
+                .collect();
+            let mut subjects = vec![item.text.to_string()];
+            if by_reference {
+                subjects.push(format!("*{}", item.text));
+            }
+            for property in &properties {
+                for subject in &subjects {
+                    let clause = property.clause(subject, float);
+                    let compact: String = clause.chars().filter(|c| !c.is_whitespace()).collect();
+                    if body.contains(&compact) {
+                        continue;
+                    }
+                    let lines = match language {
+                        Language::Python => {
+                            vec![format!("{pad}if {clause}:"), format!("{pad}    continue")]
+                        }
+                        Language::Rust => vec![
+                            format!("{pad}if {clause} {{"),
+                            format!("{pad}    continue;"),
+                            format!("{pad}}}"),
+                        ],
+                    };
+                    hunks.extend(self.lines_inserted_before(
+                        file,
+                        head + 1,
+                        lines,
+                        MutationOperator::DescribedSkip,
+                        format!("the described skip: {} items left out", property.word()),
+                    ));
+                }
+            }
+        }
+        hunks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Property, skipped_properties};
+
+    #[test]
+    fn only_the_skip_sentences_name_the_skipped_items() {
+        assert_eq!(
+            skipped_properties("Sum the even numbers. Negative readings are skipped."),
+            vec![Property::Negative]
+        );
+        assert!(skipped_properties("Sum the negative numbers.").is_empty());
+    }
+}
