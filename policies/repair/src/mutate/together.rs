@@ -2935,6 +2935,18 @@ mod tests {
                 ]
             )]
         );
+        // A nested `if` inside the first branch does not end the outer chain.
+        let nested = "def step(kind, s):\n    if kind == \"x\":\n        if s.n:\n            s.n += 1\n        done = False\n    elif kind == \"y\":\n        s.m += 1\n    return s\n";
+        assert_eq!(
+            placed(nested, Language::Python, 7, reset),
+            vec![(
+                7,
+                vec![
+                    "        s.m += 1".to_string(),
+                    "        done = False".to_string()
+                ]
+            )]
+        );
     }
 
     /// An average over the items counted divided by the whole length: the length replaced by

@@ -27,7 +27,8 @@ const SKIP_WORDS: [&str; 11] = [
 /// The properties of the items the description's skip sentences name.
 fn skipped_properties(description: &str) -> Vec<Property> {
     let mut found = Vec::new();
-    for sentence in description.split(['.', ';', '\n']) {
+    // Sentences, not lines: a comment wraps a sentence over several.
+    for sentence in description.split(['.', ';']) {
         let lower = sentence.to_lowercase();
         let skips = lower
             .split(|c: char| !c.is_ascii_alphanumeric())

@@ -28,7 +28,8 @@ const ORDER_WORDS: [(&str, &str); 8] = [
 /// The comparisons a description's tie rule asks of the new item against the kept one.
 fn tie_orders(description: &str) -> Vec<&'static str> {
     let mut orders = Vec::new();
-    for sentence in description.split(['.', ';', '\n']) {
+    // Sentences, not lines: a comment wraps a sentence over several.
+    for sentence in description.split(['.', ';']) {
         let lower = sentence.to_lowercase();
         let words: Vec<&str> = lower
             .split(|c: char| !c.is_ascii_alphanumeric())
@@ -199,5 +200,12 @@ mod tests {
             vec![">"]
         );
         assert!(tie_orders("Return the lexicographically smallest word.").is_empty());
+        // A comment wraps its sentence over lines.
+        assert_eq!(
+            tie_orders(
+                "If multiple strings have the most unique\n  characters, return the one first in lexicographical order."
+            ),
+            vec!["<"]
+        );
     }
 }
