@@ -740,7 +740,8 @@ enum EvidenceTier {
     /// starts at 0, or the description names the extreme the code does not compute or the
     /// operation it does on a number, or parentheses group nothing unless an `and`/`or` in
     /// them is the other one, or the description names a step (a sort, a reverse) the code
-    /// never takes or an empty case it never asks about.
+    /// never takes or an empty case it never asks about, or a wrap-around, a length, a tie
+    /// rule, a skip or a divisor the code never applies.
     MissingStep,
     LoopMove,
     None,
@@ -767,7 +768,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::DescribedWrap
             | MutationOperator::DescribedLength
             | MutationOperator::DescribedTie
-            | MutationOperator::DescribedSkip,
+            | MutationOperator::DescribedSkip
+            | MutationOperator::StatedDivisor,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2612,6 +2614,7 @@ mod tests {
             MutationOperator::DescribedLength,
             MutationOperator::DescribedTie,
             MutationOperator::DescribedSkip,
+            MutationOperator::StatedDivisor,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

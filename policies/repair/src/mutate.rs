@@ -204,6 +204,9 @@ pub enum MutationOperator {
     /// A count changed through the function and never returned added to (or taken from) the
     /// returned count (`return added` → `return added + open_count`).
     UnreturnedCount,
+    /// A divisor the description states ("divisible by 400") and no `%` uses, joined to the
+    /// condition that tests another divisor of the value (`(…) or year % 400 == 0`).
+    StatedDivisor,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 62] = [
+const ORIGINS: [&str; 63] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -201,6 +201,7 @@ const ORIGINS: [&str; 62] = [
     "described_tie",
     "described_skip",
     "unreturned_count",
+    "stated_divisor",
 ];
 
 impl CandidateOrigin {
@@ -1527,6 +1528,7 @@ mod tests {
             DescribedTie,
             DescribedSkip,
             UnreturnedCount,
+            StatedDivisor,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1591,7 +1593,8 @@ mod tests {
                 | DescribedLength
                 | DescribedTie
                 | DescribedSkip
-                | UnreturnedCount => {}
+                | UnreturnedCount
+                | StatedDivisor => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -2837,7 +2837,7 @@ mod tests {
     /// exclusion; a divisor the code tests already is not offered.
     #[test]
     fn a_stated_divisor_joins_the_condition_that_tests_another() {
-        let divisor = |h: &HunkMutation| h.description.contains("states divisibility");
+        let divisor = |h: &HunkMutation| h.operator == MutationOperator::StatedDivisor;
         let python = "def special(n):\n    \"\"\"True when n is divisible by 3 but not by 5, unless it is divisible by 45.\"\"\"\n    if n % 3 == 0 and n % 5 != 0:\n        return True\n    return False\n";
         let got = placed(python, Language::Python, 3, divisor);
         assert!(

@@ -330,18 +330,14 @@ impl FunctionText<'_> {
                     format!("{grouped} {and} {value} % {n} != 0"),
                 ];
                 for new in joined {
-                    let Ok(line) = u32::try_from(self.first + line_at + 1) else {
-                        continue;
-                    };
-                    let hunk = HunkMutation {
-                        file: file.to_string(),
-                        line,
-                        old_lines: vec![text.to_string()],
-                        new_lines: vec![format!("{before}{new}{after}")],
-                        operator: MutationOperator::AddClause,
-                        description: format!("`{new}`: the description states divisibility by {n}"),
-                    };
-                    if !hunks.contains(&hunk) {
+                    let hunk = self.line_replaced(
+                        file,
+                        line_at,
+                        format!("{before}{new}{after}"),
+                        MutationOperator::StatedDivisor,
+                        format!("`{new}`: the description states divisibility by {n}"),
+                    );
+                    if let Some(hunk) = hunk.filter(|h| !hunks.contains(h)) {
                         hunks.push(hunk);
                     }
                 }
