@@ -1240,7 +1240,35 @@ pub(super) fn index_order_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdi
             continue;
         };
         let slicing = |s: &str| s.contains(':') || s.contains("..");
-        if a.trim().is_empty() || b.trim().is_empty() || a == b || slicing(a) || slicing(b) {
+        if a.trim().is_empty() || b.trim().is_empty() || slicing(a) || slicing(b) {
+            continue;
+        }
+        // One computed index written twice (`m[n - 1 - i][n - 1 - i]` for the anti-diagonal's
+        // `m[i][n - 1 - i]`): either copy may be meant as a name the index is computed from.
+        if a == b {
+            let inner = &tokens[open + 1..close];
+            if inner.iter().any(|t| t.kind == TokenKind::Operator) {
+                let mut names: Vec<&str> = Vec::new();
+                for t in inner.iter().filter(|t| t.kind == TokenKind::Ident) {
+                    if !names.contains(&t.text) {
+                        names.push(t.text);
+                    }
+                }
+                for name in names {
+                    for (start, end) in [
+                        (t.end, tokens[close].start),
+                        (second_open.end, tokens[second_close].start),
+                    ] {
+                        if let Some(new_text) = splice(text, start, end, name) {
+                            edits.push(LineEdit {
+                                new_text,
+                                operator: MutationOperator::SwapIdentifier,
+                                description: format!("one `[{a}]` of `[{a}][{a}]` → `[{name}]`"),
+                            });
+                        }
+                    }
+                }
+            }
             continue;
         }
         let swapped = format!("{b}][{a}");
@@ -2310,6 +2338,31 @@ mod tests {
 
     /// A bound a value is compared with is off by one as often as an index: `row == rows`
     /// for the last row `rows - 1`; a compared number is left to the constant family.
+    /// One computed index written twice: either copy becomes a name it is computed from; a
+    /// plain diagonal `m[i][i]` is left alone.
+    #[test]
+    fn a_computed_index_written_twice_gets_a_name_in_one_copy() {
+        let got = edits(
+            "        anti += m[n - 1 - i][n - 1 - i];",
+            Language::Rust,
+            MutationOperator::SwapIdentifier,
+        );
+        assert!(
+            got.contains(&"        anti += m[i][n - 1 - i];".to_string()),
+            "{got:#?}"
+        );
+        assert!(got.contains(&"        anti += m[n - 1 - i][i];".to_string()));
+        assert!(
+            !edits(
+                "    d += m[i][i]",
+                Language::Python,
+                MutationOperator::SwapIdentifier
+            )
+            .iter()
+            .any(|e| e.contains("m[i][") && !e.contains("m[i][i]"))
+        );
+    }
+
     #[test]
     fn a_compared_bound_gets_an_offset() {
         has(
