@@ -525,9 +525,12 @@ fn indentation(line: &str) -> usize {
 }
 
 /// The line index where the braces opened at or after `start` close again; for an item ending in
-/// `;` before any `{` (a trait method declaration), that line. `code` is [`code_only_lines`].
+/// `;` before any `{` (a trait method declaration), that line. A `;` inside brackets or
+/// parentheses (an array type, `board: [&str; 3]`) ends nothing. `code` is
+/// [`code_only_lines`].
 pub fn rust_item_end(code: &[String], start: usize) -> usize {
     let mut depth = 0usize;
+    let mut nested = 0usize;
     let mut opened = false;
     for (index, line) in code.iter().enumerate().skip(start) {
         for character in line.chars() {
@@ -542,7 +545,9 @@ pub fn rust_item_end(code: &[String], start: usize) -> usize {
                         return index;
                     }
                 }
-                ';' if !opened => return index,
+                '(' | '[' if !opened => nested += 1,
+                ')' | ']' if !opened => nested = nested.saturating_sub(1),
+                ';' if !opened && nested == 0 => return index,
                 _ => {}
             }
         }
@@ -920,6 +925,33 @@ mod tests {
                     name: "m".into(),
                     start: 8,
                     end: 9
+                },
+            ]
+        );
+    }
+
+    /// probe33-rust-29: `fn ttt_winner(board: [&str; 3])` ended at the `;` of its parameter's
+    /// array type, so the function was one line long and the failing test pointed at no
+    /// source line; a trait method declaration still ends at its `;`.
+    #[test]
+    fn a_semicolon_inside_an_array_type_does_not_end_the_function() {
+        let code: Vec<String> = "pub fn winner(board: [&str; 3]) -> Option<char> {\n    let cells = board;\n    None\n}\ntrait T {\n    fn m(&self, a: [u8; 2]);\n}\n"
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let spans = function_spans_of_code(&code, Language::Rust);
+        assert_eq!(
+            spans,
+            vec![
+                FunctionSpan {
+                    name: "winner".into(),
+                    start: 1,
+                    end: 4
+                },
+                FunctionSpan {
+                    name: "m".into(),
+                    start: 6,
+                    end: 6
                 },
             ]
         );
