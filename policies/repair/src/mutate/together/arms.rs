@@ -10,9 +10,7 @@ use super::{FunctionText, HunkMutation};
 use super::super::indentation as indent;
 
 /// One branch: its body's lines.
-struct Branch {
-    body: std::ops::Range<usize>,
-}
+type Branch = std::ops::Range<usize>;
 
 /// The name a constant assignment `name = literal` (Rust: ending in `;`) assigns.
 fn constant_assignment<'a>(tokens: &[Token<'a>], language: Language) -> Option<&'a str> {
@@ -79,9 +77,7 @@ impl FunctionText<'_> {
                         .is_some_and(|l| !l.trim().is_empty() && indent(l) <= depth)
                 })
                 .unwrap_or(self.lines.len());
-            let branch = Branch {
-                body: head + 1..end,
-            };
+            let branch = head + 1..end;
             match open.last_mut() {
                 Some((d, chain)) if *d == depth && continues_chain => chain.push(branch),
                 _ if opens_chain => open.push((depth, vec![branch])),
@@ -100,7 +96,7 @@ impl FunctionText<'_> {
         for group in self.branch_groups(language) {
             for (b, branch) in group.iter().enumerate() {
                 let assigned_here = |name: &str| {
-                    self.tokens[branch.body.clone()].iter().any(|t| {
+                    self.tokens[branch.clone()].iter().any(|t| {
                         t.windows(2).any(|w| {
                             w[0].text == name
                                 && w[1].kind == TokenKind::Operator
@@ -110,7 +106,7 @@ impl FunctionText<'_> {
                     })
                 };
                 // An exit ends the branch: nothing after it runs.
-                let exits = self.tokens[branch.body.clone()]
+                let exits = self.tokens[branch.clone()]
                     .iter()
                     .flatten()
                     .any(|t| matches!(t.text, "return" | "break" | "continue" | "raise"));
@@ -118,7 +114,6 @@ impl FunctionText<'_> {
                     continue;
                 }
                 let Some(last) = branch
-                    .body
                     .clone()
                     .rev()
                     .find(|&k| self.lines.get(k).is_some_and(|l| !l.trim().is_empty()))
@@ -130,7 +125,7 @@ impl FunctionText<'_> {
                     if o == b {
                         continue;
                     }
-                    for k in other.body.clone() {
+                    for k in other.clone() {
                         let (Some(tokens), Some(line)) = (self.tokens.get(k), self.lines.get(k))
                         else {
                             continue;

@@ -114,7 +114,7 @@ impl FunctionText<'_> {
                         .iter()
                         .find(|t| t.text == name)
                         .is_some_and(|t| t.kind == TokenKind::Ident);
-                    (is_name && name != "}").then_some((k, name))
+                    is_name.then_some((k, name))
                 })
         else {
             return Vec::new();

@@ -46,7 +46,8 @@ fn tie_orders(description: &str) -> Vec<&'static str> {
             }
         }
     }
-    // A sentence about ties that names no order other than its own keeps the scan's order.
+    // A tie sentence that names no order adds nothing: the strict update already keeps the
+    // first of equals.
     orders
 }
 
@@ -111,7 +112,7 @@ impl FunctionText<'_> {
             let Some(condition) = tokens.get(1..tokens.len() - 1) else {
                 continue;
             };
-            let Some((left, _, right)) = single_comparison(condition) else {
+            let Some((left, op, right)) = single_comparison(condition) else {
                 continue;
             };
             let (Some(cond_first), Some(cond_last)) = (condition.first(), condition.last()) else {
@@ -152,11 +153,6 @@ impl FunctionText<'_> {
             if !assignments.iter().any(|(target, _)| *target == right_plain) {
                 continue;
             }
-            let op = line
-                .get(cond_first.start..cond_last.end)
-                .and_then(|c| c.get(left_text.len()..c.len() - right_text.len()))
-                .map_or("", str::trim)
-                .to_string();
             for (target, value_text) in assignments.iter().filter(|(t, _)| *t != right_plain) {
                 // The item kept must be a plain name to compare with.
                 if target.contains(' ') {
