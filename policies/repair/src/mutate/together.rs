@@ -279,6 +279,12 @@ pub(super) fn function_hunks(
     hunks
 }
 
+/// A description's sentences: cut at `.` and `;` only, because a comment wraps one sentence
+/// over several lines (hefix-rust-158's tie rule).
+fn sentences(description: &str) -> impl Iterator<Item = &str> {
+    description.split(['.', ';'])
+}
+
 /// The formulas a description states (`the value of a[i] = i * i - i + 1.`): the text after
 /// an `=` up to the end of its sentence, when it is arithmetic over names and numbers only.
 fn stated_formulas(description: &str) -> Vec<String> {

@@ -27,8 +27,7 @@ const SKIP_WORDS: [&str; 11] = [
 /// The properties of the items the description's skip sentences name.
 fn skipped_properties(description: &str) -> Vec<Property> {
     let mut found = Vec::new();
-    // Sentences, not lines: a comment wraps a sentence over several.
-    for sentence in description.split(['.', ';']) {
+    for sentence in super::sentences(description) {
         let lower = sentence.to_lowercase();
         let skips = lower
             .split(|c: char| !c.is_ascii_alphanumeric())

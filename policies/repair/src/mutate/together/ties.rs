@@ -28,8 +28,7 @@ const ORDER_WORDS: [(&str, &str); 8] = [
 /// The comparisons a description's tie rule asks of the new item against the kept one.
 fn tie_orders(description: &str) -> Vec<&'static str> {
     let mut orders = Vec::new();
-    // Sentences, not lines: a comment wraps a sentence over several.
-    for sentence in description.split(['.', ';']) {
+    for sentence in super::sentences(description) {
         let lower = sentence.to_lowercase();
         let words: Vec<&str> = lower
             .split(|c: char| !c.is_ascii_alphanumeric())
