@@ -728,6 +728,87 @@ fn is_keyword(word: &str, language: Language) -> bool {
     }
 }
 
+/// The names an expression's tokens read: identifiers that are not keywords, methods
+/// (`.strip`), macros (`format!`) or string prefixes (`f"…"`), and the names inside a format
+/// string's braces (`f"{count}{current}"`, `format!("{n}{c}")`), which a token scan alone
+/// never sees.
+fn names_read<'a>(tokens: &[Token<'a>], language: Language) -> Vec<&'a str> {
+    let mut names = Vec::new();
+    for (k, t) in tokens.iter().enumerate() {
+        let previous = k.checked_sub(1).and_then(|p| tokens.get(p));
+        let next = tokens.get(k + 1);
+        match t.kind {
+            TokenKind::Ident => {
+                let method = previous.is_some_and(|p| p.text == ".");
+                let macro_name = language == Language::Rust && next.is_some_and(|n| n.text == "!");
+                let prefix = next.is_some_and(|n| n.kind == TokenKind::Literal && n.start == t.end);
+                if !method && !macro_name && !prefix && !is_keyword(t.text, language) {
+                    names.push(t.text);
+                }
+            }
+            TokenKind::Literal => {
+                let formatted = match language {
+                    Language::Python => previous.is_some_and(|p| {
+                        p.kind == TokenKind::Ident
+                            && p.end == t.start
+                            && p.text.chars().any(|c| c == 'f' || c == 'F')
+                    }),
+                    // `name!(` then the literal: a format string when it is the first argument.
+                    Language::Rust => {
+                        k >= 3
+                            && tokens.get(k - 1).is_some_and(|p| p.text == "(")
+                            && tokens.get(k - 2).is_some_and(|p| p.text == "!")
+                    }
+                };
+                if formatted {
+                    names.extend(format_string_names(t.text));
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+/// The names a format string's replacement fields read (`"{count}{c:>3}"` → count, c);
+/// `{{` is a literal brace, a field's format spec after `:` and attributes after `.` are not
+/// names.
+fn format_string_names(literal: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    let mut rest = literal;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        if let Some(escaped) = after.strip_prefix('{') {
+            rest = escaped;
+            continue;
+        }
+        let Some(close) = after.find('}') else {
+            break;
+        };
+        let field = &after[..close];
+        let expression = field.split([':', '!']).next().unwrap_or("");
+        let mut start = None;
+        for (i, c) in expression.char_indices().chain([(expression.len(), ' ')]) {
+            let word = c.is_alphanumeric() || c == '_';
+            match (start, word) {
+                (None, true) => start = Some(i),
+                (Some(s), false) => {
+                    let name = &expression[s..i];
+                    let attribute = expression[..s].ends_with('.');
+                    let numeric = name.starts_with(|c: char| c.is_ascii_digit());
+                    if !attribute && !numeric && !names.contains(&name) {
+                        names.push(name);
+                    }
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        rest = &after[close + 1..];
+    }
+    names
+}
+
 /// Whether the token before an operator ends an operand, i.e. the operator is binary.
 fn ends_operand(token: Option<&Token<'_>>, language: Language) -> bool {
     token.is_some_and(|token| match token.kind {
@@ -899,6 +980,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::aggregate_for_last_edits(text, language));
         edits.extend(expr::dropped_reversal_edits(text, &tokens, language));
         edits.extend(expr::extreme_to_zero_edits(text, language));
+        edits.extend(expr::neighbour_step_edits(text));
         edits.extend(expr::slice_side_edits(text, &tokens, language));
         edits.extend(expr::index_order_edits(text, &tokens));
         edits.extend(expr::comparator_parameters_swapped(text, &tokens));
@@ -3375,6 +3457,30 @@ mod tests {
             got.iter()
                 .all(|s| !s.contains("(heapq") && !s.contains("heapq,")),
             "{got:?}"
+        );
+    }
+
+    #[test]
+    fn format_strings_read_the_names_in_their_fields() {
+        assert_eq!(
+            format_string_names("\"{count}{c:>3} {{x}} {p.name!r} {n * 2}\""),
+            vec!["count", "c", "p", "n"]
+        );
+        let read = |line: &str, language: Language| -> Vec<String> {
+            let classes = tact_runtime::source::classify_source(line, language);
+            let tokens = tokenize(line, &classes[0], language);
+            names_read(&tokens, language)
+                .into_iter()
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(
+            read("out.append(f\"{count}{current}\")", Language::Python),
+            vec!["out", "count", "current"]
+        );
+        assert_eq!(
+            read("out.push(format!(\"{n}{c}\", c = x));", Language::Rust),
+            vec!["out", "n", "c", "c", "x"]
         );
     }
 

@@ -1911,7 +1911,8 @@ const RESHAPING_METHODS: [&str; 16] = [
 
 /// A reversal too many (`s.split(' ').rev()` where the words keep their order,
 /// `reversed(xs)`, `xs[::-1]`), a reshaping method too many (`.rstrip()`, `.trim()`), or a
-/// wrapper too many (`sorted(xs)`, `abs(x)`): the value taken as it is.
+/// wrapper too many (`sorted(xs)`, `abs(x)`, `set(xs)` where repeats count): the value taken
+/// as it is.
 pub(super) fn dropped_reversal_edits(
     text: &str,
     tokens: &[Token<'_>],
@@ -1933,7 +1934,7 @@ pub(super) fn dropped_reversal_edits(
             (_, [".", method, "(", ")"]) if RESHAPING_METHODS.contains(&method) => {
                 push(w[0].start, w[3].end, "", &format!("`.{method}()`"));
             }
-            (Language::Python, [wrapper @ ("reversed" | "sorted" | "abs"), "(", ..])
+            (Language::Python, [wrapper @ ("reversed" | "sorted" | "abs" | "set"), "(", ..])
                 if k.checked_sub(1)
                     .and_then(|p| tokens.get(p))
                     .is_none_or(|p| p.text != ".") =>
@@ -1963,6 +1964,96 @@ pub(super) fn dropped_reversal_edits(
     if language == Language::Python {
         for (at, _) in text.match_indices("[::-1]") {
             push(at, at + "[::-1]".len(), "", "`[::-1]`");
+        }
+    }
+    edits
+}
+
+/// A grid walk's unit steps written as a list of pairs (`((1, 0), (-1, 0), (0, 1), (0, -1))`):
+/// the four diagonal steps dropped where cells join only through their sides, or added where
+/// corners join them too. Which of the two a grid means is the usual slip, and both sets are
+/// fixed, so one candidate each way is enough.
+pub(super) fn neighbour_step_edits(text: &str) -> Vec<LineEdit> {
+    let Ok(pair) = regex::Regex::new(r"[(\[]\s*(-?\d+)\s*,\s*(-?\d+)\s*[)\]]") else {
+        return Vec::new();
+    };
+    let steps: Vec<(usize, usize, i64, i64)> = pair
+        .captures_iter(text)
+        .filter_map(|c| {
+            let whole = c.get(0)?;
+            let dy = c.get(1)?.as_str().parse().ok()?;
+            let dx = c.get(2)?.as_str().parse().ok()?;
+            Some((whole.start(), whole.end(), dy, dx))
+        })
+        .collect();
+    // Runs of pairs separated only by commas and spaces.
+    let mut runs: Vec<Vec<(usize, usize, i64, i64)>> = Vec::new();
+    for step in steps {
+        let joined = runs.last().and_then(|run| run.last()).is_some_and(|last| {
+            text.get(last.1..step.0)
+                .is_some_and(|between| between.trim() == ",")
+        });
+        match runs.last_mut() {
+            Some(run) if joined => run.push(step),
+            _ => runs.push(vec![step]),
+        }
+    }
+    let mut edits = Vec::new();
+    for run in runs {
+        let unit = run
+            .iter()
+            .all(|&(_, _, dy, dx)| dy.abs() <= 1 && dx.abs() <= 1 && (dy, dx) != (0, 0));
+        let mut distinct: Vec<(i64, i64)> = run.iter().map(|&(_, _, dy, dx)| (dy, dx)).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let (Some(first), Some(last)) = (run.first(), run.last()) else {
+            continue;
+        };
+        if !unit || distinct.len() != run.len() {
+            continue;
+        }
+        let diagonal = |&&(_, _, dy, dx): &&(usize, usize, i64, i64)| dy != 0 && dx != 0;
+        let sides: Vec<&str> = run
+            .iter()
+            .filter(|s| !diagonal(s))
+            .filter_map(|&(start, end, _, _)| text.get(start..end))
+            .collect();
+        let separator = text.get(first.1..).and_then(|rest| {
+            let gap = rest.find(|c: char| c != ',' && !c.is_whitespace())?;
+            rest.get(..gap)
+        });
+        let separator = separator.unwrap_or(", ");
+        let corners = run.len() - sides.len();
+        if run.len() == 8 && corners == 4 {
+            if let Some(new_text) = splice(text, first.0, last.1, &sides.join(separator)) {
+                edits.push(LineEdit {
+                    new_text,
+                    operator: MutationOperator::DropTerm,
+                    description: "the diagonal steps dropped (cells join through their sides)"
+                        .to_string(),
+                });
+            }
+        } else if run.len() == 4 && corners == 0 {
+            // The corners written the way the sides are (brackets, spacing).
+            let Some(model) = text.get(first.0..first.1) else {
+                continue;
+            };
+            let (open, close) = (&model[..1], &model[model.len() - 1..]);
+            let inner = if model.contains(", ") { ", " } else { "," };
+            let added: Vec<String> = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+                .iter()
+                .map(|(dy, dx)| format!("{open}{dy}{inner}{dx}{close}"))
+                .collect();
+            let kept = text.get(first.0..last.1).unwrap_or("");
+            let new = format!("{kept}{separator}{}", added.join(separator));
+            if let Some(new_text) = splice(text, first.0, last.1, &new) {
+                edits.push(LineEdit {
+                    new_text,
+                    operator: MutationOperator::AddClause,
+                    description: "the diagonal steps added (cells join through their corners)"
+                        .to_string(),
+                });
+            }
         }
     }
     edits
@@ -2035,6 +2126,34 @@ mod tests {
             vec!["    return xs"]
         );
         assert!(rev("    return xs[::2]", Language::Python).is_empty());
+        // Competition ranks count every tied score (probe33-python-18).
+        assert_eq!(
+            rev(
+                "    ordered = sorted(set(scores), reverse=True)",
+                Language::Python
+            ),
+            vec!["    ordered = sorted(scores, reverse=True)"]
+        );
+        let steps = |line: &str| -> Vec<String> {
+            super::neighbour_step_edits(line)
+                .into_iter()
+                .map(|e| e.new_text)
+                .collect()
+        };
+        // Islands joined only through sides (probe33-python-12), and the converse.
+        assert_eq!(
+            steps(
+                "    for dy, dx in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):"
+            ),
+            vec!["    for dy, dx in ((1, 0), (-1, 0), (0, 1), (0, -1)):"]
+        );
+        assert_eq!(
+            steps("    for (dr, dc) in [(0,1),(1,0),(0,-1),(-1,0)] {"),
+            vec!["    for (dr, dc) in [(0,1),(1,0),(0,-1),(-1,0),(1,1),(1,-1),(-1,1),(-1,-1)] {"]
+        );
+        // Knight moves and a pair of coordinates are not unit steps of a grid.
+        assert!(steps("    moves = [(1, 2), (2, 1), (-1, 2), (-2, 1)]").is_empty());
+        assert!(steps("    a, b = f((1, 0)), (0, 1)").is_empty());
         let zero = |line: &str, language: Language| -> Vec<String> {
             super::extreme_to_zero_edits(line, language)
                 .into_iter()

@@ -271,6 +271,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.stated_operations(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
     hunks.extend(function.described_empty_cases(file, language, &description));
+    hunks.extend(function.described_absent_pieces(file, language, &description));
     hunks.extend(function.described_wraps(file, language, &description));
     hunks.extend(function.described_lengths(file, language, &description));
     hunks.extend(function.described_ties(file, language, &description));
@@ -1141,11 +1142,7 @@ impl<'a> FunctionText<'a> {
                     continue;
                 }
                 // The piece appended again: when the names it reads are refilled in the body.
-                let piece_names: Vec<&str> = line[4..]
-                    .iter()
-                    .filter(|t| t.kind == TokenKind::Ident && !super::is_keyword(t.text, language))
-                    .map(|t| t.text)
-                    .collect();
+                let piece_names = super::names_read(&line[4..], language);
                 let mut pieces: Vec<String> = Vec::new();
                 if !piece_names.is_empty() && piece_names.iter().all(|n| assigned_in_body(n)) {
                     pieces.push(piece.to_string());
@@ -1270,15 +1267,7 @@ impl<'a> FunctionText<'a> {
             let read: Vec<&str> = lines
                 .iter()
                 .filter_map(|&j| self.tokens.get(j))
-                .flat_map(|line| {
-                    line.iter().enumerate().skip(4).filter_map(|(i, t)| {
-                        let method = line.get(i - 1).is_some_and(|p| p.text == ".");
-                        let named = t.kind == TokenKind::Ident
-                            && !method
-                            && !super::is_keyword(t.text, language);
-                        named.then_some(t.text)
-                    })
-                })
+                .flat_map(|line| super::names_read(line.get(4..).unwrap_or(&[]), language))
                 .collect();
             if read.is_empty() || !read.iter().all(|n| self.assigned_in_loop(span, n)) {
                 continue;
@@ -2034,6 +2023,33 @@ mod tests {
         assert!(flushes(flushed, Language::Python, 5).is_empty());
     }
 
+    /// A group written through a format string (`f"{count}{current}"`, `format!(…)`) reads
+    /// the names inside its braces: the last group of a look-and-say term is collected after
+    /// the loop (probe33-python-02), in Rust too.
+    #[test]
+    fn a_formatted_last_group_is_collected_after_the_loop() {
+        let python = "def look_and_say(digits):\n    if not digits:\n        return ''\n    parts = []\n    current, count = digits[0], 1\n    for ch in digits[1:]:\n        if ch == current:\n            count += 1\n        else:\n            parts.append(f\"{count}{current}\")\n            current, count = ch, 1\n    return ''.join(parts)\n";
+        let found = flushes(python, Language::Python, 10);
+        assert!(
+            found.contains(&vec!["    parts.append(f\"{count}{current}\")".to_string()]),
+            "{found:?}"
+        );
+        let rust = "pub fn say(digits: &str) -> String {\n    let mut parts = Vec::new();\n    let mut count = 0;\n    let mut current = ' ';\n    for c in digits.chars() {\n        if c == current {\n            count += 1;\n        } else {\n            parts.push(format!(\"{count}{current}\"));\n            current = c;\n            count = 1;\n        }\n    }\n    parts.concat()\n}\n";
+        let all = hunks(rust, Language::Rust, 9);
+        assert!(
+            find(
+                &all,
+                &["    }"],
+                &["    }", "    parts.push(format!(\"{count}{current}\"));"]
+            )
+            .is_some(),
+            "{all:?}"
+        );
+        // A constant piece reads no refilled name: nothing to collect.
+        let constant = "def marks(xs):\n    out = []\n    for x in xs:\n        if x:\n            out.append(f\"{len(xs)}\")\n    return out\n";
+        assert!(flushes(constant, Language::Python, 5).is_empty());
+    }
+
     /// Two parameters that come in pairs are twins even when no two lines pair them: the
     /// rest of `a` appended after a `zip(a, b)` loop gets the rest of `b`.
     #[test]
@@ -2755,6 +2771,41 @@ mod tests {
         assert!(placed(asks, Language::Python, 5, empty).is_empty());
     }
 
+    /// "None if there are no digits after the sign" where a loop walks `digits` and nothing
+    /// asks whether it is empty: the check right before the loop (probe33-rust-18); a piece
+    /// the sentence does not name gets nothing.
+    #[test]
+    fn a_piece_the_description_says_may_be_missing_is_checked_before_its_loop() {
+        let empty = |h: &HunkMutation| h.operator == MutationOperator::EmptyCase;
+        let rust = "/// Parses digits after an optional sign. Returns `None` if\n/// there are no digits after the sign.\npub fn parse(s: &str) -> Option<i64> {\n    let digits = s.strip_prefix('-').unwrap_or(s);\n    let mut value = 0;\n    for c in digits.chars() {\n        value = value * 10 + c.to_digit(10)? as i64;\n    }\n    Some(value)\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 7, empty),
+            vec![(
+                6,
+                vec![
+                    "    if digits.is_empty() {".to_string(),
+                    "        return None;".to_string(),
+                    "    }".to_string(),
+                    "    for c in digits.chars() {".to_string()
+                ]
+            )]
+        );
+        let python = "def total(line):\n    \"\"\"Sum of the numbers in line; with no numbers, return -1.\"\"\"\n    numbers = line.split()\n    s = 0\n    for n in numbers:\n        s += int(n)\n    return s\n";
+        assert_eq!(
+            placed(python, Language::Python, 6, empty),
+            vec![(
+                5,
+                vec![
+                    "    if not numbers:".to_string(),
+                    "        return -1".to_string(),
+                    "    for n in numbers:".to_string()
+                ]
+            )]
+        );
+        let unnamed = python.replace("no numbers", "no words");
+        assert!(placed(&unnamed, Language::Python, 6, empty).is_empty());
+    }
+
     /// "wrapping around midnight" over a clock hour computed without the day's cycle: the hour
     /// modulo 24 (and the minutes counted from `h * 60` modulo a day of minutes); a Rust
     /// difference wraps with `rem_euclid`; a description that never wraps gets nothing.
@@ -2810,6 +2861,26 @@ mod tests {
         );
         let counted = "def is_code(s):\n    \"\"\"True when s is exactly 3 digits.\"\"\"\n    return len(s) == 4 and all(c.isdigit() for c in s)\n";
         assert!(placed(counted, Language::Python, 3, length).is_empty());
+        // A check that rejects: the negated length joins it (probe33-rust-16).
+        let rejecting = "/// True for `HH:MM`: exactly two digits, a colon and two digits.\npub fn is_time(s: &str) -> bool {\n    let parts: Vec<&str> = s.split(':').collect();\n    if parts.len() != 2 {\n        return false;\n    }\n    for p in &parts {\n        if !p.chars().all(|c| c.is_ascii_digit()) {\n            return false;\n        }\n    }\n    true\n}\n";
+        assert_eq!(
+            placed(rejecting, Language::Rust, 8, length),
+            vec![(
+                8,
+                vec![
+                    "        if p.len() != 2 || !p.chars().all(|c| c.is_ascii_digit()) {"
+                        .to_string()
+                ]
+            )]
+        );
+        let python = "def is_pin(s):\n    \"\"\"True when s is at least 4 digits.\"\"\"\n    if not s.isdigit(): return False\n    return True\n";
+        assert_eq!(
+            placed(python, Language::Python, 3, length),
+            vec![(
+                3,
+                vec!["    if len(s) < 4 or not s.isdigit(): return False".to_string()]
+            )]
+        );
     }
 
     /// "if several have the most, the alphabetically first" over a running best updated on

@@ -2,9 +2,11 @@
 //! return None") where the function never looks at emptiness: `len(matrix[0])` fails on `[]`.
 //! The case goes first in the body: `if not matrix: return []` (Rust: `if v.is_empty() {
 //! return Vec::new(); }`), for each parameter the body treats as a sequence, with each value
-//! the description gives for it. Probed first: the description is the specification.
+//! the description gives for it. A piece the description says may be missing ("None if there
+//! are no digits after the sign") is checked the same way right before the loop that walks
+//! it. Probed first: the description is the specification.
 
-use super::super::{Language, MutationOperator};
+use super::super::{Language, MutationOperator, TokenKind};
 use super::{FunctionText, HunkMutation};
 
 use super::super::indentation as indent;
@@ -20,6 +22,11 @@ fn described_values(description: &str, language: Language) -> Vec<&'static str> 
         })
         .map(str::to_string)
         .collect();
+    values_in(&sentences, language)
+}
+
+/// The values `sentences` give, as written in each language.
+fn values_in(sentences: &[String], language: Language) -> Vec<&'static str> {
     let said = |words: &[&str]| {
         sentences.iter().any(|s| {
             let lower = s.to_lowercase();
@@ -46,7 +53,122 @@ fn described_values(description: &str, language: Language) -> Vec<&'static str> 
     values
 }
 
+/// Rust: only a value of the declared return type compiles.
+fn fits_return_type(value: &str, header: &str) -> bool {
+    let returns = header.split_once("->").map_or("", |(_, r)| r.trim());
+    match value {
+        "Vec::new()" => returns.starts_with("Vec<"),
+        "String::new()" => returns.starts_with("String"),
+        "None" => returns.starts_with("Option<"),
+        "false" => returns.starts_with("bool"),
+        _ => returns.starts_with(['i', 'u', 'f']) && !returns.starts_with("impl"),
+    }
+}
+
 impl FunctionText<'_> {
+    /// A local the description says may be missing ("no digits", "no words") that a loop walks
+    /// and nothing asks about emptiness: `if digits.is_empty() { return None; }` right before
+    /// the loop, with each value the same sentence gives.
+    pub(super) fn described_absent_pieces(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let header = self.lines.first().copied().unwrap_or("");
+        let mut hunks = Vec::new();
+        let mut offered: Vec<&str> = Vec::new();
+        // Sentences, not lines: a comment wraps "no digits after the sign" away from its
+        // value. Examples (`>>>`) state no rule.
+        let prose = description.split(">>>").next().unwrap_or("");
+        for sentence in super::sentences(prose) {
+            let lower = sentence.to_lowercase();
+            let words: Vec<&str> = lower
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|w| !w.is_empty())
+                .collect();
+            let missing: Vec<&str> = words
+                .windows(2)
+                .filter(|w| w[0] == "no")
+                .map(|w| w[1])
+                .collect();
+            if missing.is_empty() {
+                continue;
+            }
+            let mut values = values_in(&[sentence.to_string()], language);
+            if language == Language::Rust {
+                values.retain(|v| fits_return_type(v, header));
+            }
+            for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
+                // A loop over a named piece: `for c in digits.chars() {`, `for ch in digits:`.
+                if tokens.first().is_none_or(|t| t.text != "for") {
+                    continue;
+                }
+                let Some(in_at) = tokens.iter().position(|t| t.text == "in") else {
+                    continue;
+                };
+                let Some(name) = tokens[in_at + 1..]
+                    .iter()
+                    .find(|t| !matches!(t.text, "&" | "mut"))
+                    .filter(|t| t.kind == TokenKind::Ident)
+                    .map(|t| t.text)
+                else {
+                    continue;
+                };
+                let named = missing.iter().any(|w| {
+                    *w == name
+                        || w.strip_suffix('s') == Some(name)
+                        || name.strip_suffix('s') == Some(w)
+                });
+                if !named || offered.contains(&name) || self.asks_if_empty(name) {
+                    continue;
+                }
+                offered.push(name);
+                let Some(line) = self.lines.get(offset) else {
+                    continue;
+                };
+                let pad = &line[..indent(line)];
+                for value in &values {
+                    let lines = match language {
+                        Language::Python => vec![
+                            format!("{pad}if not {name}:"),
+                            format!("{pad}    return {value}"),
+                        ],
+                        Language::Rust => vec![
+                            format!("{pad}if {name}.is_empty() {{"),
+                            format!("{pad}    return {value};"),
+                            format!("{pad}}}"),
+                        ],
+                    };
+                    hunks.extend(self.lines_inserted_before(
+                        file,
+                        offset,
+                        lines,
+                        MutationOperator::EmptyCase,
+                        format!("the described missing case: no `{name}` gives `{value}`"),
+                    ));
+                }
+            }
+        }
+        hunks
+    }
+
+    /// The body asks whether `name` is empty (`not name`, `name.is_empty()`, `if name:`,
+    /// `len(name) == 0`).
+    fn asks_if_empty(&self, name: &str) -> bool {
+        self.tokens.iter().skip(1).any(|l| {
+            let texts: Vec<&str> = l.iter().map(|t| t.text).collect();
+            texts.windows(3).any(|w| {
+                (w[0] == "not" && w[1] == name)
+                    || (w[0] == name && w[1] == "." && w[2] == "is_empty")
+                    || (w[0] == "if" && w[1] == name && w[2] == ":")
+            }) || (texts.contains(&"len")
+                && texts.contains(&name)
+                && texts.contains(&"0")
+                && texts.first() == Some(&"if"))
+        })
+    }
+
     /// See the module.
     pub(super) fn described_empty_cases(
         &self,
@@ -55,17 +177,9 @@ impl FunctionText<'_> {
         description: &str,
     ) -> Vec<HunkMutation> {
         let mut values = described_values(description, language);
-        // Rust: only a value of the declared return type compiles.
         if language == Language::Rust {
             let header = self.lines.first().copied().unwrap_or("");
-            let returns = header.split_once("->").map_or("", |(_, r)| r.trim());
-            values.retain(|v| match *v {
-                "Vec::new()" => returns.starts_with("Vec<"),
-                "String::new()" => returns.starts_with("String"),
-                "None" => returns.starts_with("Option<"),
-                "false" => returns.starts_with("bool"),
-                _ => returns.starts_with(['i', 'u', 'f']) && !returns.starts_with("impl"),
-            });
+            values.retain(|v| fits_return_type(v, header));
         }
         if values.is_empty() {
             return Vec::new();
@@ -86,18 +200,6 @@ impl FunctionText<'_> {
                 })
             })
         };
-        let asks_empty = |p: &str| {
-            body.iter().any(|l| {
-                l.windows(3).any(|w| {
-                    (w[0] == "not" && w[1] == p)
-                        || (w[0] == p && w[1] == "." && w[2] == "is_empty")
-                        || (w[0] == "if" && w[1] == p && w[2] == ":")
-                }) || (l.contains(&"len")
-                    && l.contains(&p)
-                    && l.contains(&"0")
-                    && l.first() == Some(&"if"))
-            })
-        };
         // The first line of the body: after the header and, in Python, the docstring.
         let at = match language {
             Language::Python => self.after_docstring(),
@@ -109,7 +211,7 @@ impl FunctionText<'_> {
         let pad = &first[..indent(first)];
         let mut hunks = Vec::new();
         for p in self.parameter_names(language) {
-            if !sequence(p) || asks_empty(p) {
+            if !sequence(p) || self.asks_if_empty(p) {
                 continue;
             }
             for value in &values {

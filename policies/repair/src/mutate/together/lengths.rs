@@ -107,6 +107,10 @@ impl FunctionText<'_> {
             let Some(line) = self.lines.get(offset) else {
                 continue;
             };
+            if let Some(hunk) = self.rejecting_check_measured(file, language, offset, &lengths) {
+                hunks.extend(hunk);
+                continue;
+            }
             // Where the returned check starts: after `return`, after a match arm's `=>`, or
             // (Rust) a tail expression.
             let start = match tokens
@@ -172,6 +176,82 @@ impl FunctionText<'_> {
             }
         }
         hunks
+    }
+}
+
+impl FunctionText<'_> {
+    /// [`Self::described_lengths`] for a check that rejects (`if !p.chars().all(…) { return
+    /// false; }`, Python `if not all(…): return False`): the stated length's negation joins
+    /// it as a first alternative (`if p.len() != 2 || !p.chars().all(…) {`).
+    fn rejecting_check_measured(
+        &self,
+        file: &str,
+        language: Language,
+        offset: usize,
+        lengths: &[(&'static str, u32)],
+    ) -> Option<Vec<HunkMutation>> {
+        let tokens = self.tokens.get(offset)?;
+        let line = self.lines.get(offset)?;
+        if !tokens
+            .first()
+            .is_some_and(|t| matches!(t.text, "if" | "elif"))
+        {
+            return None;
+        }
+        let (opener, rejected, or) = match language {
+            Language::Rust => ("{", "return false", "||"),
+            Language::Python => (":", "return False", "or"),
+        };
+        let open = tokens.iter().rposition(|t| t.text == opener)?;
+        // The body returns false: on the line after the opener or, in Python, on the same line.
+        let same_line = line.get(tokens.get(open)?.end..).unwrap_or("").trim();
+        let next = self.lines.get(offset + 1).map_or("", |l| l.trim());
+        let rejects =
+            same_line.starts_with(rejected) || (same_line.is_empty() && next.starts_with(rejected));
+        if !rejects {
+            return None;
+        }
+        let check = tokens.get(1..open).filter(|c| !c.is_empty())?;
+        let (first, last) = (check.first()?, check.last()?);
+        let measured = |name: &str| {
+            self.tokens.iter().skip(1).any(|l| {
+                l.windows(3).any(|w| {
+                    (w[0].text == name && w[1].text == "." && w[2].text == "len")
+                        || (w[0].text == "len" && w[1].text == "(" && w[2].text == name)
+                })
+            })
+        };
+        let mut hunks = Vec::new();
+        for name in walked_sequences(check, language) {
+            if measured(name) {
+                continue;
+            }
+            for (comparison, n) in lengths {
+                let negated = match *comparison {
+                    "==" => "!=",
+                    ">=" => "<",
+                    _ => ">",
+                };
+                let measure = match language {
+                    Language::Rust => format!("{name}.len() {negated} {n}"),
+                    Language::Python => format!("len({name}) {negated} {n}"),
+                };
+                let new_line = format!(
+                    "{}{measure} {or} {}{}",
+                    &line[..first.start],
+                    &line[first.start..last.end],
+                    &line[last.end..]
+                );
+                hunks.extend(self.line_replaced(
+                    file,
+                    offset,
+                    new_line,
+                    MutationOperator::DescribedLength,
+                    format!("the stated length: `{measure}` rejects too"),
+                ));
+            }
+        }
+        Some(hunks)
     }
 }
 
