@@ -741,7 +741,7 @@ enum EvidenceTier {
     /// operation it does on a number, or parentheses group nothing unless an `and`/`or` in
     /// them is the other one, or the description names a step (a sort, a reverse) the code
     /// never takes or an empty case it never asks about, or a wrap-around, a length, a tie
-    /// rule, a skip or a divisor the code never applies.
+    /// rule, a skip, a divisor or a one-to-one rule the code never applies.
     MissingStep,
     LoopMove,
     None,
@@ -769,7 +769,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::DescribedLength
             | MutationOperator::DescribedTie
             | MutationOperator::DescribedSkip
-            | MutationOperator::StatedDivisor,
+            | MutationOperator::StatedDivisor
+            | MutationOperator::DescribedOneToOne,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2615,6 +2616,7 @@ mod tests {
             MutationOperator::DescribedTie,
             MutationOperator::DescribedSkip,
             MutationOperator::StatedDivisor,
+            MutationOperator::DescribedOneToOne,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

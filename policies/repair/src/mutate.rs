@@ -207,6 +207,10 @@ pub enum MutationOperator {
     /// A divisor the description states ("divisible by 400") and no `%` uses, joined to the
     /// condition that tests another divisor of the value (`(…) or year % 400 == 0`).
     StatedDivisor,
+    /// A pairing the description says is one-to-one ("different letters stand for different
+    /// words") checked by key only: the value checked against the values taken before the
+    /// insert.
+    DescribedOneToOne,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 63] = [
+const ORIGINS: [&str; 64] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -202,6 +202,7 @@ const ORIGINS: [&str; 63] = [
     "described_skip",
     "unreturned_count",
     "stated_divisor",
+    "described_one_to_one",
 ];
 
 impl CandidateOrigin {
@@ -1529,6 +1530,7 @@ mod tests {
             DescribedSkip,
             UnreturnedCount,
             StatedDivisor,
+            DescribedOneToOne,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1594,7 +1596,8 @@ mod tests {
                 | DescribedTie
                 | DescribedSkip
                 | UnreturnedCount
-                | StatedDivisor => {}
+                | StatedDivisor
+                | DescribedOneToOne => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -21,6 +21,7 @@ mod empty;
 mod extremes;
 mod first_separator;
 mod guards;
+mod injective;
 mod iterate;
 mod lengths;
 mod operations;
@@ -273,9 +274,11 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_empty_cases(file, language, &description));
     hunks.extend(function.described_absent_pieces(file, language, &description));
     hunks.extend(function.described_wraps(file, language, &description));
+    hunks.extend(function.described_cycle_resets(file, language, &description));
     hunks.extend(function.described_lengths(file, language, &description));
     hunks.extend(function.described_ties(file, language, &description));
     hunks.extend(function.stated_divisor_clauses(file, language, &description));
+    hunks.extend(function.described_one_to_one(file, language, &description));
     hunks.extend(function.described_skips(file, language, &description));
     hunks
 }
@@ -2832,6 +2835,79 @@ mod tests {
         let plain =
             "def gap(a, b):\n    \"\"\"Hours from a to b.\"\"\"\n    d = b - a\n    return d\n";
         assert!(placed(plain, Language::Python, 3, wrap).is_empty());
+    }
+
+    /// "different letters stand for different words" over a map checked by key only: the
+    /// value is checked against the values taken before the insert (probe33-rust-28); a
+    /// description without the rule gets nothing.
+    #[test]
+    fn a_one_to_one_rule_checks_the_values_taken() {
+        let rule = |h: &HunkMutation| h.operator == MutationOperator::DescribedOneToOne;
+        let rust = "/// True if the words follow the pattern: each letter stands for one word, and\n/// different letters stand for different words.\npub fn follows(pattern: &str, words: Vec<&str>) -> bool {\n    let mut by_letter: HashMap<char, &str> = HashMap::new();\n    for (letter, word) in pattern.chars().zip(words) {\n        match by_letter.get(&letter) {\n            Some(&w) if w != word => return false,\n            Some(_) => {}\n            None => {\n                by_letter.insert(letter, word);\n            }\n        }\n    }\n    true\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 10, rule),
+            vec![(
+                10,
+                vec![
+                    "                if by_letter.values().any(|v| *v == word) {".to_string(),
+                    "                    return false;".to_string(),
+                    "                }".to_string(),
+                    "                by_letter.insert(letter, word);".to_string()
+                ]
+            )]
+        );
+        let python = "def isomorphic(a, b):\n    \"\"\"True if a maps one-to-one onto b.\"\"\"\n    seen = {}\n    for x, y in zip(a, b):\n        if x in seen:\n            if seen[x] != y:\n                return False\n        else:\n            seen[x] = y\n    return True\n";
+        assert_eq!(
+            placed(python, Language::Python, 9, rule),
+            vec![(
+                9,
+                vec![
+                    "            if y in seen.values():".to_string(),
+                    "                return False".to_string(),
+                    "            seen[x] = y".to_string()
+                ]
+            )]
+        );
+        let plain = python.replace("maps one-to-one onto", "maps onto");
+        assert!(placed(&plain, Language::Python, 9, rule).is_empty());
+    }
+
+    /// "12:30 AM is 0:30" on a 12-hour clock where PM adds 12: the hour is taken modulo 12
+    /// before the condition that adds it (probe33-python-14); Rust the same; a body that takes
+    /// the hour modulo 12 already gets nothing.
+    #[test]
+    fn a_cycle_added_to_its_own_top_is_reset_first() {
+        let wrap = |h: &HunkMutation| h.operator == MutationOperator::DescribedWrap;
+        let python = "def parse(text):\n    \"\"\"A 12-hour clock time in minutes.\"\"\"\n    clock, marker = text.split()\n    hours, minutes = (int(p) for p in clock.split(\":\"))\n    if marker.upper() == \"PM\":\n        hours += 12\n    return hours * 60 + minutes\n";
+        let found = placed(python, Language::Python, 6, wrap);
+        assert!(
+            found.contains(&(
+                5,
+                vec![
+                    "    hours %= 12".to_string(),
+                    "    if marker.upper() == \"PM\":".to_string()
+                ]
+            )),
+            "{found:?}"
+        );
+        let rust = "/// A 12-hour clock time in minutes after midnight.\npub fn parse(h: u32, m: u32, pm: bool) -> u32 {\n    let mut h = h;\n    if pm { h += 12; }\n    h * 60 + m\n}\n";
+        let found = placed(rust, Language::Rust, 4, wrap);
+        assert!(
+            found.contains(&(
+                4,
+                vec![
+                    "    h %= 12;".to_string(),
+                    "    if pm { h += 12; }".to_string()
+                ]
+            )),
+            "{found:?}"
+        );
+        let done = python.replace("    if marker", "    hours %= 12\n    if marker");
+        assert!(
+            !placed(&done, Language::Python, 7, wrap)
+                .iter()
+                .any(|(_, lines)| lines.iter().any(|l| l.contains("%= 12")))
+        );
     }
 
     /// "exactly six hexadecimal digits" over a check that walks the digits and never counts

@@ -52,14 +52,9 @@ fn described_cycles(description: &str) -> Vec<u32> {
             cycles.push(n);
         }
     };
-    for word in &words {
-        // `12-hour`: the clock's own cycle comes before the day's.
-        if let Some((number, "hour")) = word.split_once('-')
-            && let Ok(n) = number.parse::<u32>()
-            && n > 1
-        {
-            push(n);
-        }
+    // `12-hour`: the clock's own cycle comes before the day's.
+    for n in clock_cycles(&lower) {
+        push(n);
     }
     for word in words.iter().flat_map(|w| w.split('-')) {
         if let Some(&(_, n)) = CYCLES.iter().find(|(unit, _)| *unit == word) {
@@ -67,6 +62,17 @@ fn described_cycles(description: &str) -> Vec<u32> {
         }
     }
     cycles
+}
+
+/// The numbers written with "-hour" (`12-hour clock`) in a lowercased description.
+fn clock_cycles(lower: &str) -> Vec<u32> {
+    lower
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '-')
+        .filter_map(|word| match word.split_once('-') {
+            Some((number, "hour")) => number.parse::<u32>().ok().filter(|&n| n > 1),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether `tokens` (an expression) holds an operator that binds looser than `%`, so the
@@ -178,6 +184,64 @@ impl FunctionText<'_> {
                         format!("the described wrap-around: `{expression}` taken modulo {modulus}"),
                     ));
                 }
+            }
+        }
+        hunks
+    }
+}
+
+impl FunctionText<'_> {
+    /// A whole cycle added to a value that may already be the cycle's top (`hours += 12` for
+    /// "PM" on a 12-hour clock, where "12:30 AM" is 0:30): the value is first taken modulo the
+    /// cycle (`hours %= 12`), before the condition that guards the addition.
+    pub(super) fn described_cycle_resets(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        // A clock's own cycle (`12-hour`) is named with or without a wrap word.
+        let mut cycles = described_cycles(description);
+        cycles.extend(clock_cycles(&description.to_lowercase()));
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
+            for w in tokens.windows(3) {
+                let added = w[1].text == "+="
+                    && w[0].kind == TokenKind::Ident
+                    && w[2].text.parse::<u32>().is_ok_and(|n| cycles.contains(&n));
+                if !added {
+                    continue;
+                }
+                let (name, cycle) = (w[0].text, w[2].text);
+                let wrapped = self.tokens.iter().skip(1).any(|l| {
+                    l.windows(2)
+                        .any(|p| p[0].text == name && matches!(p[1].text, "%" | "%="))
+                });
+                if wrapped {
+                    continue;
+                }
+                // Before the `if` that guards the addition: this line or the one above it.
+                let guarded_above = offset > 1
+                    && self.tokens.get(offset - 1).is_some_and(|above| {
+                        above.first().is_some_and(|t| t.text == "if")
+                            && above.last().is_some_and(|t| matches!(t.text, "{" | ":"))
+                    });
+                let at = if guarded_above { offset - 1 } else { offset };
+                let Some(line) = self.lines.get(at) else {
+                    continue;
+                };
+                let pad = &line[..indent(line)];
+                let semicolon = if language == Language::Rust { ";" } else { "" };
+                hunks.extend(self.lines_inserted_before(
+                    file,
+                    at,
+                    vec![format!("{pad}{name} %= {cycle}{semicolon}")],
+                    MutationOperator::DescribedWrap,
+                    format!(
+                        "the described cycle: `{name}` taken modulo {cycle} before {cycle} is added"
+                    ),
+                ));
             }
         }
         hunks
