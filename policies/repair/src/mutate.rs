@@ -1482,6 +1482,9 @@ const SIBLING_CALLS: &[&[&str]] = &[
     &["to_uppercase", "to_lowercase"],
     &["to_ascii_uppercase", "to_ascii_lowercase"],
     &["strip", "lstrip", "rstrip"],
+    // `rstrip(".0")` strips characters, `removesuffix(".0")` the one suffix.
+    &["rstrip", "removesuffix"],
+    &["lstrip", "removeprefix"],
     &["trim", "trim_start", "trim_end"],
     &["startswith", "endswith"],
     &["starts_with", "ends_with"],
@@ -1511,6 +1514,8 @@ const SIBLING_CALLS: &[&[&str]] = &[
     &["is_uppercase", "is_lowercase"],
     &["is_ascii_uppercase", "is_ascii_lowercase"],
     &["is_positive", "is_negative"],
+    // A distance both ways where one direction was meant, and the reverse.
+    &["abs_diff", "saturating_sub"],
     &["take", "skip"],
     &["take_while", "skip_while"],
     &["split", "rsplit"],
@@ -2786,6 +2791,16 @@ mod tests {
         assert_eq!(
             with_operator("    c.is_lowercase()", rust, SiblingCall),
             vec!["    c.is_uppercase()"]
+        );
+        // Characters stripped where one suffix was meant (probe34-python-23), and a distance
+        // both ways where a rise was meant (probe34-rust-07).
+        assert!(
+            with_operator("    return text.rstrip(\".0\") + suffix", py, SiblingCall)
+                .contains(&"    return text.removesuffix(\".0\") + suffix".to_string())
+        );
+        assert_eq!(
+            with_operator("        up += b.abs_diff(a);", rust, SiblingCall),
+            vec!["        up += b.saturating_sub(a);"]
         );
         // The other end of a deque.
         assert_eq!(

@@ -271,15 +271,19 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_extremes(file, language, &description));
     hunks.extend(function.stated_operations(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
+    hunks.extend(function.described_separator_removals(file, language, &description));
     hunks.extend(function.described_empty_cases(file, language, &description));
     hunks.extend(function.described_absent_pieces(file, language, &description));
     hunks.extend(function.described_wraps(file, language, &description));
     hunks.extend(function.described_cycle_resets(file, language, &description));
+    hunks.extend(function.rounding_carries(file, language, &description));
     hunks.extend(function.described_lengths(file, language, &description));
+    hunks.extend(function.described_part_counts(file, language, &description));
     hunks.extend(function.described_ties(file, language, &description));
     hunks.extend(function.stated_divisor_clauses(file, language, &description));
     hunks.extend(function.described_one_to_one(file, language, &description));
     hunks.extend(function.described_skips(file, language, &description));
+    hunks.extend(function.described_bound_skips(file, language, &description));
     hunks
 }
 
@@ -2872,6 +2876,71 @@ mod tests {
         assert!(placed(&plain, Language::Python, 9, rule).is_empty());
     }
 
+    /// "the thousands separators are optional" over code that parses the text as it is: the
+    /// commas removed first in the body (probe34-python-27); Rust through `replace`; code that
+    /// removes them already gets nothing.
+    #[test]
+    fn a_separator_the_description_allows_is_removed_before_parsing() {
+        let call = |h: &HunkMutation| h.operator == MutationOperator::DescribedCall;
+        let python = "def money(text):\n    \"\"\"Cents in an amount such as 1,234.50; the thousands separators are optional.\"\"\"\n    text = text.strip()\n    dollars, _, cents = text.partition(\".\")\n    return int(dollars) * 100 + int(cents)\n";
+        assert_eq!(
+            placed(python, Language::Python, 4, call),
+            vec![(
+                3,
+                vec![
+                    "    text = text.replace(\",\", \"\")".to_string(),
+                    "    text = text.strip()".to_string()
+                ]
+            )]
+        );
+        let rust = "/// Parses a count with optional thousands separators.\npub fn count(s: &str, base: u32) -> Option<u64> {\n    s.trim().parse().ok()\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 3, call),
+            vec![(
+                3,
+                vec![
+                    "    let s = s.replace(',', \"\");".to_string(),
+                    "    s.trim().parse().ok()".to_string()
+                ]
+            )]
+        );
+        let removed = python.replace("text.strip()", "text.strip().replace(\",\", \"\")");
+        assert!(placed(&removed, Language::Python, 4, call).is_empty());
+    }
+
+    /// "seconds rounded to the nearest whole second" where the seconds are what is left after
+    /// whole minutes: 59.6 rounds to 60 and carries into the minutes (probe34-rust-21); Python
+    /// the same; a description that never says it rounds gets nothing.
+    #[test]
+    fn a_rounded_part_reaching_its_cycle_carries() {
+        let wrap = |h: &HunkMutation| h.operator == MutationOperator::DescribedWrap;
+        let rust = "/// Pace as m:ss, the seconds rounded to the nearest whole second.\npub fn pace(per_km: f64) -> String {\n    let minutes = (per_km / 60.0).floor() as u32;\n    let seconds = (per_km - minutes as f64 * 60.0).round() as u32;\n    format!(\"{}:{:02}\", minutes, seconds)\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 4, wrap),
+            vec![(
+                4,
+                vec![
+                    "    let seconds = (per_km - minutes as f64 * 60.0).round() as u32;".to_string(),
+                    "    let (minutes, seconds) = if seconds == 60 { (minutes + 1, 0) } else { (minutes, seconds) };".to_string()
+                ]
+            )]
+        );
+        let python = "def pace(per_km):\n    \"\"\"Pace as m:ss, rounded to the nearest second.\"\"\"\n    minutes = int(per_km // 60)\n    seconds = round(per_km - minutes * 60)\n    return f\"{minutes}:{seconds:02d}\"\n";
+        assert_eq!(
+            placed(python, Language::Python, 4, wrap),
+            vec![(
+                4,
+                vec![
+                    "    seconds = round(per_km - minutes * 60)".to_string(),
+                    "    if seconds == 60:".to_string(),
+                    "        minutes, seconds = minutes + 1, 0".to_string()
+                ]
+            )]
+        );
+        let plain = python.replace(", rounded to the nearest second", "");
+        assert!(placed(&plain, Language::Python, 4, wrap).is_empty());
+    }
+
     /// "12:30 AM is 0:30" on a 12-hour clock where PM adds 12: the hour is taken modulo 12
     /// before the condition that adds it (probe33-python-14); Rust the same; a body that takes
     /// the hour modulo 12 already gets nothing.
@@ -2959,6 +3028,38 @@ mod tests {
         );
     }
 
+    /// "its three components" over a split whose pieces are never counted: the count checked
+    /// right after the split with the function's failure value (probe34-rust-11); a count the
+    /// function checks already gets nothing.
+    #[test]
+    fn a_count_of_parts_the_description_states_is_checked_after_the_split() {
+        let length = |h: &HunkMutation| h.operator == MutationOperator::DescribedLength;
+        let rust = "/// Parses `rgb(R, G, B)` into its three components; `None` for anything else.\npub fn rgb(text: &str) -> Option<(u8, u8, u8)> {\n    let parts: Vec<&str> = text.split(',').collect();\n    let r = parts.first()?.trim().parse().ok()?;\n    Some((r, 0, 0))\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 4, length),
+            vec![(
+                3,
+                vec![
+                    "    let parts: Vec<&str> = text.split(',').collect();".to_string(),
+                    "    if parts.len() != 3 {".to_string(),
+                    "        return None;".to_string(),
+                    "    }".to_string()
+                ]
+            )]
+        );
+        let python = "def ip(text):\n    \"\"\"Parse an address of four numbers.\"\"\"\n    parts = text.split(\".\")\n    if not all(p.isdigit() for p in parts):\n        return None\n    return [int(p) for p in parts]\n";
+        assert!(placed(python, Language::Python, 4, length).contains(&(
+            3,
+            vec![
+                "    parts = text.split(\".\")".to_string(),
+                "    if len(parts) != 4:".to_string(),
+                "        return None".to_string()
+            ]
+        )));
+        let counted = python.replace("if not all(", "if len(parts) != 4 or not all(");
+        assert!(placed(&counted, Language::Python, 4, length).is_empty());
+    }
+
     /// "if several have the most, the alphabetically first" over a running best updated on
     /// `>` alone: the tie joins the condition, comparing the kept item; Python the same with
     /// `or`/`and`; without a tie rule nothing is offered.
@@ -3039,6 +3140,41 @@ mod tests {
         assert!(placed(&asks, Language::Python, 5, skip).is_empty());
     }
 
+    /// "A roll that would take it past goal is wasted" over a loop that takes every roll: the
+    /// step is skipped right after its value is computed (probe34-python-07); Rust the same;
+    /// a bound that is not a parameter gets nothing.
+    #[test]
+    fn a_step_past_the_described_bound_is_wasted() {
+        let skip = |h: &HunkMutation| h.operator == MutationOperator::DescribedSkip;
+        let python = "def board(rolls, goal=100):\n    \"\"\"A roll that would take the token past goal is wasted.\"\"\"\n    pos = 0\n    for roll in rolls:\n        target = pos + roll\n        pos = target\n    return pos\n";
+        assert_eq!(
+            placed(python, Language::Python, 5, skip),
+            vec![(
+                5,
+                vec![
+                    "        target = pos + roll".to_string(),
+                    "        if target > goal:".to_string(),
+                    "            continue".to_string()
+                ]
+            )]
+        );
+        let rust = "/// A withdrawal that would take the balance below floor is ignored.\npub fn run(xs: &[i64], floor: i64) -> i64 {\n    let mut b = 0;\n    for x in xs {\n        let next = b - x;\n        b = next;\n    }\n    b\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 5, skip),
+            vec![(
+                5,
+                vec![
+                    "        let next = b - x;".to_string(),
+                    "        if next < floor {".to_string(),
+                    "            continue;".to_string(),
+                    "        }".to_string()
+                ]
+            )]
+        );
+        let unbound = python.replace("past goal", "past the end");
+        assert!(placed(&unbound, Language::Python, 5, skip).is_empty());
+    }
+
     /// A count kept through the loop and never returned: the returned count gets it as a
     /// second term; a function with one count gets nothing.
     #[test]
@@ -3116,6 +3252,18 @@ mod tests {
         assert_eq!(
             placed(python, Language::Python, 7, counted),
             vec![(7, vec!["    return total / n".to_string()])]
+        );
+        // The items' widest length where the number of items was written (probe34-python-11);
+        // Rust the same.
+        let frame = "def frame(lines):\n    width = max((len(line) for line in lines), default=0)\n    edge = \"*\" * (len(lines) + 4)\n    return [edge] + [f\"* {l.ljust(width)} *\" for l in lines] + [edge]\n";
+        assert_eq!(
+            placed(frame, Language::Python, 3, counted),
+            vec![(3, vec!["    edge = \"*\" * (width + 4)".to_string()])]
+        );
+        let rust = "pub fn frame(lines: &[&str]) -> String {\n    let width = lines.iter().map(|l| l.len()).max().unwrap_or(0);\n    \"*\".repeat(lines.len() + 4)\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 3, counted),
+            vec![(3, vec!["    \"*\".repeat(width + 4)".to_string()])]
         );
     }
 

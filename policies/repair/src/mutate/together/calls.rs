@@ -203,3 +203,81 @@ impl FunctionText<'_> {
         })
     }
 }
+
+/// The separator a description says numbers may carry ("the thousands separators are
+/// optional", "digits grouped with underscores"), as a literal of `language`.
+fn described_digit_separator(description: &str, language: Language) -> Option<&'static str> {
+    let lower = description.to_lowercase();
+    let (comma, underscore) = match language {
+        Language::Python => ("\",\"", "\"_\""),
+        Language::Rust => ("','", "'_'"),
+    };
+    if lower.contains("thousands separator") || lower.contains("thousands-separator") {
+        Some(comma)
+    } else if lower.contains("underscore") && lower.contains("digit") {
+        Some(underscore)
+    } else {
+        None
+    }
+}
+
+impl FunctionText<'_> {
+    /// A separator the description says numbers may carry, never removed before the text is
+    /// parsed (`int("1,234")` fails): each text parameter has it removed first in the body
+    /// (`text = text.replace(",", "")`, Rust `let text = text.replace(',', "");`).
+    pub(super) fn described_separator_removals(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let Some(separator) = described_digit_separator(description, language) else {
+            return Vec::new();
+        };
+        let code: String = self
+            .lines
+            .iter()
+            .skip(1)
+            .copied()
+            .collect::<Vec<_>>()
+            .join("\n");
+        let parses = match language {
+            Language::Python => code.contains("int(") || code.contains("float("),
+            Language::Rust => code.contains(".parse"),
+        };
+        if !parses || code.contains(&format!("replace({separator}")) {
+            return Vec::new();
+        }
+        let header = self.lines.first().copied().unwrap_or("");
+        let at = match language {
+            Language::Python => self.after_docstring(),
+            Language::Rust => 1,
+        };
+        let Some(first) = self.lines.get(at) else {
+            return Vec::new();
+        };
+        let pad = &first[..indent(first)];
+        let mut hunks = Vec::new();
+        for p in self.parameter_names(language) {
+            // Rust: a text parameter only (`p: &str`, `p: String`).
+            let text = language == Language::Python
+                || header.contains(&format!("{p}: &str"))
+                || header.contains(&format!("{p}: String"));
+            if !text {
+                continue;
+            }
+            let line = match language {
+                Language::Python => format!("{pad}{p} = {p}.replace({separator}, \"\")"),
+                Language::Rust => format!("{pad}let {p} = {p}.replace({separator}, \"\");"),
+            };
+            hunks.extend(self.lines_inserted_before(
+                file,
+                at,
+                vec![line],
+                MutationOperator::DescribedCall,
+                format!("the described separator {separator} removed from `{p}` first"),
+            ));
+        }
+        hunks
+    }
+}

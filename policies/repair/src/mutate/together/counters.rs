@@ -6,7 +6,8 @@
 //!
 //! A length used where the count was meant: the average of the grades that count divides by
 //! `grades.len()` where `count` (kept with `+= 1` as the grades are filtered) was meant. The
-//! length is replaced by each such count.
+//! length is replaced by each such count, and by each measure of the sequence's items
+//! (`len(lines)` → `width` where `width = max(len(line) for line in lines)`).
 
 use super::super::{Language, MutationOperator, TokenKind};
 use super::{FunctionText, HunkMutation};
@@ -28,7 +29,33 @@ impl FunctionText<'_> {
                 _ => None,
             })
             .collect();
-        if counts.is_empty() {
+        // Names measuring the items of a sequence (`width = max(len(l) for l in lines)`),
+        // with the sequence they read: its own length is not the measure.
+        let measures: Vec<(&str, Vec<&str>)> = self
+            .tokens
+            .iter()
+            .skip(1)
+            .filter_map(|t| {
+                let texts: Vec<&str> = t.iter().map(|t| t.text).collect();
+                let (name, value) = match texts.as_slice() {
+                    ["let", "mut", name, "=", value @ ..]
+                    | ["let", name, "=", value @ ..]
+                    | [name, "=", value @ ..] => (*name, value),
+                    _ => return None,
+                };
+                let measured = value.contains(&"len")
+                    && value.iter().filter(|v| **v == "len").count() == 1
+                    && value.len() > 4;
+                let read: Vec<&str> = t
+                    .iter()
+                    .skip_while(|t| t.text != "=")
+                    .filter(|t| t.kind == TokenKind::Ident && t.text != name)
+                    .map(|t| t.text)
+                    .collect();
+                measured.then_some((name, read))
+            })
+            .collect();
+        if counts.is_empty() && measures.is_empty() {
             return Vec::new();
         }
         let mut hunks = Vec::new();
@@ -59,8 +86,16 @@ impl FunctionText<'_> {
                     }
                     _ => continue,
                 };
-                for count in &counts {
-                    if tokens.iter().any(|t| t.text == *count) {
+                let sequence = match language {
+                    Language::Python => w[2].text,
+                    Language::Rust => w[0].text,
+                };
+                let measuring = measures
+                    .iter()
+                    .filter(|(_, read)| read.contains(&sequence))
+                    .map(|(name, _)| *name);
+                for count in counts.iter().copied().chain(measuring) {
+                    if tokens.iter().any(|t| t.text == count) {
                         continue;
                     }
                     let new_line = format!("{}{count}{}", &line[..span.0], &line[span.1..]);

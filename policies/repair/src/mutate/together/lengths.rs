@@ -179,7 +179,128 @@ impl FunctionText<'_> {
     }
 }
 
+/// The counts of parts `description` states in its prose ("its three components", "4
+/// octets"): a number from 2 to 12, in words or digits, followed by a word.
+fn stated_part_counts(description: &str) -> Vec<u32> {
+    let prose = description
+        .split(">>>")
+        .next()
+        .unwrap_or("")
+        .split("Example")
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    let words: Vec<&str> = prose
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut counts = Vec::new();
+    for w in words.windows(2) {
+        let n = w[0].parse::<u32>().ok().or_else(|| {
+            NUMBER_WORDS
+                .iter()
+                .position(|n| *n == w[0])
+                .and_then(|p| u32::try_from(p).ok())
+        });
+        let noun = w[1].len() >= 3 && w[1].chars().all(|c| c.is_ascii_alphabetic());
+        if let Some(n) = n.filter(|n| (2..=12).contains(n))
+            && noun
+            && !counts.contains(&n)
+        {
+            counts.push(n);
+        }
+    }
+    counts
+}
+
 impl FunctionText<'_> {
+    /// A count of parts the description states ("its three components") where the text is
+    /// split and the pieces are never counted: right after the split, `if parts.len() != 3 {
+    /// return None; }` (Python `if len(parts) != 3: return None`), with the function's failure
+    /// value (Rust: its return type's; Python: a literal it returns elsewhere).
+    pub(super) fn described_part_counts(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let counts = stated_part_counts(description);
+        if counts.is_empty() {
+            return Vec::new();
+        }
+        let header = self.lines.first().copied().unwrap_or("");
+        let failures: Vec<&str> = match language {
+            Language::Rust => {
+                let returns = header.split_once("->").map_or("", |(_, r)| r.trim());
+                if returns.starts_with("Option<") {
+                    vec!["None"]
+                } else if returns.starts_with("bool") {
+                    vec!["false"]
+                } else {
+                    Vec::new()
+                }
+            }
+            Language::Python => ["None", "False", "-1"]
+                .into_iter()
+                .filter(|v| self.lines.iter().any(|l| l.trim() == format!("return {v}")))
+                .collect(),
+        };
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            let name = match (language, texts.as_slice()) {
+                (Language::Python, [name, "=", .., ")"])
+                    if texts.windows(2).any(|w| w == ["split", "("]) =>
+                {
+                    *name
+                }
+                (Language::Rust, ["let", name, .., ";"])
+                    if texts.contains(&"split") && texts.contains(&"collect") =>
+                {
+                    *name
+                }
+                _ => continue,
+            };
+            let measured = self.tokens.iter().skip(1).any(|l| {
+                l.windows(3).any(|w| {
+                    (w[0].text == name && w[1].text == "." && w[2].text == "len")
+                        || (w[0].text == "len" && w[1].text == "(" && w[2].text == name)
+                })
+            });
+            let Some(line) = self.lines.get(offset) else {
+                continue;
+            };
+            if measured {
+                continue;
+            }
+            let pad = &line[..indent(line)];
+            for n in &counts {
+                for failure in &failures {
+                    let lines = match language {
+                        Language::Python => vec![
+                            format!("{pad}if len({name}) != {n}:"),
+                            format!("{pad}    return {failure}"),
+                        ],
+                        Language::Rust => vec![
+                            format!("{pad}if {name}.len() != {n} {{"),
+                            format!("{pad}    return {failure};"),
+                            format!("{pad}}}"),
+                        ],
+                    };
+                    hunks.extend(self.lines_inserted_after(
+                        file,
+                        offset,
+                        lines,
+                        MutationOperator::DescribedLength,
+                        format!("the stated count: `{name}` must have {n} parts"),
+                    ));
+                }
+            }
+        }
+        hunks
+    }
+
     /// [`Self::described_lengths`] for a check that rejects (`if !p.chars().all(…) { return
     /// false; }`, Python `if not all(…): return False`): the stated length's negation joins
     /// it as a first alternative (`if p.len() != 2 || !p.chars().all(…) {`).
@@ -258,6 +379,21 @@ impl FunctionText<'_> {
 #[cfg(test)]
 mod tests {
     use super::stated_lengths;
+
+    #[test]
+    fn part_counts_are_read_from_the_prose() {
+        assert_eq!(
+            super::stated_part_counts(
+                "Parses `rgb(R, G, B)` into its three components.\nExample: `f(\"rgb(255, 128, 0)\")`"
+            ),
+            vec![3]
+        );
+        assert_eq!(
+            super::stated_part_counts("4 octets, each 0 to 255"),
+            vec![4]
+        );
+        assert!(super::stated_part_counts("one part").is_empty());
+    }
 
     #[test]
     fn lengths_are_read_from_words_and_digits() {

@@ -125,9 +125,168 @@ impl FunctionText<'_> {
     }
 }
 
+/// Words that say a step is dropped when it would cross a bound ("a roll that would take it
+/// past goal is wasted").
+const WASTED_WORDS: [&str; 8] = [
+    "wasted",
+    "ignored",
+    "skipped",
+    "discarded",
+    "stays",
+    "remains",
+    "unchanged",
+    "forfeited",
+];
+
+/// The bounds the description's skip sentences set on a step, as (comparison, word): "past
+/// goal" → (`>`, "goal"), "below floor" → (`<`, "floor").
+fn skipped_bounds(description: &str) -> Vec<(&'static str, String)> {
+    let mut found = Vec::new();
+    for sentence in super::sentences(description) {
+        let lower = sentence.to_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        if !words.iter().any(|w| WASTED_WORDS.contains(w)) {
+            continue;
+        }
+        for (k, w) in words.iter().enumerate() {
+            let (comparison, at) = match (*w, words.get(k + 1).copied()) {
+                ("past" | "beyond" | "above" | "exceeds" | "exceed" | "overshoots", _) => {
+                    (">", k + 1)
+                }
+                ("more" | "greater" | "higher", Some("than")) => (">", k + 2),
+                ("below" | "under", _) => ("<", k + 1),
+                ("less" | "lower" | "fewer", Some("than")) => ("<", k + 2),
+                _ => continue,
+            };
+            let bound = words.get(at).copied().filter(|b| *b != "the");
+            let bound = bound.or_else(|| words.get(at + 1).copied());
+            if let Some(bound) = bound {
+                let pair = (comparison, bound.to_string());
+                if !found.contains(&pair) {
+                    found.push(pair);
+                }
+            }
+        }
+    }
+    found
+}
+
+impl FunctionText<'_> {
+    /// A step the description says is wasted when it would cross a bound the function takes
+    /// ("a roll that would take it past goal is wasted and the token stays where it is") where
+    /// the loop takes every step: right after the loop computes the step's value, `if target
+    /// > goal: continue`.
+    pub(super) fn described_bound_skips(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let parameters = self.parameter_names(language);
+        let bounds: Vec<(&str, String)> = skipped_bounds(description)
+            .into_iter()
+            .filter(|(_, b)| parameters.iter().any(|p| p.eq_ignore_ascii_case(b)))
+            .collect();
+        if bounds.is_empty() {
+            return Vec::new();
+        }
+        let mut hunks = Vec::new();
+        for (head, tokens) in self.tokens.iter().enumerate().skip(1) {
+            if tokens
+                .first()
+                .is_none_or(|t| !matches!(t.text, "for" | "while"))
+            {
+                continue;
+            }
+            let Some(head_line) = self.lines.get(head) else {
+                continue;
+            };
+            // The body's first-level assignments of a fresh value (`target = pos + roll`).
+            let body: Vec<usize> = (head + 1..self.lines.len())
+                .take_while(|&k| {
+                    self.lines
+                        .get(k)
+                        .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head_line))
+                })
+                .collect();
+            let Some(depth) = body
+                .first()
+                .and_then(|&k| self.lines.get(k))
+                .map(|l| indent(l))
+            else {
+                continue;
+            };
+            for &k in &body {
+                let (Some(line), Some(assigned)) = (self.lines.get(k), self.tokens.get(k)) else {
+                    continue;
+                };
+                let name = match (
+                    language,
+                    assigned
+                        .iter()
+                        .map(|t| t.text)
+                        .collect::<Vec<_>>()
+                        .as_slice(),
+                ) {
+                    (Language::Python, [name, "=", _, ..]) => *name,
+                    (Language::Rust, ["let", name, "=", _, ..]) => *name,
+                    (Language::Rust, ["let", "mut", name, "=", _, ..]) => *name,
+                    _ => continue,
+                };
+                if indent(line) != depth || !assigned.iter().any(|t| t.text == "+" || t.text == "-")
+                {
+                    continue;
+                }
+                let pad = &line[..depth];
+                for (comparison, bound) in &bounds {
+                    let Some(bound) = parameters.iter().find(|p| p.eq_ignore_ascii_case(bound))
+                    else {
+                        continue;
+                    };
+                    let clause = format!("{name} {comparison} {bound}");
+                    let lines = match language {
+                        Language::Python => {
+                            vec![format!("{pad}if {clause}:"), format!("{pad}    continue")]
+                        }
+                        Language::Rust => vec![
+                            format!("{pad}if {clause} {{"),
+                            format!("{pad}    continue;"),
+                            format!("{pad}}}"),
+                        ],
+                    };
+                    hunks.extend(self.lines_inserted_after(
+                        file,
+                        k,
+                        lines,
+                        MutationOperator::DescribedSkip,
+                        format!("the described bound: a step with `{clause}` is wasted"),
+                    ));
+                }
+            }
+        }
+        hunks
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Property, skipped_properties};
+    use super::{Property, skipped_bounds, skipped_properties};
+
+    #[test]
+    fn a_bound_a_wasted_step_would_cross_is_read() {
+        assert_eq!(
+            skipped_bounds("A roll that would take it past goal is wasted and the token stays."),
+            vec![(">", "goal".to_string())]
+        );
+        assert_eq!(
+            skipped_bounds("A withdrawal below the floor is ignored."),
+            vec![("<", "floor".to_string())]
+        );
+        assert!(skipped_bounds("Move past goal.").is_empty());
+    }
 
     #[test]
     fn only_the_skip_sentences_name_the_skipped_items() {

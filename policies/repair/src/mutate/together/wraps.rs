@@ -248,6 +248,77 @@ impl FunctionText<'_> {
     }
 }
 
+impl FunctionText<'_> {
+    /// A part rounded to the nearest whole unit where the description says it is rounded
+    /// (`seconds = (per_km - minutes * 60.0).round()`): it may round up to a whole cycle
+    /// ("5:60"), which carries into the part above (`let (minutes, seconds) = if seconds == 60
+    /// { (minutes + 1, 0) } else { (minutes, seconds) };`, Python `if seconds == 60: minutes,
+    /// seconds = minutes + 1, 0`), right after the rounding.
+    pub(super) fn rounding_carries(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let lower = description.to_lowercase();
+        if !lower.contains("round") && !lower.contains("nearest") {
+            return Vec::new();
+        }
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            let (part, value) = match (language, texts.as_slice()) {
+                (Language::Rust, ["let", "mut", name, "=", value @ .., ";"])
+                | (Language::Rust, ["let", name, "=", value @ .., ";"])
+                | (Language::Python, [name, "=", value @ ..]) => (*name, value),
+                _ => continue,
+            };
+            if !value.contains(&"round") {
+                continue;
+            }
+            // `above * cycle` (`above as f64 * 60.0`) in the rounded value: the part above and
+            // the cycle.
+            let Some((above, cycle)) = (1..value.len().saturating_sub(1)).find_map(|i| {
+                let cycle = value
+                    .get(i + 1)?
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|c| c.fract() == 0.0 && (2.0..=1000.0).contains(c))?;
+                let cast = i >= 3 && value.get(i - 2) == Some(&"as");
+                let above = *value.get(if cast { i - 3 } else { i - 1 })?;
+                let named = above.chars().all(|c| c.is_alphanumeric() || c == '_')
+                    && above.starts_with(|c: char| c.is_alphabetic())
+                    && above != part;
+                (value.get(i) == Some(&"*") && named).then_some((above, cycle as u32))
+            }) else {
+                continue;
+            };
+            let Some(line) = self.lines.get(offset) else {
+                continue;
+            };
+            let pad = &line[..indent(line)];
+            let carried = match language {
+                Language::Rust => vec![format!(
+                    "{pad}let ({above}, {part}) = if {part} == {cycle} {{ ({above} + 1, 0) }} else {{ ({above}, {part}) }};"
+                )],
+                Language::Python => vec![
+                    format!("{pad}if {part} == {cycle}:"),
+                    format!("{pad}    {above}, {part} = {above} + 1, 0"),
+                ],
+            };
+            hunks.extend(self.lines_inserted_after(
+                file,
+                offset,
+                carried,
+                MutationOperator::DescribedWrap,
+                format!("the rounded `{part}` reaching {cycle} carries into `{above}`"),
+            ));
+        }
+        hunks
+    }
+}
+
 /// Where the value of an assignment or a return starts: after `name =` (`let name =`, `let
 /// mut name: T =`) or after `return`. `None` for other lines.
 fn value_start(tokens: &[Token<'_>], language: Language) -> Option<usize> {
