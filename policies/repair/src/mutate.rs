@@ -1724,9 +1724,13 @@ fn swap_identifier_edits(
                 && !is_primitive_type(token.text, language)
                 && !token.text.starts_with(char::is_uppercase)
                 && token.text != "self"
-                && line_tokens
+                && (line_tokens
                     .get(k + 1)
-                    .is_some_and(|n| matches!(n.text, "=" | ":" | "," | ")"));
+                    .is_some_and(|n| matches!(n.text, "=" | ":" | "," | ")"))
+                    // A loop variable: `for source in (stock, delivery):`.
+                    || (k > 0
+                        && line_tokens.get(k - 1).is_some_and(|p| p.text == "for")
+                        && line_tokens.get(k + 1).is_some_and(|n| n.text == "in")));
             let role = match (ident_role(&line_tokens, k, language), binds) {
                 (Some(IdentRole::Field), _) => IdentRole::Field,
                 // Variables, parameters and assignment targets belong to their function.
@@ -1770,10 +1774,21 @@ fn swap_identifier_edits(
     let unread = |name: &str| {
         !parameters.contains(&name) && occurrences.get(name).is_some_and(|&(n, _)| n == 1)
     };
+    let loop_variable = |name: &str| {
+        bound_on(name).is_some_and(|at| {
+            lines.get(at).is_some_and(|l| {
+                let t = l.trim_start();
+                t.starts_with(&format!("for {name} in")) || t.starts_with(&format!("for {name},"))
+            })
+        })
+    };
     let priority = |old: &str, new: &str| match (unused.contains(&new), parameters.contains(&old)) {
         (true, true) => 0,
         (true, false) => 1,
         _ if unread(new) && bound_on(new) == bound_on(old) => 1,
+        // A loop variable the loop never reads (`for source in (stock, delivery):` over a body
+        // that reads `stock`): the body meant it somewhere.
+        _ if unread(new) && loop_variable(new) && bound_on(old) != Some(index) => 1,
         // Names that come in pairs (`rows`/`cols`, `dr`/`dc`, `left`/`right`) stand in for
         // each other whatever their distance.
         _ if partner_names(old, new) => 1,
@@ -3456,6 +3471,19 @@ mod tests {
         assert!(
             got.iter()
                 .all(|s| !s.contains("false") && !s.contains("continue")),
+            "{got:?}"
+        );
+    }
+
+    /// probe34-python-01 (`for source in (stock, delivery):` over a body that reads `stock`):
+    /// the loop variable the loop never reads is offered, and first.
+    #[test]
+    fn a_loop_variable_never_read_is_offered_first() {
+        let source = "def merge(stock, delivery):\n    merged = {}\n    for source in (stock, delivery):\n        for item, qty in stock.items():\n            merged[item] = merged.get(item, 0) + qty\n    return merged\n";
+        let got = swaps(source, Language::Python, 4);
+        assert_eq!(
+            got.first().map(String::as_str),
+            Some("        for item, qty in source.items():"),
             "{got:?}"
         );
     }

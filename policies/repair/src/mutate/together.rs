@@ -270,6 +270,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_clauses(file, language, &description, &source.uncalled));
     hunks.extend(function.described_extremes(file, language, &description));
     hunks.extend(function.stated_operations(file, language, &description));
+    hunks.extend(function.described_ceiling_divisions(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
     hunks.extend(function.described_separator_removals(file, language, &description));
     hunks.extend(function.described_empty_cases(file, language, &description));
@@ -2939,6 +2940,31 @@ mod tests {
         );
         let plain = python.replace(", rounded to the nearest second", "");
         assert!(placed(&plain, Language::Python, 4, wrap).is_empty());
+    }
+
+    /// "each share rounded up to a whole cent" over a numerator that is not the ceiling
+    /// idiom's: the idiom's numerator (probe34-python-05); Rust `/` the same; a description that
+    /// never rounds up gets nothing.
+    #[test]
+    fn a_quotient_the_description_rounds_up_takes_the_ceiling_idiom() {
+        let stated = |h: &HunkMutation| h.operator == MutationOperator::StatedOperation;
+        let python = "def share(total, people):\n    \"\"\"Each share is rounded up to a whole cent.\"\"\"\n    return (total - people - 1) // people\n";
+        assert_eq!(
+            placed(python, Language::Python, 3, stated),
+            vec![(
+                3,
+                vec!["    return (total + people - 1) // people".to_string()]
+            )]
+        );
+        let rust = "/// The pages needed, rounding up.\npub fn pages(items: u32, per_page: u32) -> u32 {\n    items / per_page\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 3, stated),
+            vec![(3, vec!["    (items + per_page - 1) / per_page".to_string()])]
+        );
+        let plain = python.replace(" is rounded up to a whole cent", "");
+        assert!(placed(&plain, Language::Python, 3, stated).is_empty());
+        let idiom = python.replace("total - people - 1", "total + people - 1");
+        assert!(placed(&idiom, Language::Python, 3, stated).is_empty());
     }
 
     /// "12:30 AM is 0:30" on a 12-hour clock where PM adds 12: the hour is taken modulo 12

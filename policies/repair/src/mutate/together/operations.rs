@@ -157,3 +157,124 @@ impl FunctionText<'_> {
         hunks
     }
 }
+
+/// Whether `description` says a quotient is rounded up ("rounded up to a whole cent", "the
+/// ceiling of", "round up").
+fn says_rounded_up(description: &str) -> bool {
+    let lower = description.to_lowercase();
+    [
+        "rounded up",
+        "round up",
+        "rounds up",
+        "rounding up",
+        "ceiling",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
+}
+
+impl FunctionText<'_> {
+    /// A quotient the description says is rounded up, written with another numerator than the
+    /// ceiling idiom's: `(total - people - 1) // people` or `total // people` → `(total +
+    /// people - 1) // people` (Rust `/` on integers the same). The numerator's first operand
+    /// is kept; the idiom's terms replace the rest.
+    pub(super) fn described_ceiling_divisions(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        if !says_rounded_up(description) {
+            return Vec::new();
+        }
+        let divide = match language {
+            Language::Python => "//",
+            Language::Rust => "/",
+        };
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let Some(line) = self.lines.get(offset) else {
+                continue;
+            };
+            for (k, t) in tokens.iter().enumerate() {
+                // `… / divisor` with a plain name or number as the divisor.
+                let Some(divisor) = tokens.get(k + 1) else {
+                    continue;
+                };
+                let plain = matches!(divisor.kind, TokenKind::Ident | TokenKind::Number)
+                    && tokens
+                        .get(k + 2)
+                        .is_none_or(|n| !matches!(n.text, "(" | "." | "[" | "::"));
+                if t.text != divide || !plain || k == 0 {
+                    continue;
+                }
+                // The numerator: a parenthesized group before the operator, or one name.
+                let Some(numerator) = numerator_before(tokens, k) else {
+                    continue;
+                };
+                let (Some(first), Some(last)) = (numerator.first(), numerator.last()) else {
+                    continue;
+                };
+                let inner = if first.text == "(" && last.text == ")" {
+                    &numerator[1..numerator.len() - 1]
+                } else {
+                    numerator
+                };
+                let Some(base) = inner.first().filter(|b| {
+                    matches!(b.kind, TokenKind::Ident | TokenKind::Number)
+                        && inner.get(1).is_none_or(|n| matches!(n.text, "+" | "-"))
+                }) else {
+                    continue;
+                };
+                let idiom = format!("({} + {} - 1)", base.text, divisor.text);
+                let old = &line[first.start..last.end];
+                if old.replace(' ', "") == idiom.replace(' ', "") {
+                    continue;
+                }
+                let new_line = format!("{}{idiom}{}", &line[..first.start], &line[last.end..]);
+                hunks.extend(self.line_replaced(
+                    file,
+                    offset,
+                    new_line,
+                    MutationOperator::StatedOperation,
+                    format!("the described rounding up: `{old}` → `{idiom}`"),
+                ));
+            }
+        }
+        hunks
+    }
+}
+
+/// The operand before the operator at `k`: a parenthesized group ending right before it, or
+/// a single name or number.
+fn numerator_before<'t, 'a>(tokens: &'t [Token<'a>], k: usize) -> Option<&'t [Token<'a>]> {
+    let before = tokens.get(k - 1)?;
+    if before.text == ")" {
+        let mut depth = 0i32;
+        for start in (0..k).rev() {
+            match tokens.get(start)?.text {
+                ")" => depth += 1,
+                "(" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        // A call's parentheses (`f(x) / n`) are not a group.
+                        let called = start
+                            .checked_sub(1)
+                            .and_then(|p| tokens.get(p))
+                            .is_some_and(|p| {
+                                p.kind == TokenKind::Ident
+                                    && !matches!(p.text, "return" | "in" | "and" | "or" | "not")
+                            });
+                        return (!called).then(|| &tokens[start..k]);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    } else if matches!(before.kind, TokenKind::Ident | TokenKind::Number) {
+        Some(&tokens[k - 1..k])
+    } else {
+        None
+    }
+}
