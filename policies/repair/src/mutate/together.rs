@@ -273,6 +273,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_ceiling_divisions(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
     hunks.extend(function.described_separator_removals(file, language, &description));
+    hunks.extend(function.described_paddings(file, language, &description));
     hunks.extend(function.described_empty_cases(file, language, &description));
     hunks.extend(function.described_absent_pieces(file, language, &description));
     hunks.extend(function.described_wraps(file, language, &description));
@@ -2965,6 +2966,27 @@ mod tests {
         assert!(placed(&plain, Language::Python, 3, stated).is_empty());
         let idiom = python.replace("total - people - 1", "total + people - 1");
         assert!(placed(&idiom, Language::Python, 3, stated).is_empty());
+    }
+
+    /// "the last piece is padded on the right with the fill character" over pieces cut and
+    /// never padded: the cut piece padded to the width its cut reads (probe34-python-13);
+    /// code that pads already gets nothing.
+    #[test]
+    fn a_piece_the_description_pads_is_padded_after_its_cut() {
+        let call = |h: &HunkMutation| h.operator == MutationOperator::DescribedCall;
+        let python = "def chunks(text, size, fill=\"-\"):\n    \"\"\"Pieces of size characters; a short last piece is padded on the right with fill.\"\"\"\n    out = []\n    for i in range(0, len(text), size):\n        piece = text[i:i + size]\n        out.append(piece)\n    return out\n";
+        assert_eq!(
+            placed(python, Language::Python, 5, call),
+            vec![(
+                5,
+                vec![
+                    "        piece = text[i:i + size]".to_string(),
+                    "        piece = piece.ljust(size, fill)".to_string()
+                ]
+            )]
+        );
+        let padded = python.replace("out.append(piece)", "out.append(piece.ljust(size, fill))");
+        assert!(placed(&padded, Language::Python, 5, call).is_empty());
     }
 
     /// "12:30 AM is 0:30" on a 12-hour clock where PM adds 12: the hour is taken modulo 12

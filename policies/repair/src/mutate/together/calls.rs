@@ -281,3 +281,84 @@ impl FunctionText<'_> {
         hunks
     }
 }
+
+impl FunctionText<'_> {
+    /// A piece the description says is padded ("if the last piece is too short it is padded
+    /// on the right with the fill character") where the code never pads: right after the
+    /// piece is cut (`piece = text[i:i + size]`), `piece = piece.ljust(size, fill)` (`rjust`
+    /// for the left), the width a parameter the cut reads, the fill a parameter named for it
+    /// or a space. Python only: Rust's format width takes no fill from a variable.
+    pub(super) fn described_paddings(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let lower = description.to_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let pads = words
+            .iter()
+            .any(|w| matches!(*w, "pad" | "padded" | "padding" | "pads"));
+        if language != Language::Python || !pads {
+            return Vec::new();
+        }
+        let code: String = self
+            .lines
+            .iter()
+            .skip(1)
+            .copied()
+            .collect::<Vec<_>>()
+            .join("\n");
+        if ["ljust(", "rjust(", "zfill(", "center(", ":<", ":>", ":^"]
+            .iter()
+            .any(|p| code.contains(p))
+        {
+            return Vec::new();
+        }
+        let sides: Vec<&str> = match (words.contains(&"right"), words.contains(&"left")) {
+            (true, false) => vec!["ljust"],
+            (false, true) => vec!["rjust"],
+            _ => vec!["ljust", "rjust"],
+        };
+        let parameters = self.parameter_names(language);
+        let fill = parameters
+            .iter()
+            .find(|p| {
+                matches!(
+                    **p,
+                    "fill" | "fillchar" | "pad" | "padding" | "filler" | "char"
+                )
+            })
+            .map_or("\" \"".to_string(), |p| (*p).to_string());
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            // `piece = text[a:b]`: a cut whose bounds read a parameter (its width).
+            let [piece, "=", _, "[", bounds @ .., "]"] = texts.as_slice() else {
+                continue;
+            };
+            if !bounds.contains(&":") {
+                continue;
+            }
+            let Some(line) = self.lines.get(offset) else {
+                continue;
+            };
+            let pad = &line[..indent(line)];
+            for width in bounds.iter().filter(|b| parameters.contains(b)) {
+                for side in &sides {
+                    hunks.extend(self.lines_inserted_after(
+                        file,
+                        offset,
+                        vec![format!("{pad}{piece} = {piece}.{side}({width}, {fill})")],
+                        MutationOperator::DescribedCall,
+                        format!("the described padding: `{piece}` padded to `{width}`"),
+                    ));
+                }
+            }
+        }
+        hunks
+    }
+}
