@@ -286,6 +286,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_one_to_one(file, language, &description));
     hunks.extend(function.described_skips(file, language, &description));
     hunks.extend(function.described_bound_skips(file, language, &description));
+    hunks.extend(function.described_weekday_counts(file, language, &description));
     hunks
 }
 
@@ -503,6 +504,25 @@ impl<'a> FunctionText<'a> {
             line: u32::try_from(self.first + offset + 1).ok()?,
             old_lines: vec![(*self.lines.get(offset)?).to_string()],
             new_lines: vec![new_line],
+            operator,
+            description,
+        })
+    }
+
+    /// Line `offset` replaced by `new_lines` (whole lines).
+    fn line_replaced_by_lines(
+        &self,
+        file: &str,
+        offset: usize,
+        new_lines: Vec<String>,
+        operator: MutationOperator,
+        description: String,
+    ) -> Option<HunkMutation> {
+        Some(HunkMutation {
+            file: file.to_string(),
+            line: u32::try_from(self.first + offset + 1).ok()?,
+            old_lines: vec![(*self.lines.get(offset)?).to_string()],
+            new_lines,
             operator,
             description,
         })
@@ -3221,6 +3241,30 @@ mod tests {
         );
         let unbound = python.replace("past goal", "past the end");
         assert!(placed(&unbound, Language::Python, 5, skip).is_empty());
+    }
+
+    /// "business days … Saturdays and Sundays are not counted" over a loop that counts every
+    /// day it steps: the count taken on weekdays only (probe34-python-15); code that asks the
+    /// weekday already gets nothing.
+    #[test]
+    fn only_the_days_the_description_counts_are_counted() {
+        let skip = |h: &HunkMutation| h.operator == MutationOperator::DescribedSkip;
+        let python = "def add_days(start, days):\n    \"\"\"The date days business days after start; Saturdays and Sundays are not counted.\"\"\"\n    current = start\n    while days > 0:\n        current += timedelta(days=1)\n        days -= 1\n    return current\n";
+        assert_eq!(
+            placed(python, Language::Python, 6, skip),
+            vec![(
+                6,
+                vec![
+                    "        if current.weekday() < 5:".to_string(),
+                    "            days -= 1".to_string()
+                ]
+            )]
+        );
+        let asks = python.replace(
+            "        days -= 1",
+            "        if current.weekday() < 5:\n            days -= 1",
+        );
+        assert!(placed(&asks, Language::Python, 6, skip).is_empty());
     }
 
     /// A count kept through the loop and never returned: the returned count gets it as a

@@ -271,6 +271,92 @@ impl FunctionText<'_> {
     }
 }
 
+/// Whether the description counts weekdays only ("business days", "Saturdays and Sundays
+/// are not counted", "weekdays").
+fn counts_weekdays_only(description: &str) -> bool {
+    let lower = description.to_lowercase();
+    lower.contains("business day")
+        || lower.contains("working day")
+        || (lower.contains("saturday") && lower.contains("sunday"))
+        || lower.contains("weekdays only")
+        || lower.contains("only weekdays")
+}
+
+impl FunctionText<'_> {
+    /// Days counted that the description leaves out ("business days … Saturdays and Sundays
+    /// are not counted") where a loop steps a date by a day and counts every step: the count
+    /// taken only on a weekday (`if current.weekday() < 5:` around `remaining -= 1`). Python's
+    /// `date`; the step is `d += timedelta(days=1)`.
+    pub(super) fn described_weekday_counts(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        if language != Language::Python || !counts_weekdays_only(description) {
+            return Vec::new();
+        }
+        let code: String = self
+            .lines
+            .iter()
+            .skip(1)
+            .copied()
+            .collect::<Vec<_>>()
+            .join("\n");
+        if code.contains("weekday()") || code.contains("isoweekday()") {
+            return Vec::new();
+        }
+        let mut hunks = Vec::new();
+        for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
+            // `current += timedelta(days=1)`: the stepped date.
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            let day = match texts.as_slice() {
+                [day, "+=" | "-=", "timedelta", ..] => *day,
+                [day, "=", same, "+" | "-", "timedelta", ..] if day == same => *day,
+                _ => continue,
+            };
+            let Some(step_line) = self.lines.get(offset) else {
+                continue;
+            };
+            // The count changed beside it, at its depth: `remaining -= 1` / `count += 1`.
+            for k in offset + 1..self.lines.len() {
+                let (Some(line), Some(counted)) = (self.lines.get(k), self.tokens.get(k)) else {
+                    break;
+                };
+                if indent(line) != indent(step_line) {
+                    break;
+                }
+                let counts = matches!(
+                    counted
+                        .iter()
+                        .map(|t| t.text)
+                        .collect::<Vec<_>>()
+                        .as_slice(),
+                    [_, "+=" | "-=", "1"]
+                );
+                if !counts {
+                    continue;
+                }
+                let pad = &line[..indent(line)];
+                hunks.extend(self.line_replaced_by_lines(
+                    file,
+                    k,
+                    vec![
+                        format!("{pad}if {day}.weekday() < 5:"),
+                        format!("{pad}    {}", line.trim()),
+                    ],
+                    MutationOperator::DescribedSkip,
+                    format!(
+                        "the described weekdays: `{}` only on a weekday",
+                        line.trim()
+                    ),
+                ));
+            }
+        }
+        hunks
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Property, skipped_bounds, skipped_properties};
