@@ -290,6 +290,22 @@ pub(super) fn function_hunks(
     hunks
 }
 
+/// `statement` under `if condition` at indent `pad`, as whole lines: Python `if c:` and the
+/// statement one step in; Rust `if c {`, the statement with its `;`, and `}`.
+fn guarded(language: Language, pad: &str, condition: &str, statement: &str) -> Vec<String> {
+    match language {
+        Language::Python => vec![
+            format!("{pad}if {condition}:"),
+            format!("{pad}    {statement}"),
+        ],
+        Language::Rust => vec![
+            format!("{pad}if {condition} {{"),
+            format!("{pad}    {statement};"),
+            format!("{pad}}}"),
+        ],
+    }
+}
+
 /// A description's sentences: cut at `.` and `;` only, because a comment wraps one sentence
 /// over several lines (hefix-rust-158's tie rule).
 fn sentences(description: &str) -> impl Iterator<Item = &str> {
@@ -547,6 +563,33 @@ impl<'a> FunctionText<'a> {
             new_lines,
             operator,
             description,
+        })
+    }
+
+    /// The first line of the body's code (after the header and, in Python, the docstring)
+    /// and its indent: where a statement that goes first is inserted.
+    fn code_start(&self, language: Language) -> Option<(usize, &str)> {
+        let at = match language {
+            Language::Python => self.after_docstring(),
+            Language::Rust => 1,
+        };
+        let first = self.lines.get(at)?;
+        Some((at, &first[..first.len() - first.trim_start().len()]))
+    }
+
+    /// The body's lines (the header left out) as one text, for a quick look at what the code
+    /// already does.
+    fn body_text(&self) -> String {
+        self.lines.get(1..).unwrap_or_default().join("\n")
+    }
+
+    /// Whether the body measures `name` (`name.len()`, `len(name)`).
+    fn measures(&self, name: &str) -> bool {
+        self.tokens.iter().skip(1).any(|l| {
+            l.windows(3).any(|w| {
+                (w[0].text == name && w[1].text == "." && w[2].text == "len")
+                    || (w[0].text == "len" && w[1].text == "(" && w[2].text == name)
+            })
         })
     }
 

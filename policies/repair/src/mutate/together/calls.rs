@@ -234,13 +234,7 @@ impl FunctionText<'_> {
         let Some(separator) = described_digit_separator(description, language) else {
             return Vec::new();
         };
-        let code: String = self
-            .lines
-            .iter()
-            .skip(1)
-            .copied()
-            .collect::<Vec<_>>()
-            .join("\n");
+        let code = self.body_text();
         let parses = match language {
             Language::Python => code.contains("int(") || code.contains("float("),
             Language::Rust => code.contains(".parse"),
@@ -249,14 +243,9 @@ impl FunctionText<'_> {
             return Vec::new();
         }
         let header = self.lines.first().copied().unwrap_or("");
-        let at = match language {
-            Language::Python => self.after_docstring(),
-            Language::Rust => 1,
-        };
-        let Some(first) = self.lines.get(at) else {
+        let Some((at, pad)) = self.code_start(language) else {
             return Vec::new();
         };
-        let pad = &first[..indent(first)];
         let mut hunks = Vec::new();
         for p in self.parameter_names(language) {
             // Rust: a text parameter only (`p: &str`, `p: String`).
@@ -305,13 +294,7 @@ impl FunctionText<'_> {
         if language != Language::Python || !pads {
             return Vec::new();
         }
-        let code: String = self
-            .lines
-            .iter()
-            .skip(1)
-            .copied()
-            .collect::<Vec<_>>()
-            .join("\n");
+        let code = self.body_text();
         if ["ljust(", "rjust(", "zfill(", "center(", ":<", ":>", ":^"]
             .iter()
             .any(|p| code.contains(p))

@@ -53,6 +53,14 @@ fn values_in(sentences: &[String], language: Language) -> Vec<&'static str> {
     values
 }
 
+/// `name` is empty, as a condition: Python `not name`, Rust `name.is_empty()`.
+fn emptiness(language: Language) -> impl Fn(&str) -> String {
+    move |name| match language {
+        Language::Python => format!("not {name}"),
+        Language::Rust => format!("{name}.is_empty()"),
+    }
+}
+
 /// Rust: only a value of the declared return type compiles.
 fn fits_return_type(value: &str, header: &str) -> bool {
     let returns = header.split_once("->").map_or("", |(_, r)| r.trim());
@@ -77,6 +85,7 @@ impl FunctionText<'_> {
     ) -> Vec<HunkMutation> {
         let header = self.lines.first().copied().unwrap_or("");
         let mut hunks = Vec::new();
+        let empty = emptiness(language);
         let mut offered: Vec<&str> = Vec::new();
         // Sentences, not lines: a comment wraps "no digits after the sign" away from its
         // value. Examples (`>>>`) state no rule.
@@ -129,21 +138,10 @@ impl FunctionText<'_> {
                 };
                 let pad = &line[..indent(line)];
                 for value in &values {
-                    let lines = match language {
-                        Language::Python => vec![
-                            format!("{pad}if not {name}:"),
-                            format!("{pad}    return {value}"),
-                        ],
-                        Language::Rust => vec![
-                            format!("{pad}if {name}.is_empty() {{"),
-                            format!("{pad}    return {value};"),
-                            format!("{pad}}}"),
-                        ],
-                    };
                     hunks.extend(self.lines_inserted_before(
                         file,
                         offset,
-                        lines,
+                        super::guarded(language, pad, &empty(name), &format!("return {value}")),
                         MutationOperator::EmptyCase,
                         format!("the described missing case: no `{name}` gives `{value}`"),
                     ));
@@ -200,36 +198,20 @@ impl FunctionText<'_> {
                 })
             })
         };
-        // The first line of the body: after the header and, in Python, the docstring.
-        let at = match language {
-            Language::Python => self.after_docstring(),
-            Language::Rust => 1,
-        };
-        let Some(first) = self.lines.get(at) else {
+        let Some((at, pad)) = self.code_start(language) else {
             return Vec::new();
         };
-        let pad = &first[..indent(first)];
         let mut hunks = Vec::new();
+        let empty = emptiness(language);
         for p in self.parameter_names(language) {
             if !sequence(p) || self.asks_if_empty(p) {
                 continue;
             }
             for value in &values {
-                let lines = match language {
-                    Language::Python => vec![
-                        format!("{pad}if not {p}:"),
-                        format!("{pad}    return {value}"),
-                    ],
-                    Language::Rust => vec![
-                        format!("{pad}if {p}.is_empty() {{"),
-                        format!("{pad}    return {value};"),
-                        format!("{pad}}}"),
-                    ],
-                };
                 hunks.extend(self.lines_inserted_before(
                     file,
                     at,
-                    lines,
+                    super::guarded(language, pad, &empty(p), &format!("return {value}")),
                     MutationOperator::EmptyCase,
                     format!("the described empty case: `{p}` empty gives `{value}`"),
                 ));

@@ -76,17 +76,14 @@ impl FunctionText<'_> {
                 continue;
             };
             let pad = &line[..indent(line)];
-            let inserted = match language {
-                Language::Python => vec![
-                    format!("{pad}if {value} in {map}.values():"),
-                    format!("{pad}    return False"),
-                ],
-                Language::Rust => vec![
-                    format!("{pad}if {map}.values().any(|v| *v == {value}) {{"),
-                    format!("{pad}    return false;"),
-                    format!("{pad}}}"),
-                ],
+            let (taken, rejected) = match language {
+                Language::Python => (format!("{value} in {map}.values()"), "return False"),
+                Language::Rust => (
+                    format!("{map}.values().any(|v| *v == {value})"),
+                    "return false",
+                ),
             };
+            let inserted = super::guarded(language, pad, &taken, rejected);
             hunks.extend(self.lines_inserted_before(
                 file,
                 offset,

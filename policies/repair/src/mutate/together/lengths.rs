@@ -94,14 +94,6 @@ impl FunctionText<'_> {
         if language == Language::Rust && !header.contains("-> bool") {
             return Vec::new();
         }
-        let measured = |name: &str| {
-            self.tokens.iter().skip(1).any(|l| {
-                l.windows(3).any(|w| {
-                    (w[0].text == name && w[1].text == "." && w[2].text == "len")
-                        || (w[0].text == "len" && w[1].text == "(" && w[2].text == name)
-                })
-            })
-        };
         let mut hunks = Vec::new();
         for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
             let Some(line) = self.lines.get(offset) else {
@@ -152,7 +144,7 @@ impl FunctionText<'_> {
                 expression.to_string()
             };
             for name in walked_sequences(check, language) {
-                if measured(name) {
+                if self.measures(name) {
                     continue;
                 }
                 for (comparison, n) in &lengths {
@@ -262,32 +254,20 @@ impl FunctionText<'_> {
                 }
                 _ => continue,
             };
-            let measured = self.tokens.iter().skip(1).any(|l| {
-                l.windows(3).any(|w| {
-                    (w[0].text == name && w[1].text == "." && w[2].text == "len")
-                        || (w[0].text == "len" && w[1].text == "(" && w[2].text == name)
-                })
-            });
             let Some(line) = self.lines.get(offset) else {
                 continue;
             };
-            if measured {
+            if self.measures(name) {
                 continue;
             }
             let pad = &line[..indent(line)];
             for n in &counts {
                 for failure in &failures {
-                    let lines = match language {
-                        Language::Python => vec![
-                            format!("{pad}if len({name}) != {n}:"),
-                            format!("{pad}    return {failure}"),
-                        ],
-                        Language::Rust => vec![
-                            format!("{pad}if {name}.len() != {n} {{"),
-                            format!("{pad}    return {failure};"),
-                            format!("{pad}}}"),
-                        ],
+                    let wrong = match language {
+                        Language::Python => format!("len({name}) != {n}"),
+                        Language::Rust => format!("{name}.len() != {n}"),
                     };
+                    let lines = super::guarded(language, pad, &wrong, &format!("return {failure}"));
                     hunks.extend(self.lines_inserted_after(
                         file,
                         offset,
@@ -334,17 +314,9 @@ impl FunctionText<'_> {
         }
         let check = tokens.get(1..open).filter(|c| !c.is_empty())?;
         let (first, last) = (check.first()?, check.last()?);
-        let measured = |name: &str| {
-            self.tokens.iter().skip(1).any(|l| {
-                l.windows(3).any(|w| {
-                    (w[0].text == name && w[1].text == "." && w[2].text == "len")
-                        || (w[0].text == "len" && w[1].text == "(" && w[2].text == name)
-                })
-            })
-        };
         let mut hunks = Vec::new();
         for name in walked_sequences(check, language) {
-            if measured(name) {
+            if self.measures(name) {
                 continue;
             }
             for (comparison, n) in lengths {

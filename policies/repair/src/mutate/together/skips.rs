@@ -101,16 +101,7 @@ impl FunctionText<'_> {
                     if body.contains(&compact) {
                         continue;
                     }
-                    let lines = match language {
-                        Language::Python => {
-                            vec![format!("{pad}if {clause}:"), format!("{pad}    continue")]
-                        }
-                        Language::Rust => vec![
-                            format!("{pad}if {clause} {{"),
-                            format!("{pad}    continue;"),
-                            format!("{pad}}}"),
-                        ],
-                    };
+                    let lines = super::guarded(language, pad, &clause, "continue");
                     hunks.extend(self.lines_inserted_before(
                         file,
                         head + 1,
@@ -247,16 +238,7 @@ impl FunctionText<'_> {
                         continue;
                     };
                     let clause = format!("{name} {comparison} {bound}");
-                    let lines = match language {
-                        Language::Python => {
-                            vec![format!("{pad}if {clause}:"), format!("{pad}    continue")]
-                        }
-                        Language::Rust => vec![
-                            format!("{pad}if {clause} {{"),
-                            format!("{pad}    continue;"),
-                            format!("{pad}}}"),
-                        ],
-                    };
+                    let lines = super::guarded(language, pad, &clause, "continue");
                     hunks.extend(self.lines_inserted_after(
                         file,
                         k,
@@ -296,13 +278,7 @@ impl FunctionText<'_> {
         if language != Language::Python || !counts_weekdays_only(description) {
             return Vec::new();
         }
-        let code: String = self
-            .lines
-            .iter()
-            .skip(1)
-            .copied()
-            .collect::<Vec<_>>()
-            .join("\n");
+        let code = self.body_text();
         if code.contains("weekday()") || code.contains("isoweekday()") {
             return Vec::new();
         }
