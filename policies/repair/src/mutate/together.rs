@@ -574,7 +574,7 @@ impl<'a> FunctionText<'a> {
             Language::Rust => 1,
         };
         let first = self.lines.get(at)?;
-        Some((at, &first[..first.len() - first.trim_start().len()]))
+        Some((at, &first[..super::indentation(first)]))
     }
 
     /// The body's lines (the header left out) as one text, for a quick look at what the code

@@ -62,7 +62,7 @@ fn emptiness(language: Language) -> impl Fn(&str) -> String {
 }
 
 /// Rust: only a value of the declared return type compiles.
-fn fits_return_type(value: &str, header: &str) -> bool {
+pub(super) fn fits_return_type(value: &str, header: &str) -> bool {
     let returns = header.split_once("->").map_or("", |(_, r)| r.trim());
     match value {
         "Vec::new()" => returns.starts_with("Vec<"),

@@ -8,6 +8,8 @@
 use super::super::{Language, MutationOperator, TokenKind};
 use super::{FunctionText, HunkMutation};
 
+use super::super::indentation as indent;
+
 /// Whether `description` says a pairing is one-to-one.
 fn says_one_to_one(description: &str) -> bool {
     let lower = description.to_lowercase();
@@ -47,7 +49,6 @@ impl FunctionText<'_> {
         if !returns_bool || !says_one_to_one(description) {
             return Vec::new();
         }
-        let indent = |l: &str| l.len() - l.trim_start().len();
         let mut hunks = Vec::new();
         for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
             let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();

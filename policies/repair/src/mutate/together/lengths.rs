@@ -7,6 +7,8 @@
 use super::super::{Language, MutationOperator, Token, TokenKind};
 use super::{FunctionText, HunkMutation};
 
+use super::super::indentation as indent;
+
 const NUMBER_WORDS: [&str; 13] = [
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     "eleven", "twelve",
@@ -222,22 +224,15 @@ impl FunctionText<'_> {
         }
         let header = self.lines.first().copied().unwrap_or("");
         let failures: Vec<&str> = match language {
-            Language::Rust => {
-                let returns = header.split_once("->").map_or("", |(_, r)| r.trim());
-                if returns.starts_with("Option<") {
-                    vec!["None"]
-                } else if returns.starts_with("bool") {
-                    vec!["false"]
-                } else {
-                    Vec::new()
-                }
-            }
+            Language::Rust => ["None", "false"]
+                .into_iter()
+                .filter(|v| super::empty::fits_return_type(v, header))
+                .collect(),
             Language::Python => ["None", "False", "-1"]
                 .into_iter()
                 .filter(|v| self.lines.iter().any(|l| l.trim() == format!("return {v}")))
                 .collect(),
         };
-        let indent = |l: &str| l.len() - l.trim_start().len();
         let mut hunks = Vec::new();
         for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
             let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();

@@ -8,6 +8,8 @@
 use super::super::{Language, MutationOperator, Token, TokenKind};
 use super::{FunctionText, HunkMutation};
 
+use super::super::indentation as indent;
+
 /// Words that say a value wraps around: without one of them no cycle is offered.
 const WRAP_WORDS: [&str; 9] = [
     "wrap", "wraps", "wrapping", "wrapped", "midnight", "circular", "cyclic", "cycles", "modulo",
@@ -203,7 +205,6 @@ impl FunctionText<'_> {
         // A clock's own cycle (`12-hour`) is named with or without a wrap word.
         let mut cycles = described_cycles(description);
         cycles.extend(clock_cycles(&description.to_lowercase()));
-        let indent = |l: &str| l.len() - l.trim_start().len();
         let mut hunks = Vec::new();
         for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
             for w in tokens.windows(3) {
@@ -264,7 +265,6 @@ impl FunctionText<'_> {
         if !lower.contains("round") && !lower.contains("nearest") {
             return Vec::new();
         }
-        let indent = |l: &str| l.len() - l.trim_start().len();
         let mut hunks = Vec::new();
         for (offset, tokens) in self.tokens.iter().enumerate().skip(1) {
             let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
