@@ -1133,6 +1133,18 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             Vec::new()
         }
     };
+    // Tests that reach their function through an alias (`candidate(…)`) name no source line;
+    // the function the task names is then where to look.
+    let locations = if locations.is_empty() {
+        localize::localize_named_functions(
+            &localize::names_in_task(&runner.cfg.task),
+            &runner.cfg.workspace,
+            repair.locations,
+        )
+        .unwrap_or_default()
+    } else {
+        locations
+    };
     runner.decision(Decision::Localize(LocalizeRecord {
         candidates: locations.clone(),
         error: None,

@@ -96,6 +96,68 @@ pub fn localize_with(
     Ok(rank(report, &index, options.top_n))
 }
 
+/// Lines of the non-test functions a task names (`` Find the bug in `bowling_score` ``), ranked by
+/// what each line holds: the fallback when the failing tests reach no source line by name (a
+/// test that calls its function through an alias the index cannot follow).
+pub fn localize_named_functions(
+    names: &[String],
+    workspace: &Path,
+    top_n: usize,
+) -> Result<Vec<CandidateLocation>, LocalizeError> {
+    if !workspace.is_dir() {
+        return Err(LocalizeError::NotADirectory(
+            workspace.display().to_string(),
+        ));
+    }
+    let index = WorkspaceIndex::build(workspace, &LocalizeOptions::default())?;
+    let mut candidates: Vec<CandidateLocation> = Vec::new();
+    for name in names {
+        for &(file_index, function_index) in index.definitions.get(name).into_iter().flatten() {
+            let Some((file, function)) = index.function((file_index, function_index)) else {
+                continue;
+            };
+            for line in function.start + 1..=function.end {
+                if file.is_test_line(line) {
+                    continue;
+                }
+                let Some(weight) = line_weight(file.code_line(line), file.language) else {
+                    continue;
+                };
+                candidates.push(CandidateLocation {
+                    file: file.path.clone(),
+                    line,
+                    function: Some(function.name.clone()),
+                    score: (weight * 1000.0).round() / 1000.0,
+                    reason: format!("in `{}`, which the task names", function.name),
+                });
+            }
+        }
+    }
+    candidates.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| a.file.cmp(&b.file))
+            .then_with(|| a.line.cmp(&b.line))
+    });
+    candidates.truncate(top_n);
+    Ok(candidates)
+}
+
+/// The names a task writes in backquotes (`` `bowling_score` ``), identifiers only.
+pub fn names_in_task(task: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for (i, piece) in task.split('`').enumerate() {
+        let piece = piece.trim().trim_end_matches("()");
+        let is_identifier = !piece.is_empty()
+            && piece.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !piece.starts_with(|c: char| c.is_ascii_digit());
+        if i % 2 == 1 && is_identifier && !names.iter().any(|n| n == piece) {
+            names.push(piece.to_string());
+        }
+    }
+    names
+}
+
 // ---------------------------------------------------------------------------------------------
 // Workspace index
 // ---------------------------------------------------------------------------------------------
@@ -313,12 +375,14 @@ fn collect_source_paths(
 struct Patterns {
     call: Regex,
     doctest_name: Regex,
+    identifier: Regex,
 }
 
 static PATTERNS: LazyLock<Option<Patterns>> = LazyLock::new(|| {
     Some(Patterns {
         call: Regex::new(r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:::\s*<[^()]*>\s*)?\(").ok()?,
         doctest_name: Regex::new(r"^(\S+) - (\S+?) \(line \d+\)").ok()?,
+        identifier: Regex::new(r"[A-Za-z_][A-Za-z0-9_]*").ok()?,
     })
 });
 
@@ -355,6 +419,27 @@ fn called_names(text: &str) -> Vec<String> {
             !before_bang && !NOT_CALLS.contains(&m.as_str())
         })
         .map(|m| m.as_str().to_string())
+        .collect()
+}
+
+/// The names a piece of code mentions without calling them (`check(bowling_score)`,
+/// `map(f, xs)`): a function handed to a test helper as a value is what the helper's
+/// `candidate(…)` calls, which no name in the helper's body says.
+fn mentioned_names(text: &str) -> BTreeSet<String> {
+    let Some(patterns) = PATTERNS.as_ref() else {
+        return BTreeSet::new();
+    };
+    let called: BTreeSet<String> = called_names(text).into_iter().collect();
+    patterns
+        .identifier
+        .find_iter(text)
+        .filter(|m| {
+            // Not a field or method (`x.f`), not a path's tail (`a::f`), not a call.
+            let before = text.get(..m.start()).unwrap_or_default();
+            !before.ends_with('.') && !before.ends_with("::")
+        })
+        .map(|m| m.as_str().to_string())
+        .filter(|name| !called.contains(name))
         .collect()
 }
 
@@ -482,8 +567,22 @@ fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<Candid
                 );
             }
         }
+        let hot_found = !calls.is_empty();
         let test_ids = find_test_functions(index, &failure.test);
         add_calls_from_tests(index, &test_ids, &mut calls);
+        // `assert candidate(…) == …` in `check(candidate)`: the failing assertion calls a
+        // parameter, so the function the test hands over is the one it calls.
+        if !hot_found {
+            for id in passed_by_value(index, &test_ids) {
+                calls.insert(
+                    id,
+                    CallInfo {
+                        direct: true,
+                        hot: true,
+                    },
+                );
+            }
+        }
         failing_calls.push(calls);
     }
 
@@ -693,6 +792,27 @@ fn test_helpers(index: &WorkspaceIndex, test: FunctionId) -> Vec<FunctionId> {
     called_in(index, test, &index.tests)
 }
 
+/// The non-test functions `tests` (and their helpers) name as values rather than call.
+fn passed_by_value(index: &WorkspaceIndex, tests: &[FunctionId]) -> Vec<FunctionId> {
+    tests
+        .iter()
+        .flat_map(|&test| std::iter::once(test).chain(test_helpers(index, test)))
+        .filter_map(|caller| {
+            let (file, function) = index.function(caller)?;
+            let body: String = file
+                .body_code(function)
+                .into_iter()
+                .skip(1)
+                .map(|(_, line)| line)
+                .collect::<Vec<_>>()
+                .join("\n");
+            Some(mentioned_names(&body))
+        })
+        .flatten()
+        .flat_map(|name| index.definitions.get(&name).into_iter().flatten().copied())
+        .collect()
+}
+
 /// Functions called from the bodies of `tests` (direct), and the calls those make (indirect).
 fn add_calls_from_tests(
     index: &WorkspaceIndex,
@@ -712,6 +832,9 @@ fn add_calls_from_tests(
             direct.push(id);
             calls.entry(id).or_default().direct = true;
         }
+    }
+    for id in passed_by_value(index, tests) {
+        calls.entry(id).or_default().direct = true;
     }
     // One level of callees: enough for small helpers, cheap on big code bases.
     let already: BTreeSet<FunctionId> = calls.keys().copied().collect();
@@ -1309,6 +1432,96 @@ mod tests {
         let mut sorted = ranked.clone();
         sorted.sort_by(|a, b| b.score.total_cmp(&a.score));
         assert_eq!(sorted, ranked);
+    }
+
+    /// probe35-py-01: `check(candidate)` asserts on `candidate(…)` and the test hands it
+    /// `bowling_score`; no call in the test names the function.
+    #[test]
+    fn probe35_py_01_a_function_handed_to_check_as_candidate_is_localized() {
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "bowling_score.py",
+            "def helper_unused(x):\n    return x + 1\n\n\ndef bowling_score(rolls):\n    score = 0\n    for r in rolls:\n        score += r * 2\n    return score\n",
+        );
+        write(
+            dir.path(),
+            "test_bowling_score.py",
+            "from bowling_score import bowling_score\n\ndef check(candidate):\n    assert candidate([0] * 20) == 0\n    assert candidate([1]) == 1\n\n\ndef test_bowling_score():\n    check(bowling_score)\n",
+        );
+        let report = TestReport {
+            runner: TestRunner::Pytest,
+            failed: 1,
+            failures: vec![failure(
+                "test_bowling_score.py::test_bowling_score",
+                "assert 2 == 1",
+                vec![
+                    frame("test_bowling_score.py", 9),
+                    frame("test_bowling_score.py", 5),
+                ],
+            )],
+            ..TestReport::default()
+        };
+        let ranked = localize(&report, dir.path(), 5).unwrap();
+        assert!(!ranked.is_empty(), "nothing localized");
+        assert!(
+            ranked
+                .iter()
+                .all(|c| c.function.as_deref() == Some("bowling_score")),
+            "{ranked:#?}"
+        );
+        assert!(
+            ranked[0].reason.contains("in the failing assertion"),
+            "{ranked:#?}"
+        );
+    }
+
+    #[test]
+    fn mentioned_names_are_the_names_used_as_values() {
+        let names = mentioned_names("check(bowling_score)\nxs.sort(key=len)\nstd::mem::swap(a, b)");
+        assert!(names.contains("bowling_score"), "{names:?}");
+        assert!(names.contains("len"));
+        assert!(
+            !names.contains("check"),
+            "a call is not a mention: {names:?}"
+        );
+        assert!(
+            !names.contains("sort"),
+            "a method is not a mention: {names:?}"
+        );
+        assert!(!names.contains("swap"));
+    }
+
+    #[test]
+    fn the_functions_a_task_names_are_its_fallback_locations() {
+        let task = "The tests fail. Find the bug in `bowling_score` (bowling_score.py) and fix it. Run the tests with `python3 -m pytest -q`.";
+        assert_eq!(names_in_task(task), vec!["bowling_score".to_string()]);
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "bowling_score.py",
+            "def other(x):\n    return x > 1\n\n\ndef bowling_score(rolls):\n    score = 0\n    for r in rolls:\n        score += r * 2\n    return score\n",
+        );
+        write(
+            dir.path(),
+            "test_bowling_score.py",
+            "def bowling_score(x):\n    return 0\n",
+        );
+        let ranked = localize_named_functions(&names_in_task(task), dir.path(), 10).unwrap();
+        assert!(!ranked.is_empty());
+        assert!(
+            ranked.iter().all(|c| c.file == "bowling_score.py"),
+            "{ranked:#?}"
+        );
+        assert!(
+            ranked.iter().all(|c| (6..=9).contains(&c.line)),
+            "{ranked:#?}"
+        );
+        assert!(
+            localize_named_functions(&["absent".to_string()], dir.path(), 10)
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]
