@@ -770,7 +770,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::DescribedTie
             | MutationOperator::DescribedSkip
             | MutationOperator::StatedDivisor
-            | MutationOperator::DescribedOneToOne,
+            | MutationOperator::DescribedOneToOne
+            | MutationOperator::LookaheadSkip,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2629,6 +2630,7 @@ mod tests {
             MutationOperator::DescribedSkip,
             MutationOperator::StatedDivisor,
             MutationOperator::DescribedOneToOne,
+            MutationOperator::LookaheadSkip,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

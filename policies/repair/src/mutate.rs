@@ -211,6 +211,9 @@ pub enum MutationOperator {
     /// words") checked by key only: the value checked against the values taken before the
     /// insert.
     DescribedOneToOne,
+    /// A branch that peeks at the next item (`chars[i + 1] == '"'`) and handles it, given the
+    /// step past it (`i += 1`) that its loop's own step does not make.
+    LookaheadSkip,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -1286,9 +1289,12 @@ fn swap_argument_edits(text: &str, tokens: &[Token<'_>], language: Language) -> 
             continue;
         };
         let spans = argument_spans(text, tokens, open, close);
-        if !(2..=3).contains(&spans.len()) {
+        if !(2..=4).contains(&spans.len()) {
             continue;
         }
+        // Four arguments: only two names trade places (a recursive call's pegs, `hanoi(n - 1,
+        // via, to, from)`); swapping expressions there would be many edits for little.
+        let only_names = spans.len() == 4;
         let is_keyword_argument = |(start, end): (usize, usize)| {
             text.get(start..end).is_none_or(|argument| {
                 argument.starts_with('*')
@@ -1311,6 +1317,14 @@ fn swap_argument_edits(text: &str, tokens: &[Token<'_>], language: Language) -> 
                 continue;
             };
             if first == second {
+                continue;
+            }
+            let is_name = |a: &str| {
+                !a.is_empty()
+                    && a.chars().all(|c| c.is_alphanumeric() || c == '_')
+                    && !a.starts_with(|c: char| c.is_ascii_digit())
+            };
+            if only_names && !(is_name(first) && is_name(second)) {
                 continue;
             }
             // Rust: a char and a one-character string trade contents, each keeping its quotes
@@ -2691,7 +2705,19 @@ mod tests {
             .is_empty()
         );
         assert!(with_operator("f(a, key=b)", Language::Python, SwapArguments).is_empty());
-        assert!(with_operator("f(a, b, c, d)", Language::Python, SwapArguments).is_empty());
+        assert!(with_operator("f(a, b, c, d, e)", Language::Python, SwapArguments).is_empty());
+        // probe35-rs-17: four arguments, two names trade places; an expression does not move.
+        assert_eq!(
+            with_operator(
+                "    moves.extend(hanoi_moves(n - 1, via, from, to));",
+                Language::Rust,
+                SwapArguments
+            ),
+            vec![
+                "    moves.extend(hanoi_moves(n - 1, from, via, to));",
+                "    moves.extend(hanoi_moves(n - 1, via, to, from));"
+            ]
+        );
         assert!(with_operator("    x = a[i] + b[j]", Language::Python, SwapArguments).is_empty());
     }
 

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 64] = [
+const ORIGINS: [&str; 65] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -203,6 +203,7 @@ const ORIGINS: [&str; 64] = [
     "unreturned_count",
     "stated_divisor",
     "described_one_to_one",
+    "lookahead_skip",
 ];
 
 impl CandidateOrigin {
@@ -1531,6 +1532,7 @@ mod tests {
             UnreturnedCount,
             StatedDivisor,
             DescribedOneToOne,
+            LookaheadSkip,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1597,7 +1599,8 @@ mod tests {
                 | DescribedSkip
                 | UnreturnedCount
                 | StatedDivisor
-                | DescribedOneToOne => {}
+                | DescribedOneToOne
+                | LookaheadSkip => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -241,6 +241,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.merge_tails(file, language));
     hunks.extend(function.unmarked_visits(file, language));
     hunks.extend(function.unadvanced_iterates(file, language));
+    hunks.extend(function.lookahead_skips(file, language));
     hunks.extend(function.zero_digit_cases(file, language));
     hunks.extend(function.extreme_starts(file, language));
     hunks.extend(function.named_extreme_updates(file, language));
@@ -276,12 +277,14 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_paddings(file, language, &description));
     hunks.extend(function.described_empty_cases(file, language, &description));
     hunks.extend(function.described_absent_pieces(file, language, &description));
+    hunks.extend(function.described_unchanged_cases(file, language, &description));
     hunks.extend(function.described_wraps(file, language, &description));
     hunks.extend(function.described_cycle_resets(file, language, &description));
     hunks.extend(function.rounding_carries(file, language, &description));
     hunks.extend(function.described_lengths(file, language, &description));
     hunks.extend(function.described_part_counts(file, language, &description));
     hunks.extend(function.described_ties(file, language, &description));
+    hunks.extend(function.tuple_tie_breaks(file, language));
     hunks.extend(function.stated_divisor_clauses(file, language, &description));
     hunks.extend(function.described_one_to_one(file, language, &description));
     hunks.extend(function.described_skips(file, language, &description));
@@ -2876,6 +2879,113 @@ mod tests {
         );
         let unnamed = python.replace("no numbers", "no words");
         assert!(placed(&unnamed, Language::Python, 6, empty).is_empty());
+    }
+
+    /// probe35-rs-01: "With a single rail the text is returned unchanged" where the zigzag
+    /// steps past its one row: `if rails <= 1 { return text.to_string(); }` first; Python
+    /// returns the parameter itself; a body that already tests the count gets nothing.
+    #[test]
+    fn probe35_rs_01_a_count_the_description_says_changes_nothing_returns_the_input() {
+        let empty = |h: &HunkMutation| h.operator == MutationOperator::EmptyCase;
+        let rust = "/*\n With a single rail the text is returned unchanged.\n*/\nfn encode(text: &str, rails: usize) -> String {\n    let mut rows: Vec<String> = vec![String::new(); rails];\n    let mut row = 0;\n    for c in text.chars() {\n        rows[row].push(c);\n        row = (row + 1) % rails;\n    }\n    rows.concat()\n}\n";
+        let found = placed(rust, Language::Rust, 8, empty);
+        assert!(
+            found.contains(&(
+                5,
+                vec![
+                    "    if rails <= 1 {".to_string(),
+                    "        return text.to_string();".to_string(),
+                    "    }".to_string(),
+                    "    let mut rows: Vec<String> = vec![String::new(); rails];".to_string()
+                ]
+            )),
+            "{found:#?}"
+        );
+        let python = "def rotate(items, shift):\n    \"\"\"Rotate items right by shift; a shift of 0 leaves the list unchanged.\"\"\"\n    n = len(items)\n    return items[-shift:] + items[:-shift]\n";
+        let found = placed(python, Language::Python, 4, empty);
+        assert!(
+            found.contains(&(
+                3,
+                vec![
+                    "    if shift == 0:".to_string(),
+                    "        return items".to_string(),
+                    "    n = len(items)".to_string()
+                ]
+            )),
+            "{found:#?}"
+        );
+        let tested = rust.replace(
+            "    let mut rows",
+            "    if rails == 1 { return text.to_string(); }\n    let mut rows",
+        );
+        assert!(placed(&tested, Language::Rust, 9, empty).is_empty());
+        let silent = rust.replace("is returned unchanged", "is encoded");
+        assert!(placed(&silent, Language::Rust, 8, empty).is_empty());
+    }
+
+    /// probe35-rs-15: two dates taken apart and compared on the month alone, the days bound
+    /// and never read: the month's tie is broken by the day; once the day is read, nothing.
+    #[test]
+    fn probe35_rs_15_a_comparison_of_unpacked_fields_breaks_its_tie_on_the_next_field() {
+        let tie = |h: &HunkMutation| h.operator == MutationOperator::DescribedTie;
+        let rust = "fn age_on(birth: (i32, u32, u32), date: (i32, u32, u32)) -> i32 {\n    let (birth_year, birth_month, birth_day) = birth;\n    let (year, month, day) = date;\n    let mut age = year - birth_year;\n    if month < birth_month {\n        age -= 1;\n    }\n    age\n}\n";
+        let found = placed(rust, Language::Rust, 5, tie);
+        assert!(
+            found.contains(&(
+                5,
+                vec![
+                    "    if month < birth_month || (month == birth_month && day < birth_day) {"
+                        .to_string()
+                ]
+            )),
+            "{found:#?}"
+        );
+        let python = "def later(a, b):\n    ay, am, ad = a\n    by, bm, bd = b\n    if ay > by:\n        return True\n    return False\n";
+        let found = placed(python, Language::Python, 4, tie);
+        assert!(
+            found.contains(&(
+                4,
+                vec!["    if ay > by or (ay == by and am > bm):".to_string()]
+            )),
+            "{found:#?}"
+        );
+        let read = rust.replace("    age\n", "    age + day as i32 * 0\n");
+        assert!(placed(&read, Language::Rust, 5, tie).is_empty());
+    }
+
+    /// probe35-rs-07: a CSV's `""` escape peeks at `chars[i + 1]` and pushes one quote, but
+    /// the loop's single `i += 1` reads the second quote again: the branch steps past it; a
+    /// branch that already steps, or a `for` loop, gets nothing.
+    #[test]
+    fn probe35_rs_07_a_peeked_next_item_is_stepped_past_in_its_branch() {
+        let skip = |h: &HunkMutation| h.operator == MutationOperator::LookaheadSkip;
+        let rust = "fn split(line: &str) -> Vec<String> {\n    let chars: Vec<char> = line.chars().collect();\n    let mut field = String::new();\n    let mut quoted = false;\n    let mut i = 0;\n    while i < chars.len() {\n        let c = chars[i];\n        if c == '\"' {\n            if i + 1 < chars.len() && chars[i + 1] == '\"' {\n                field.push('\"');\n            } else {\n                quoted = !quoted;\n            }\n        } else {\n            field.push(c);\n        }\n        i += 1;\n    }\n    vec![field]\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 9, skip),
+            vec![(
+                10,
+                vec![
+                    "                field.push('\"');".to_string(),
+                    "                i += 1;".to_string()
+                ]
+            )]
+        );
+        let python = "def squeeze(s):\n    out = []\n    i = 0\n    while i < len(s):\n        if i + 1 < len(s) and s[i + 1] == s[i]:\n            out.append(s[i])\n        else:\n            out.append(s[i])\n        i += 1\n    return out\n";
+        assert_eq!(
+            placed(python, Language::Python, 5, skip),
+            vec![(
+                6,
+                vec![
+                    "            out.append(s[i])".to_string(),
+                    "            i += 1".to_string()
+                ]
+            )]
+        );
+        let stepped = rust.replace(
+            "field.push('\"');\n",
+            "field.push('\"');\n                i += 1;\n",
+        );
+        assert!(placed(&stepped, Language::Rust, 9, skip).is_empty());
     }
 
     /// "wrapping around midnight" over a clock hour computed without the day's cycle: the hour

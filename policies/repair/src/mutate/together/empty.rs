@@ -73,7 +73,162 @@ pub(super) fn fits_return_type(value: &str, header: &str) -> bool {
     }
 }
 
+/// Rust: the expression that returns parameter `name` (declared `ty`) as a value of the
+/// function's return type, if one is that simple (`text.to_string()`, `v.to_vec()`).
+fn returned_as(name: &str, ty: &str, header: &str) -> Option<String> {
+    let returns = header.split_once("->").map_or("", |(_, r)| r.trim());
+    let returns = returns.trim_end_matches('{').trim();
+    let ty = ty.trim();
+    if returns == "String" && matches!(ty, "&str" | "String" | "&String") {
+        return Some(if ty == "String" {
+            name.to_string()
+        } else {
+            format!("{name}.to_string()")
+        });
+    }
+    if returns.starts_with("Vec<") {
+        if ty.starts_with("&[") || ty.starts_with("&Vec<") {
+            return Some(format!("{name}.to_vec()"));
+        }
+        if ty == returns {
+            return Some(name.to_string());
+        }
+    }
+    (ty == returns).then(|| name.to_string())
+}
+
+/// Rust: the declared type of parameter `name` in `header` (`text: &str` → `&str`).
+fn declared_type<'h>(header: &'h str, name: &str) -> Option<&'h str> {
+    let open = header.find('(')?;
+    let list = &header[open + 1..];
+    let at = list
+        .match_indices(&format!("{name}:"))
+        .map(|(k, _)| k)
+        .find(|&k| {
+            list[..k]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+        })?;
+    let rest = &list[at + name.len() + 1..];
+    let mut depth = 0i32;
+    let end = rest
+        .char_indices()
+        .find(|&(_, c)| {
+            match c {
+                '<' | '[' | '(' => depth += 1,
+                '>' | ']' => depth -= 1,
+                ')' if depth == 0 => return true,
+                ')' => depth -= 1,
+                ',' if depth == 0 => return true,
+                _ => {}
+            }
+            false
+        })
+        .map_or(rest.len(), |(k, _)| k);
+    Some(rest[..end].trim())
+}
+
 impl FunctionText<'_> {
+    /// A count the description says leaves the input as it is ("With a single rail the text is
+    /// returned unchanged", "a shift of 0 leaves the list unchanged") where the body never
+    /// tests the count for that value: `if rails <= 1 { return text.to_string(); }` first. The
+    /// general path often breaks on it (a zigzag over one row steps out of range).
+    pub(super) fn described_unchanged_cases(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let header = self.lines.first().copied().unwrap_or("");
+        let parameters = self.parameter_names(language);
+        let Some((at, pad)) = self.code_start(language) else {
+            return Vec::new();
+        };
+        let prose = description.split(">>>").next().unwrap_or("");
+        let mut hunks = Vec::new();
+        let mut offered: Vec<String> = Vec::new();
+        for sentence in super::sentences(prose) {
+            let lower = sentence.to_lowercase();
+            let words: Vec<&str> = lower
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|w| !w.is_empty())
+                .collect();
+            let unchanged = words
+                .iter()
+                .any(|w| matches!(*w, "unchanged" | "untouched" | "unmodified"))
+                || lower.contains("as is")
+                || lower.contains("as-is");
+            if !unchanged {
+                continue;
+            }
+            let named = |p: &str| {
+                let p = p.to_lowercase();
+                words.iter().any(|w| {
+                    *w == p || w.strip_suffix('s') == Some(&p) || p.strip_suffix('s') == Some(w)
+                })
+            };
+            let one = words.iter().any(|w| matches!(*w, "single" | "one" | "1"));
+            let zero = words.iter().any(|w| matches!(*w, "zero" | "0" | "no"));
+            let mut conditions: Vec<String> = Vec::new();
+            for count in parameters.iter().filter(|p| named(p)) {
+                if language == Language::Rust {
+                    let numeric = declared_type(header, count).is_some_and(|t| {
+                        t.starts_with(['u', 'i']) && t[1..].chars().all(|c| c.is_alphanumeric())
+                    });
+                    if !numeric {
+                        continue;
+                    }
+                }
+                if self.body_text().contains(&format!("{count} <= 1"))
+                    || self.body_text().contains(&format!("{count} == 1"))
+                    || self.body_text().contains(&format!("{count} == 0"))
+                {
+                    continue;
+                }
+                if one {
+                    conditions.push(format!("{count} <= 1"));
+                    conditions.push(format!("{count} == 1"));
+                }
+                if zero {
+                    conditions.push(format!("{count} == 0"));
+                }
+                // The value returned: another parameter, the one the sentence names first.
+                let mut kept: Vec<&str> =
+                    parameters.iter().copied().filter(|q| q != count).collect();
+                kept.sort_by_key(|q| !named(q));
+                for kept in kept {
+                    let value = match language {
+                        Language::Python => kept.to_string(),
+                        Language::Rust => {
+                            let Some(value) = declared_type(header, kept)
+                                .and_then(|ty| returned_as(kept, ty, header))
+                            else {
+                                continue;
+                            };
+                            value
+                        }
+                    };
+                    for condition in &conditions {
+                        let key = format!("{condition}→{value}");
+                        if offered.contains(&key) {
+                            continue;
+                        }
+                        offered.push(key);
+                        hunks.extend(self.lines_inserted_before(
+                            file,
+                            at,
+                            super::guarded(language, pad, condition, &format!("return {value}")),
+                            MutationOperator::EmptyCase,
+                            format!("the described case that changes nothing: `{condition}` returns `{value}`"),
+                        ));
+                    }
+                }
+            }
+        }
+        hunks
+    }
+
     /// A local the description says may be missing ("no digits", "no words") that a loop walks
     /// and nothing asks about emptiness: `if digits.is_empty() { return None; }` right before
     /// the loop, with each value the same sentence gives.

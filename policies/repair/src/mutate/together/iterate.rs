@@ -31,6 +31,103 @@ fn next_value<'a>(line: &[Token<'a>], language: Language) -> Option<(&'a str, us
 const COMPARISONS: [&str; 6] = ["<", "<=", ">", ">=", "==", "!="];
 
 impl FunctionText<'_> {
+    /// A branch whose condition peeks at the next item of a sequence a loop walks by hand
+    /// (`if i + 1 < chars.len() && chars[i + 1] == '"' {`, inside `while i < chars.len()` that
+    /// steps `i += 1` once at its end) and whose body never moves `i`: the peeked item is
+    /// handled there and read again on the next pass (a CSV's `""` escape taken as two quotes).
+    /// The step past it, `i += 1`, goes at the end of the branch.
+    pub(super) fn lookahead_skips(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let mut hunks = Vec::new();
+        let steps = |tokens: &[Token<'_>], index: &str| {
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            texts
+                .windows(2)
+                .any(|w| w[0] == index && matches!(w[1], "+=" | "="))
+        };
+        for (head, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let Some(line) = self.lines.get(head) else {
+                continue;
+            };
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            let is_branch = match language {
+                Language::Python => matches!(texts.first(), Some(&"if" | &"elif")),
+                Language::Rust => {
+                    texts.first() == Some(&"if") || texts.starts_with(&["}", "else", "if"])
+                }
+            };
+            if !is_branch {
+                continue;
+            }
+            // `seq [ i + 1 ] ==`: the next item compared with something.
+            let Some(index) = texts.windows(7).find_map(|w| {
+                (w[1] == "[" && w[3] == "+" && w[4] == "1" && w[5] == "]" && w[6] == "==")
+                    .then_some(w[2])
+            }) else {
+                continue;
+            };
+            // The enclosing loop steps the index by hand.
+            let depth = indent(line);
+            let Some(loop_head) = (1..head).rev().find(|&k| {
+                self.lines.get(k).is_some_and(|l| indent(l) < depth)
+                    && self
+                        .tokens
+                        .get(k)
+                        .and_then(|t| t.first())
+                        .is_some_and(|t| t.text == "while")
+            }) else {
+                continue;
+            };
+            let loop_depth = self.lines.get(loop_head).map_or(0, |l| indent(l));
+            let in_loop: Vec<usize> = (loop_head + 1..self.lines.len())
+                .take_while(|&k| {
+                    self.lines
+                        .get(k)
+                        .is_some_and(|l| l.trim().is_empty() || indent(l) > loop_depth)
+                })
+                .collect();
+            if !in_loop
+                .iter()
+                .any(|&k| self.tokens.get(k).is_some_and(|t| steps(t, index)))
+            {
+                continue;
+            }
+            // The branch's body: deeper lines right after its head.
+            let body: Vec<usize> = (head + 1..self.lines.len())
+                .take_while(|&k| {
+                    self.lines
+                        .get(k)
+                        .is_some_and(|l| l.trim().is_empty() || indent(l) > depth)
+                })
+                .collect();
+            let Some(&last) = body
+                .iter()
+                .rev()
+                .find(|&&k| self.lines.get(k).is_some_and(|l| !l.trim().is_empty()))
+            else {
+                continue;
+            };
+            if body
+                .iter()
+                .any(|&k| self.tokens.get(k).is_some_and(|t| steps(t, index)))
+            {
+                continue;
+            }
+            let pad = self.lines.get(last).map_or("", |l| &l[..indent(l)]);
+            let step = match language {
+                Language::Python => format!("{pad}{index} += 1"),
+                Language::Rust => format!("{pad}{index} += 1;"),
+            };
+            hunks.extend(self.lines_inserted_after(
+                file,
+                last,
+                vec![step],
+                MutationOperator::LookaheadSkip,
+                format!("the peeked `[{index} + 1]` stepped past: `{index} += 1` in its branch"),
+            ));
+        }
+        hunks
+    }
+
     /// See the module.
     pub(super) fn unadvanced_iterates(&self, file: &str, language: Language) -> Vec<HunkMutation> {
         let mut hunks = Vec::new();

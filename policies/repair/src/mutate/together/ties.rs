@@ -180,6 +180,127 @@ impl FunctionText<'_> {
     }
 }
 
+impl FunctionText<'_> {
+    /// The names of each tuple the body takes apart (`let (year, month, day) = date;`,
+    /// `y, m, d = date`), in order: two such tuples of one length are compared field by field.
+    fn unpacked_tuples(&self) -> Vec<Vec<&str>> {
+        let mut tuples = Vec::new();
+        for tokens in self.tokens.iter().skip(1) {
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            let start = usize::from(texts.first() == Some(&"let"));
+            let Some(eq) = texts.iter().position(|t| *t == "=") else {
+                continue;
+            };
+            let Some(target) = texts.get(start..eq) else {
+                continue;
+            };
+            let target = match target {
+                ["(", inner @ .., ")"] => inner,
+                other => other,
+            };
+            let names: Vec<&str> = target.iter().copied().filter(|t| *t != ",").collect();
+            let shaped = names.len() >= 2
+                && target.len() == names.len() * 2 - 1
+                && names.iter().all(|n| {
+                    n.chars().all(|c| c.is_alphanumeric() || c == '_')
+                        && !n.starts_with(|c: char| c.is_ascii_digit())
+                });
+            if shaped {
+                tuples.push(names);
+            }
+        }
+        tuples
+    }
+
+    /// Two dates (or versions) taken apart into fields and compared on one field only, where
+    /// the next fields are bound and never read: `if month < birth_month {` ignores the day,
+    /// so the tie on the month is broken by the next field — `month < birth_month || (month
+    /// == birth_month && day < birth_day)`. Probed first: fields bound to be compared and never
+    /// read say what the comparison lacks.
+    pub(super) fn tuple_tie_breaks(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let tuples = self.unpacked_tuples();
+        if tuples.len() < 2 {
+            return Vec::new();
+        }
+        // Read: on a line besides the one that binds it.
+        let read = |name: &str| {
+            self.tokens
+                .iter()
+                .skip(1)
+                .filter(|l| l.iter().any(|t| t.text == name))
+                .count()
+                > 1
+        };
+        let (and, or) = match language {
+            Language::Rust => ("&&", "||"),
+            Language::Python => ("and", "or"),
+        };
+        let mut hunks = Vec::new();
+        for (head, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let Some(line) = self.lines.get(head) else {
+                continue;
+            };
+            if !matches!(
+                tokens.first().map(|t| t.text),
+                Some("if" | "elif" | "while")
+            ) {
+                continue;
+            }
+            for (k, t) in tokens.iter().enumerate() {
+                if !matches!(t.text, "<" | ">") {
+                    continue;
+                }
+                let (Some(a), Some(b)) = (
+                    k.checked_sub(1).and_then(|i| tokens.get(i)),
+                    tokens.get(k + 1),
+                ) else {
+                    continue;
+                };
+                // Fields at one place of two tuples of one length, the next ones never read.
+                for first in &tuples {
+                    for second in &tuples {
+                        if first.len() != second.len() || first == second {
+                            continue;
+                        }
+                        let Some(at) = first.iter().position(|n| *n == a.text) else {
+                            continue;
+                        };
+                        if second.get(at) != Some(&b.text) {
+                            continue;
+                        }
+                        let (Some(c), Some(d)) = (first.get(at + 1), second.get(at + 1)) else {
+                            continue;
+                        };
+                        if read(c) || read(d) {
+                            continue;
+                        }
+                        let op = t.text;
+                        for tie_op in [op.to_string(), format!("{op}=")] {
+                            let (Some(before), Some(after)) =
+                                (line.get(..a.start), line.get(b.end..))
+                            else {
+                                continue;
+                            };
+                            let (a, b) = (a.text, b.text);
+                            let new_line = format!(
+                                "{before}{a} {op} {b} {or} ({a} == {b} {and} {c} {tie_op} {d}){after}"
+                            );
+                            hunks.extend(self.line_replaced(
+                                file,
+                                head,
+                                new_line,
+                                MutationOperator::DescribedTie,
+                                format!("`{a}` ties broken by the next field: `{c} {tie_op} {d}`"),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        hunks
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::tie_orders;
