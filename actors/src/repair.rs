@@ -804,13 +804,35 @@ fn mark_loop_moves(candidates: &mut [Candidate], contents: &HashMap<String, Stri
     }
 }
 
+/// How much a candidate's score drops per doubling of the better-ranked candidates that make
+/// the same kind of edit on the same line (the k-th loses `SAME_KIND_PENALTY · ln k`).
+const SAME_KIND_PENALTY: f32 = 0.5;
+
 fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>, signs: RunSigns) {
     for c in candidates.iter_mut() {
         c.score = ranker_score(&c.features, ranker);
     }
     // Best first; ties keep the enumeration order (stable sort).
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
+    spread_kinds(candidates);
     candidates.sort_by_key(|c| evidence_tier(c, signs));
+}
+
+/// Fifty `+ 1`/`- 1` offsets of one line's indexes would otherwise all go before the one
+/// `max` → `min` of that line whenever the ranker likes offsets a little more: the k-th
+/// candidate of a (line, kind) loses `SAME_KIND_PENALTY · ln k`, so each kind's best on each
+/// line is tried before a kind's long tail (probe35-py-09: 53 offsets probed, the `min` never).
+/// Expects `candidates` sorted best first; keeps that order among equals.
+fn spread_kinds(candidates: &mut [Candidate]) {
+    let mut seen: HashMap<(String, u32, String), u32> = HashMap::new();
+    for c in candidates.iter_mut() {
+        let k = seen
+            .entry((c.edit.file.clone(), c.edit.line, c.features.origin.name()))
+            .or_insert(0);
+        *k += 1;
+        c.score -= SAME_KIND_PENALTY * (*k as f32).ln();
+    }
+    candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
 }
 
 /// The ranking's record: how many were ranked and read, the first ten.
@@ -2649,6 +2671,54 @@ mod tests {
             40,
         )]);
         assert!(!evidence_first(&unwrap[0], RunSigns::default()));
+    }
+
+    /// probe35-py-09: a line's many offsets do not all go before its one `max` → `min`; each
+    /// kind's best on a line comes before another kind's fifth; the best overall stays first.
+    #[test]
+    fn probe35_py_09_a_lines_kinds_take_turns_before_one_kinds_tail() {
+        let offset = |k: usize| CandidateEdit {
+            origin: CandidateOrigin::Mutate(MutationOperator::AddOffset),
+            ..edit(
+                20,
+                "    return max(a, b)",
+                &[&format!("    return max(a + {k}, b)")],
+            )
+        };
+        let mut edits: Vec<CandidateEdit> = (1..=6).map(offset).collect();
+        edits.push(CandidateEdit {
+            origin: CandidateOrigin::Mutate(MutationOperator::MinMaxSwap),
+            ..edit(20, "    return max(a, b)", &["    return min(a, b)"])
+        });
+        let mut candidates = candidates_of(edits);
+        // The ranker's scores: every offset a little above the swap.
+        for (k, c) in candidates.iter_mut().enumerate() {
+            c.score = 1.0 - 0.01 * k as f32;
+        }
+        spread_kinds(&mut candidates);
+        let origins: Vec<CandidateOrigin> = candidates.iter().map(|c| c.features.origin).collect();
+        assert_eq!(
+            origins[0],
+            CandidateOrigin::Mutate(MutationOperator::AddOffset)
+        );
+        assert_eq!(
+            origins[1],
+            CandidateOrigin::Mutate(MutationOperator::MinMaxSwap),
+            "{origins:?}"
+        );
+        assert!(candidates[0].edit.replacement[0].contains("+ 1"));
+        // Kinds on different lines do not hold each other back.
+        let mut apart = candidates_of(vec![
+            offset(1),
+            CandidateEdit {
+                line: 21,
+                ..offset(2)
+            },
+        ]);
+        apart[0].score = 1.0;
+        apart[1].score = 0.9;
+        spread_kinds(&mut apart);
+        assert_eq!((apart[0].score, apart[1].score), (1.0, 0.9));
     }
 
     /// hefix-python-33: SmolLM2's replacements of `return l` ran into the 24-token limit
