@@ -12,7 +12,7 @@
 //! So whatever stops a job — budget, error, refusal, kill -9 — the workspace holds either the
 //! verified fix or what it held before.
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use serde_json::{Value, json};
 use tact_policies::policy::{ENUMERATED_FIRST, today, waiver_problem};
@@ -815,7 +815,56 @@ fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>, signs: 
     // Best first; ties keep the enumeration order (stable sort).
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
     spread_kinds(candidates);
+    cover_kinds(candidates);
     candidates.sort_by_key(|c| evidence_tier(c, signs));
+}
+
+/// Every `COVERAGE_EVERY`-th probe goes to a kind of edit not yet tried on a line.
+const COVERAGE_EVERY: usize = 4;
+
+/// The ranker reads the decoder's likelihoods, and a small decoder can find a right edit very
+/// unlikely (`sum(max(…))` → `sum(min(…))`: rank 178 of 313 while the budget ran out at 196):
+/// every `COVERAGE_EVERY`-th place goes to the best candidate of the next (line, kind) not yet
+/// placed, lines in localization order, so each kind of edit on the most suspicious lines is
+/// tried early whatever the likelihood says. The rest keep the ranker's order.
+fn cover_kinds(candidates: &mut [Candidate]) {
+    let kind = |c: &Candidate| (c.edit.file.clone(), c.edit.line, c.features.origin.name());
+    // The best of each (line, kind): its first place in the ranked order.
+    let mut firsts: Vec<usize> = Vec::new();
+    let mut seen: HashSet<(String, u32, String)> = HashSet::new();
+    for (i, c) in candidates.iter().enumerate() {
+        if seen.insert(kind(c)) {
+            firsts.push(i);
+        }
+    }
+    firsts.sort_by_key(|&i| candidates.get(i).map_or(u32::MAX, |c| c.edit.location_rank));
+    let mut coverage = firsts.into_iter().peekable();
+    let mut placed = vec![false; candidates.len()];
+    let mut ranked = 0..candidates.len();
+    let mut sequence: Vec<usize> = Vec::with_capacity(candidates.len());
+    while sequence.len() < candidates.len() {
+        let covering = (sequence.len() + 1) % COVERAGE_EVERY == 0;
+        let next = if covering {
+            coverage.by_ref().find(|&i| !placed[i])
+        } else {
+            None
+        }
+        .or_else(|| ranked.by_ref().find(|&i| !placed[i]));
+        let Some(i) = next.or_else(|| coverage.by_ref().find(|&i| !placed[i])) else {
+            break;
+        };
+        placed[i] = true;
+        sequence.push(i);
+    }
+    let reordered: Vec<Candidate> = sequence
+        .into_iter()
+        .filter_map(|i| candidates.get(i).cloned())
+        .collect();
+    if reordered.len() == candidates.len() {
+        for (slot, c) in candidates.iter_mut().zip(reordered) {
+            *slot = c;
+        }
+    }
 }
 
 /// Fifty `+ 1`/`- 1` offsets of one line's indexes would otherwise all go before the one
@@ -2719,6 +2768,42 @@ mod tests {
         apart[1].score = 0.9;
         spread_kinds(&mut apart);
         assert_eq!((apart[0].score, apart[1].score), (1.0, 0.9));
+    }
+
+    /// probe35-py-09: the decoder put the line's `max` → `min` at 178 of 313; every fourth
+    /// place goes to a (line, kind) not yet placed, lines in localization order, so it comes
+    /// within the first few probes; the ranker's best stays first and nothing is lost.
+    #[test]
+    fn probe35_py_09_each_kind_on_the_suspicious_lines_is_covered_early() {
+        let at = |line: u32, rank: u32, origin: MutationOperator, k: usize| CandidateEdit {
+            origin: CandidateOrigin::Mutate(origin),
+            location_rank: rank,
+            ..edit(line, "    x = f(a)", &[&format!("    x = f(a) + {k}")])
+        };
+        let mut edits: Vec<CandidateEdit> = Vec::new();
+        for k in 0..20 {
+            edits.push(at(18, 0, MutationOperator::AddOffset, k));
+            edits.push(at(19, 2, MutationOperator::ConstantOffByOne, k));
+        }
+        edits.push(at(20, 1, MutationOperator::MinMaxSwap, 0));
+        let mut candidates = candidates_of(edits);
+        let n = candidates.len();
+        for (k, c) in candidates.iter_mut().enumerate() {
+            c.score = 10.0 - k as f32 * 0.1;
+        }
+        let best = candidates[0].key();
+        cover_kinds(&mut candidates);
+        assert_eq!(candidates.len(), n);
+        assert_eq!(candidates[0].key(), best);
+        let swap = candidates
+            .iter()
+            .position(|c| {
+                c.features.origin == CandidateOrigin::Mutate(MutationOperator::MinMaxSwap)
+            })
+            .unwrap();
+        assert!(swap < 2 * COVERAGE_EVERY, "placed at {swap}");
+        let keys: HashSet<_> = candidates.iter().map(Candidate::key).collect();
+        assert_eq!(keys.len(), n, "a candidate lost or doubled");
     }
 
     /// hefix-python-33: SmolLM2's replacements of `return l` ran into the 24-token limit
