@@ -843,7 +843,7 @@ fn cover_kinds(candidates: &mut [Candidate]) {
     let mut ranked = 0..candidates.len();
     let mut sequence: Vec<usize> = Vec::with_capacity(candidates.len());
     while sequence.len() < candidates.len() {
-        let covering = (sequence.len() + 1) % COVERAGE_EVERY == 0;
+        let covering = (sequence.len() + 1).is_multiple_of(COVERAGE_EVERY);
         let next = if covering {
             coverage.by_ref().find(|&i| !placed[i])
         } else {

@@ -736,7 +736,7 @@ fn is_keyword(word: &str, language: Language) -> bool {
 }
 
 /// The names an expression's tokens read: identifiers that are not keywords, methods
-/// (`.strip`), macros (`format!`) or string prefixes (`f"…"`), and the names inside a format
+/// (`.strip`), calls (`str(…)`), macros (`format!`) or string prefixes (`f"…"`), and the names inside a format
 /// string's braces (`f"{count}{current}"`, `format!("{n}{c}")`), which a token scan alone
 /// never sees.
 fn names_read<'a>(tokens: &[Token<'a>], language: Language) -> Vec<&'a str> {
@@ -749,7 +749,9 @@ fn names_read<'a>(tokens: &[Token<'a>], language: Language) -> Vec<&'a str> {
                 let method = previous.is_some_and(|p| p.text == ".");
                 let macro_name = language == Language::Rust && next.is_some_and(|n| n.text == "!");
                 let prefix = next.is_some_and(|n| n.kind == TokenKind::Literal && n.start == t.end);
-                if !method && !macro_name && !prefix && !is_keyword(t.text, language) {
+                // A called name (`str(start)`) is a function, not state the piece carries.
+                let called = next.is_some_and(|n| n.text == "(" && n.start == t.end);
+                if !method && !macro_name && !prefix && !called && !is_keyword(t.text, language) {
                     names.push(t.text);
                 }
             }
@@ -988,6 +990,8 @@ fn mutate_line_with_classes(
         edits.extend(expr::dropped_reversal_edits(text, &tokens, language));
         edits.extend(expr::extreme_to_zero_edits(text, language));
         edits.extend(expr::neighbour_step_edits(text));
+        edits.extend(expr::mirror_step_edits(text));
+        edits.extend(expr::strip_everywhere_edits(text, language));
         edits.extend(expr::slice_side_edits(text, &tokens, language));
         edits.extend(expr::index_order_edits(text, &tokens));
         edits.extend(expr::comparator_parameters_swapped(text, &tokens));

@@ -1969,6 +1969,146 @@ pub(super) fn dropped_reversal_edits(
     edits
 }
 
+/// A strip that should have removed every occurrence: `code.strip("-")` only cuts the
+/// ends, `code.replace("-", "")` removes the hyphens inside too (probe35-python-25); Rust's
+/// `trim_matches('-')` the same, as `replace('-', "")`.
+pub(super) fn strip_everywhere_edits(text: &str, language: Language) -> Vec<LineEdit> {
+    let pattern = match language {
+        Language::Python => r#"\.(strip|lstrip|rstrip)\(\s*("[^"]+"|'[^']+')\s*\)"#,
+        Language::Rust => {
+            r#"\.(trim_matches|trim_start_matches|trim_end_matches)\(\s*('[^']+'|"[^"]+")\s*\)"#
+        }
+    };
+    let Ok(call) = regex::Regex::new(pattern) else {
+        return Vec::new();
+    };
+    call.captures_iter(text)
+        .filter_map(|c| {
+            let whole = c.get(0)?;
+            let argument = c.get(2)?.as_str();
+            let new = format!(".replace({argument}, \"\")");
+            Some(LineEdit {
+                new_text: splice(text, whole.start(), whole.end(), &new)?,
+                operator: MutationOperator::SiblingCall,
+                description: format!(
+                    "`{}` → `{new}` (removed everywhere, not at the ends)",
+                    whole.as_str()
+                ),
+            })
+        })
+        .collect()
+}
+
+/// A run of neighbour steps that lacks the mirror of one of its steps: `((r + 1, c), (r - 1,
+/// c), (r, c + 1))` never looks left, `((1, 0), (-1, 0), (0, 1))` the same in offsets. The
+/// missing mirrors are appended in the run's own writing (probe35-python-13).
+pub(super) fn mirror_step_edits(text: &str) -> Vec<LineEdit> {
+    let Ok(pair) = regex::Regex::new(
+        r"\(\s*([A-Za-z_]\w*)?\s*([+-])?\s*(\d+)?\s*,\s*([A-Za-z_]\w*)?\s*([+-])?\s*(\d+)?\s*\)",
+    ) else {
+        return Vec::new();
+    };
+    // (start, end, base names, offsets) of each pair written as `name ± k` or `±k`.
+    type Step = (usize, usize, (String, String), (i64, i64));
+    let part = |name: Option<regex::Match<'_>>,
+                sign: Option<regex::Match<'_>>,
+                number: Option<regex::Match<'_>>|
+     -> Option<(String, i64)> {
+        let k: i64 = match number {
+            Some(n) => n.as_str().parse().ok()?,
+            None => 0,
+        };
+        let k = if sign.is_some_and(|s| s.as_str() == "-") {
+            -k
+        } else {
+            k
+        };
+        match name {
+            // `name k` is no expression; a bare name is offset 0.
+            Some(n) if number.is_none() || sign.is_some() => Some((n.as_str().to_string(), k)),
+            None if number.is_some() => Some((String::new(), k)),
+            _ => None,
+        }
+    };
+    let steps: Vec<Step> = pair
+        .captures_iter(text)
+        .filter_map(|c| {
+            let whole = c.get(0)?;
+            let (a, dy) = part(c.get(1), c.get(2), c.get(3))?;
+            let (b, dx) = part(c.get(4), c.get(5), c.get(6))?;
+            Some((whole.start(), whole.end(), (a, b), (dy, dx)))
+        })
+        .collect();
+    let mut runs: Vec<Vec<Step>> = Vec::new();
+    for step in steps {
+        let joined = runs.last().and_then(|run| run.last()).is_some_and(|last| {
+            text.get(last.1..step.0)
+                .is_some_and(|between| between.trim() == ",")
+                && last.2 == step.2
+        });
+        match runs.last_mut() {
+            Some(run) if joined => run.push(step),
+            _ => runs.push(vec![step]),
+        }
+    }
+    let mut edits = Vec::new();
+    for run in runs {
+        if run.len() < 2 {
+            continue;
+        }
+        let offsets: Vec<(i64, i64)> = run.iter().map(|s| s.3).collect();
+        let unit = offsets
+            .iter()
+            .all(|&(dy, dx)| dy.abs() <= 1 && dx.abs() <= 1 && (dy, dx) != (0, 0));
+        if !unit {
+            continue;
+        }
+        let missing: Vec<(i64, i64)> = offsets
+            .iter()
+            .map(|&(dy, dx)| (-dy, -dx))
+            .filter(|m| !offsets.contains(m))
+            .collect();
+        let (Some(first), Some(last)) = (run.first(), run.last()) else {
+            continue;
+        };
+        if missing.is_empty() {
+            continue;
+        }
+        let Some(model) = text.get(first.0..first.1) else {
+            continue;
+        };
+        let inner = if model.contains(", ") { ", " } else { "," };
+        let separator = text
+            .get(first.1..)
+            .and_then(|rest| rest.get(..rest.find(|c: char| c != ',' && !c.is_whitespace())?))
+            .unwrap_or(", ");
+        let (a, b) = &first.2;
+        let write = |name: &str, k: i64| match (name.is_empty(), k) {
+            (true, k) => k.to_string(),
+            (false, 0) => name.to_string(),
+            (false, k) if k > 0 => format!("{name} + {k}"),
+            (false, k) => format!("{name} - {}", -k),
+        };
+        let added: Vec<String> = missing
+            .iter()
+            .map(|&(dy, dx)| format!("({}{inner}{})", write(a, dy), write(b, dx)))
+            .collect();
+        let kept = text.get(first.0..last.1).unwrap_or("");
+        let new = format!("{kept}{separator}{}", added.join(separator));
+        if let Some(new_text) = splice(text, first.0, last.1, &new) {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::AddClause,
+                description: format!(
+                    "the missing mirror step{} added",
+                    if added.len() > 1 { "s" } else { "" }
+                ),
+            });
+        }
+    }
+    edits
+}
+
 /// A grid walk's unit steps written as a list of pairs (`((1, 0), (-1, 0), (0, 1), (0, -1))`):
 /// the four diagonal steps dropped where cells join only through their sides, or added where
 /// corners join them too. Which of the two a grid means is the usual slip, and both sets are
@@ -2134,6 +2274,42 @@ mod tests {
             ),
             vec!["    ordered = sorted(scores, reverse=True)"]
         );
+        let everywhere = |line: &str, language| -> Vec<String> {
+            super::strip_everywhere_edits(line, language)
+                .into_iter()
+                .map(|e| e.new_text)
+                .collect()
+        };
+        assert_eq!(
+            everywhere("    chars = code.strip(\"-\")", Language::Python),
+            vec!["    chars = code.replace(\"-\", \"\")"]
+        );
+        assert_eq!(
+            everywhere("    let s = code.trim_matches('-');", Language::Rust),
+            vec!["    let s = code.replace('-', \"\");"]
+        );
+        assert!(everywhere("    s = code.strip()", Language::Python).is_empty());
+        let mirrors = |line: &str| -> Vec<String> {
+            super::mirror_step_edits(line)
+                .into_iter()
+                .map(|e| e.new_text)
+                .collect()
+        };
+        // A flood fill that never looks left (probe35-python-13), in names and in offsets;
+        // a symmetric run, or steps of two, get nothing.
+        assert_eq!(
+            mirrors("                for nr, nc in ((cr + 1, cc), (cr - 1, cc), (cr, cc + 1)):"),
+            vec![
+                "                for nr, nc in ((cr + 1, cc), (cr - 1, cc), (cr, cc + 1), (cr, cc - 1)):"
+            ]
+        );
+        assert_eq!(
+            mirrors("    for dr, dc in [(1, 0), (-1, 0), (0, 1)]:"),
+            vec!["    for dr, dc in [(1, 0), (-1, 0), (0, 1), (0, -1)]:"]
+        );
+        assert!(mirrors("    for dr, dc in [(1, 0), (-1, 0), (0, 1), (0, -1)]:").is_empty());
+        assert!(mirrors("    moves = [(r + 2, c), (r, c + 2)]").is_empty());
+        assert!(mirrors("    print(f(a, b), g(c, d))").is_empty());
         let steps = |line: &str| -> Vec<String> {
             super::neighbour_step_edits(line)
                 .into_iter()

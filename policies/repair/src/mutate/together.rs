@@ -285,6 +285,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_part_counts(file, language, &description));
     hunks.extend(function.described_ties(file, language, &description));
     hunks.extend(function.tuple_tie_breaks(file, language));
+    hunks.extend(function.unread_index_clauses(file, language));
     hunks.extend(function.stated_divisor_clauses(file, language, &description));
     hunks.extend(function.described_one_to_one(file, language, &description));
     hunks.extend(function.described_skips(file, language, &description));
@@ -2022,6 +2023,57 @@ mod tests {
             .filter(|h| h.operator == MutationOperator::FlushRemainder)
             .map(|h| h.new_lines[1..].to_vec())
             .collect()
+    }
+
+    /// probe35-python-07: a run written as `str(start) if … else f"{start}-{previous}"` is
+    /// appended when the next run starts, and the last one never is: the same append after
+    /// the loop, though the piece calls `str` (a function, not state the loop refills).
+    #[test]
+    fn probe35_python_07_a_piece_that_calls_a_function_is_still_flushed_after_the_loop() {
+        let source = "def runs(numbers):\n    parts = []\n    start = previous = numbers[0]\n    for n in numbers[1:]:\n        if n == previous + 1:\n            previous = n\n            continue\n        parts.append(str(start) if start == previous else f\"{start}-{previous}\")\n        start = previous = n\n    return \",\".join(parts)\n";
+        let found = flushes(source, Language::Python, 8);
+        assert!(
+            found.contains(&vec![
+                "    parts.append(str(start) if start == previous else f\"{start}-{previous}\")"
+                    .to_string()
+            ]),
+            "{found:#?}"
+        );
+    }
+
+    /// probe35-python-11: `for index, word in enumerate(…)` never reads `index`: the first
+    /// word is the exception the condition lacks; a loop that reads its index gets nothing.
+    #[test]
+    fn probe35_python_11_an_unread_enumerate_index_joins_the_loops_condition() {
+        let clause = |h: &HunkMutation| {
+            h.operator == MutationOperator::AddClause && h.description.contains("of `enumerate`")
+        };
+        let source = "def title(sentence, minor):\n    out = []\n    for index, word in enumerate(sentence.split()):\n        lower = word.lower()\n        if lower in minor:\n            out.append(lower)\n        else:\n            out.append(lower.capitalize())\n    return \" \".join(out)\n";
+        let found = placed(source, Language::Python, 5, clause);
+        assert_eq!(
+            found,
+            vec![
+                (
+                    5,
+                    vec!["        if index > 0 and lower in minor:".to_string()]
+                ),
+                (
+                    5,
+                    vec!["        if index == 0 or lower in minor:".to_string()]
+                )
+            ]
+        );
+        let rust = "fn f(s: &str) -> String {\n    let mut out = String::new();\n    for (i, c) in s.chars().enumerate() {\n        if c == ' ' || c == '-' {\n            continue;\n        }\n        out.push(c);\n    }\n    out\n}\n";
+        let found = placed(rust, Language::Rust, 4, clause);
+        assert!(
+            found.contains(&(
+                4,
+                vec!["        if i > 0 && (c == ' ' || c == '-') {".to_string()]
+            )),
+            "{found:#?}"
+        );
+        let reads = source.replace("out.append(lower)\n", "out.append(lower * index)\n");
+        assert!(placed(&reads, Language::Python, 5, clause).is_empty());
     }
 
     /// Text wrapped line by line loses its last line: the remainder the loop consumes is

@@ -747,6 +747,100 @@ pub(in crate::mutate) fn uncalled_predicates(
         .collect()
 }
 
+impl FunctionText<'_> {
+    /// A loop that numbers its items (`for index, word in enumerate(…)`, `for (i, c) in
+    /// s.chars().enumerate()`) and never reads the number: the number was for a condition that
+    /// treats the first item apart ("the first word is always capitalized"). Each `if` in the
+    /// loop gets `index > 0 and …` and `index == 0 or …` (probe35-python-11).
+    pub(super) fn unread_index_clauses(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let (and, or, closer) = match language {
+            Language::Python => ("and", "or", ":"),
+            Language::Rust => ("&&", "||", "{"),
+        };
+        let mut hunks = Vec::new();
+        for (head, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            if texts.first() != Some(&"for") || !texts.contains(&"enumerate") {
+                continue;
+            }
+            let index = match language {
+                Language::Python => texts.get(1).filter(|_| texts.get(2) == Some(&",")),
+                Language::Rust => texts
+                    .get(2)
+                    .filter(|_| texts.get(1) == Some(&"(") && texts.get(3) == Some(&",")),
+            };
+            let Some(&index) = index.filter(|i| !i.starts_with('_')) else {
+                continue;
+            };
+            let Some(head_line) = self.lines.get(head) else {
+                continue;
+            };
+            let depth = super::super::indentation(head_line);
+            let body: Vec<usize> = (head + 1..self.lines.len())
+                .take_while(|&k| {
+                    self.lines.get(k).is_some_and(|l| {
+                        l.trim().is_empty() || super::super::indentation(l) > depth
+                    })
+                })
+                .collect();
+            let read = body.iter().any(|&k| {
+                self.tokens
+                    .get(k)
+                    .is_some_and(|t| t.iter().any(|t| t.text == index))
+            });
+            if read {
+                continue;
+            }
+            for &k in &body {
+                let (Some(line), Some(line_tokens)) = (self.lines.get(k), self.tokens.get(k))
+                else {
+                    continue;
+                };
+                let keyword = match line_tokens.first().map(|t| t.text) {
+                    Some("if") => 1,
+                    Some("elif") if language == Language::Python => 1,
+                    Some("}") if line_tokens.get(2).is_some_and(|t| t.text == "if") => 3,
+                    _ => continue,
+                };
+                if line_tokens.last().is_none_or(|t| t.text != closer) {
+                    continue;
+                }
+                let (Some(first), Some(last)) = (
+                    line_tokens.get(keyword),
+                    line_tokens
+                        .len()
+                        .checked_sub(2)
+                        .and_then(|i| line_tokens.get(i)),
+                ) else {
+                    continue;
+                };
+                let Some(condition) = line.get(first.start..last.end) else {
+                    continue;
+                };
+                let grouped = if condition.contains(&format!(" {or} ")) {
+                    format!("({condition})")
+                } else {
+                    condition.to_string()
+                };
+                for clause in [
+                    format!("{index} > 0 {and} {grouped}"),
+                    format!("{index} == 0 {or} {condition}"),
+                ] {
+                    let new_line = format!("{}{clause}{}", &line[..first.start], &line[last.end..]);
+                    hunks.extend(self.line_replaced(
+                        file,
+                        k,
+                        new_line,
+                        MutationOperator::AddClause,
+                        format!("the unread `{index}` of `enumerate` joins `{condition}`"),
+                    ));
+                }
+            }
+        }
+        hunks
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
