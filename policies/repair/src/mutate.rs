@@ -992,6 +992,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::neighbour_step_edits(text));
         edits.extend(expr::mirror_step_edits(text));
         edits.extend(expr::strip_everywhere_edits(text, language));
+        edits.extend(expr::next_term_edits(text));
         edits.extend(expr::slice_side_edits(text, &tokens, language));
         edits.extend(expr::index_order_edits(text, &tokens));
         edits.extend(expr::comparator_parameters_swapped(text, &tokens));

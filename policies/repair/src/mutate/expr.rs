@@ -1969,6 +1969,35 @@ pub(super) fn dropped_reversal_edits(
     edits
 }
 
+/// A sum that stops one item short: `score += 10 + rolls[i + 1]` where a strike counts "the
+/// next two rolls" — the next item's term is appended, `+ rolls[i + 2]` (probe35-python-01).
+/// Only a term already added (`+ x[i + k]`, or right after `+=`) and only with a positive
+/// offset, so the line reads ahead by one more.
+pub(super) fn next_term_edits(text: &str) -> Vec<LineEdit> {
+    let Ok(term) =
+        regex::Regex::new(r"(\+=?)\s*([A-Za-z_]\w*)\[\s*([A-Za-z_]\w*)\s*\+\s*(\d+)\s*\]")
+    else {
+        return Vec::new();
+    };
+    term.captures_iter(text)
+        .filter_map(|c| {
+            let whole = c.get(0)?;
+            let (list, index) = (c.get(2)?.as_str(), c.get(3)?.as_str());
+            let k: u32 = c.get(4)?.as_str().parse().ok()?;
+            let next = format!("{list}[{index} + {}]", k + 1);
+            if text.contains(&next) {
+                return None;
+            }
+            let added = format!("{} + {next}", whole.as_str());
+            Some(LineEdit {
+                new_text: splice(text, whole.start(), whole.end(), &added)?,
+                operator: MutationOperator::AddClause,
+                description: format!("the next item's term `+ {next}` added"),
+            })
+        })
+        .collect()
+}
+
 /// A strip that should have removed every occurrence: `code.strip("-")` only cuts the
 /// ends, `code.replace("-", "")` removes the hyphens inside too (probe35-python-25); Rust's
 /// `trim_matches('-')` the same, as `replace('-', "")`.
@@ -2274,6 +2303,22 @@ mod tests {
             ),
             vec!["    ordered = sorted(scores, reverse=True)"]
         );
+        let next = |line: &str| -> Vec<String> {
+            super::next_term_edits(line)
+                .into_iter()
+                .map(|e| e.new_text)
+                .collect()
+        };
+        assert_eq!(
+            next("            score += 10 + rolls[i + 1]"),
+            vec!["            score += 10 + rolls[i + 1] + rolls[i + 2]"]
+        );
+        assert_eq!(
+            next("    total += v[j + 1]"),
+            vec!["    total += v[j + 1] + v[j + 2]"]
+        );
+        assert!(next("    x = v[i - 1] * 2").is_empty());
+        assert!(next("    x = v[i + 1]").is_empty());
         let everywhere = |line: &str, language| -> Vec<String> {
             super::strip_everywhere_edits(line, language)
                 .into_iter()
