@@ -110,27 +110,45 @@ pub fn localize_named_functions(
         ));
     }
     let index = WorkspaceIndex::build(workspace, &LocalizeOptions::default())?;
+    // A named function, or else every function of a named file (`quicksort.py`).
+    let mut ids: Vec<FunctionId> = names
+        .iter()
+        .flat_map(|name| index.definitions.get(name).into_iter().flatten().copied())
+        .collect();
+    if ids.is_empty() {
+        ids = index
+            .definitions
+            .values()
+            .flatten()
+            .copied()
+            .filter(|&(file, _)| {
+                index.files.get(file).is_some_and(|f| {
+                    names
+                        .iter()
+                        .any(|n| f.path == *n || f.path.ends_with(&format!("/{n}")))
+                })
+            })
+            .collect();
+    }
     let mut candidates: Vec<CandidateLocation> = Vec::new();
-    for name in names {
-        for &(file_index, function_index) in index.definitions.get(name).into_iter().flatten() {
-            let Some((file, function)) = index.function((file_index, function_index)) else {
+    for (file_index, function_index) in ids {
+        let Some((file, function)) = index.function((file_index, function_index)) else {
+            continue;
+        };
+        for line in function.start + 1..=function.end {
+            if file.is_test_line(line) {
+                continue;
+            }
+            let Some(weight) = line_weight(file.code_line(line), file.language) else {
                 continue;
             };
-            for line in function.start + 1..=function.end {
-                if file.is_test_line(line) {
-                    continue;
-                }
-                let Some(weight) = line_weight(file.code_line(line), file.language) else {
-                    continue;
-                };
-                candidates.push(CandidateLocation {
-                    file: file.path.clone(),
-                    line,
-                    function: Some(function.name.clone()),
-                    score: (weight * 1000.0).round() / 1000.0,
-                    reason: format!("in `{}`, which the task names", function.name),
-                });
-            }
+            candidates.push(CandidateLocation {
+                file: file.path.clone(),
+                line,
+                function: Some(function.name.clone()),
+                score: (weight * 1000.0).round() / 1000.0,
+                reason: format!("in `{}`, which the task names", function.name),
+            });
         }
     }
     candidates.sort_by(|a, b| {
@@ -143,7 +161,8 @@ pub fn localize_named_functions(
     Ok(candidates)
 }
 
-/// The names a task writes in backquotes (`` `bowling_score` ``), identifiers only.
+/// The names a task writes in backquotes (`` `bowling_score` ``), identifiers only, then the
+/// source files it names anywhere (`bowling_score.py`, `src/lib.rs`).
 pub fn names_in_task(task: &str) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for (i, piece) in task.split('`').enumerate() {
@@ -153,6 +172,15 @@ pub fn names_in_task(task: &str) -> Vec<String> {
             && !piece.starts_with(|c: char| c.is_ascii_digit());
         if i % 2 == 1 && is_identifier && !names.iter().any(|n| n == piece) {
             names.push(piece.to_string());
+        }
+    }
+    for word in
+        task.split(|c: char| c.is_whitespace() || matches!(c, '`' | '(' | ')' | ',' | '\'' | '"'))
+    {
+        let word = word.trim_end_matches(['.', ':', ';']);
+        let source = word.ends_with(".py") || word.ends_with(".rs");
+        if source && word.len() > 3 && !names.iter().any(|n| n == word) {
+            names.push(word.to_string());
         }
     }
     names
@@ -1495,7 +1523,10 @@ mod tests {
     #[test]
     fn the_functions_a_task_names_are_its_fallback_locations() {
         let task = "The tests fail. Find the bug in `bowling_score` (bowling_score.py) and fix it. Run the tests with `python3 -m pytest -q`.";
-        assert_eq!(names_in_task(task), vec!["bowling_score".to_string()]);
+        assert_eq!(
+            names_in_task(task),
+            vec!["bowling_score".to_string(), "bowling_score.py".to_string()]
+        );
         let dir = tempfile::tempdir().unwrap();
         write(
             dir.path(),
@@ -1522,6 +1553,16 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
+        // A task that names only the file: every function of it.
+        let by_file = localize_named_functions(
+            &names_in_task("Fix the bug in bowling_score.py."),
+            dir.path(),
+            10,
+        )
+        .unwrap();
+        assert!(by_file.iter().any(|c| c.line == 2), "{by_file:#?}");
+        assert!(by_file.iter().any(|c| c.line == 8), "{by_file:#?}");
+        assert!(by_file.iter().all(|c| c.file == "bowling_score.py"));
     }
 
     #[test]
