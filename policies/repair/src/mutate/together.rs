@@ -15,6 +15,7 @@ use super::{Language, MutationOperator, Token, TokenKind};
 mod arms;
 mod calls;
 mod clauses;
+mod constants;
 mod counters;
 mod digits;
 mod empty;
@@ -291,6 +292,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_skips(file, language, &description));
     hunks.extend(function.described_bound_skips(file, language, &description));
     hunks.extend(function.described_weekday_counts(file, language, &description));
+    hunks.extend(function.described_constants(file, language, &description));
     hunks
 }
 
@@ -2074,6 +2076,28 @@ mod tests {
         );
         let reads = source.replace("out.append(lower)\n", "out.append(lower * index)\n");
         assert!(placed(&reads, Language::Python, 5, clause).is_empty());
+    }
+
+    /// A threshold the description states ("25 or more is overweight") where the code holds
+    /// one it never states (`24.0`): replaced, written as a float where a float stood; a
+    /// number the code already holds, or 0 and 1, is left alone.
+    #[test]
+    fn a_constant_the_description_states_replaces_one_it_never_states() {
+        let stated = |h: &HunkMutation| h.description.contains("a number the description states");
+        let rust = "/*\n Classify a BMI: under 18.5 is underweight, 25 or more is overweight.\n*/\nfn category(bmi: f64) -> &'static str {\n    if bmi < 18.5 {\n        \"under\"\n    } else if bmi >= 24.0 {\n        \"over\"\n    } else {\n        \"normal\"\n    }\n}\n";
+        let found = placed(rust, Language::Rust, 7, stated);
+        assert_eq!(
+            found,
+            vec![(7, vec!["    } else if bmi >= 25.0 {".to_string()])]
+        );
+        let python = "def fee(hours):\n    \"\"\"Parking costs 3 per hour, at most 20 a day.\"\"\"\n    return min(hours * 3, 25)\n";
+        let found = placed(python, Language::Python, 3, stated);
+        assert_eq!(
+            found,
+            vec![(3, vec!["    return min(hours * 3, 20)".to_string()])]
+        );
+        let right = python.replace("25)", "20)");
+        assert!(placed(&right, Language::Python, 3, stated).is_empty());
     }
 
     /// Text wrapped line by line loses its last line: the remainder the loop consumes is
