@@ -719,8 +719,29 @@ const RUST_PRIMITIVES: &[&str] = &[
 ];
 
 /// A primitive type's name (Rust), never a variable.
+/// Python's built-in types, as a parameter's annotation names them (`income: float,
+/// brackets: list`): types, not variables to swap in (probe35-python-23 spent 7 of its swaps
+/// on `list` and `float` and never reached `upper` → `lower`).
+const PYTHON_BUILTIN_TYPES: [&str; 12] = [
+    "int",
+    "float",
+    "str",
+    "bool",
+    "list",
+    "dict",
+    "set",
+    "tuple",
+    "bytes",
+    "object",
+    "complex",
+    "frozenset",
+];
+
 fn is_primitive_type(word: &str, language: Language) -> bool {
-    language == Language::Rust && RUST_PRIMITIVES.contains(&word)
+    match language {
+        Language::Rust => RUST_PRIMITIVES.contains(&word),
+        Language::Python => PYTHON_BUILTIN_TYPES.contains(&word),
+    }
 }
 
 /// `=` and the compound assignments (`+=`, `//=`, `:=`, …), not the comparisons.
@@ -1868,7 +1889,7 @@ fn swap_identifier_edits(
 }
 
 /// Words that come in pairs in code, one for each of two axes, ends or roles.
-const NAME_PAIRS: [(&str, &str); 27] = [
+const NAME_PAIRS: [(&str, &str); 33] = [
     ("row", "col"),
     ("rows", "cols"),
     ("row", "column"),
@@ -1896,6 +1917,12 @@ const NAME_PAIRS: [(&str, &str); 27] = [
     ("k", "v"),
     ("head", "tail"),
     ("odd", "even"),
+    ("upper", "lower"),
+    ("before", "after"),
+    ("inner", "outer"),
+    ("small", "large"),
+    ("source", "target"),
+    ("previous", "current"),
 ];
 
 /// `a` and `b` are a pair's two names: a pair of [`NAME_PAIRS`] once their common prefix and
@@ -3488,6 +3515,28 @@ mod tests {
     /// probe-rust-15 (a knapsack that adds `weight` where `value` was meant): `value`, bound
     /// by the loop's pattern and never read, is offered first; Rust's `false` and `continue`
     /// are never offered as variables.
+    /// probe35-python-23: a parameter's annotation (`income: float, brackets: list`) is no
+    /// variable to swap in; the swaps it took let `upper` → `lower` fall past the cap.
+    #[test]
+    fn probe35_python_23_annotation_types_are_not_swapped_in() {
+        let source = "def tax(income: float, brackets: list) -> float:\n    total = 0.0\n    lower = 0\n    for upper, rate in brackets:\n        if upper is None or income <= upper:\n            total += (income - upper) * rate\n            break\n        total += (upper - lower) * rate\n        lower = upper\n    return total\n";
+        let texts = enumerate_mutations("t.py", source, Language::Python, &[6], 500)
+            .into_iter()
+            .filter(|c| c.operator == MutationOperator::SwapIdentifier)
+            .map(|c| c.new_text)
+            .collect::<Vec<_>>();
+        assert!(
+            texts.contains(&"            total += (income - lower) * rate".to_string()),
+            "{texts:#?}"
+        );
+        assert!(
+            texts
+                .iter()
+                .all(|t| !t.contains("list") && !t.contains("float")),
+            "{texts:#?}"
+        );
+    }
+
     #[test]
     fn a_name_bound_and_never_read_is_offered_first() {
         let source = "pub fn knapsack(items: &[(usize, u64)], cap: usize) -> u64 {\n    let mut dp = vec![0u64; cap + 1];\n    for &(weight, value) in items {\n        if weight > cap {\n            continue;\n        }\n        let mut found = false;\n        for w in (weight..=cap).rev() {\n            dp[w] = dp[w].max(dp[w - weight] + weight as u64);\n            found = true;\n        }\n    }\n    dp[cap]\n}\n";
