@@ -905,7 +905,8 @@ const BELOW_THE_FIRST_LOOK: &[(&str, &str)] = &[
 
 /// `[repair] widen_locations`: when every candidate of the first localization failed, the job
 /// localizes deeper and probes the new lines' candidates after the first ones (found here:
-/// `bonus = 3` → `bonus = 2`); with widening off it stops with nothing left to try.
+/// `bonus = 3` → `bonus = 2`, or `score + bonus` → `score + bonus - 1`, both below the first
+/// look and both accepted by the tests); with widening off it stops with nothing left to try.
 #[test]
 fn an_exhausted_first_look_widens_to_the_lines_below_it() {
     let (scratch, ws) = workspace(BELOW_THE_FIRST_LOOK);
@@ -922,10 +923,9 @@ fn an_exhausted_first_look_widens_to_the_lines_below_it() {
     let (_, events) = run(&ws, &script, &["--policy", policy.to_str().unwrap()]);
     let end = done(&events);
     assert_eq!(end["status"], "done", "{end}");
+    let fixed = std::fs::read_to_string(ws.join("grade.py")).unwrap();
     assert!(
-        std::fs::read_to_string(ws.join("grade.py"))
-            .unwrap()
-            .contains("bonus = 2"),
+        fixed.contains("bonus = 2") || fixed.contains("str(score + bonus - 1)"),
         "{end}"
     );
     let looks = decisions(&events, "localize");

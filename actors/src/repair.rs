@@ -819,16 +819,23 @@ fn order(candidates: &mut [Candidate], ranker: Option<&CandidateRanker>, signs: 
     candidates.sort_by_key(|c| evidence_tier(c, signs));
 }
 
-/// Every `COVERAGE_EVERY`-th probe goes to a kind of edit not yet tried on a line.
+/// A candidate's kind of edit and where: (file, line, origin).
+fn candidate_kind(c: &Candidate) -> (String, u32, String) {
+    (c.edit.file.clone(), c.edit.line, c.features.origin.name())
+}
+
+/// Every `COVERAGE_EVERY`-th probe goes to a kind of edit not yet tried on a line, once the
+/// first `COVERAGE_AFTER` probes went by the ranker alone (most bugs are found there).
 const COVERAGE_EVERY: usize = 4;
+const COVERAGE_AFTER: usize = 24;
 
 /// The ranker reads the decoder's likelihoods, and a small decoder can find a right edit very
 /// unlikely (`sum(max(…))` → `sum(min(…))`: rank 178 of 313 while the budget ran out at 196):
-/// every `COVERAGE_EVERY`-th place goes to the best candidate of the next (line, kind) not yet
-/// placed, lines in localization order, so each kind of edit on the most suspicious lines is
+/// after the first `COVERAGE_AFTER` places, every `COVERAGE_EVERY`-th place goes to the best
+/// candidate of the next (line, kind) not yet placed, lines in localization order, so each kind of edit on the most suspicious lines is
 /// tried early whatever the likelihood says. The rest keep the ranker's order.
 fn cover_kinds(candidates: &mut [Candidate]) {
-    let kind = |c: &Candidate| (c.edit.file.clone(), c.edit.line, c.features.origin.name());
+    let kind = candidate_kind;
     // The best of each (line, kind): its first place in the ranked order.
     let mut firsts: Vec<usize> = Vec::new();
     let mut seen: HashSet<(String, u32, String)> = HashSet::new();
@@ -843,7 +850,8 @@ fn cover_kinds(candidates: &mut [Candidate]) {
     let mut ranked = 0..candidates.len();
     let mut sequence: Vec<usize> = Vec::with_capacity(candidates.len());
     while sequence.len() < candidates.len() {
-        let covering = (sequence.len() + 1).is_multiple_of(COVERAGE_EVERY);
+        let covering =
+            sequence.len() >= COVERAGE_AFTER && (sequence.len() + 1).is_multiple_of(COVERAGE_EVERY);
         let next = if covering {
             coverage.by_ref().find(|&i| !placed[i])
         } else {
@@ -875,9 +883,7 @@ fn cover_kinds(candidates: &mut [Candidate]) {
 fn spread_kinds(candidates: &mut [Candidate]) {
     let mut seen: HashMap<(String, u32, String), u32> = HashMap::new();
     for c in candidates.iter_mut() {
-        let k = seen
-            .entry((c.edit.file.clone(), c.edit.line, c.features.origin.name()))
-            .or_insert(0);
+        let k = seen.entry(candidate_kind(c)).or_insert(0);
         *k += 1;
         c.score -= SAME_KIND_PENALTY * (*k as f32).ln();
     }
@@ -1833,7 +1839,7 @@ fn stacked_on(
     let Some(content) = contents.get(&base.edit.file) else {
         return VecDeque::new();
     };
-    singles
+    let mut partners: Vec<Candidate> = singles
         .iter()
         .filter_map(|single| {
             let edit = partial::stack_edits(&base.edit, &single.edit, content)?;
@@ -1852,8 +1858,12 @@ fn stacked_on(
             })
         })
         .filter(|c| !tried.contains(&c.key()))
-        .take(STACKED_PER_BASE)
-        .collect()
+        .collect();
+    // Partners by the ranker's score, not the probe queue's order: the queue's coverage
+    // places (`cover_kinds`) spread probes over kinds, but a partner is likeliest among the
+    // best-scored edits of the other lines.
+    partners.sort_by(|a, b| b.score.total_cmp(&a.score));
+    partners.into_iter().take(STACKED_PER_BASE).collect()
 }
 
 /// The origin of the edits the runner's diagnostics propose.
@@ -2781,7 +2791,7 @@ mod tests {
             ..edit(line, "    x = f(a)", &[&format!("    x = f(a) + {k}")])
         };
         let mut edits: Vec<CandidateEdit> = Vec::new();
-        for k in 0..20 {
+        for k in 0..30 {
             edits.push(at(18, 0, MutationOperator::AddOffset, k));
             edits.push(at(19, 2, MutationOperator::ConstantOffByOne, k));
         }
@@ -2801,7 +2811,14 @@ mod tests {
                 c.features.origin == CandidateOrigin::Mutate(MutationOperator::MinMaxSwap)
             })
             .unwrap();
-        assert!(swap < 2 * COVERAGE_EVERY, "placed at {swap}");
+        assert!(
+            swap < COVERAGE_AFTER + 2 * COVERAGE_EVERY,
+            "placed at {swap}"
+        );
+        assert!(
+            swap >= COVERAGE_AFTER,
+            "the ranker's first places are kept: {swap}"
+        );
         let keys: HashSet<_> = candidates.iter().map(Candidate::key).collect();
         assert_eq!(keys.len(), n, "a candidate lost or doubled");
     }
