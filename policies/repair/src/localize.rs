@@ -151,14 +151,7 @@ pub fn localize_named_functions(
             });
         }
     }
-    candidates.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then_with(|| a.file.cmp(&b.file))
-            .then_with(|| a.line.cmp(&b.line))
-    });
-    candidates.truncate(top_n);
-    Ok(candidates)
+    Ok(best_first(candidates, top_n))
 }
 
 /// The names a task writes in backquotes (`` `bowling_score` ``), identifiers only, then the
@@ -708,7 +701,7 @@ fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<Candid
         }
     }
 
-    let mut candidates: Vec<CandidateLocation> = scores
+    let candidates: Vec<CandidateLocation> = scores
         .into_iter()
         .filter_map(|((file_index, line), (score, reasons))| {
             let file = index.files.get(file_index)?;
@@ -728,6 +721,11 @@ fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<Candid
             })
         })
         .collect();
+    best_first(candidates, top_n)
+}
+
+/// The `top_n` best-scored candidates, best first; ties by file, then line.
+fn best_first(mut candidates: Vec<CandidateLocation>, top_n: usize) -> Vec<CandidateLocation> {
     candidates.sort_by(|a, b| {
         b.score
             .total_cmp(&a.score)
