@@ -312,6 +312,19 @@ impl WorkspaceIndex {
         Some((file, file.functions.get(id.1)?))
     }
 
+    /// A function's code (strings and comments blanked) after its signature line.
+    fn body_after_signature(&self, id: FunctionId) -> Option<String> {
+        let (file, function) = self.function(id)?;
+        Some(
+            file.body_code(function)
+                .into_iter()
+                .skip(1)
+                .map(|(_, line)| line)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    }
+
     /// Files a runner-printed path may refer to: exact relative match, absolute path under the
     /// workspace, or (for crates inside a larger workspace) a unique suffix match.
     fn resolve_path(&self, printed: &str) -> Vec<usize> {
@@ -790,16 +803,9 @@ fn called_in(
     caller: FunctionId,
     among: &BTreeMap<String, Vec<FunctionId>>,
 ) -> Vec<FunctionId> {
-    let Some((file, function)) = index.function(caller) else {
+    let Some(body) = index.body_after_signature(caller) else {
         return Vec::new();
     };
-    let body: String = file
-        .body_code(function)
-        .into_iter()
-        .skip(1)
-        .map(|(_, line)| line)
-        .collect::<Vec<_>>()
-        .join("\n");
     called_names(&body)
         .iter()
         .flat_map(|name| among.get(name).into_iter().flatten().copied())
@@ -823,17 +829,7 @@ fn passed_by_value(index: &WorkspaceIndex, tests: &[FunctionId]) -> Vec<Function
     tests
         .iter()
         .flat_map(|&test| std::iter::once(test).chain(test_helpers(index, test)))
-        .filter_map(|caller| {
-            let (file, function) = index.function(caller)?;
-            let body: String = file
-                .body_code(function)
-                .into_iter()
-                .skip(1)
-                .map(|(_, line)| line)
-                .collect::<Vec<_>>()
-                .join("\n");
-            Some(mentioned_names(&body))
-        })
+        .filter_map(|caller| Some(mentioned_names(&index.body_after_signature(caller)?)))
         .flatten()
         .flat_map(|name| index.definitions.get(&name).into_iter().flatten().copied())
         .collect()

@@ -4,6 +4,8 @@
 //! operator here works on one line's tokens and keeps everything else byte-identical.
 
 use super::{Language, LineEdit, MutationOperator, Token, TokenKind, ends_operand, is_keyword};
+use regex::Regex;
+use std::sync::LazyLock;
 
 /// Operands longer than this many tokens are not moved or dropped: the edit would be a rewrite,
 /// not a small fix.
@@ -1974,9 +1976,10 @@ pub(super) fn dropped_reversal_edits(
 /// Only a term already added (`+ x[i + k]`, or right after `+=`) and only with a positive
 /// offset, so the line reads ahead by one more.
 pub(super) fn next_term_edits(text: &str) -> Vec<LineEdit> {
-    let Ok(term) =
-        regex::Regex::new(r"(\+=?)\s*([A-Za-z_]\w*)\[\s*([A-Za-z_]\w*)\s*\+\s*(\d+)\s*\]")
-    else {
+    static TERM: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(r"(\+=?)\s*([A-Za-z_]\w*)\[\s*([A-Za-z_]\w*)\s*\+\s*(\d+)\s*\]").ok()
+    });
+    let Some(term) = TERM.as_ref() else {
         return Vec::new();
     };
     term.captures_iter(text)
@@ -2002,13 +2005,19 @@ pub(super) fn next_term_edits(text: &str) -> Vec<LineEdit> {
 /// ends, `code.replace("-", "")` removes the hyphens inside too (probe35-python-25); Rust's
 /// `trim_matches('-')` the same, as `replace('-', "")`.
 pub(super) fn strip_everywhere_edits(text: &str, language: Language) -> Vec<LineEdit> {
-    let pattern = match language {
-        Language::Python => r#"\.(strip|lstrip|rstrip)\(\s*("[^"]+"|'[^']+')\s*\)"#,
-        Language::Rust => {
-            r#"\.(trim_matches|trim_start_matches|trim_end_matches)\(\s*('[^']+'|"[^"]+")\s*\)"#
-        }
+    static PYTHON: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r#"\.(strip|lstrip|rstrip)\(\s*("[^"]+"|'[^']+')\s*\)"#).ok());
+    static RUST: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(
+            r#"\.(trim_matches|trim_start_matches|trim_end_matches)\(\s*('[^']+'|"[^"]+")\s*\)"#,
+        )
+        .ok()
+    });
+    let call = match language {
+        Language::Python => PYTHON.as_ref(),
+        Language::Rust => RUST.as_ref(),
     };
-    let Ok(call) = regex::Regex::new(pattern) else {
+    let Some(call) = call else {
         return Vec::new();
     };
     call.captures_iter(text)
@@ -2032,9 +2041,13 @@ pub(super) fn strip_everywhere_edits(text: &str, language: Language) -> Vec<Line
 /// c), (r, c + 1))` never looks left, `((1, 0), (-1, 0), (0, 1))` the same in offsets. The
 /// missing mirrors are appended in the run's own writing (probe35-python-13).
 pub(super) fn mirror_step_edits(text: &str) -> Vec<LineEdit> {
-    let Ok(pair) = regex::Regex::new(
-        r"\(\s*([A-Za-z_]\w*)?\s*([+-])?\s*(\d+)?\s*,\s*([A-Za-z_]\w*)?\s*([+-])?\s*(\d+)?\s*\)",
-    ) else {
+    static PAIR: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(
+            r"\(\s*([A-Za-z_]\w*)?\s*([+-])?\s*(\d+)?\s*,\s*([A-Za-z_]\w*)?\s*([+-])?\s*(\d+)?\s*\)",
+        )
+        .ok()
+    });
+    let Some(pair) = PAIR.as_ref() else {
         return Vec::new();
     };
     // (start, end, base names, offsets) of each pair written as `name ± k` or `±k`.
@@ -2143,7 +2156,9 @@ pub(super) fn mirror_step_edits(text: &str) -> Vec<LineEdit> {
 /// corners join them too. Which of the two a grid means is the usual slip, and both sets are
 /// fixed, so one candidate each way is enough.
 pub(super) fn neighbour_step_edits(text: &str) -> Vec<LineEdit> {
-    let Ok(pair) = regex::Regex::new(r"[(\[]\s*(-?\d+)\s*,\s*(-?\d+)\s*[)\]]") else {
+    static PAIR: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r"[(\[]\s*(-?\d+)\s*,\s*(-?\d+)\s*[)\]]").ok());
+    let Some(pair) = PAIR.as_ref() else {
         return Vec::new();
     };
     let steps: Vec<(usize, usize, i64, i64)> = pair

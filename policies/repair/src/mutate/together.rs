@@ -1378,22 +1378,24 @@ impl<'a> FunctionText<'a> {
     /// The lines of the loop whose header is line `head` (`for`, `while`, `loop`): those after
     /// it indented deeper, blank ones included. `None` when `head` opens no loop.
     fn loop_body(&self, head: usize) -> Option<Vec<usize>> {
-        let indent = |l: &str| l.len() - l.trim_start().len();
         let opens_loop = self
             .tokens
             .get(head)?
             .first()
             .is_some_and(|t| matches!(t.text, "for" | "while" | "loop"));
-        let head_line = self.lines.get(head)?;
-        opens_loop.then(|| {
-            (head + 1..self.lines.len())
-                .take_while(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head_line))
-                })
-                .collect()
-        })
+        opens_loop.then(|| self.block_body(head))
+    }
+
+    /// The lines of the block `head` opens: the deeper (or blank) lines right after it.
+    fn block_body(&self, head: usize) -> Vec<usize> {
+        let depth = self.lines.get(head).map_or(0, |l| super::indentation(l));
+        (head + 1..self.lines.len())
+            .take_while(|&k| {
+                self.lines
+                    .get(k)
+                    .is_some_and(|l| l.trim().is_empty() || super::indentation(l) > depth)
+            })
+            .collect()
     }
 
     fn hunk(

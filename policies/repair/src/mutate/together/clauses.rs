@@ -772,17 +772,7 @@ impl FunctionText<'_> {
             let Some(&index) = index.filter(|i| !i.starts_with('_')) else {
                 continue;
             };
-            let Some(head_line) = self.lines.get(head) else {
-                continue;
-            };
-            let depth = super::super::indentation(head_line);
-            let body: Vec<usize> = (head + 1..self.lines.len())
-                .take_while(|&k| {
-                    self.lines.get(k).is_some_and(|l| {
-                        l.trim().is_empty() || super::super::indentation(l) > depth
-                    })
-                })
-                .collect();
+            let body = self.block_body(head);
             let read = body.iter().any(|&k| {
                 self.tokens
                     .get(k)

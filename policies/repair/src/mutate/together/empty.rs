@@ -146,6 +146,7 @@ impl FunctionText<'_> {
             return Vec::new();
         };
         let prose = description.split(">>>").next().unwrap_or("");
+        let body = self.body_text();
         let mut hunks = Vec::new();
         let mut offered: Vec<String> = Vec::new();
         for sentence in super::sentences(prose) {
@@ -180,9 +181,9 @@ impl FunctionText<'_> {
                         continue;
                     }
                 }
-                if self.body_text().contains(&format!("{count} <= 1"))
-                    || self.body_text().contains(&format!("{count} == 1"))
-                    || self.body_text().contains(&format!("{count} == 0"))
+                if ["<= 1", "== 1", "== 0"]
+                    .iter()
+                    .any(|test| body.contains(&format!("{count} {test}")))
                 {
                     continue;
                 }

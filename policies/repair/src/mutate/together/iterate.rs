@@ -77,14 +77,7 @@ impl FunctionText<'_> {
             }) else {
                 continue;
             };
-            let loop_depth = self.lines.get(loop_head).map_or(0, |l| indent(l));
-            let in_loop: Vec<usize> = (loop_head + 1..self.lines.len())
-                .take_while(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| l.trim().is_empty() || indent(l) > loop_depth)
-                })
-                .collect();
+            let in_loop = self.block_body(loop_head);
             if !in_loop
                 .iter()
                 .any(|&k| self.tokens.get(k).is_some_and(|t| steps(t, index)))
@@ -92,13 +85,7 @@ impl FunctionText<'_> {
                 continue;
             }
             // The branch's body: deeper lines right after its head.
-            let body: Vec<usize> = (head + 1..self.lines.len())
-                .take_while(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| l.trim().is_empty() || indent(l) > depth)
-                })
-                .collect();
+            let body = self.block_body(head);
             let Some(&last) = body
                 .iter()
                 .rev()

@@ -81,12 +81,9 @@ impl FunctionText<'_> {
             }
             let pad = &first_body[..indent(first_body)];
             // The body's text, to see whether it asks about the property already.
-            let body: String = (head + 1..self.lines.len())
-                .take_while(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head_line))
-                })
+            let body: String = self
+                .block_body(head)
+                .into_iter()
                 .filter_map(|k| self.lines.get(k))
                 .flat_map(|l| l.chars().filter(|c| !c.is_whitespace()))
                 .collect();
@@ -192,17 +189,8 @@ impl FunctionText<'_> {
             {
                 continue;
             }
-            let Some(head_line) = self.lines.get(head) else {
-                continue;
-            };
             // The body's first-level assignments of a fresh value (`target = pos + roll`).
-            let body: Vec<usize> = (head + 1..self.lines.len())
-                .take_while(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| l.trim().is_empty() || indent(l) > indent(head_line))
-                })
-                .collect();
+            let body = self.block_body(head);
             let Some(depth) = body
                 .first()
                 .and_then(|&k| self.lines.get(k))

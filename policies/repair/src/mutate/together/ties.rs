@@ -8,8 +8,6 @@
 use super::super::{Language, MutationOperator, Token, TokenKind};
 use super::{FunctionText, HunkMutation};
 
-use super::super::indentation as indent;
-
 /// Words that announce a tie rule.
 const TIE_WORDS: [&str; 6] = ["multiple", "several", "tie", "ties", "tied", "equal"];
 
@@ -124,14 +122,7 @@ impl FunctionText<'_> {
                 continue;
             };
             // The body: the running best kept (`right = …`) and an item kept beside it.
-            let depth = indent(line);
-            let body_lines: Vec<usize> = (head + 1..self.lines.len())
-                .take_while(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| l.trim().is_empty() || indent(l) > depth)
-                })
-                .collect();
+            let body_lines = self.block_body(head);
             let joined =
                 |part: &[Token<'_>]| part.iter().map(|x| x.text).collect::<Vec<_>>().join(" ");
             // (target as tokens joined, value as written) of each plain assignment.
