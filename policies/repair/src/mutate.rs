@@ -1014,6 +1014,9 @@ fn mutate_line_with_classes(
         edits.extend(expr::mirror_step_edits(text));
         edits.extend(expr::strip_everywhere_edits(text, language));
         edits.extend(expr::next_term_edits(text));
+        if language == Language::Python {
+            edits.extend(expr::zipped_sort_edits(text));
+        }
         edits.extend(expr::slice_side_edits(text, &tokens, language));
         edits.extend(expr::index_order_edits(text, &tokens));
         edits.extend(expr::comparator_parameters_swapped(text, &tokens));

@@ -1050,6 +1050,39 @@ pub(super) fn letter_set_with_capitals(inner: &str) -> Option<String> {
     is_set.then(|| format!("{inner}{}", inner.to_ascii_uppercase()))
 }
 
+/// A sort that parts a value from its partner: `zip(sorted(values), weights)` pairs the
+/// smallest value with the first weight, whatever its own was; sorting the pairs keeps each
+/// value with its weight, `sorted(zip(values, weights))` (probe35-python-20). With the sort
+/// on the second list, the pairs are sorted by their second item.
+pub(super) fn zipped_sort_edits(text: &str) -> Vec<LineEdit> {
+    static FIRST: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r"\bzip\(\s*sorted\(([^(),]+)\)\s*,\s*([^(),]+?)\s*\)").ok());
+    static SECOND: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r"\bzip\(\s*([^(),]+?)\s*,\s*sorted\(([^(),]+)\)\s*\)").ok());
+    let mut edits = Vec::new();
+    let mut push = |re: &Option<Regex>, key: &str| {
+        let Some(re) = re.as_ref() else {
+            return;
+        };
+        for c in re.captures_iter(text) {
+            let (Some(whole), Some(a), Some(b)) = (c.get(0), c.get(1), c.get(2)) else {
+                continue;
+            };
+            let sorted = format!("sorted(zip({}, {}){key})", a.as_str(), b.as_str());
+            if let Some(new_text) = splice(text, whole.start(), whole.end(), &sorted) {
+                edits.push(LineEdit {
+                    new_text,
+                    operator: MutationOperator::SiblingCall,
+                    description: format!("the pairs sorted, not one list: `{sorted}`"),
+                });
+            }
+        }
+    };
+    push(&FIRST, "");
+    push(&SECOND, ", key=lambda pair: pair[1]");
+    edits
+}
+
 /// The order of a sort turned round: Python's `sorted(xs)` → `sorted(xs, reverse=True)` and
 /// `xs.sort()` → `xs.sort(reverse=True)`; Rust's `xs.sort()` → `xs.sort_by(|a, b| b.cmp(a))`.
 pub(super) fn sort_order_edits(
@@ -1957,7 +1990,14 @@ pub(super) fn dropped_reversal_edits(
                 if let Some((inner, end)) = inner
                     && !inner.contains(',')
                 {
-                    push(w[0].start, end, inner, &format!("`{wrapper}(…)`"));
+                    // `abs(a - b) % n` → `(a - b) % n`: an operator next to the call binds
+                    // to its argument as a whole, as the call did.
+                    let kept = if binds_with_neighbour(text, w[0].start, end, inner) {
+                        format!("({inner})")
+                    } else {
+                        inner.to_string()
+                    };
+                    push(w[0].start, end, &kept, &format!("`{wrapper}(…)`"));
                 }
             }
             _ => {}
@@ -1969,6 +2009,19 @@ pub(super) fn dropped_reversal_edits(
         }
     }
     edits
+}
+
+/// Whether `inner`, taken out of the call at `start..end` of `text`, needs parentheses to
+/// stay one operand: it holds an operator and an operator (or a method call or an index)
+/// stands right next to the call.
+fn binds_with_neighbour(text: &str, start: usize, end: usize, inner: &str) -> bool {
+    let compound = inner.contains([' ', '+', '-', '*', '/', '%', '<', '>', '=', '&', '|']);
+    let before = text
+        .get(..start)
+        .and_then(|t| t.trim_end().chars().next_back());
+    let after = text.get(end..).and_then(|t| t.trim_start().chars().next());
+    let operator = |c: char| "+-*/%<>=&|^.[".contains(c);
+    compound && (before.is_some_and(|c| operator(c) && c != '=') || after.is_some_and(operator))
 }
 
 /// A sum that stops one item short: `score += 10 + rolls[i + 1]` where a strike counts "the
@@ -2305,6 +2358,35 @@ mod tests {
         );
         // A key or a second argument is part of a call that means it.
         assert!(rev("    return sorted(seen, key=len)", Language::Python).is_empty());
+        // probe35-python-20: the pairs sorted, not the values alone.
+        let zipped = |line: &str| -> Vec<String> {
+            super::zipped_sort_edits(line)
+                .into_iter()
+                .map(|e| e.new_text)
+                .collect()
+        };
+        assert_eq!(
+            zipped("    pairs = zip(sorted(values), weights)"),
+            vec!["    pairs = sorted(zip(values, weights))"]
+        );
+        assert_eq!(
+            zipped("    for w, v in zip(words, sorted(scores)):"),
+            vec!["    for w, v in sorted(zip(words, scores), key=lambda pair: pair[1]):"]
+        );
+        assert!(zipped("    pairs = sorted(zip(values, weights))").is_empty());
+        // probe35-python-02: the difference stays one operand of `%`, as it was in the call.
+        assert_eq!(
+            rev("    return abs(end - start) % (24 * 60)", Language::Python),
+            vec!["    return (end - start) % (24 * 60)"]
+        );
+        assert_eq!(
+            rev("    total = 2 * abs(a - b)", Language::Python),
+            vec!["    total = 2 * (a - b)"]
+        );
+        assert_eq!(
+            rev("    d = abs(a - b)", Language::Python),
+            vec!["    d = a - b"]
+        );
         assert_eq!(
             rev("    return xs[::-1]", Language::Python),
             vec!["    return xs"]

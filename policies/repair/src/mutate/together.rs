@@ -19,6 +19,7 @@ mod constants;
 mod counters;
 mod digits;
 mod empty;
+mod exits;
 mod extremes;
 mod first_separator;
 mod guards;
@@ -243,6 +244,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.unmarked_visits(file, language));
     hunks.extend(function.unadvanced_iterates(file, language));
     hunks.extend(function.lookahead_skips(file, language));
+    hunks.extend(function.loop_exits(file, language));
     hunks.extend(function.zero_digit_cases(file, language));
     hunks.extend(function.extreme_starts(file, language));
     hunks.extend(function.named_extreme_updates(file, language));
@@ -3439,6 +3441,63 @@ mod tests {
         assert!(placed(&asks, Language::Python, 5, skip).is_empty());
     }
 
+    /// probe35-python-16: "Empty pieces … are ignored" over a loop that takes every piece of a
+    /// split: the empty piece is skipped first (Rust: `piece.is_empty()`).
+    #[test]
+    fn empty_items_the_description_skips_are_skipped_first_in_the_loop() {
+        let skip = |h: &HunkMutation| h.operator == MutationOperator::DescribedSkip;
+        let python = "def parse(query):\n    \"\"\"Map keys to values. Empty pieces (as in \"a=1&&b=2\") are ignored.\"\"\"\n    result = {}\n    for piece in query.split(\"&\"):\n        result[piece] = 1\n    return result\n";
+        assert_eq!(
+            placed(python, Language::Python, 5, skip),
+            vec![(
+                5,
+                vec![
+                    "        if not piece:".to_string(),
+                    "            continue".to_string(),
+                    "        result[piece] = 1".to_string()
+                ]
+            )]
+        );
+        let rust = "/// Count the words; blank words are skipped.\npub fn count(text: &str) -> usize {\n    let mut n = 0;\n    for word in text.split(' ') {\n        n += 1;\n    }\n    n\n}\n";
+        let got = placed(rust, Language::Rust, 5, skip);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].1[0], "        if word.is_empty() {");
+    }
+
+    /// probe35-rust-04: a branch right in a loop's body that does its work and goes on gets
+    /// the `break` after its last line; a branch that jumps already, or one outside a loop,
+    /// gets none.
+    #[test]
+    fn a_branch_in_a_loop_gets_the_exit_after_its_work() {
+        let exit = |h: &HunkMutation| h.description.starts_with("the loop left");
+        let rust = "fn sum(limit: u32, factors: &[u32]) -> u32 {\n    let mut total = 0;\n    for n in 1..limit {\n        for &f in factors {\n            if f != 0 && n % f == 0 {\n                total += n;\n            }\n        }\n    }\n    total\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 6, exit),
+            vec![(
+                6,
+                vec![
+                    "                total += n;".to_string(),
+                    "                break;".to_string()
+                ]
+            )]
+        );
+        let python = "def first(xs, t):\n    found = -1\n    for i, x in enumerate(xs):\n        if x == t:\n            found = i\n    if found < 0:\n        found = 0\n    return found\n";
+        assert_eq!(
+            placed(python, Language::Python, 5, exit),
+            vec![(
+                5,
+                vec![
+                    "            found = i".to_string(),
+                    "            break".to_string()
+                ]
+            )]
+        );
+        let outside = "def clamp(x):\n    if x < 0:\n        x = 0\n    return x\n";
+        assert!(placed(outside, Language::Python, 3, exit).is_empty());
+        let jumps = python.replace("            found = i", "            return i");
+        assert!(placed(&jumps, Language::Python, 5, exit).is_empty());
+    }
+
     /// "A roll that would take it past goal is wasted" over a loop that takes every roll: the
     /// step is skipped right after its value is computed (probe34-python-07); Rust the same;
     /// a bound that is not a parameter gets nothing.
@@ -3971,7 +4030,11 @@ mod tests {
         assert_eq!(hunk.operator, MutationOperator::InsertStatement);
         // With an else already there, nothing is mirrored.
         let source = "def f(num):\n    a = 0\n    b = 0\n    for i in num:\n        if i:\n            a += 1\n        else:\n            a -= 1\n    return (a, b)\n";
-        assert!(hunks(source, Language::Python, 6).is_empty());
+        assert!(
+            hunks(source, Language::Python, 6)
+                .iter()
+                .all(|h| h.description.starts_with("the loop left"))
+        );
     }
 
     #[test]

@@ -24,24 +24,25 @@ const SKIP_WORDS: [&str; 11] = [
     "disregarded",
 ];
 
-/// The properties of the items the description's skip sentences name.
-fn skipped_properties(description: &str) -> Vec<Property> {
+/// The properties of the items the description's skip sentences name, and whether one of
+/// them skips empty items ("Empty pieces (as in "a=1&&b=2") are ignored").
+fn skipped_properties(description: &str) -> (Vec<Property>, bool) {
     let mut found = Vec::new();
+    let mut empty = false;
     for sentence in super::sentences(description) {
         let lower = sentence.to_lowercase();
-        let skips = lower
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| SKIP_WORDS.contains(&w));
-        if !skips {
+        let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+        if !words.iter().any(|w| SKIP_WORDS.contains(w)) {
             continue;
         }
+        empty |= words.iter().any(|w| matches!(*w, "empty" | "blank"));
         for property in Property::named_in(sentence) {
             if !found.contains(&property) {
                 found.push(property);
             }
         }
     }
-    found
+    (found, empty)
 }
 
 impl FunctionText<'_> {
@@ -52,8 +53,8 @@ impl FunctionText<'_> {
         language: Language,
         description: &str,
     ) -> Vec<HunkMutation> {
-        let properties = skipped_properties(description);
-        if properties.is_empty() {
+        let (properties, empty) = skipped_properties(description);
+        if properties.is_empty() && !empty {
             return Vec::new();
         }
         let header = self.lines.first().copied().unwrap_or("");
@@ -91,22 +92,34 @@ impl FunctionText<'_> {
             if by_reference {
                 subjects.push(format!("*{}", item.text));
             }
-            for property in &properties {
-                for subject in &subjects {
-                    let clause = property.clause(subject, float);
-                    let compact: String = clause.chars().filter(|c| !c.is_whitespace()).collect();
-                    if body.contains(&compact) {
-                        continue;
-                    }
-                    let lines = super::guarded(language, pad, &clause, "continue");
-                    hunks.extend(self.lines_inserted_before(
-                        file,
-                        head + 1,
-                        lines,
-                        MutationOperator::DescribedSkip,
-                        format!("the described skip: {} items left out", property.word()),
-                    ));
+            let mut skips: Vec<(String, &str)> = properties
+                .iter()
+                .flat_map(|property| {
+                    subjects
+                        .iter()
+                        .map(move |subject| (property.clause(subject, float), property.word()))
+                })
+                .collect();
+            if empty {
+                let clause = match language {
+                    Language::Python => format!("not {}", item.text),
+                    Language::Rust => format!("{}.is_empty()", item.text),
+                };
+                skips.push((clause, "empty"));
+            }
+            for (clause, word) in skips {
+                let compact: String = clause.chars().filter(|c| !c.is_whitespace()).collect();
+                if body.contains(&compact) {
+                    continue;
                 }
+                let lines = super::guarded(language, pad, &clause, "continue");
+                hunks.extend(self.lines_inserted_before(
+                    file,
+                    head + 1,
+                    lines,
+                    MutationOperator::DescribedSkip,
+                    format!("the described skip: {word} items left out"),
+                ));
             }
         }
         hunks
@@ -342,8 +355,15 @@ mod tests {
     fn only_the_skip_sentences_name_the_skipped_items() {
         assert_eq!(
             skipped_properties("Sum the even numbers. Negative readings are skipped."),
-            vec![Property::Negative]
+            (vec![Property::Negative], false)
         );
-        assert!(skipped_properties("Sum the negative numbers.").is_empty());
+        assert_eq!(
+            skipped_properties("Sum the negative numbers. An empty list gives 0."),
+            (vec![], false)
+        );
+        assert_eq!(
+            skipped_properties("Empty pieces (as in \"a=1&&b=2\") are ignored"),
+            (vec![], true)
+        );
     }
 }
