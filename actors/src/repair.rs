@@ -771,7 +771,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::DescribedSkip
             | MutationOperator::StatedDivisor
             | MutationOperator::DescribedOneToOne
-            | MutationOperator::LookaheadSkip,
+            | MutationOperator::LookaheadSkip
+            | MutationOperator::DescribedDefault,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2712,6 +2713,7 @@ mod tests {
             MutationOperator::StatedDivisor,
             MutationOperator::DescribedOneToOne,
             MutationOperator::LookaheadSkip,
+            MutationOperator::DescribedDefault,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

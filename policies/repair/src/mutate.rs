@@ -214,6 +214,9 @@ pub enum MutationOperator {
     /// A branch that peeks at the next item (`chars[i + 1] == '"'`) and handles it, given the
     /// step past it (`i += 1`) that its loop's own step does not make.
     LookaheadSkip,
+    /// A default the description gives for the items a branch does not take ("any other
+    /// symbol decodes to \"?\"") added as the branch's missing `else`.
+    DescribedDefault,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

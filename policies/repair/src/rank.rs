@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 65] = [
+const ORIGINS: [&str; 66] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -204,6 +204,7 @@ const ORIGINS: [&str; 65] = [
     "stated_divisor",
     "described_one_to_one",
     "lookahead_skip",
+    "described_default",
 ];
 
 impl CandidateOrigin {
@@ -1533,6 +1534,7 @@ mod tests {
             StatedDivisor,
             DescribedOneToOne,
             LookaheadSkip,
+            DescribedDefault,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1600,7 +1602,8 @@ mod tests {
                 | UnreturnedCount
                 | StatedDivisor
                 | DescribedOneToOne
-                | LookaheadSkip => {}
+                | LookaheadSkip
+                | DescribedDefault => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

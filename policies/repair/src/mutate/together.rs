@@ -17,6 +17,7 @@ mod calls;
 mod clauses;
 mod constants;
 mod counters;
+mod defaults;
 mod digits;
 mod empty;
 mod exits;
@@ -292,6 +293,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.stated_divisor_clauses(file, language, &description));
     hunks.extend(function.described_one_to_one(file, language, &description));
     hunks.extend(function.described_skips(file, language, &description));
+    hunks.extend(function.described_default_branches(file, language, &description));
     hunks.extend(function.described_bound_skips(file, language, &description));
     hunks.extend(function.described_weekday_counts(file, language, &description));
     hunks.extend(function.described_constants(file, language, &description));
@@ -3496,6 +3498,43 @@ mod tests {
         assert!(placed(outside, Language::Python, 3, exit).is_empty());
         let jumps = python.replace("            found = i", "            return i");
         assert!(placed(&jumps, Language::Python, 5, exit).is_empty());
+    }
+
+    /// probe35-rust-26: "any other symbol decodes to "?"" over a branch that pushes the
+    /// decoded letter and has no `else`: the `else` pushes the default, as a char in Rust's
+    /// `push` and a string in Python's `append`; a branch with an `else` gets none.
+    #[test]
+    fn a_described_default_is_the_branchs_missing_else() {
+        let default = |h: &HunkMutation| h.operator == MutationOperator::DescribedDefault;
+        let rust = "/*\n Decode the symbols; any other symbol decodes to \"?\".\n*/\nfn decode(code: &str) -> String {\n    let mut text = String::new();\n    for symbol in code.split(' ') {\n        if let Some(i) = TABLE.iter().position(|s| *s == symbol) {\n            text.push((b'A' + i as u8) as char);\n        }\n    }\n    text\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 8, default),
+            vec![(
+                9,
+                vec![
+                    "        } else {".to_string(),
+                    "            text.push('?');".to_string(),
+                    "        }".to_string()
+                ]
+            )]
+        );
+        let python = "def decode(code):\n    \"\"\"Decode the symbols; unknown symbols become '?'.\"\"\"\n    out = []\n    for s in code.split():\n        if s in TABLE:\n            out.append(TABLE[s])\n    return ''.join(out)\n";
+        assert_eq!(
+            placed(python, Language::Python, 6, default),
+            vec![(
+                6,
+                vec![
+                    "            out.append(TABLE[s])".to_string(),
+                    "        else:".to_string(),
+                    "            out.append(\"?\")".to_string()
+                ]
+            )]
+        );
+        let has_else = python.replace(
+            "            out.append(TABLE[s])\n",
+            "            out.append(TABLE[s])\n        else:\n            out.append('!')\n",
+        );
+        assert!(placed(&has_else, Language::Python, 6, default).is_empty());
     }
 
     /// "A roll that would take it past goal is wasted" over a loop that takes every roll: the
