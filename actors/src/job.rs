@@ -234,6 +234,9 @@ pub(crate) struct Runner {
     /// Whether a `git_diff` or `git_status` call ran (so a request about uncommitted work is
     /// grounded by git once).
     pub(crate) history_read: bool,
+    /// The line spectrum of the repair's first, traced test run (pytest only): which source
+    /// lines each assertion ran, for localization.
+    pub(crate) spectrum: Option<tact_runtime::spectrum::LineSpectrum>,
 }
 
 /// The replay key of a model request.
@@ -1951,6 +1954,7 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
         reruns: Vec::new(),
         listed_dirs: Vec::new(),
         history_read: false,
+        spectrum: None,
     };
     runner.emit(JobEvent::Started {
         job_id: runner.cfg.job_id.clone(),

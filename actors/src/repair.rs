@@ -334,21 +334,32 @@ fn probe_outcome(done: crate::job::Performed) -> ProbeOutcome {
 }
 
 impl Runner {
-    /// The whole suite once; also its pace (probes are timed against it).
+    /// The whole suite once; also its pace (probes are timed against it). `trace`: pytest runs
+    /// under the line tracer and its spectrum is kept in [`Runner::spectrum`].
     async fn run_tests(
         &mut self,
         depends_on: Vec<String>,
+        trace: bool,
     ) -> Result<(String, Result<TestReport, String>, TrustVerdict, SuitePace), CallBlocked> {
         let done = self
             .perform(Attempt {
                 tool: "run_tests".into(),
-                args: json!({}),
+                args: if trace {
+                    json!({"trace": true})
+                } else {
+                    json!({})
+                },
                 depends_on,
                 offered: vec!["run_tests".into()],
                 restore: false,
             })
             .await?;
         let output = &done.observation.output;
+        if trace {
+            self.spectrum = output
+                .get("spectrum")
+                .and_then(|s| serde_json::from_value(s.clone()).ok());
+        }
         let cut = ["timed_out", "stopped_on_hang"]
             .iter()
             .any(|k| output.get(*k).and_then(Value::as_bool) == Some(true));
@@ -1056,7 +1067,12 @@ async fn widen(
     ranker: Option<&CandidateRanker>,
     offered: &BTreeSet<(String, u32, String)>,
 ) -> Result<Vec<Candidate>, ActorError> {
-    let wider = match localize::localize(baseline, &runner.cfg.workspace, repair.widen_locations) {
+    let wider = match localize::localize_traced(
+        baseline,
+        runner.spectrum.as_ref(),
+        &runner.cfg.workspace,
+        repair.widen_locations,
+    ) {
         Ok(wider) => wider,
         Err(e) => {
             runner.decision(Decision::Localize(LocalizeRecord {
@@ -1154,7 +1170,8 @@ fn probe_allocation(calls_left: u64, explore_share: f32) -> (usize, usize) {
 pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcome, ActorError> {
     step!(runner, revert_pending(runner).await);
     // 1. Reproduce: the commit trigger is a verified failing run.
-    let (first_run, report, verdict, baseline_pace) = step!(runner, runner.run_tests(vec![]).await);
+    let (first_run, report, verdict, baseline_pace) =
+        step!(runner, runner.run_tests(vec![], true).await);
     let baseline = match report {
         Ok(baseline) => baseline,
         Err(last_words) => {
@@ -1202,7 +1219,12 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     let repair = runner.cfg.policy.body.repair.clone();
 
     // 2. Localize without the model.
-    let locations = match localize::localize(&baseline, &runner.cfg.workspace, repair.locations) {
+    let locations = match localize::localize_traced(
+        &baseline,
+        runner.spectrum.as_ref(),
+        &runner.cfg.workspace,
+        repair.locations,
+    ) {
         Ok(l) => l,
         Err(e) => {
             runner.decision(Decision::Localize(LocalizeRecord {
@@ -2077,7 +2099,7 @@ async fn commit(
                 ),
                 verdict,
             )),
-            (_, None) => match runner.run_tests(vec![applied.0.clone()]).await {
+            (_, None) => match runner.run_tests(vec![applied.0.clone()], false).await {
                 Ok((test_id, Ok(report), verdict, _)) if report.all_passed() => Ok((
                     ToolRef::new("run_tests", 1),
                     test_id,

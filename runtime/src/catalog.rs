@@ -517,7 +517,8 @@ pub fn catalog() -> Vec<ToolSpec> {
                 &[],
                 json!({
                     "filter": {"type": "string", "minLength": 1, "pattern": "^[A-Za-z0-9_:./\\[\\]-]+$"},
-                    "timeout_ms": timeout
+                    "timeout_ms": timeout,
+                    "trace": {"type": "boolean"}
                 }),
             ),
             output(
@@ -539,7 +540,9 @@ pub fn catalog() -> Vec<ToolSpec> {
                     "stderr_tail": tail,
                     "timed_out": {"type": "boolean"},
                     "stopped_on_hang": {"type": "boolean"},
-                    "sandbox": sandbox_schema()
+                    "sandbox": sandbox_schema(),
+                    "traced": {"type": "boolean"},
+                    "spectrum": {"type": ["object", "null"]}
                 }),
             ),
             RiskClass::Exec,

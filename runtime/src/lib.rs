@@ -11,6 +11,7 @@ pub mod model_io;
 pub mod records;
 pub mod sandbox;
 pub mod source;
+pub mod spectrum;
 pub mod stages;
 pub mod testreport;
 pub mod tools;

@@ -19,6 +19,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 use serde::{Deserialize, Serialize};
+use tact_runtime::spectrum::LineSpectrum;
 use tact_runtime::testreport::{Frame, TestReport};
 use thiserror::Error;
 
@@ -81,9 +82,40 @@ pub fn localize(
     )
 }
 
+/// [`localize`] reading a traced run's line spectrum too ([`tact_runtime::spectrum`]): the
+/// functions a failing assertion ran count as called by the failing test, and each line gains
+/// [`SPECTRUM_WEIGHT`] times its Ochiai score over assertions — a line only the failing
+/// assertion ran (a leap-year branch) comes before the lines every assertion ran.
+pub fn localize_traced(
+    report: &TestReport,
+    spectrum: Option<&LineSpectrum>,
+    workspace: &Path,
+    top_n: usize,
+) -> Result<Vec<CandidateLocation>, LocalizeError> {
+    let options = LocalizeOptions {
+        top_n,
+        ..LocalizeOptions::default()
+    };
+    localize_in(report, spectrum, workspace, &options)
+}
+
+/// What a line's Ochiai score over assertions is worth against the other cues (a line weight
+/// is 0–2.5): a line only the failing assertion ran gains the most, a line no failing
+/// assertion ran nothing.
+pub const SPECTRUM_WEIGHT: f64 = 4.0;
+
 /// [`localize`] with all options.
 pub fn localize_with(
     report: &TestReport,
+    workspace: &Path,
+    options: &LocalizeOptions,
+) -> Result<Vec<CandidateLocation>, LocalizeError> {
+    localize_in(report, None, workspace, options)
+}
+
+fn localize_in(
+    report: &TestReport,
+    spectrum: Option<&LineSpectrum>,
     workspace: &Path,
     options: &LocalizeOptions,
 ) -> Result<Vec<CandidateLocation>, LocalizeError> {
@@ -93,7 +125,7 @@ pub fn localize_with(
         ));
     }
     let index = WorkspaceIndex::build(workspace, options)?;
-    Ok(rank(report, &index, options.top_n))
+    Ok(rank(report, &index, options.top_n, spectrum))
 }
 
 /// Lines of the non-test functions a task names (`` Find the bug in `bowling_score` ``), ranked by
@@ -507,7 +539,12 @@ fn test_file_hint(test: &str) -> Option<&str> {
     file.ends_with(".py").then_some(file)
 }
 
-fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<CandidateLocation> {
+fn rank(
+    report: &TestReport,
+    index: &WorkspaceIndex,
+    top_n: usize,
+    spectrum: Option<&LineSpectrum>,
+) -> Vec<CandidateLocation> {
     let mut scores: BTreeMap<(usize, u32), (f64, Vec<String>)> = BTreeMap::new();
     let mut add = |file: usize, line: u32, score: f64, reason: String| {
         let entry = scores.entry((file, line)).or_insert((0.0, Vec::new()));
@@ -619,6 +656,27 @@ fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<Candid
         }
         failing_calls.push(calls);
     }
+    // The functions a failing assertion ran, as the trace saw them: called by the failing
+    // tests whatever name they were called by.
+    if let Some(spectrum) = spectrum {
+        for hit in spectrum.failing_lines() {
+            for file_index in index.resolve_path(&hit.file) {
+                let Some(function) = index
+                    .files
+                    .get(file_index)
+                    .and_then(|f| f.enclosing_function(hit.line))
+                else {
+                    continue;
+                };
+                for calls in &mut failing_calls {
+                    calls.entry((file_index, function)).or_insert(CallInfo {
+                        direct: true,
+                        hot: true,
+                    });
+                }
+            }
+        }
+    }
 
     // Which functions the passing tests touch: the names the runner listed, or, when it listed
     // none (`pytest -q`, `cargo test -q`), every other test function in the workspace.
@@ -705,11 +763,19 @@ fn rank(report: &TestReport, index: &WorkspaceIndex, top_n: usize) -> Vec<Candid
             } else {
                 0.0
             };
+            let traced = spectrum
+                .and_then(|s| s.ochiai(&file.path, line))
+                .unwrap_or(0.0);
+            let reason = if traced > 0.0 {
+                format!("{reason}; a failing assertion ran it (Ochiai {traced:.2} over assertions)")
+            } else {
+                reason.clone()
+            };
             add(
                 id.0,
                 line,
-                function_score + weight + proximity + literal - guard,
-                reason.clone(),
+                function_score + weight + proximity + literal - guard + SPECTRUM_WEIGHT * traced,
+                reason,
             );
         }
     }
@@ -1495,6 +1561,65 @@ mod tests {
         assert!(
             ranked[0].reason.contains("in the failing assertion"),
             "{ranked:#?}"
+        );
+    }
+
+    /// probe35-py-04: the leap-year branch's `month_lengths[2] = 29` is a plain binding and
+    /// ranked below the condition and the sum; the trace shows only the failing assertion ran
+    /// it, and it comes first. Without a spectrum the order is the static one.
+    #[test]
+    fn probe35_py_04_the_line_only_the_failing_assertion_ran_comes_first() {
+        use tact_runtime::spectrum::{LineSpectrum, SpectrumLine};
+        let dir = tempfile::tempdir().unwrap();
+        write(
+            dir.path(),
+            "day_of_year.py",
+            "def day_of_year(year, month, day):\n    month_lengths = [31, 28, 31, 30]\n    if year % 4 == 0 and (year % 100 != 0 or year % 400 == 0):\n        month_lengths[2] = 29\n    return sum(month_lengths[:month - 1]) + day\n",
+        );
+        write(
+            dir.path(),
+            "test_day_of_year.py",
+            "from day_of_year import day_of_year\n\ndef check(candidate):\n    assert candidate(2023, 1, 1) == 1\n    assert candidate(2023, 2, 1) == 32\n    assert candidate(2023, 3, 1) == 60\n    assert candidate(2024, 3, 1) == 61\n\n\ndef test_day_of_year():\n    check(day_of_year)\n",
+        );
+        let report = TestReport {
+            runner: TestRunner::Pytest,
+            failed: 1,
+            failures: vec![failure(
+                "test_day_of_year.py::test_day_of_year",
+                "assert 59 == 61",
+                vec![
+                    frame("test_day_of_year.py", 11),
+                    frame("test_day_of_year.py", 7),
+                ],
+            )],
+            ..TestReport::default()
+        };
+        let line = |file: &str, line: u32, failed: u32, passed: u32| SpectrumLine {
+            file: file.into(),
+            line,
+            failed,
+            passed,
+        };
+        let spectrum = LineSpectrum {
+            failed_runs: 1,
+            passed_runs: 3,
+            lines: vec![
+                line("day_of_year.py", 2, 1, 3),
+                line("day_of_year.py", 3, 1, 3),
+                line("day_of_year.py", 4, 1, 0),
+                line("day_of_year.py", 5, 1, 3),
+            ],
+        };
+        let plain = localize(&report, dir.path(), 5).unwrap();
+        assert_ne!(plain[0].line, 4, "{plain:#?}");
+        let traced = localize_traced(&report, Some(&spectrum), dir.path(), 5).unwrap();
+        assert_eq!(traced[0].line, 4, "{traced:#?}");
+        assert!(traced[0].reason.contains("a failing assertion ran it"));
+        // Every line the failing assertion ran is still among the places.
+        assert!(
+            [2, 3, 5]
+                .iter()
+                .all(|l| traced.iter().any(|c| c.line == *l))
         );
     }
 

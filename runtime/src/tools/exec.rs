@@ -225,6 +225,27 @@ pub(super) fn tail(text: &str, cap: usize) -> String {
     text[cut..].to_string()
 }
 
+/// pytest's command run under the line tracer ([`crate::spectrum`]): `python3 -m pytest …` or
+/// `pytest …` becomes `python3 -c TRACER …`, the arguments kept. `None` for another runner.
+fn traced_argv(argv: &[String]) -> Option<Vec<String>> {
+    let args = match argv {
+        [python, m, pytest, rest @ ..]
+            if python.starts_with("python") && m == "-m" && pytest == "pytest" =>
+        {
+            rest
+        }
+        [pytest, rest @ ..] if pytest == "pytest" || pytest == "py.test" => rest,
+        _ => return None,
+    };
+    let mut traced = vec![
+        "python3".to_string(),
+        "-c".to_string(),
+        crate::spectrum::PYTHON_TRACER.to_string(),
+    ];
+    traced.extend(args.iter().cloned());
+    Some(traced)
+}
+
 pub(super) fn run_tests(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, ToolError> {
     let test = detect_test_command(&ctx.workspace, ctx.config.test_command.as_deref())?;
     let mut argv = test.argv.clone();
@@ -244,7 +265,16 @@ pub(super) fn run_tests(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, T
     let mut sandbox = ctx.sandbox(timeout);
     sandbox.output_cap = TEST_PARSE_BYTES;
     sandbox.stop_marker = hang_marker(&test.runner);
-    let outcome = run_sandboxed(&argv, &ctx.workspace, &sandbox)?;
+    // `trace`: a line spectrum per assertion, for localization; pytest only. The output names
+    // the command as the user would run it.
+    let traced = if opt_bool_arg(args, "trace")?.unwrap_or(false) {
+        traced_argv(&argv)
+    } else {
+        None
+    };
+    let mut outcome = run_sandboxed(traced.as_ref().unwrap_or(&argv), &ctx.workspace, &sandbox)?;
+    let (stderr, spectrum) = crate::spectrum::split_spectrum(&outcome.stderr);
+    outcome.stderr = stderr;
     let report = parsed_run_report(&outcome);
     let status = test_status(&report, outcome.timed_out);
     let cap = ctx.tail_bytes();
@@ -261,6 +291,8 @@ pub(super) fn run_tests(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, T
             "timed_out": outcome.timed_out,
             "stopped_on_hang": outcome.stopped_on_marker,
             "sandbox": outcome.sandbox,
+            "traced": traced.is_some(),
+            "spectrum": spectrum,
         }),
     })
 }

@@ -303,6 +303,53 @@ fn run_tests_parses_a_real_pytest_run() {
     assert_eq!(obs.output["report"]["passed"], 2);
 }
 
+/// A traced pytest run reports, per assertion, the source lines it ran: the leap-year line
+/// only the failing assertion reached is the only line with a failing run and no passing one;
+/// the report and the counts are those of the untraced run.
+#[test]
+fn a_traced_pytest_run_reports_the_lines_each_assertion_ran() {
+    let w = ws();
+    w.put(
+        "day.py",
+        "def day_of_year(year, month, day):\n    lengths = [31, 28, 31, 30]\n    if year % 4 == 0:\n        lengths[2] = 29\n    return sum(lengths[:month - 1]) + day\n",
+    );
+    w.put(
+        "test_day.py",
+        "from day import day_of_year\n\ndef check(candidate):\n    assert candidate(2023, 1, 1) == 1\n    assert candidate(2023, 3, 1) == 60\n    assert candidate(2024, 3, 1) == 61\n\ndef test_day():\n    check(day_of_year)\n\ndef test_other():\n    assert day_of_year(2023, 2, 1) == 32\n",
+    );
+    let obs = w.run("run_tests", json!({"trace": true}));
+    assert!(obs.ok, "{:?}", obs.error);
+    let out = &obs.output;
+    assert_eq!(out["traced"], true, "{out}");
+    assert_eq!(out["report"]["passed"], 1, "{out}");
+    assert_eq!(out["report"]["failed"], 1, "{out}");
+    assert!(
+        !out["stderr_tail"]
+            .as_str()
+            .unwrap()
+            .contains("@@tact-spectrum")
+    );
+    let spectrum: crate::spectrum::LineSpectrum =
+        serde_json::from_value(out["spectrum"].clone()).expect("a spectrum");
+    // test_day: two passing assertions and the failing one; test_other: one passing.
+    assert_eq!(
+        (spectrum.failed_runs, spectrum.passed_runs),
+        (1, 3),
+        "{spectrum:?}"
+    );
+    assert_eq!(spectrum.ochiai("day.py", 4), Some(1.0), "{spectrum:?}");
+    assert_eq!(spectrum.ochiai("day.py", 5), Some(0.5), "{spectrum:?}");
+    assert_eq!(
+        spectrum.ochiai("test_day.py", 4),
+        None,
+        "test code is not traced"
+    );
+    // Untraced, the same counts and no spectrum.
+    let plain = w.run("run_tests", json!({}));
+    assert_eq!(plain.output["report"], out["report"]);
+    assert_eq!(plain.output["spectrum"], Value::Null);
+}
+
 #[test]
 fn run_tests_parses_a_real_cargo_run() {
     let w = ws();
