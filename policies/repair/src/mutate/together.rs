@@ -3472,6 +3472,7 @@ mod tests {
     #[test]
     fn a_branch_in_a_loop_gets_the_exit_after_its_work() {
         let exit = |h: &HunkMutation| h.description.starts_with("the loop left");
+        let skip_rest = |h: &HunkMutation| h.description.starts_with("the rest of the loop");
         let rust = "fn sum(limit: u32, factors: &[u32]) -> u32 {\n    let mut total = 0;\n    for n in 1..limit {\n        for &f in factors {\n            if f != 0 && n % f == 0 {\n                total += n;\n            }\n        }\n    }\n    total\n}\n";
         assert_eq!(
             placed(rust, Language::Rust, 6, exit),
@@ -3498,6 +3499,26 @@ mod tests {
         assert!(placed(outside, Language::Python, 3, exit).is_empty());
         let jumps = python.replace("            found = i", "            return i");
         assert!(placed(&jumps, Language::Python, 5, exit).is_empty());
+        // Nothing follows these branches in their loops: no `continue`.
+        assert!(placed(rust, Language::Rust, 6, skip_rest).is_empty());
+        assert!(placed(python, Language::Python, 5, skip_rest).is_empty());
+        // probe36-rust-01: a subtracted numeral must skip the addition after the branch.
+        let roman = "fn roman(vals: &[i32]) -> i32 {\n    let mut total = 0;\n    for i in 0..vals.len() {\n        if i + 1 < vals.len() && vals[i] < vals[i + 1] {\n            total -= vals[i];\n        }\n        total += vals[i];\n    }\n    total\n}\n";
+        assert_eq!(
+            placed(roman, Language::Rust, 5, skip_rest),
+            vec![(
+                5,
+                vec![
+                    "            total -= vals[i];".to_string(),
+                    "            continue;".to_string()
+                ]
+            )]
+        );
+        let arms = roman.replace(
+            "        }\n        total += vals[i];",
+            "        } else {\n            total += vals[i];\n        }",
+        );
+        assert!(placed(&arms, Language::Rust, 5, skip_rest).is_empty());
     }
 
     /// probe35-rust-26: "any other symbol decodes to "?"" over a branch that pushes the

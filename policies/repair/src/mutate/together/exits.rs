@@ -2,7 +2,9 @@
 //! total += n; }` inside `for &f in factors` adds `n` once per factor that divides it, where
 //! the description says once (probe35-rust-04); a search keeps the last match instead of the
 //! first. The loop is left at the end of such a branch: `break`, for every branch that sits
-//! right in a loop's body and does not jump already.
+//! right in a loop's body and does not jump already. When the loop's body goes on after the
+//! branch, the rest of it may be what the branch's item must skip (`total -= vals[i];` and
+//! then `total += vals[i];` for every numeral: probe36-rust-01): `continue` there too.
 
 use super::super::{Language, MutationOperator};
 use super::{FunctionText, HunkMutation};
@@ -67,18 +69,48 @@ impl FunctionText<'_> {
                 continue;
             }
             let pad = self.lines.get(first).map_or("", |l| &l[..indent(l)]);
-            let exit = match language {
-                Language::Python => format!("{pad}break"),
-                Language::Rust => format!("{pad}break;"),
-            };
-            hunks.extend(self.lines_inserted_after(
-                file,
-                last,
-                vec![exit],
-                MutationOperator::InsertStatement,
-                "the loop left once the branch has done its work: `break`".to_string(),
-            ));
+            let mut exits = vec![(
+                "break",
+                "the loop left once the branch has done its work: `break`",
+            )];
+            if self.loop_goes_on_after(last, depth, language) {
+                exits.push((
+                    "continue",
+                    "the rest of the loop's body skipped after the branch's work: `continue`",
+                ));
+            }
+            for (jump, what) in exits {
+                let line = match language {
+                    Language::Python => format!("{pad}{jump}"),
+                    Language::Rust => format!("{pad}{jump};"),
+                };
+                hunks.extend(self.lines_inserted_after(
+                    file,
+                    last,
+                    vec![line],
+                    MutationOperator::InsertStatement,
+                    what.to_string(),
+                ));
+            }
         }
         hunks
+    }
+
+    /// Whether a statement of the enclosing loop's body follows the branch whose body ends at
+    /// line `last` (the branch's head at indent `depth`), not another arm of it.
+    fn loop_goes_on_after(&self, last: usize, depth: usize, language: Language) -> bool {
+        let mut after = (last + 1..self.lines.len())
+            .filter_map(|k| self.lines.get(k).map(|l| (l.trim(), indent(l))))
+            .filter(|(t, _)| !t.is_empty());
+        if language == Language::Rust {
+            // The branch's own closing brace; `} else {` is another arm.
+            match after.next() {
+                Some(("}", d)) if d == depth => {}
+                _ => return false,
+            }
+        }
+        after.next().is_some_and(|(t, d)| {
+            d == depth && !t.starts_with('}') && !t.starts_with("elif") && !t.starts_with("else")
+        })
     }
 }
