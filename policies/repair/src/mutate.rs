@@ -944,6 +944,12 @@ fn mutate_line_with_classes(
                 if let Some((replacement, operator)) = flipped {
                     swap_token(replacement, operator);
                 }
+                if language == Language::Python
+                    && matches!(token.text, "and" | "or")
+                    && joins_groups(&tokens, index)
+                {
+                    swap_token("!=", MutationOperator::BooleanOperatorFlip);
+                }
                 let is_method = previous.is_some_and(|p| p.text == ".");
                 if next_is_call || is_method {
                     for sibling in sibling_calls(token.text) {
@@ -1153,10 +1159,27 @@ fn operator_replacements(
         ("^=", _) => others(&["&=", "|="], ArithmeticFlip),
         ("<<=", _) => vec![(">>=", ArithmeticFlip)],
         (">>=", _) => vec![("<<=", ArithmeticFlip)],
-        ("&&", Language::Rust) if binary => vec![("||", junction_flip(tokens, index, language))],
-        ("||", Language::Rust) if binary => vec![("&&", junction_flip(tokens, index, language))],
+        ("&&" | "||", Language::Rust) if binary => {
+            let other = if token.text == "&&" { "||" } else { "&&" };
+            let mut flips = vec![(other, junction_flip(tokens, index, language))];
+            if joins_groups(tokens, index) {
+                flips.push(("!=", MutationOperator::BooleanOperatorFlip));
+            }
+            flips
+        }
         _ => Vec::new(),
     }
+}
+
+/// Whether the `and`/`or` at `index` joins two parenthesized conditions (`(num < 0) || (den <
+/// 0)`), so it may be their exclusive or, `!=`, written as the wrong junction
+/// (probe36-rust-29: the sign of a fraction is negative when exactly one part is).
+fn joins_groups(tokens: &[Token<'_>], index: usize) -> bool {
+    index
+        .checked_sub(1)
+        .and_then(|p| tokens.get(p))
+        .is_some_and(|t| t.text == ")")
+        && tokens.get(index + 1).is_some_and(|t| t.text == "(")
 }
 
 const RUST_INTEGER_SUFFIXES: &[&str] = &[
@@ -2401,6 +2424,38 @@ mod tests {
             .filter(|(_, op, _)| *op == operator)
             .map(|(new_text, _, _)| new_text)
             .collect()
+    }
+
+    /// probe36-rust-29: two parenthesized conditions joined by a junction may be their
+    /// exclusive or; a junction of bare comparisons is not offered `!=` (it would chain them).
+    #[test]
+    fn a_junction_of_two_groups_may_be_their_exclusive_or() {
+        use MutationOperator::BooleanOperatorFlip;
+        assert!(
+            with_operator(
+                "    let sign = if (num < 0) || (den < 0) { -1 } else { 1 };",
+                Language::Rust,
+                BooleanOperatorFlip
+            )
+            .contains(&"    let sign = if (num < 0) != (den < 0) { -1 } else { 1 };".to_string())
+        );
+        assert!(
+            with_operator(
+                "    negative = (a < 0) and (b < 0)",
+                Language::Python,
+                BooleanOperatorFlip
+            )
+            .contains(&"    negative = (a < 0) != (b < 0)".to_string())
+        );
+        assert!(
+            !with_operator(
+                "    if a < 0 || b < 0 {",
+                Language::Rust,
+                BooleanOperatorFlip
+            )
+            .iter()
+            .any(|l| l.contains("!="))
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ use super::{Language, MutationOperator, Token, TokenKind};
 
 mod arms;
 mod calls;
+mod clamps;
 mod clauses;
 mod constants;
 mod counters;
@@ -294,6 +295,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_one_to_one(file, language, &description));
     hunks.extend(function.described_skips(file, language, &description));
     hunks.extend(function.described_default_branches(file, language, &description));
+    hunks.extend(function.described_clamps(file, language, &description));
     hunks.extend(function.described_bound_skips(file, language, &description));
     hunks.extend(function.described_weekday_counts(file, language, &description));
     hunks.extend(function.described_constants(file, language, &description));
