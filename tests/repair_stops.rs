@@ -889,8 +889,55 @@ fn the_rewrites_keep_their_share_of_a_budget_the_enumeration_would_spend() {
     );
 }
 
+/// probe35-python-04's shape: the bug is a plain binding in the leap-year branch, which only
+/// the failing assertion (the first leap-year date) runs.
+const ONLY_THE_FAILING_ASSERTION_RUNS_IT: &[(&str, &str)] = &[
+    (
+        "day_of_year.py",
+        "def day_of_year(year, month, day):\n    month_lengths = [31, 28, 31, 30, 31, 30]\n    if year % 4 == 0 and (year % 100 != 0 or year % 400 == 0):\n        month_lengths[2] = 29\n    return sum(month_lengths[:month - 1]) + day\n",
+    ),
+    (
+        "test_day_of_year.py",
+        "from day_of_year import day_of_year\n\n\ndef check(candidate):\n    assert candidate(2023, 1, 1) == 1\n    assert candidate(2023, 2, 1) == 32\n    assert candidate(2023, 3, 1) == 60\n    assert candidate(2024, 3, 1) == 61\n\n\ndef test_day_of_year():\n    check(day_of_year)\n",
+    ),
+    ("pytest.ini", "[pytest]\n"),
+];
+
+/// The repair's first run is traced: the line only the failing assertion ran is localized
+/// first (a plain binding, which the static cues rank below the condition and the sum), and
+/// the job fixes it there.
+#[test]
+fn the_line_only_the_failing_assertion_ran_is_localized_first() {
+    let (scratch, ws) = workspace(ONLY_THE_FAILING_ASSERTION_RUNS_IT);
+    let script = silent_model(scratch.path());
+    let (_, events) = run(&ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    let looks = decisions(&events, "localize");
+    let first = &looks[0]["candidates"][0];
+    assert_eq!(first["line"], 4, "{looks:?}");
+    assert!(
+        first["reason"]
+            .as_str()
+            .unwrap()
+            .contains("a failing assertion ran it"),
+        "{first}"
+    );
+    // `[2]` → `[1]` or `[2 - 1]`: either passes, both on the traced line.
+    let fixed = std::fs::read_to_string(ws.join("day_of_year.py")).unwrap();
+    assert!(
+        end["summary"]
+            .as_str()
+            .unwrap()
+            .contains("day_of_year.py:4 ")
+            && !fixed.contains("month_lengths[2] = 29"),
+        "{fixed}\n{end}"
+    );
+}
+
 /// A bug on a plain line below a run of comparisons: with a first look two lines deep, the
-/// comparisons' candidates all fail.
+/// comparisons' candidates all fail. The failing assertion comes first, so the line spectrum
+/// (which would point at the `return` only that assertion runs) sees every line it runs alike.
 const BELOW_THE_FIRST_LOOK: &[(&str, &str)] = &[
     (
         "grade.py",
@@ -898,7 +945,7 @@ const BELOW_THE_FIRST_LOOK: &[(&str, &str)] = &[
     ),
     (
         "test_grade.py",
-        "from grade import grade\n\n\ndef test_grade():\n    assert grade(95) == 'A'\n    assert grade(85) == 'B'\n    assert grade(50) == '52'\n",
+        "from grade import grade\n\n\ndef test_grade():\n    assert grade(50) == '52'\n    assert grade(95) == 'A'\n    assert grade(85) == 'B'\n",
     ),
     ("pytest.ini", "[pytest]\n"),
 ];
