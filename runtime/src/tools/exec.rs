@@ -225,20 +225,21 @@ pub(super) fn tail(text: &str, cap: usize) -> String {
     text[cut..].to_string()
 }
 
-/// pytest's command run under the line tracer ([`crate::spectrum`]): `python3 -m pytest …` or
-/// `pytest …` becomes `python3 -c TRACER …`, the arguments kept. `None` for another runner.
+/// pytest's command run under the line tracer ([`crate::spectrum`]): `python -m pytest …`
+/// becomes `python -c TRACER …` (the same interpreter) and `pytest …` `python3 -c TRACER …`,
+/// the arguments kept. `None` for another runner.
 fn traced_argv(argv: &[String]) -> Option<Vec<String>> {
-    let args = match argv {
+    let (python, args) = match argv {
         [python, m, pytest, rest @ ..]
             if python.starts_with("python") && m == "-m" && pytest == "pytest" =>
         {
-            rest
+            (python.as_str(), rest)
         }
-        [pytest, rest @ ..] if pytest == "pytest" || pytest == "py.test" => rest,
+        [pytest, rest @ ..] if pytest == "pytest" || pytest == "py.test" => ("python3", rest),
         _ => return None,
     };
     let mut traced = vec![
-        "python3".to_string(),
+        python.to_string(),
         "-c".to_string(),
         crate::spectrum::PYTHON_TRACER.to_string(),
     ];
@@ -407,6 +408,21 @@ pub(super) fn git_diff(args: &Value, ctx: &ToolContext) -> Result<ToolOutput, To
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// The tracer runs under the interpreter the command names, with pytest's arguments; a
+    /// cargo or npm run is never traced.
+    #[test]
+    fn only_a_pytest_command_is_traced_and_keeps_its_interpreter() {
+        let argv = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        let traced = traced_argv(&argv(&["python3.11", "-m", "pytest", "-rA", "-q"])).unwrap();
+        assert_eq!(traced[0], "python3.11");
+        assert_eq!(traced[1], "-c");
+        assert_eq!(traced[2], crate::spectrum::PYTHON_TRACER);
+        assert_eq!(&traced[3..], &argv(&["-rA", "-q"])[..]);
+        assert_eq!(traced_argv(&argv(&["pytest", "-x"])).unwrap()[0], "python3");
+        assert!(traced_argv(&argv(&["cargo", "test"])).is_none());
+        assert!(traced_argv(&argv(&["npm", "test"])).is_none());
+    }
 
     /// A `tests.py` beside the code is a test suite, and pytest is told to collect it; a
     /// project that chose its own `python_files` keeps its choice.
