@@ -47,6 +47,11 @@ fn described_defaults(description: &str) -> Vec<String> {
     found
 }
 
+/// A bare variable name (`out`, `text`), not a field or an index.
+fn is_plain_name(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
 /// A statement that adds one item to a collection or a text: (the statement before the
 /// argument, the method, the statement after the argument), for
 /// `out.append(x)`, `text.push(c);`, `text.push_str(s);`, `out += x`.
@@ -61,7 +66,7 @@ fn adding_statement(line: &str) -> Option<(String, &'static str, String)> {
             && (t.ends_with(')') || t.ends_with(");"))
         {
             let receiver = &t[..at];
-            if receiver.is_empty() || !receiver.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            if !is_plain_name(receiver) {
                 return None;
             }
             let tail = if t.ends_with(';') { ");" } else { ")" };
@@ -69,7 +74,7 @@ fn adding_statement(line: &str) -> Option<(String, &'static str, String)> {
         }
     }
     let (receiver, _) = t.split_once(" += ")?;
-    if receiver.is_empty() || !receiver.chars().all(|c| c.is_alphanumeric() || c == '_') {
+    if !is_plain_name(receiver) {
         return None;
     }
     let tail = if t.ends_with(';') { ";" } else { "" };
