@@ -7,7 +7,6 @@
 
 use std::sync::Arc;
 
-use burn::tensor::activation::silu;
 use burn::tensor::{Device, Tensor, TensorData};
 use rayon::ThreadPool;
 
@@ -15,7 +14,7 @@ use crate::error::ModelError;
 use crate::gguf::GgufFile;
 use crate::kernels::{
     AttentionShape, PackedMatrix, VisibleKeys, attention, default_threads, log_sum_exp,
-    log_sum_exp_rows, matmul_group, thread_pool,
+    log_sum_exp_rows, matmul_group, silu_mul, thread_pool,
 };
 
 /// How the two halves of each rotary pair are laid out in a head's q/k rows.
@@ -675,15 +674,15 @@ impl Llama {
             x = x.add(upload(o, [seq, c.hidden_size], &self.device));
 
             let h = tensor_values(rms_norm(x.clone(), &layer.ffn_norm, c.rms_eps))?;
-            let [gate, up] = two(matmul_group(
+            let [mut gate, up] = two(matmul_group(
                 &[&layer.w_gate, &layer.w_up],
                 &h,
                 seq,
                 &self.pool,
             )?)?;
-            let ff = [seq, c.intermediate_size];
-            let gated = silu(upload(gate, ff, &self.device)).mul(upload(up, ff, &self.device));
-            x = x.add(self.linear(&layer.w_down, gated)?);
+            silu_mul(&mut gate, &up, &self.pool)?;
+            let down = layer.w_down.matmul(&gate, seq, &self.pool)?;
+            x = x.add(upload(down, [seq, c.hidden_size], &self.device));
         }
 
         let x = rms_norm(x, &inner.final_norm, c.rms_eps);
