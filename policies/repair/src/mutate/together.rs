@@ -28,6 +28,7 @@ mod guards;
 mod injective;
 mod iterate;
 mod lengths;
+mod mirrors;
 mod operations;
 mod order;
 mod resets;
@@ -257,6 +258,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.lengths_for_counts(file, language));
     hunks.extend(function.sibling_resets(file, language));
     hunks.extend(function.mirrored_statements(file, language));
+    hunks.extend(function.mirrored_guards(file, language));
     hunks.extend(function.parameter_normalizations(file, language));
     hunks.extend(function.recursive_argument_shifts(file, language));
     if language == Language::Python {
@@ -1198,6 +1200,25 @@ impl<'a> FunctionText<'a> {
                         .map(|(_, t)| t.text)
                 })
                 .collect();
+            // Carried state: read in the body before the body sets it again (`total = carry`
+            // … `carry = total // 2`), declared before the loop; its last value is left over
+            // when the loop ends (the final carry of an addition, probe37-py-03).
+            let carried: Vec<&str> = body
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &k)| {
+                    let line = self.tokens.get(k)?;
+                    let name = match line.as_slice() {
+                        [n, eq, ..] if eq.text == "=" && n.kind == TokenKind::Ident => n.text,
+                        _ => return None,
+                    };
+                    let read_before = body[..i]
+                        .iter()
+                        .filter_map(|&j| self.tokens.get(j))
+                        .any(|l| !assigns(l, name) && l.iter().any(|t| t.text == name));
+                    (read_before && self.declared_before_loop(&span, name)).then_some(name)
+                })
+                .collect();
             let mut seen: Vec<String> = Vec::new();
             hunks.extend(self.appended_run_flush(file, language, &span));
             for &k in &body {
@@ -1236,35 +1257,64 @@ impl<'a> FunctionText<'a> {
                         pieces.push((*name).to_string());
                     }
                 }
+                // A carried value goes in the way the loop's own pieces go (`str(total % 2)`
+                // → `str(carry)`), and only when something is left (`if carry:`).
+                let wrapper = piece
+                    .split_once('(')
+                    .filter(|(f, _)| {
+                        !f.is_empty()
+                            && f.chars()
+                                .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                    })
+                    .map(|(f, _)| f);
+                let mut guarded_pieces: Vec<(String, String)> = Vec::new();
+                for name in &carried {
+                    // A piece that reads the name is appended again above already.
+                    if *name == list || piece_names.iter().any(|n| n == name) {
+                        continue;
+                    }
+                    let put =
+                        wrapper.map_or_else(|| (*name).to_string(), |f| format!("{f}({name})"));
+                    let condition = match language {
+                        Language::Python => (*name).to_string(),
+                        Language::Rust => format!("{name} != 0"),
+                    };
+                    guarded_pieces.push((put, condition));
+                }
                 let pad = &head_line[..indent(head_line)];
+                let mut candidates: Vec<Vec<String>> = Vec::new();
                 for piece in pieces {
                     let statement = format!("{list}.{append}({piece}){semicolon}");
-                    let mut inserted = vec![vec![format!("{pad}{statement}")]];
+                    candidates.push(vec![format!("{pad}{statement}")]);
                     let bare = piece.chars().all(|c| c.is_alphanumeric() || c == '_');
                     if language == Language::Python && bare {
-                        inserted.push(vec![
+                        candidates.push(vec![
                             format!("{pad}if {piece}:"),
                             format!("{pad}    {statement}"),
                         ]);
                     }
-                    for new in inserted {
-                        let key = new.join("\n");
-                        if seen.contains(&key) {
-                            continue;
-                        }
-                        seen.push(key);
-                        let description = format!(
-                            "`{}` inserted after the loop (its last piece was never collected)",
-                            new.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ")
-                        );
-                        hunks.extend(self.lines_inserted_after(
-                            file,
-                            end,
-                            new,
-                            MutationOperator::FlushRemainder,
-                            description,
-                        ));
+                }
+                for (put, condition) in guarded_pieces {
+                    let statement = format!("{list}.{append}({put})");
+                    candidates.push(guarded(language, pad, &condition, &statement));
+                }
+                for new in candidates {
+                    let key = new.join("\n");
+                    if seen.contains(&key) {
+                        continue;
                     }
+                    seen.push(key);
+                    let description = format!(
+                        "`{}` inserted after the loop (its last piece was never collected)",
+                        new.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ")
+                    );
+                    hunks.extend(self.lines_inserted_after(
+                        file,
+                        end,
+                        new,
+                        MutationOperator::FlushRemainder,
+                        description,
+                    ));
                 }
             }
         }
@@ -2815,6 +2865,101 @@ mod tests {
         assert_eq!(
             placed(rust, Language::Rust, 5, unwrapped),
             vec![(4, vec!["        sum += x;".to_string()])]
+        );
+    }
+
+    /// probe37-python-01: a repeat count built digit by digit is pushed with the text before
+    /// a bracket and never set back to 0, so `3[a2[c]]` reads 32 for the inner count.
+    #[test]
+    fn probe37_python_01_a_number_built_digit_by_digit_is_set_back_to_zero_after_it_is_pushed() {
+        let reset = |h: &HunkMutation| h.operator == MutationOperator::ResetState;
+        let python = "def expand(s):\n    stack = []\n    text = ''\n    count = 0\n    for ch in s:\n        if ch.isdigit():\n            count = count * 10 + int(ch)\n        elif ch == '(':\n            stack.append((text, count))\n            text = ''\n        elif ch == ')':\n            before, times = stack.pop()\n            text = before + text * times\n        else:\n            text += ch\n    return text\n";
+        assert_eq!(
+            placed(python, Language::Python, 9, reset),
+            vec![(
+                9,
+                vec![
+                    "            stack.append((text, count))".to_string(),
+                    "            count = 0".to_string()
+                ]
+            )]
+        );
+        let rust = "pub fn sums(s: &str) -> Vec<u32> {\n    let mut out = Vec::new();\n    let mut n = 0;\n    for ch in s.chars() {\n        if let Some(d) = ch.to_digit(10) {\n            n = n * 10 + d;\n        } else {\n            out.push(n);\n        }\n    }\n    out\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 8, reset),
+            vec![(
+                8,
+                vec!["            out.push(n);".to_string(), "            n = 0;".to_string()]
+            )]
+        );
+        // A count that is only ever added to and never consumed whole gets nothing.
+        let counted = "def count(s):\n    n = 0\n    for ch in s:\n        if ch == 'a':\n            n += 1\n    return n\n";
+        assert!(placed(counted, Language::Python, 5, reset).is_empty());
+    }
+
+    /// probe37-python-03: the carry of a binary addition is read at the top of each step and
+    /// set at its end; when the loop ends, a carry left over is never written: after the loop,
+    /// `if carry:` and the loop's own append with the carry in the piece's place.
+    #[test]
+    fn probe37_python_03_a_carry_left_when_the_loop_ends_is_collected() {
+        let python = "def add(a, b):\n    i, j = len(a) - 1, len(b) - 1\n    carry = 0\n    out = []\n    while i >= 0 or j >= 0:\n        s = carry\n        if i >= 0:\n            s += int(a[i])\n            i -= 1\n        if j >= 0:\n            s += int(b[j])\n            j -= 1\n        out.append(str(s % 10))\n        carry = s // 10\n    return ''.join(reversed(out))\n";
+        let found = flushes(python, Language::Python, 13);
+        assert!(
+            found.contains(&vec![
+                "    if carry:".to_string(),
+                "        out.append(str(carry))".to_string()
+            ]),
+            "{found:#?}"
+        );
+        let rust = "pub fn add(a: &[u8], b: &[u8]) -> Vec<u8> {\n    let mut carry = 0;\n    let mut out = Vec::new();\n    for k in 0..a.len() {\n        let s = a[k] + b[k] + carry;\n        out.push(s % 10);\n        carry = s / 10;\n    }\n    out\n}\n";
+        let found = flushes(rust, Language::Rust, 6);
+        assert!(
+            found.contains(&vec![
+                "    if carry != 0 {".to_string(),
+                "        out.push(carry);".to_string(),
+                "    }".to_string()
+            ]),
+            "{found:#?}"
+        );
+    }
+
+    /// probe37-python-05: a pairing kept in two maps, checked in one direction only: the guard
+    /// of the other direction (maps and names exchanged) goes right after it; a guard on a
+    /// name alone, or a pairing checked both ways, gets none.
+    #[test]
+    fn probe37_python_05_a_two_way_map_gets_the_guard_of_its_other_direction() {
+        let mirror = |h: &HunkMutation| {
+            h.operator == MutationOperator::MirrorStatement && h.description.starts_with("the guard")
+        };
+        let python = "def same_shape(s, t):\n    if len(s) != len(t):\n        return False\n    forward = {}\n    backward = {}\n    for a, b in zip(s, t):\n        if a == '?':\n            continue\n        if a in forward and forward[a] != b:\n            return False\n        forward[a] = b\n        backward[b] = a\n    return True\n";
+        assert_eq!(
+            placed(python, Language::Python, 9, mirror),
+            vec![(
+                10,
+                vec![
+                    "            return False".to_string(),
+                    "        if b in backward and backward[b] != a:".to_string(),
+                    "            return False".to_string()
+                ]
+            )]
+        );
+        let both = python.replace(
+            "        forward[a] = b\n",
+            "        if b in backward and backward[b] != a:\n            return False\n        forward[a] = b\n",
+        );
+        assert!(placed(&both, Language::Python, 9, mirror).is_empty());
+        let rust = "pub fn same_shape(s: &str, t: &str) -> bool {\n    let mut fwd = HashMap::new();\n    let mut back = HashMap::new();\n    for (a, b) in s.chars().zip(t.chars()) {\n        if fwd.contains_key(&a) && fwd[&a] != b {\n            return false;\n        }\n        fwd.insert(a, b);\n        back.insert(b, a);\n    }\n    true\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 5, mirror),
+            vec![(
+                7,
+                vec![
+                    "        }".to_string(),
+                    "        if back.contains_key(&b) && back[&b] != a {".to_string(),
+                    "            return false;".to_string(),
+                    "        }".to_string()
+                ]
+            )]
         );
     }
 

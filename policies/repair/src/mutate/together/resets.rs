@@ -2,7 +2,8 @@
 //! stays raised (`upper_next` upper-cases every letter after the first underscore): its branch
 //! lowers it again. A buffer filled piece by piece and consumed stays full (`num.parse()`
 //! after `num.push(ch)` reads `"130"` for the second number of `"1h30m"`): it is emptied right
-//! after it is consumed.
+//! after it is consumed. So is a number built digit by digit (`num = num * 10 + int(ch)`) and
+//! pushed with its text (`stack.append((current, num))`, probe37-py-01): set back to 0.
 
 use super::super::{Language, MutationOperator, TokenKind};
 use super::{FunctionText, HunkMutation, assigns};
@@ -45,7 +46,11 @@ impl FunctionText<'_> {
                     value.as_str(),
                     "\"\"" | "''" | "[]" | "String::new()" | "Vec::new()" | "vec![]"
                 );
-                if !(flag || buffer) || before.first().is_some_and(|t| t.kind != TokenKind::Ident) {
+                // A number built up digit by digit (`num = num * 10 + int(ch)`) is a buffer too.
+                let number = value == "0";
+                if !(flag || buffer || number)
+                    || before.first().is_some_and(|t| t.kind != TokenKind::Ident)
+                {
                     continue;
                 }
                 let reset = if flag {
@@ -95,6 +100,8 @@ impl FunctionText<'_> {
                     let t: Vec<&str> = l.iter().map(|t| t.text).collect();
                     matches!(t.as_slice(), [n, ".", "push" | "push_str" | "append" | "extend", ..] if *n == name)
                         || matches!(t.as_slice(), [n, "+=", ..] if *n == name)
+                        || (number
+                            && matches!(t.as_slice(), [n, "=", rest @ ..] if *n == name && rest.contains(&name)))
                 };
                 let empties = |l: &[super::Token<'_>]| {
                     let t: Vec<&str> = l.iter().map(|t| t.text).collect();
@@ -144,9 +151,11 @@ impl FunctionText<'_> {
                     {
                         continue;
                     }
+                    let pad = &line[..indent(line)];
                     let new = match language {
-                        Language::Rust => format!("{}{name}.clear();", &line[..indent(line)]),
-                        Language::Python => format!("{}{name} = {reset}", &line[..indent(line)]),
+                        Language::Rust if number => format!("{pad}{name} = 0;"),
+                        Language::Rust => format!("{pad}{name}.clear();"),
+                        Language::Python => format!("{pad}{name} = {reset}"),
                     };
                     hunks.extend(self.lines_inserted_after(
                         file,
