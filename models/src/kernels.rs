@@ -491,7 +491,7 @@ fn matmul_group_at(
     // The AVX-512 and AVX2 tiles read the inputs transposed: made once here for every band.
     let xt = match (level, tiled, matrices.first()) {
         (SimdLevel::Avx512 | SimdLevel::Avx2Fma, true, Some(m)) => {
-            transposed_inputs(x, seq, m.cols)
+            transposed_inputs(x, seq, m.cols, pool)
         }
         _ => Vec::new(),
     };
@@ -835,16 +835,28 @@ const PANEL_DEPTH: usize = 128;
 /// contiguous (a strided layout made L1 sets collide), and the whole is made once per product,
 /// shared by every band and every matrix of a group, so the weights are used as they are
 /// stored, row by row, and never laid out again.
-fn transposed_inputs(x: &[f32], seq: usize, cols: usize) -> Vec<f32> {
+fn transposed_inputs(x: &[f32], seq: usize, cols: usize, pool: &ThreadPool) -> Vec<f32> {
     let seq_pad = seq.div_ceil(LANES) * LANES;
     let mut xt = vec![0.0f32; cols * seq_pad];
-    for (t, row) in x.chunks_exact(cols).take(seq).enumerate() {
-        let block = t / TILE_TOKENS;
-        let width = TILE_TOKENS.min(seq_pad - block * TILE_TOKENS);
-        let base = block * TILE_TOKENS * cols + (t - block * TILE_TOKENS);
-        for (k, &v) in row.iter().enumerate() {
-            xt[base + k * width] = v;
+    // Each block of 64 input rows is its own contiguous stretch of `xt`: one task per block.
+    let run = |(block, out): (usize, &mut [f32])| {
+        let width = out.len() / cols.max(1);
+        let first = block * TILE_TOKENS;
+        let rows = x
+            .chunks_exact(cols)
+            .skip(first)
+            .take(width.min(seq.saturating_sub(first)));
+        for (s, row) in rows.enumerate() {
+            for (k, &v) in row.iter().enumerate() {
+                out[k * width + s] = v;
+            }
         }
+    };
+    let block_len = TILE_TOKENS * cols.max(1);
+    if pool.current_num_threads() <= 1 || seq_pad <= TILE_TOKENS {
+        xt.chunks_mut(block_len).enumerate().for_each(run);
+    } else {
+        pool.install(|| xt.par_chunks_mut(block_len).enumerate().for_each(run));
     }
     xt
 }
