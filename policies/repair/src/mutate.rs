@@ -1015,6 +1015,7 @@ fn mutate_line_with_classes(
             edits.extend(expr::match_alternative_edits(text, &tokens));
             edits.extend(expr::reverse_before_collect_edits(text, &tokens));
         }
+        edits.extend(expr::reversed_range_edits(text, language));
         edits.extend(expr::tuple_target_edits(text, &tokens, language));
         edits.extend(expr::aggregate_for_last_edits(text, language));
         edits.extend(expr::dropped_reversal_edits(text, &tokens, language));

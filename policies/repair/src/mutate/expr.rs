@@ -1901,6 +1901,47 @@ pub(super) fn match_alternative_edits(text: &str, tokens: &[Token<'_>]) -> Vec<L
     edits
 }
 
+/// A loop over a range run the wrong way: `for c in w..=capacity {` → `for c in
+/// (w..=capacity).rev() {`, `for i in range(n):` → `for i in reversed(range(n)):`. A 0/1
+/// knapsack updated in place must go down, or an item is counted twice (probe37-rust-13).
+pub(super) fn reversed_range_edits(text: &str, language: Language) -> Vec<LineEdit> {
+    let trimmed = text.trim_start();
+    let pad = &text[..text.len() - trimmed.len()];
+    let Some(rest) = trimmed.strip_prefix("for ") else {
+        return Vec::new();
+    };
+    let Some(at) = rest.find(" in ") else {
+        return Vec::new();
+    };
+    let (pattern, iterable) = (&rest[..at], rest[at + 4..].trim_end());
+    let new_iterable = match language {
+        Language::Rust => {
+            let Some(range) = iterable.strip_suffix('{').map(str::trim_end) else {
+                return Vec::new();
+            };
+            // A bare range only: an iterator chain has its own order to keep.
+            if !range.contains("..") || range.starts_with('(') || range.contains(".rev()") {
+                return Vec::new();
+            }
+            format!("({range}).rev() {{")
+        }
+        Language::Python => {
+            let Some(range) = iterable.strip_suffix(':').map(str::trim_end) else {
+                return Vec::new();
+            };
+            if !(range.starts_with("range(") && range.ends_with(')')) {
+                return Vec::new();
+            }
+            format!("reversed({range}):")
+        }
+    };
+    vec![LineEdit {
+        new_text: format!("{pad}for {pattern} in {new_iterable}"),
+        operator: MutationOperator::SiblingCall,
+        description: "the range run backwards".into(),
+    }]
+}
+
 /// Rust: an iterator collected in its order where its reverse was meant (`s.chars().collect()`
 /// → `s.chars().rev().collect()`, a palindrome test comparing a string with itself).
 pub(super) fn reverse_before_collect_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
@@ -2327,6 +2368,30 @@ pub(super) fn extreme_to_zero_edits(text: &str, language: Language) -> Vec<LineE
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
+    /// probe37-rust-13: a 0/1 knapsack's in-place update runs over its capacities upwards
+    /// and takes an item twice; the range run backwards is a candidate, in both languages.
+    #[test]
+    fn probe37_rust_13_a_range_loop_may_run_backwards() {
+        let edits = |line: &str, language: Language| -> Vec<String> {
+            super::reversed_range_edits(line, language)
+                .into_iter()
+                .map(|e| e.new_text)
+                .collect()
+        };
+        assert_eq!(
+            edits("        for c in w..=capacity {", Language::Rust),
+            vec!["        for c in (w..=capacity).rev() {".to_string()]
+        );
+        assert_eq!(
+            edits("    for i in range(1, len(xs)):", Language::Python),
+            vec!["    for i in reversed(range(1, len(xs))):".to_string()]
+        );
+        // An iterator chain keeps its order; a reversed range is not reversed again.
+        assert!(edits("    for x in v.iter() {", Language::Rust).is_empty());
+        assert!(edits("    for c in (0..n).rev() {", Language::Rust).is_empty());
+        assert!(edits("    for x in xs:", Language::Python).is_empty());
+    }
+
     #[test]
     fn a_reversal_too_many_and_an_extreme_for_zero_are_undone() {
         let rev = |line: &str, language: Language| -> Vec<String> {

@@ -40,6 +40,7 @@ mod tails;
 mod ties;
 mod unwrap;
 mod visited;
+mod walls;
 mod wraps;
 
 /// A hunk longer than this is a rewrite, not a small fix.
@@ -301,6 +302,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_bound_skips(file, language, &description));
     hunks.extend(function.described_weekday_counts(file, language, &description));
     hunks.extend(function.described_constants(file, language, &description));
+    hunks.extend(function.described_walls(file, language, &description));
     hunks
 }
 
@@ -2889,7 +2891,10 @@ mod tests {
             placed(rust, Language::Rust, 8, reset),
             vec![(
                 8,
-                vec!["            out.push(n);".to_string(), "            n = 0;".to_string()]
+                vec![
+                    "            out.push(n);".to_string(),
+                    "            n = 0;".to_string()
+                ]
             )]
         );
         // A count that is only ever added to and never consumed whole gets nothing.
@@ -2923,13 +2928,38 @@ mod tests {
         );
     }
 
+    /// probe37-rust-25: the description calls `'#'` a wall and the search never looks for
+    /// it: after the guard that skips a neighbour off the grid, the wall is skipped too.
+    #[test]
+    fn probe37_rust_25_a_described_wall_is_skipped_after_the_bounds_guard() {
+        let wall = |h: &HunkMutation| h.description.starts_with("the described wall");
+        let rust = "/*\nIn grid, 'X' is a wall; return the cells reachable from start.\n*/\nfn reach(grid: &[&str], start: (usize, usize)) -> usize {\n    let g: Vec<&[u8]> = grid.iter().map(|r| r.as_bytes()).collect();\n    let (h, w) = (g.len(), g[0].len());\n    let mut seen = vec![vec![false; w]; h];\n    let mut stack = vec![start];\n    let mut count = 0;\n    while let Some((r, c)) = stack.pop() {\n        count += 1;\n        for &(y, x) in [(r + 1, c), (r, c + 1)].iter() {\n            if y >= h || x >= w {\n                continue;\n            }\n            if !seen[y][x] {\n                seen[y][x] = true;\n                stack.push((y, x));\n            }\n        }\n    }\n    count\n}\n";
+        let found = placed(rust, Language::Rust, 13, wall);
+        assert!(
+            found.contains(&(
+                15,
+                vec![
+                    "            }".to_string(),
+                    "            if g[y][x] == b'X' {".to_string(),
+                    "                continue;".to_string(),
+                    "            }".to_string()
+                ]
+            )),
+            "{found:#?}"
+        );
+        // A function that looks for the wall already gets nothing.
+        let looks = rust.replace("if !seen[y][x] {", "if !seen[y][x] && g[y][x] != b'X' {");
+        assert!(placed(&looks, Language::Rust, 13, wall).is_empty());
+    }
+
     /// probe37-python-05: a pairing kept in two maps, checked in one direction only: the guard
     /// of the other direction (maps and names exchanged) goes right after it; a guard on a
     /// name alone, or a pairing checked both ways, gets none.
     #[test]
     fn probe37_python_05_a_two_way_map_gets_the_guard_of_its_other_direction() {
         let mirror = |h: &HunkMutation| {
-            h.operator == MutationOperator::MirrorStatement && h.description.starts_with("the guard")
+            h.operator == MutationOperator::MirrorStatement
+                && h.description.starts_with("the guard")
         };
         let python = "def same_shape(s, t):\n    if len(s) != len(t):\n        return False\n    forward = {}\n    backward = {}\n    for a, b in zip(s, t):\n        if a == '?':\n            continue\n        if a in forward and forward[a] != b:\n            return False\n        forward[a] = b\n        backward[b] = a\n    return True\n";
         assert_eq!(

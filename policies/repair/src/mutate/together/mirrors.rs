@@ -141,7 +141,7 @@ impl FunctionText<'_> {
 
     /// The lines of a guard that leaves when it holds: an `if` header whose body is exits
     /// only (Python), or with its closing brace (Rust). `None` for anything else.
-    fn exit_guard(&self, head: usize, language: Language) -> Option<Vec<usize>> {
+    pub(super) fn exit_guard(&self, head: usize, language: Language) -> Option<Vec<usize>> {
         let texts: Vec<&str> = self.tokens.get(head)?.iter().map(|t| t.text).collect();
         let opens = match language {
             Language::Python => texts.last() == Some(&":"),
