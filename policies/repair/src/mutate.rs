@@ -1014,6 +1014,7 @@ fn mutate_line_with_classes(
         if language == Language::Rust {
             edits.extend(expr::match_alternative_edits(text, &tokens));
             edits.extend(expr::reverse_before_collect_edits(text, &tokens));
+            edits.extend(expr::negated_max_edits(text));
         }
         edits.extend(expr::reversed_range_edits(text, language));
         edits.extend(expr::tuple_target_edits(text, &tokens, language));

@@ -1901,6 +1901,41 @@ pub(super) fn match_alternative_edits(text: &str, tokens: &[Token<'_>]) -> Vec<L
     edits
 }
 
+/// Rust: the negated maximum of a signed type where its minimum is meant, one off in two's
+/// complement: `-(i32::MAX as i64)` → `i32::MIN as i64`, `-i64::MAX` → `i64::MIN`
+/// (probe37-rust-23, a clamp to the `i32` range).
+pub(super) fn negated_max_edits(text: &str) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    for ty in ["i8", "i16", "i32", "i64", "i128", "isize"] {
+        let max = format!("{ty}::MAX");
+        let min = format!("{ty}::MIN");
+        // `-(i32::MAX as i64)` first, so its inner `i32::MAX` is not taken alone.
+        let cast = format!("-({max} as ");
+        if let Some(at) = text.find(&cast) {
+            let rest = &text[at + cast.len()..];
+            if let Some(close) = rest.find(')') {
+                let target = &rest[..close];
+                let new_text = format!("{}{min} as {target}{}", &text[..at], &rest[close + 1..]);
+                edits.push(LineEdit {
+                    new_text,
+                    operator: MutationOperator::LiteralEdit,
+                    description: format!("`-{max}` → `{min}`"),
+                });
+                continue;
+            }
+        }
+        let bare = format!("-{max}");
+        if text.contains(&bare) {
+            edits.push(LineEdit {
+                new_text: text.replacen(&bare, &min, 1),
+                operator: MutationOperator::LiteralEdit,
+                description: format!("`-{max}` → `{min}`"),
+            });
+        }
+    }
+    edits
+}
+
 /// A loop over a range run the wrong way: `for c in w..=capacity {` → `for c in
 /// (w..=capacity).rev() {`, `for i in range(n):` → `for i in reversed(range(n)):`. A 0/1
 /// knapsack updated in place must go down, or an item is counted twice (probe37-rust-13).
@@ -2368,6 +2403,27 @@ pub(super) fn extreme_to_zero_edits(text: &str, language: Language) -> Vec<LineE
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
+    /// probe37-rust-23: a clamp to the i32 range written with `-i32::MAX`, one above the
+    /// minimum the description names.
+    #[test]
+    fn probe37_rust_23_the_negated_maximum_becomes_the_minimum() {
+        let edits = |line: &str| -> Vec<String> {
+            super::negated_max_edits(line)
+                .into_iter()
+                .map(|e| e.new_text)
+                .collect()
+        };
+        assert_eq!(
+            edits("    v.clamp(-(i32::MAX as i64), i32::MAX as i64) as i32"),
+            vec!["    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32".to_string()]
+        );
+        assert_eq!(
+            edits("    let lo = -i64::MAX;"),
+            vec!["    let lo = i64::MIN;".to_string()]
+        );
+        assert!(edits("    let hi = i32::MAX;").is_empty());
+    }
+
     /// probe37-rust-13: a 0/1 knapsack's in-place update runs over its capacities upwards
     /// and takes an item twice; the range run backwards is a candidate, in both languages.
     #[test]
