@@ -783,7 +783,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::StatedDivisor
             | MutationOperator::DescribedOneToOne
             | MutationOperator::LookaheadSkip
-            | MutationOperator::DescribedDefault,
+            | MutationOperator::DescribedDefault
+            | MutationOperator::DescribedSet,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2736,6 +2737,7 @@ mod tests {
             MutationOperator::DescribedOneToOne,
             MutationOperator::LookaheadSkip,
             MutationOperator::DescribedDefault,
+            MutationOperator::DescribedSet,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

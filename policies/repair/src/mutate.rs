@@ -217,6 +217,9 @@ pub enum MutationOperator {
     /// A default the description gives for the items a branch does not take ("any other
     /// symbol decodes to \"?\"") added as the branch's missing `else`.
     DescribedDefault,
+    /// A set of characters written out in the code (`'a' | 'e' | 'i' | 'o' | 'u' | 'y'`,
+    /// `"aeiouy"`) made the set the description lists ("the vowels (a, e, i, o and u)").
+    DescribedSet,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

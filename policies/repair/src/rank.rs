@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 66] = [
+const ORIGINS: [&str; 67] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -205,6 +205,7 @@ const ORIGINS: [&str; 66] = [
     "described_one_to_one",
     "lookahead_skip",
     "described_default",
+    "described_set",
 ];
 
 impl CandidateOrigin {
@@ -1535,6 +1536,7 @@ mod tests {
             DescribedOneToOne,
             LookaheadSkip,
             DescribedDefault,
+            DescribedSet,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1603,7 +1605,8 @@ mod tests {
                 | StatedDivisor
                 | DescribedOneToOne
                 | LookaheadSkip
-                | DescribedDefault => {}
+                | DescribedDefault
+                | DescribedSet => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -35,6 +35,7 @@ mod resets;
 mod returns;
 mod roots;
 mod separator;
+mod sets;
 mod skips;
 mod tails;
 mod ties;
@@ -303,6 +304,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_weekday_counts(file, language, &description));
     hunks.extend(function.described_constants(file, language, &description));
     hunks.extend(function.described_walls(file, language, &description));
+    hunks.extend(function.described_sets(file, language, &description));
     hunks
 }
 
@@ -2950,6 +2952,34 @@ mod tests {
         // A function that looks for the wall already gets nothing.
         let looks = rust.replace("if !seen[y][x] {", "if !seen[y][x] && g[y][x] != b'X' {");
         assert!(placed(&looks, Language::Rust, 13, wall).is_empty());
+    }
+
+    /// probe37-rust-03: the description lists the vowels (a, e, i, o and u) and the code's
+    /// set has `'y'` too: the set made the described one, in both languages.
+    #[test]
+    fn probe37_rust_03_a_written_set_becomes_the_described_one() {
+        let set = |h: &HunkMutation| h.operator == MutationOperator::DescribedSet;
+        let rust = "/*\nCount the vowels (a, e, i, o and u) of s.\n*/\nfn count(s: &str) -> usize {\n    s.chars().filter(|c| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y')).count()\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 5, set),
+            vec![(
+                5,
+                vec![
+                    "    s.chars().filter(|c| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u')).count()"
+                        .to_string()
+                ]
+            )]
+        );
+        let python = "def count(s):\n    \"\"\"Count the vowels (a, e, i, o, u) of s.\"\"\"\n    return sum(1 for c in s if c in \"aeoAEO\")\n";
+        assert_eq!(
+            placed(python, Language::Python, 3, set),
+            vec![(
+                3,
+                vec!["    return sum(1 for c in s if c in \"aeoAEOiIuU\")".to_string()]
+            )]
+        );
+        let right = rust.replace(" | 'y'", "");
+        assert!(placed(&right, Language::Rust, 5, set).is_empty());
     }
 
     /// probe37-python-05: a pairing kept in two maps, checked in one direction only: the guard
