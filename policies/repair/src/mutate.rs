@@ -1020,6 +1020,7 @@ fn mutate_line_with_classes(
             edits.extend(expr::negated_max_edits(text));
         }
         edits.extend(expr::reversed_range_edits(text, language));
+        edits.extend(expr::index_relative_edits(text, &tokens));
         edits.extend(expr::tuple_target_edits(text, &tokens, language));
         edits.extend(expr::aggregate_for_last_edits(text, language));
         edits.extend(expr::dropped_reversal_edits(text, &tokens, language));

@@ -1901,6 +1901,68 @@ pub(super) fn match_alternative_edits(text: &str, tokens: &[Token<'_>]) -> Vec<L
     edits
 }
 
+/// An extreme taken over an element where the element counts from its own index: `max(far,
+/// nums[i])` → `max(far, i + nums[i])`, a jump length read as the position it reaches
+/// (probe37-rust-27). Only a whole argument of `max`/`min` indexed by a plain name.
+pub(super) fn index_relative_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
+    let mut edits = Vec::new();
+    let mut in_extreme = 0usize;
+    let mut depth = 0usize;
+    for (k, t) in tokens.iter().enumerate() {
+        match t.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => {
+                depth = depth.saturating_sub(1);
+                if depth < in_extreme {
+                    in_extreme = 0;
+                }
+            }
+            _ => {}
+        }
+        if matches!(t.text, "max" | "min")
+            && tokens.get(k + 1).is_some_and(|n| n.text == "(")
+            && in_extreme == 0
+        {
+            in_extreme = depth + 1;
+            continue;
+        }
+        let (Some(open), Some(index), Some(close)) =
+            (tokens.get(k + 1), tokens.get(k + 2), tokens.get(k + 3))
+        else {
+            continue;
+        };
+        let before = k.checked_sub(1).and_then(|p| tokens.get(p)).map(|p| p.text);
+        let after = tokens.get(k + 4).map(|a| a.text);
+        let whole_argument = in_extreme > 0
+            && depth == in_extreme
+            && matches!(before, Some("(" | ","))
+            && matches!(after, Some(")" | ","));
+        if whole_argument
+            && t.kind == TokenKind::Ident
+            && open.text == "["
+            && index.kind == TokenKind::Ident
+            && close.text == "]"
+            && let Some(new_text) = splice(
+                text,
+                t.start,
+                close.end,
+                &format!("{} + {}", index.text, &text[t.start..close.end]),
+            )
+        {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::AddOffset,
+                description: format!(
+                    "`{}` counted from index `{}`",
+                    &text[t.start..close.end],
+                    index.text
+                ),
+            });
+        }
+    }
+    edits
+}
+
 /// Rust: the negated maximum of a signed type where its minimum is meant, one off in two's
 /// complement: `-(i32::MAX as i64)` → `i32::MIN as i64`, `-i64::MAX` → `i64::MIN`
 /// (probe37-rust-23, a clamp to the `i32` range).
@@ -2403,6 +2465,29 @@ pub(super) fn extreme_to_zero_edits(text: &str, language: Language) -> Vec<LineE
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
+    /// probe37-rust-27: a jump length taken as the position it reaches.
+    #[test]
+    fn probe37_rust_27_an_element_in_an_extreme_may_count_from_its_index() {
+        let edits = |line: &str, language: Language| -> Vec<String> {
+            let tokens = super::super::tokenize(line, &vec![ByteClass::Code; line.len()], language);
+            super::index_relative_edits(line, &tokens)
+                .into_iter()
+                .map(|e| e.new_text)
+                .collect()
+        };
+        assert_eq!(
+            edits("        farthest = max(farthest, nums[i]);", Language::Rust),
+            vec!["        farthest = max(farthest, i + nums[i]);".to_string()]
+        );
+        assert_eq!(
+            edits("        reach = max(reach, jumps[k])", Language::Python),
+            vec!["        reach = max(reach, k + jumps[k])".to_string()]
+        );
+        // Not an element alone, or not inside an extreme.
+        assert!(edits("        best = max(best, nums[i] * 2)", Language::Python).is_empty());
+        assert!(edits("        total += nums[i]", Language::Python).is_empty());
+    }
+
     /// probe37-rust-23: a clamp to the i32 range written with `-i32::MAX`, one above the
     /// minimum the description names.
     #[test]
