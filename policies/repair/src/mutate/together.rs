@@ -330,6 +330,56 @@ fn sentences(description: &str) -> impl Iterator<Item = &str> {
     description.split(['.', ';'])
 }
 
+/// The quoted literals (their text, without the quotes, up to 8 bytes) of the description's
+/// prose sentences that use one of `words`, in order, each once: what a default (`"?"`) or a
+/// wall (`'#'`) is.
+fn quoted_in_sentences_with(description: &str, words: &[&str]) -> Vec<String> {
+    let prose = description.split(">>>").next().unwrap_or("");
+    let mut found: Vec<String> = Vec::new();
+    for sentence in sentences(prose) {
+        let lower = sentence.to_lowercase();
+        let uses = lower
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| words.contains(&w));
+        if !uses {
+            continue;
+        }
+        for quote in ['"', '\''] {
+            let parts: Vec<&str> = sentence.split(quote).collect();
+            // The odd-numbered parts lie between a pair of quotes.
+            for inner in parts.iter().skip(1).step_by(2).take(parts.len() / 2) {
+                let inner = inner.to_string();
+                if !inner.is_empty() && inner.len() <= 8 && !found.contains(&inner) {
+                    found.push(inner);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// `line` with each token that `partner` names a partner for replaced by it (the rest kept
+/// byte for byte): a twin line with two names exchanged.
+fn renamed<'t>(
+    line: &str,
+    tokens: impl IntoIterator<Item = &'t Token<'t>>,
+    partner: impl Fn(&Token<'_>) -> Option<&'t str>,
+) -> String {
+    let mut out = String::new();
+    let mut at = 0;
+    for t in tokens {
+        if let Some(name) = partner(t)
+            && let Some(before) = line.get(at..t.start)
+        {
+            out.push_str(before);
+            out.push_str(name);
+            at = t.end;
+        }
+    }
+    out.push_str(line.get(at..).unwrap_or_default());
+    out
+}
+
 /// The formulas a description states (`the value of a[i] = i * i - i + 1.`): the text after
 /// an `=` up to the end of its sentence, when it is arithmetic over names and numbers only.
 fn stated_formulas(description: &str) -> Vec<String> {
@@ -888,17 +938,7 @@ impl<'a> FunctionText<'a> {
             if sided.is_empty() || both_sides {
                 continue;
             }
-            let mut mirrored = String::new();
-            let mut at = 0;
-            for t in &sided {
-                let Some(twin) = twin_of(t.text) else {
-                    continue;
-                };
-                mirrored.push_str(&line[at..t.start]);
-                mirrored.push_str(twin);
-                at = t.end;
-            }
-            mirrored.push_str(&line[at..]);
+            let mirrored = renamed(line, sided.iter().copied(), |t| twin_of(t.text));
             if statements.iter().any(|s| *s == mirrored.trim()) {
                 continue;
             }

@@ -23,28 +23,7 @@ const DEFAULT_WORDS: [&str; 7] = [
 /// The quoted literals of the description's sentences about other items (their text without
 /// the quotes), in order.
 fn described_defaults(description: &str) -> Vec<String> {
-    let prose = description.split(">>>").next().unwrap_or("");
-    let mut found: Vec<String> = Vec::new();
-    for sentence in super::sentences(prose) {
-        let lower = sentence.to_lowercase();
-        let about_others = lower
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| DEFAULT_WORDS.contains(&w));
-        if !about_others {
-            continue;
-        }
-        for quote in ['"', '\''] {
-            let parts: Vec<&str> = sentence.split(quote).collect();
-            // The odd-numbered parts lie between a pair of quotes.
-            for inner in parts.iter().skip(1).step_by(2).take(parts.len() / 2) {
-                let inner = inner.to_string();
-                if !inner.is_empty() && inner.len() <= 8 && !found.contains(&inner) {
-                    found.push(inner);
-                }
-            }
-        }
-    }
-    found
+    super::quoted_in_sentences_with(description, &DEFAULT_WORDS)
 }
 
 /// A bare variable name (`out`, `text`), not a field or an index.

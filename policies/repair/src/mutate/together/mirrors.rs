@@ -180,18 +180,11 @@ impl FunctionText<'_> {
 
     /// Line `k` (`line`) with every name of `exchange` replaced by its partner.
     fn exchanged(&self, k: usize, line: &str, exchange: &BTreeMap<String, String>) -> String {
-        let mut out = String::new();
-        let mut at = 0;
-        for t in self.tokens.get(k).into_iter().flatten() {
-            if let Some(partner) = exchange.get(t.text).filter(|_| t.kind == TokenKind::Ident)
-                && let Some(before) = line.get(at..t.start)
-            {
-                out.push_str(before);
-                out.push_str(partner);
-                at = t.end;
-            }
-        }
-        out.push_str(line.get(at..).unwrap_or_default());
-        out
+        super::renamed(line, self.tokens.get(k).into_iter().flatten(), |t| {
+            exchange
+                .get(t.text)
+                .filter(|_| t.kind == TokenKind::Ident)
+                .map(String::as_str)
+        })
     }
 }

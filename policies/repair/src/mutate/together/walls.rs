@@ -19,24 +19,16 @@ const BLOCKING_WORDS: [&str; 6] = [
 
 /// The one-character literals (`#`, `X`) a description's sentences mark as blocking.
 fn blocking_marks(description: &str) -> Vec<char> {
-    let mut marks = Vec::new();
-    for sentence in super::sentences(description) {
-        let lower = sentence.to_lowercase();
-        let blocking = lower
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| BLOCKING_WORDS.contains(&w));
-        if !blocking {
-            continue;
-        }
-        let chars: Vec<char> = sentence.chars().collect();
-        for w in chars.windows(3) {
-            let quoted = matches!((w[0], w[2]), ('\'', '\'') | ('"', '"'));
-            if quoted && !w[1].is_whitespace() && !marks.contains(&w[1]) {
-                marks.push(w[1]);
+    super::quoted_in_sentences_with(description, &BLOCKING_WORDS)
+        .iter()
+        .filter_map(|quoted| {
+            let mut chars = quoted.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if !c.is_whitespace() => Some(c),
+                _ => None,
             }
-        }
-    }
-    marks
+        })
+        .collect()
 }
 
 impl FunctionText<'_> {
