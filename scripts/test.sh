@@ -8,4 +8,6 @@ cd "$(dirname "$0")/.."
 # `--features train` adds the trainers (burn autodiff) and their tests; the decoder's own build
 # (the README's run command) leaves it out, as it slows decoding (models/Cargo.toml).
 cargo run --quiet -- models fetch
+# llama.cpp's vocab-only test files (Llama 3, Qwen2, GPT-2) for the tokenizer tests.
+bash scripts/llama-cpp-vocab.sh
 cargo test --workspace --features train

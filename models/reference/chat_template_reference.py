@@ -10,7 +10,8 @@ written the way tact writes them (`type`, then `function` with `name`, `descript
 Writes models/tests/fixtures/chat_template_reference.json.
 
     venv/bin/pip install gguf tokenizers transformers jinja2
-    venv/bin/python models/reference/chat_template_reference.py $TACT_HOME
+    venv/bin/python models/reference/chat_template_reference.py $TACT_HOME \
+        $LLAMA_CPP/models/templates/meta-llama-Llama-3.2-3B-Instruct.jinja
 """
 import json
 import pathlib
@@ -75,6 +76,18 @@ qwen.bos_token = qdict["tokens"][qdict["bos_token_id"]]
 qwen.eos_token = qdict["tokens"][qdict["eos_token_id"]]
 qwen.chat_template = field_strings(qwen_reader, "tokenizer.chat_template")[0]
 
+# Llama 3.2's own template (llama.cpp's copy of meta-llama/Llama-3.2-3B-Instruct's, from the
+# llama-cpp-python 0.3.36 sdist) on Llama 3's vocabulary (llama.cpp's vocab-only GGUF, installed
+# by scripts/llama-cpp-vocab.sh). tact gives templates no clock (`strftime_now`), so the
+# template's own default date is passed here too.
+llama_reader = GGUFReader(str(home / "llama-cpp-vocab" / "ggml-vocab-llama-bpe.gguf"))
+llama_tokens = field_strings(llama_reader, "tokenizer.ggml.tokens")
+llama_bpe = Tokenizer(models.BPE({t: i for i, t in enumerate(llama_tokens)}, []))
+llama = PreTrainedTokenizerFast(tokenizer_object=llama_bpe, bos_token="<|begin_of_text|>",
+                                eos_token="<|eot_id|>")
+llama.chat_template = pathlib.Path(sys.argv[2]).read_text()
+LLAMA_DATE = "26 Jul 2024"
+
 
 def tool(name, description, parameters):
     # The schema's keys sorted (serde_json's maps are), the wrapper in tact's order.
@@ -123,10 +136,11 @@ CONVERSATIONS = [
 cases = []
 for conversation in CONVERSATIONS:
     case = dict(conversation)
-    for key, tok in [("smollm2", smol), ("qwen2", qwen)]:
+    for key, tok, extra in [("smollm2", smol, {}), ("qwen2", qwen, {}),
+                            ("llama3_2", llama, {"date_string": LLAMA_DATE})]:
         case[key] = tok.apply_chat_template(
             conversation["messages"], tools=conversation["tools"] or None, tokenize=False,
-            add_generation_prompt=conversation["add_generation_prompt"])
+            add_generation_prompt=conversation["add_generation_prompt"], **extra)
     cases.append(case)
 
 out = pathlib.Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "chat_template_reference.json"
@@ -134,6 +148,7 @@ out.write_text(json.dumps({
     "templates": {
         "smollm2": {"source": smol.chat_template, "bos_token": smol.bos_token, "eos_token": smol.eos_token},
         "qwen2": {"source": qwen.chat_template, "bos_token": qwen.bos_token, "eos_token": qwen.eos_token},
+        "llama3_2": {"source": llama.chat_template, "bos_token": llama.bos_token, "eos_token": llama.eos_token},
     },
     "cases": cases,
 }, ensure_ascii=False, indent=1))

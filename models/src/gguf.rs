@@ -343,9 +343,14 @@ impl GgufFile {
         let data_start = pos.div_ceil(alignment) * alignment;
         let data_start =
             usize::try_from(data_start).map_err(|_| err("data offset overflows usize"))?;
-        if data_start > bytes.len() {
+        // A vocab-only file (no tensors) may end right after its metadata, unpadded.
+        let data_start = if tensors.is_empty() {
+            data_start.min(bytes.len())
+        } else if data_start > bytes.len() {
             return Err(err("tensor data section starts past end of file"));
-        }
+        } else {
+            data_start
+        };
         let file = GgufFile {
             version,
             metadata,

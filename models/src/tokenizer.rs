@@ -25,10 +25,20 @@ pub const QWEN2_SPLIT: &str = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\
 /// Llama 3's split regex (`llama-bpe`): as Qwen2's but digits in runs of up to three.
 pub const LLAMA3_SPLIT: &str = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+";
 
-/// The normalizer and pre-tokenizer (as tokenizer.json values) a `tokenizer.ggml.pre` value
-/// names. A value we do not know is refused: guessing would give token ids the model was not
-/// trained on, silently.
-pub fn pre_tokenizer_spec(pre: &str) -> Result<(serde_json::Value, serde_json::Value), ModelError> {
+/// What a `tokenizer.ggml.pre` value names, as tokenizer.json values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PreTokenizerSpec {
+    pub normalizer: serde_json::Value,
+    pub pre_tokenizer: serde_json::Value,
+    /// A whole pre-token found in the vocabulary is taken as one token without applying merges
+    /// (Llama 3's tokenizer.json sets it; some vocabulary entries are not reachable by merges).
+    pub ignore_merges: bool,
+}
+
+/// The normalizer, pre-tokenizer and merge rule a `tokenizer.ggml.pre` value names. A value we
+/// do not know is refused: guessing would give token ids the model was not trained on,
+/// silently.
+pub fn pre_tokenizer_spec(pre: &str) -> Result<PreTokenizerSpec, ModelError> {
     let byte_level = json!({
         "type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": true
     });
@@ -38,22 +48,31 @@ pub fn pre_tokenizer_spec(pre: &str) -> Result<(serde_json::Value, serde_json::V
             {"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": false, "use_regex": false},
         ]})
     };
+    let spec = |normalizer, pre_tokenizer, ignore_merges| PreTokenizerSpec {
+        normalizer,
+        pre_tokenizer,
+        ignore_merges,
+    };
     Ok(match pre {
         // GPT-2's own regex, inside ByteLevel. Files without the key are GPT-2 style.
-        "default" | "gpt2" | "gpt-2" => (serde_json::Value::Null, byte_level),
+        "default" | "gpt2" | "gpt-2" => spec(serde_json::Value::Null, byte_level, false),
         // SmolLM2's tokenizer.json: every digit on its own, then GPT-2's regex.
-        "smollm" => (
+        "smollm" => spec(
             serde_json::Value::Null,
             json!({"type": "Sequence", "pretokenizers": [
                 {"type": "Digits", "individual_digits": true},
                 byte_level,
             ]}),
+            false,
         ),
         // Qwen2's tokenizer.json normalizes to NFC before splitting.
-        "qwen2" => (json!({"type": "NFC"}), split_then_bytes(QWEN2_SPLIT)),
-        "llama-bpe" | "llama3" | "llama-v3" => {
-            (serde_json::Value::Null, split_then_bytes(LLAMA3_SPLIT))
-        }
+        "qwen2" => spec(json!({"type": "NFC"}), split_then_bytes(QWEN2_SPLIT), false),
+        // Llama 3 (llama.cpp's LLAMA3 pre-type): whole pre-tokens in the vocabulary win.
+        "llama-bpe" | "llama3" | "llama-v3" => spec(
+            serde_json::Value::Null,
+            split_then_bytes(LLAMA3_SPLIT),
+            true,
+        ),
         other => {
             return Err(ModelError::Unsupported(format!(
                 "pre-tokenizer {other:?} (known: default, gpt2, smollm, qwen2, llama-bpe)"
@@ -106,7 +125,11 @@ pub fn tokenizer_from_gguf(gguf: &GgufFile) -> Result<Tokenizer, ModelError> {
         })
         .collect();
 
-    let (normalizer, pre_tokenizer) = pre_tokenizer_spec(pre)?;
+    let PreTokenizerSpec {
+        normalizer,
+        pre_tokenizer,
+        ignore_merges,
+    } = pre_tokenizer_spec(pre)?;
     // Built as tokenizer.json so the result is exactly what HF would load from that file.
     let spec = json!({
         "version": "1.0",
@@ -120,7 +143,7 @@ pub fn tokenizer_from_gguf(gguf: &GgufFile) -> Result<Tokenizer, ModelError> {
         "model": {
             "type": "BPE", "dropout": null, "unk_token": null,
             "continuing_subword_prefix": null, "end_of_word_suffix": null,
-            "fuse_unk": false, "byte_fallback": false, "ignore_merges": false,
+            "fuse_unk": false, "byte_fallback": false, "ignore_merges": ignore_merges,
             "vocab": vocab, "merges": merges,
         },
     });

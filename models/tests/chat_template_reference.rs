@@ -1,4 +1,5 @@
-//! The models' own chat templates, rendered by tact, must equal transformers'
+//! The models' own chat templates (SmolLM2's and Qwen2.5-Coder's from their GGUF files, Llama 3.2's
+//! from llama.cpp's copy), rendered by tact, must equal transformers'
 //! `apply_chat_template` byte for byte (tests/fixtures/chat_template_reference.json, made by
 //! models/reference/chat_template_reference.py). The fixture holds the templates, so the
 //! rendering runs without the weights; the checks that read the GGUF files skip (with a
@@ -15,7 +16,7 @@ use tact_models::gguf::GgufFile;
 use tact_models::tokenizer::{ChatMessage, chatml};
 use tact_runtime::model_io::{StepPrompt, ToolCandidate};
 
-const MODELS: [&str; 2] = ["smollm2", "qwen2"];
+const MODELS: [&str; 3] = ["smollm2", "qwen2", "llama3_2"];
 
 fn fixture_template(fixture: &serde_json::Value, model: &str) -> ChatTemplate {
     let t = &fixture["templates"][model];
@@ -66,10 +67,11 @@ fn templates_render_byte_identical_to_transformers() {
 }
 
 #[test]
-fn only_qwen_template_has_a_tools_section() {
+fn qwen_and_llama_templates_have_a_tools_section_smollm2_none() {
     let fixture = common::fixture("chat_template_reference.json");
     assert!(!fixture_template(&fixture, "smollm2").has_tools_section());
     assert!(fixture_template(&fixture, "qwen2").has_tools_section());
+    assert!(fixture_template(&fixture, "llama3_2").has_tools_section());
 }
 
 fn step() -> (StepPrompt, Vec<ToolCandidate>) {

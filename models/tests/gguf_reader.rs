@@ -142,6 +142,33 @@ fn parses_metadata_arrays_tensors_and_alignment() {
     assert!(file.get_u64("general.architecture").is_err());
 }
 
+/// llama.cpp's vocab-only files (no tensors) end right after their metadata, without padding
+/// to the alignment; they must open (found on `ggml-vocab-llama-bpe.gguf`).
+#[test]
+fn a_vocab_only_file_without_padding_opens() {
+    let mut bytes = write_f32_gguf(
+        &[(
+            "tokenizer.ggml.tokens".into(),
+            GgufValue::Array(vec![
+                GgufValue::String("a".into()),
+                GgufValue::String("b".into()),
+            ]),
+        )],
+        &[],
+    );
+    while bytes.last() == Some(&0) {
+        bytes.pop();
+    }
+    assert_eq!(bytes.last(), Some(&b'b'));
+    assert_ne!(bytes.len() % 32, 0, "the unpadded end must not be aligned");
+    let file = GgufFile::parse(bytes).unwrap();
+    assert!(file.tensors.is_empty());
+    assert_eq!(
+        file.get_str_array("tokenizer.ggml.tokens").unwrap(),
+        vec!["a", "b"]
+    );
+}
+
 #[test]
 fn every_truncation_and_corruption_is_an_error_not_a_panic() {
     let bytes = sample_file();

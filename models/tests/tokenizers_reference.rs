@@ -152,3 +152,81 @@ fn an_unknown_pre_tokenizer_is_refused_by_name() {
         assert!(pre_tokenizer_spec(known).is_ok(), "{known}");
     }
 }
+
+/// llama.cpp's vocab-only GGUF of `pre`, installed by `scripts/llama-cpp-vocab.sh`, or `None`
+/// (with a notice).
+fn llama_cpp_vocab_or_skip(test: &str, pre: &str) -> Option<std::path::PathBuf> {
+    let path = tact_models::fetch::default_home()
+        .join("llama-cpp-vocab")
+        .join(format!("ggml-vocab-{pre}.gguf"));
+    if path.is_file() {
+        Some(path)
+    } else {
+        eprintln!(
+            "SKIPPED {test}: {} not installed (run scripts/llama-cpp-vocab.sh)",
+            path.display()
+        );
+        None
+    }
+}
+
+/// llama.cpp's test cases for one vocabulary: each text with the ids its Hugging Face
+/// tokenizer gives (`fixtures/llama_cpp_vocab/`).
+fn llama_cpp_cases(pre: &str) -> Vec<(String, Vec<u32>)> {
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/llama_cpp_vocab");
+    let inp = std::fs::read_to_string(dir.join(format!("ggml-vocab-{pre}.gguf.inp"))).unwrap();
+    let out = std::fs::read_to_string(dir.join(format!("ggml-vocab-{pre}.gguf.out"))).unwrap();
+    // As llama.cpp's test-tokenizer-0 reads them: texts end with the separator.
+    let texts: Vec<&str> = inp
+        .strip_suffix("\n__ggml_vocab_test__\n")
+        .unwrap()
+        .split("\n__ggml_vocab_test__\n")
+        .collect();
+    let expected: Vec<Vec<u32>> = out
+        .lines()
+        .map(|line| {
+            line.split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect()
+        })
+        .collect();
+    assert_eq!(texts.len(), expected.len(), "{pre}: texts and id lines");
+    texts.into_iter().map(str::to_owned).zip(expected).collect()
+}
+
+/// Real vocabularies of three families, from files tact did not make: the GGUF's tokenizer as
+/// tact rebuilds it gives the ids of the model's own tokenizer on llama.cpp's test texts
+/// (whitespace runs, digits, CJK, emoji, apostrophes, mixed scripts). `llama-bpe` is Llama 3's
+/// own 128,256-token vocabulary, not a stand-in.
+#[test]
+fn llama_cpp_vocab_files_tokenize_as_their_models_do() {
+    for (pre, expected_pre) in [
+        ("llama-bpe", "llama-bpe"),
+        ("qwen2", "qwen2"),
+        ("gpt-2", "gpt-2"),
+    ] {
+        let Some(path) =
+            llama_cpp_vocab_or_skip("llama_cpp_vocab_files_tokenize_as_their_models_do", pre)
+        else {
+            continue;
+        };
+        let file = GgufFile::open(&path).unwrap();
+        assert_eq!(
+            file.get_str("tokenizer.ggml.pre").unwrap(),
+            expected_pre,
+            "{pre}"
+        );
+        let tokenizer = tokenizer_from_gguf(&file).unwrap();
+        let cases = llama_cpp_cases(pre);
+        assert!(cases.len() >= 40, "{pre}: {} cases", cases.len());
+        for (text, ids) in cases {
+            assert_eq!(
+                encode(&tokenizer, &text).unwrap(),
+                ids,
+                "{pre}: text {text:?}"
+            );
+            assert_eq!(decode(&tokenizer, &ids).unwrap(), text, "{pre}: round trip");
+        }
+    }
+}
