@@ -752,7 +752,8 @@ enum EvidenceTier {
     /// operation it does on a number, or parentheses group nothing unless an `and`/`or` in
     /// them is the other one, or the description names a step (a sort, a reverse) the code
     /// never takes or an empty case it never asks about, or a wrap-around, a length, a tie
-    /// rule, a skip, a divisor or a one-to-one rule the code never applies.
+    /// rule, a skip, a divisor or a one-to-one rule the code never applies, or two values
+    /// read from different places are written back at the same one.
     MissingStep,
     LoopMove,
     None,
@@ -784,7 +785,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::DescribedOneToOne
             | MutationOperator::LookaheadSkip
             | MutationOperator::DescribedDefault
-            | MutationOperator::DescribedSet,
+            | MutationOperator::DescribedSet
+            | MutationOperator::CrossedPlacement,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2738,6 +2740,7 @@ mod tests {
             MutationOperator::LookaheadSkip,
             MutationOperator::DescribedDefault,
             MutationOperator::DescribedSet,
+            MutationOperator::CrossedPlacement,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

@@ -220,6 +220,9 @@ pub enum MutationOperator {
     /// A set of characters written out in the code (`'a' | 'e' | 'i' | 'o' | 'u' | 'y'`,
     /// `"aeiouy"`) made the set the description lists ("the vowels (a, e, i, o and u)").
     DescribedSet,
+    /// Two values read from different places and written back by twin statements at the
+    /// same place: one twin writes at the other read's place (`low << i` → `low << (i + 1)`).
+    CrossedPlacement,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

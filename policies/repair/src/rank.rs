@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 67] = [
+const ORIGINS: [&str; 68] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -206,6 +206,7 @@ const ORIGINS: [&str; 67] = [
     "lookahead_skip",
     "described_default",
     "described_set",
+    "crossed_placement",
 ];
 
 impl CandidateOrigin {
@@ -1537,6 +1538,7 @@ mod tests {
             LookaheadSkip,
             DescribedDefault,
             DescribedSet,
+            CrossedPlacement,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1606,7 +1608,8 @@ mod tests {
                 | DescribedOneToOne
                 | LookaheadSkip
                 | DescribedDefault
-                | DescribedSet => {}
+                | DescribedSet
+                | CrossedPlacement => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -31,6 +31,7 @@ mod lengths;
 mod mirrors;
 mod operations;
 mod order;
+mod placements;
 mod resets;
 mod returns;
 mod roots;
@@ -279,6 +280,8 @@ pub(super) fn function_hunks(
     hunks.extend(function.raised_roots(file, language));
     hunks.extend(function.described_clauses(file, language, &description, &source.uncalled));
     hunks.extend(function.described_extremes(file, language, &description));
+    hunks.extend(function.described_type_minimums(file, language, &description));
+    hunks.extend(function.crossed_placements(file, language));
     hunks.extend(function.stated_operations(file, language, &description));
     hunks.extend(function.described_ceiling_divisions(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
@@ -3020,6 +3023,44 @@ mod tests {
         );
         let right = rust.replace(" | 'y'", "");
         assert!(placed(&right, Language::Rust, 5, set).is_empty());
+    }
+
+    /// probe37-rust-23: a clamp to the `i32` range whose description names `i32::MIN` writes
+    /// `-(i32::MAX as i64)`: that line with the named minimum, probed first; a description
+    /// that names no minimum gets no such hunk.
+    #[test]
+    fn probe37_rust_23_the_described_minimum_replaces_the_negated_maximum() {
+        let described = |h: &HunkMutation| h.operator == MutationOperator::DescribedExtreme;
+        let rust = "/*\nClamp to the i32 range: below it gives i32::MIN, above it i32::MAX.\n*/\nfn clamp(v: i64) -> i32 {\n    v.clamp(-(i32::MAX as i64), i32::MAX as i64) as i32\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 5, described),
+            vec![(
+                5,
+                vec!["    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32".to_string()]
+            )]
+        );
+        let unnamed = rust.replace("below it gives i32::MIN, above it i32::MAX", "saturating");
+        assert!(placed(&unnamed, Language::Rust, 5, described).is_empty());
+    }
+
+    /// probe37-rust-21: two bits read from `i` and `i + 1` are both written back at `i`; the
+    /// low one belongs at `i + 1` (and, the other way round, the high one at `i`, which is no
+    /// change here, so only one hunk). Twins that write each value at its own place get none.
+    #[test]
+    fn probe37_rust_21_a_value_written_where_its_twin_was_read() {
+        let crossed = |h: &HunkMutation| h.operator == MutationOperator::CrossedPlacement;
+        let rust = "fn swap_pairs(n: u32) -> u32 {\n    let mut result = 0u32;\n    for i in (0..32).step_by(2) {\n        let low = (n >> i) & 1;\n        let high = (n >> (i + 1)) & 1;\n        result |= low << i;\n        result |= high << i;\n    }\n    result\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 6, crossed),
+            vec![(6, vec!["        result |= low << (i + 1);".to_string()])]
+        );
+        let python = "def swap_pairs(n):\n    result = 0\n    for i in range(0, 32, 2):\n        low = (n >> i) & 1\n        high = (n >> (i + 1)) & 1\n        result |= low << i\n        result |= high << i\n    return result\n";
+        assert_eq!(
+            placed(python, Language::Python, 6, crossed),
+            vec![(6, vec!["        result |= low << (i + 1)".to_string()])]
+        );
+        let own_places = rust.replace("high << i;", "high << (i + 1);");
+        assert!(placed(&own_places, Language::Rust, 6, crossed).is_empty());
     }
 
     /// probe37-python-05: a pairing kept in two maps, checked in one direction only: the guard

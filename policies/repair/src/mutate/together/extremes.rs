@@ -314,6 +314,43 @@ impl FunctionText<'_> {
         hunks
     }
 
+    /// Rust: the description names a signed type's minimum (`i32::MIN`) and the code writes
+    /// the negated maximum (`-(i32::MAX as i64)`), one off in two's complement: that line
+    /// with the named minimum, probed first as a [`MutationOperator::DescribedExtreme`]
+    /// (probe37-rust-23; among a clamp's many literal edits it was not reached otherwise).
+    pub(super) fn described_type_minimums(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        if language != Language::Rust || !description.contains("::MIN") {
+            return Vec::new();
+        }
+        let mut hunks = Vec::new();
+        for (at, text) in self.lines.iter().enumerate().skip(1) {
+            for edit in super::super::expr::negated_max_edits(text) {
+                let named = ["i8", "i16", "i32", "i64", "i128", "isize"]
+                    .iter()
+                    .map(|ty| format!("{ty}::MIN"))
+                    .find(|min| {
+                        edit.new_text.contains(min.as_str()) && !text.contains(min.as_str())
+                    });
+                let Some(min) = named.filter(|min| description.contains(min.as_str())) else {
+                    continue;
+                };
+                hunks.extend(self.line_replaced(
+                    file,
+                    at,
+                    edit.new_text,
+                    MutationOperator::DescribedExtreme,
+                    format!("{} (the description names `{min}`)", edit.description),
+                ));
+            }
+        }
+        hunks
+    }
+
     /// A value whose name says which extreme it keeps, updated with the other one
     /// (`min_price = min_price.max(p)`, `largest = min(largest, x)`): the calls on that line
     /// made the named extreme. Probed first, as a [`MutationOperator::DescribedExtreme`]: the
