@@ -281,6 +281,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_clauses(file, language, &description, &source.uncalled));
     hunks.extend(function.described_extremes(file, language, &description));
     hunks.extend(function.described_type_minimums(file, language, &description));
+    hunks.extend(function.first_candidate_starts(file, language));
     hunks.extend(function.crossed_placements(file, language));
     hunks.extend(function.stated_operations(file, language, &description));
     hunks.extend(function.described_ceiling_divisions(file, language, &description));
@@ -294,6 +295,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_cycle_resets(file, language, &description));
     hunks.extend(function.rounding_carries(file, language, &description));
     hunks.extend(function.described_lengths(file, language, &description));
+    hunks.extend(function.described_group_sizes(file, language, &description));
     hunks.extend(function.described_part_counts(file, language, &description));
     hunks.extend(function.described_ties(file, language, &description));
     hunks.extend(function.tuple_tie_breaks(file, language));
@@ -301,6 +303,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.stated_divisor_clauses(file, language, &description));
     hunks.extend(function.described_one_to_one(file, language, &description));
     hunks.extend(function.described_skips(file, language, &description));
+    hunks.extend(function.described_skipped_values(file, language, &description));
     hunks.extend(function.described_default_branches(file, language, &description));
     hunks.extend(function.described_clamps(file, language, &description));
     hunks.extend(function.described_bound_skips(file, language, &description));
@@ -341,9 +344,11 @@ fn quoted_in_sentences_with(description: &str, words: &[&str]) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
     for sentence in sentences(prose) {
         let lower = sentence.to_lowercase();
+        // A word, or a phrase of several (`left out`) found as written.
         let uses = lower
             .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| words.contains(&w));
+            .any(|w| words.contains(&w))
+            || words.iter().any(|w| w.contains(' ') && lower.contains(w));
         if !uses {
             continue;
         }
@@ -3995,6 +4000,159 @@ mod tests {
             placed(rust, Language::Rust, 3, counted),
             vec![(3, vec!["    \"*\".repeat(width + 4)".to_string()])]
         );
+    }
+
+    /// probe38-rust-13: a weighted mean divided by the number of values: the divisor made the
+    /// sum of the weights (`weight_sum += w;`, `+= *w`); a sum is offered as a divisor only.
+    #[test]
+    fn probe38_rust_13_a_weighted_mean_divides_by_the_sum_of_the_weights() {
+        let counted = |h: &HunkMutation| h.description.ends_with("(the items counted)");
+        let rust = "fn weighted_mean(values: &[f64], weights: &[f64]) -> Option<f64> {\n    let mut total = 0.0;\n    let mut weight_sum = 0.0;\n    for (v, w) in values.iter().zip(weights) {\n        total += v * w;\n        weight_sum += w;\n    }\n    if weight_sum == 0.0 {\n        return None;\n    }\n    Some(total / values.len() as f64)\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 11, counted),
+            vec![(11, vec!["    Some(total / weight_sum as f64)".to_string()])]
+        );
+        let deref = rust.replace("weight_sum += w;", "weight_sum += *w;");
+        assert_eq!(placed(&deref, Language::Rust, 11, counted).len(), 1);
+        let python = "def weighted_mean(values, weights):\n    total = weight_sum = 0.0\n    for v, w in zip(values, weights):\n        total += v * w\n        weight_sum += w\n    if weight_sum == 0:\n        return None\n    return total / len(values)\n";
+        assert_eq!(
+            placed(python, Language::Python, 8, counted),
+            vec![(8, vec!["    return total / weight_sum".to_string()])]
+        );
+        // Not a divisor: no sum offered.
+        let product = rust.replace(
+            "Some(total / values.len() as f64)",
+            "Some(total * values.len() as f64)",
+        );
+        assert!(placed(&product, Language::Rust, 11, counted).is_empty());
+    }
+
+    /// probe38-rust-05: pass grades ("P") are left out of the average, and the match's
+    /// catch-all refuses them: the arm `"P" => continue,` goes before it. Python: the loop
+    /// that compares the grade with quoted values skips "P" first. A value the code already
+    /// names, or a match outside a loop, gets none.
+    #[test]
+    fn probe38_rust_05_a_value_the_description_leaves_out_gets_its_skip() {
+        let skip = |h: &HunkMutation| h.description.ends_with("left out, as the description says");
+        let rust = "/*\nGrades \"A\" and \"B\" are worth 4 and 3 points. Pass grades \"P\" carry no\npoints and are left out of the average entirely.\n*/\nfn gpa(grades: &[(&str, u32)]) -> Option<f64> {\n    let mut points = 0u32;\n    let mut credits = 0u32;\n    for &(grade, weight) in grades {\n        let value = match grade {\n            \"A\" => 4,\n            \"B\" => 3,\n            _ => return None,\n        };\n        points += value * weight;\n        credits += weight;\n    }\n    Some(points as f64 / credits as f64)\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 12, skip),
+            vec![(
+                12,
+                vec![
+                    "            \"P\" => continue,".to_string(),
+                    "            _ => return None,".to_string()
+                ]
+            )]
+        );
+        let named = rust.replace("\"B\" => 3,", "\"B\" => 3,\n            \"P\" => 0,");
+        assert!(placed(&named, Language::Rust, 12, skip).is_empty());
+        let python = "def gpa(grades):\n    \"\"\"Pass grades 'P' are ignored.\"\"\"\n    points = credits = 0\n    for grade, weight in grades:\n        if grade == 'A':\n            value = 4\n        else:\n            value = 3\n        points += value * weight\n        credits += weight\n    return points / credits\n";
+        assert_eq!(
+            placed(python, Language::Python, 5, skip),
+            vec![(
+                5,
+                vec![
+                    "        if grade == 'P':".to_string(),
+                    "            continue".to_string(),
+                    "        if grade == 'A':".to_string()
+                ]
+            )]
+        );
+    }
+
+    /// probe38-python-19: groups of names sharing a content, "for every content held by two
+    /// or more files", returned whole: the comprehension keeps groups of two or more; Rust
+    /// filters before the `collect`; a comprehension that already filters gets none.
+    #[test]
+    fn probe38_python_19_groups_of_the_described_size_only() {
+        let sized = |h: &HunkMutation| h.description.starts_with("only groups of");
+        let python = "def same(files):\n    \"\"\"The groups of names that share a content, for every content held by\n    two or more files.\"\"\"\n    groups = {}\n    for name, content in files:\n        groups.setdefault(content, []).append(name)\n    return [names for names in groups.values()]\n";
+        assert_eq!(
+            placed(python, Language::Python, 7, sized),
+            vec![(
+                7,
+                vec![
+                    "    return [names for names in groups.values() if len(names) >= 2]"
+                        .to_string()
+                ]
+            )]
+        );
+        let listed = python.replace(
+            "[names for names in groups.values()]",
+            "list(groups.values())",
+        );
+        assert_eq!(
+            placed(&listed, Language::Python, 7, sized),
+            vec![(
+                7,
+                vec![
+                    "    return [group for group in groups.values() if len(group) >= 2]"
+                        .to_string()
+                ]
+            )]
+        );
+        let filtered = python.replace("groups.values()]", "groups.values() if names]");
+        assert!(placed(&filtered, Language::Python, 7, sized).is_empty());
+        let rust = "/*\nWords that occur more than once, grouped.\n*/\nfn groups(m: HashMap<String, Vec<usize>>) -> Vec<Vec<usize>> {\n    m.into_values().collect()\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 5, sized),
+            vec![(
+                5,
+                vec!["    m.into_values().filter(|group| group.len() >= 2).collect()".to_string()]
+            )]
+        );
+    }
+
+    /// probe38-python-01: a column advanced by a tab's width in one branch and never in the
+    /// other: the other advances it by one; outside a loop, or when both branches move it,
+    /// none.
+    #[test]
+    fn probe38_python_01_a_position_one_branch_advances_the_other_advances_by_one() {
+        let step = |h: &HunkMutation| h.description == "`col += 1` as a sibling branch does it";
+        let python = "def expand(line, size):\n    out = []\n    col = 0\n    for ch in line:\n        if ch == \"\\t\":\n            spaces = size - col % size\n            out.append(\" \" * spaces)\n            col += spaces\n        else:\n            out.append(ch)\n    return \"\".join(out)\n";
+        assert_eq!(
+            placed(python, Language::Python, 10, step),
+            vec![(
+                10,
+                vec![
+                    "            out.append(ch)".to_string(),
+                    "            col += 1".to_string()
+                ]
+            )]
+        );
+        let both = python.replace(
+            "            out.append(ch)\n",
+            "            out.append(ch)\n            col += 1\n",
+        );
+        assert!(placed(&both, Language::Python, 10, step).is_empty());
+    }
+
+    /// probe38-rust-09: the closest sum of three started at 0, which beats every real sum
+    /// near 0: it starts at the first three items' sum; a best started elsewhere gets none.
+    #[test]
+    fn probe38_rust_09_a_best_candidate_starts_at_the_first_real_candidate() {
+        let first = |h: &HunkMutation| h.description.ends_with("not at 0");
+        let rust = "fn closest(nums: &[i32], target: i32) -> i32 {\n    let mut v = nums.to_vec();\n    v.sort();\n    let mut best = 0;\n    for i in 0..v.len() - 2 {\n        let (mut lo, mut hi) = (i + 1, v.len() - 1);\n        while lo < hi {\n            let sum = v[i] + v[lo] + v[hi];\n            if (sum - target).abs() < (best - target).abs() {\n                best = sum;\n            }\n            lo += 1;\n        }\n    }\n    best\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 4, first),
+            vec![(
+                4,
+                vec!["    let mut best = v[0] + v[1] + v[2];".to_string()]
+            )]
+        );
+        let python = "def closest(nums, target):\n    v = sorted(nums)\n    best = 0\n    for i in range(len(v) - 1):\n        s = v[i] + v[i + 1]\n        if abs(s - target) < abs(best - target):\n            best = s\n    return best\n";
+        assert!(
+            placed(python, Language::Python, 3, first).is_empty(),
+            "v[i + 1] is not read"
+        );
+        let python = python.replace("s = v[i] + v[i + 1]", "s = v[i] + v[j]");
+        assert_eq!(
+            placed(&python, Language::Python, 3, first),
+            vec![(3, vec!["    best = v[0] + v[1]".to_string()])]
+        );
+        let started = rust.replace("let mut best = 0;", "let mut best = i32::MAX;");
+        assert!(placed(&started, Language::Rust, 4, first).is_empty());
     }
 
     /// The hunks `keep` selects, as (first line, new lines).

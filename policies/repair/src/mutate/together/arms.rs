@@ -2,7 +2,8 @@
 //! patch = 0; }` beside `"minor" => { minor += 1; }`, where bumping the minor number resets
 //! the patch too. Each constant assignment (`patch = 0`, `found = false`) of one branch of a
 //! `match` or an `if`/`elif` chain is offered at the end of a sibling branch that never
-//! assigns that name.
+//! assigns that name; a position one branch advances in a loop (`col += spaces`) is advanced by
+//! one in a sibling that never moves it (`col += 1`: every other character takes one column).
 
 use super::super::{Language, MutationOperator, Token, TokenKind};
 use super::{FunctionText, HunkMutation};
@@ -25,6 +26,18 @@ fn constant_assignment<'a>(tokens: &[Token<'a>], language: Language) -> Option<&
             || matches!(value, "true" | "false" | "True" | "False" | "None")
     });
     (name.kind == TokenKind::Ident && constant).then_some(name.text)
+}
+
+/// The name a step `name += …` (Rust: ending in `;`) advances.
+fn advanced_name<'a>(tokens: &[Token<'a>], language: Language) -> Option<&'a str> {
+    let [name, op, rest @ ..] = tokens else {
+        return None;
+    };
+    let ends = match language {
+        Language::Python => !rest.is_empty(),
+        Language::Rust => rest.len() > 1 && rest.last().is_some_and(|t| t.text == ";"),
+    };
+    (name.kind == TokenKind::Ident && op.text == "+=" && ends).then_some(name.text)
 }
 
 impl FunctionText<'_> {
@@ -130,10 +143,20 @@ impl FunctionText<'_> {
                         else {
                             continue;
                         };
-                        let Some(name) = constant_assignment(tokens, language) else {
-                            continue;
-                        };
-                        let statement = line.trim().to_string();
+                        // A constant assignment is offered as written; a position advanced
+                        // in a loop (`col += spaces`), as a step of one (`col += 1`): each
+                        // item moves it, whichever branch it takes (probe38-python-01).
+                        let (name, statement) =
+                            if let Some(name) = constant_assignment(tokens, language) {
+                                (name, line.trim().to_string())
+                            } else if let Some(name) = advanced_name(tokens, language)
+                                && self.inside_a_loop(k)
+                            {
+                                let end = if language == Language::Rust { ";" } else { "" };
+                                (name, format!("{name} += 1{end}"))
+                            } else {
+                                continue;
+                            };
                         if assigned_here(name) || offered.contains(&statement) {
                             continue;
                         }

@@ -7,7 +7,9 @@
 //! A length used where the count was meant: the average of the grades that count divides by
 //! `grades.len()` where `count` (kept with `+= 1` as the grades are filtered) was meant. The
 //! length is replaced by each such count, and by each measure of the sequence's items
-//! (`len(lines)` → `width` where `width = max(len(line) for line in lines)`).
+//! (`len(lines)` → `width` where `width = max(len(line) for line in lines)`); a divisor, also
+//! by each sum of one value per item (`values.len()` → `weight_sum` where `weight_sum += w`,
+//! a weighted mean).
 
 use super::super::{Language, MutationOperator, TokenKind};
 use super::{FunctionText, HunkMutation};
@@ -55,7 +57,33 @@ impl FunctionText<'_> {
                 measured.then_some((name, read))
             })
             .collect();
-        if counts.is_empty() && measures.is_empty() {
+        // Names summing one value per item (`weight_sum += w;`): a divisor where a weighted
+        // mean divides by the length (probe38-rust-13).
+        let sums: Vec<&str> = self
+            .tokens
+            .iter()
+            .skip(1)
+            .filter_map(|t| {
+                let [name, op, rest @ ..] = t.as_slice() else {
+                    return None;
+                };
+                let rest = match rest.split_last() {
+                    Some((end, before)) if end.text == ";" => before,
+                    _ => rest,
+                };
+                let value = match rest {
+                    [value] => value,
+                    [deref, value] if deref.text == "*" => value,
+                    _ => return None,
+                };
+                (name.kind == TokenKind::Ident
+                    && op.text == "+="
+                    && value.kind == TokenKind::Ident
+                    && value.text != name.text)
+                    .then_some(name.text)
+            })
+            .collect();
+        if counts.is_empty() && measures.is_empty() && sums.is_empty() {
             return Vec::new();
         }
         let mut hunks = Vec::new();
@@ -94,7 +122,9 @@ impl FunctionText<'_> {
                     .iter()
                     .filter(|(_, read)| read.contains(&sequence))
                     .map(|(name, _)| *name);
-                for count in counts.iter().copied().chain(measuring) {
+                let divisor = k > 0 && tokens[k - 1].text == "/";
+                let summed = sums.iter().copied().filter(|_| divisor);
+                for count in counts.iter().copied().chain(measuring).chain(summed) {
                     if tokens.iter().any(|t| t.text == count) {
                         continue;
                     }

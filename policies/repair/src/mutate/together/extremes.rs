@@ -30,6 +30,27 @@ fn start<'t, 'a>(line: &'t [Token<'a>], language: Language) -> Option<(&'a str, 
     (line.get(at + 1)?.text == "=").then_some((name.text, line.get(at + 2..end)?))
 }
 
+/// `seq[a] + seq[b] + …` (two or more terms, one sequence, each index a plain name or a name
+/// plus a number, all different): the sequence and the number of terms.
+fn indexed_sum<'a>(value: &[&'a str]) -> Option<(&'a str, usize)> {
+    let mut sequence: Option<&str> = None;
+    let mut indexes: Vec<&[&str]> = Vec::new();
+    // A `+` inside an index (`v[i + 1]`) splits a term: such sums are not read.
+    for term in value.split(|t| *t == "+") {
+        let [seq, "[", index @ .., "]"] = term else {
+            return None;
+        };
+        if index.is_empty() || index.contains(&"[") || *sequence.get_or_insert(seq) != *seq {
+            return None;
+        }
+        if indexes.contains(&index) {
+            return None;
+        }
+        indexes.push(index);
+    }
+    (indexes.len() >= 2).then_some((sequence?, indexes.len()))
+}
+
 /// Integer and float types a Rust signature may name, for `T::MIN` / `T::MAX`.
 const NUMBER_TYPES: [&str; 12] = [
     "i64", "i32", "isize", "i128", "i16", "i8", "f64", "f32", "u64", "u32", "usize", "u8",
@@ -309,6 +330,75 @@ impl FunctionText<'_> {
                 &edits,
                 MutationOperator::DescribedExtreme,
                 why(format!("every `{other}` call made `{named}`")),
+            ));
+        }
+        hunks
+    }
+
+    /// A best candidate started at 0 and later replaced by a candidate built from one
+    /// sequence's items at several positions (`best = sum;` where `let sum = v[i] + v[lo] +
+    /// v[hi];`): 0 may beat every real candidate, so the start becomes the candidate of the
+    /// first positions (`v[0] + v[1] + v[2]`, probe38-rust-09: the closest sum of three).
+    pub(super) fn first_candidate_starts(
+        &self,
+        file: &str,
+        language: Language,
+    ) -> Vec<HunkMutation> {
+        let mut hunks = Vec::new();
+        for (at, line) in self.tokens.iter().enumerate().skip(1) {
+            let Some((name, value)) = start(line, language) else {
+                continue;
+            };
+            let zero = matches!(
+                value.iter().map(|t| t.text).collect::<Vec<_>>().as_slice(),
+                ["0"] | ["0.0"]
+            );
+            let (Some(first), Some(last), Some(init_line)) =
+                (value.first(), value.last(), self.lines.get(at))
+            else {
+                continue;
+            };
+            if !zero {
+                continue;
+            }
+            // `name = candidate` further down, and the candidate's own definition.
+            let candidate = self.tokens.iter().skip(at + 1).find_map(|l| {
+                let texts: Vec<&str> = l.iter().map(|t| t.text).collect();
+                match texts.as_slice() {
+                    [n, "=", other] | [n, "=", other, ";"] if *n == name && *other != name => {
+                        Some(*other)
+                    }
+                    _ => None,
+                }
+            });
+            let Some(candidate) = candidate else {
+                continue;
+            };
+            let terms = self.tokens.iter().skip(at + 1).find_map(|l| {
+                let texts: Vec<&str> = l.iter().map(|t| t.text).collect();
+                let value = match texts.as_slice() {
+                    ["let", n, "=", value @ .., ";"] | [n, "=", value @ ..] if *n == candidate => {
+                        value.to_vec()
+                    }
+                    _ => return None,
+                };
+                indexed_sum(&value)
+            });
+            let Some((sequence, count)) = terms else {
+                continue;
+            };
+            let new_value: Vec<String> = (0..count).map(|k| format!("{sequence}[{k}]")).collect();
+            let (Some(before), Some(after)) =
+                (init_line.get(..first.start), init_line.get(last.end..))
+            else {
+                continue;
+            };
+            hunks.extend(self.line_replaced(
+                file,
+                at,
+                format!("{before}{}{after}", new_value.join(" + ")),
+                MutationOperator::ExtremeStart,
+                format!("`{name}` starts at the first `{candidate}`, not at 0"),
             ));
         }
         hunks

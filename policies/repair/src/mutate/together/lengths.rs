@@ -46,6 +46,125 @@ fn stated_lengths(description: &str) -> Vec<(&'static str, u32)> {
     lengths
 }
 
+/// The least sizes `description` asks of groups: "two or more" and "at least two" → 2, "more
+/// than one" or "more than once" → 2; only sizes above 1 (a group of one is no group).
+fn stated_minimum_sizes(description: &str) -> Vec<u32> {
+    let lower = description.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let number = |w: &str| -> Option<u32> {
+        match w {
+            "once" => Some(1),
+            "twice" => Some(2),
+            _ => w
+                .parse::<u32>()
+                .ok()
+                .or_else(|| NUMBER_WORDS.iter().position(|n| *n == w)?.try_into().ok()),
+        }
+    };
+    let mut sizes = Vec::new();
+    for (k, word) in words.iter().enumerate() {
+        let next = words.get(k + 1).copied();
+        let size = match (*word, next) {
+            (n, Some("or")) if words.get(k + 2) == Some(&"more") => number(n),
+            ("at", Some("least")) => words.get(k + 2).and_then(|w| number(w)),
+            ("more", Some("than")) => words.get(k + 2).and_then(|w| number(w)).map(|n| n + 1),
+            _ => None,
+        };
+        if let Some(n) = size.filter(|&n| n > 1)
+            && !sizes.contains(&n)
+        {
+            sizes.push(n);
+        }
+    }
+    sizes
+}
+
+impl FunctionText<'_> {
+    /// Groups returned whole where the description keeps only those of some size ("the names
+    /// that share a content, for every content held by two or more files",
+    /// probe38-python-19): the size becomes the comprehension's filter (`[g for g in
+    /// groups.values()]` → `… if len(g) >= 2]`, `list(groups.values())` the same) or, in Rust, a
+    /// `filter` before the `collect` of a map's values.
+    pub(super) fn described_group_sizes(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let sizes = stated_minimum_sizes(description);
+        if sizes.is_empty() {
+            return Vec::new();
+        }
+        let mut hunks = Vec::new();
+        for (at, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let Some(line) = self.lines.get(at) else {
+                continue;
+            };
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            if texts.contains(&"if") || texts.contains(&"filter") || texts.contains(&"len") {
+                continue;
+            }
+            let reads_values = texts.iter().any(|t| matches!(*t, "values" | "into_values"));
+            if !reads_values {
+                continue;
+            }
+            for &n in &sizes {
+                let new_line = match language {
+                    Language::Python => {
+                        // `[NAME for NAME in …]`: the filter before its closing bracket.
+                        let comprehension = texts
+                            .windows(4)
+                            .position(|w| w[0] == "[" && w[2] == "for" && w[1] == w[3]);
+                        if let Some(k) = comprehension {
+                            let name = texts[k + 1];
+                            let Some(close) = tokens[k..].iter().position(|t| t.text == "]") else {
+                                continue;
+                            };
+                            let end = tokens[k + close].start;
+                            format!("{} if len({name}) >= {n}{}", &line[..end], &line[end..])
+                        } else if let Some(k) = texts.windows(2).position(|w| w == ["list", "("]) {
+                            // `list(EXPR)` → `[g for g in EXPR if len(g) >= n]`.
+                            let Some(close) = tokens.iter().rposition(|t| t.text == ")") else {
+                                continue;
+                            };
+                            let inner = &line[tokens[k + 1].end..tokens[close].start];
+                            format!(
+                                "{}[group for group in {inner} if len(group) >= {n}]{}",
+                                &line[..tokens[k].start],
+                                &line[tokens[close].end..]
+                            )
+                        } else {
+                            continue;
+                        }
+                    }
+                    Language::Rust => {
+                        let Some(k) = texts.windows(2).position(|w| w == [".", "collect"]) else {
+                            continue;
+                        };
+                        let at_dot = tokens[k].start;
+                        format!(
+                            "{}.filter(|group| group.len() >= {n}){}",
+                            &line[..at_dot],
+                            &line[at_dot..]
+                        )
+                    }
+                };
+                hunks.extend(self.line_replaced(
+                    file,
+                    at,
+                    new_line,
+                    MutationOperator::DescribedLength,
+                    format!("only groups of {n} or more kept, as the description says"),
+                ));
+            }
+        }
+        hunks
+    }
+}
+
 /// Sequences a check walks: Rust `x.chars()`, `x.bytes()`, `x.iter()`; Python `in x`,
 /// `x.isdigit()` and the other `is…` tests.
 fn walked_sequences<'a>(tokens: &[Token<'a>], language: Language) -> Vec<&'a str> {

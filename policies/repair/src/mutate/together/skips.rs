@@ -2,6 +2,12 @@
 //! "ignore odd numbers") where the loop over them takes every item: the skip goes first in
 //! the loop's body (`if r < 0: continue`, Rust `if r < 0 { continue; }`). Probed first: the
 //! description is the specification.
+//!
+//! A value the description quotes as left out (`Pass grades "P" … are left out of the
+//! average`) that the loop never asks about: a Rust `match` over the items gets the arm `"P" =>
+//! continue,` before its catch-all (probe38-rust-05, where the catch-all refused the value); a
+//! Python loop that compares the same name with quoted values gets `if grade == "P": continue`
+//! first in its body.
 
 use super::super::{Language, MutationOperator, TokenKind};
 use super::clauses::Property;
@@ -23,6 +29,19 @@ const SKIP_WORDS: [&str; 11] = [
     "discarded",
     "disregarded",
 ];
+
+/// Phrases that say a quoted value is left out, beside [`SKIP_WORDS`].
+const LEFT_OUT_PHRASES: [&str; 4] = ["left out", "leave out", "not counted", "does not count"];
+
+/// The literals (without quotes) the description's skip sentences quote.
+fn skipped_values(description: &str) -> Vec<String> {
+    let words: Vec<&str> = SKIP_WORDS
+        .iter()
+        .chain(&LEFT_OUT_PHRASES)
+        .copied()
+        .collect();
+    super::quoted_in_sentences_with(description, &words)
+}
 
 /// The properties of the items the description's skip sentences name, and whether one of
 /// them skips empty items ("Empty pieces (as in "a=1&&b=2") are ignored").
@@ -46,6 +65,163 @@ fn skipped_properties(description: &str) -> (Vec<Property>, bool) {
 }
 
 impl FunctionText<'_> {
+    /// See the module: a value the description leaves out, skipped by its own arm or guard.
+    pub(super) fn described_skipped_values(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let values = skipped_values(description);
+        if values.is_empty() {
+            return Vec::new();
+        }
+        // Every quoted value the function's code writes, without its quotes.
+        let written: Vec<&str> = self
+            .tokens
+            .iter()
+            .skip(1)
+            .flatten()
+            .filter(|t| t.kind == TokenKind::Literal && t.text.len() >= 2)
+            .map(|t| &t.text[1..t.text.len() - 1])
+            .collect();
+        let missing: Vec<&String> = values
+            .iter()
+            .filter(|v| !written.contains(&v.as_str()))
+            .collect();
+        if missing.is_empty() {
+            return Vec::new();
+        }
+        let mut hunks = Vec::new();
+        match language {
+            Language::Rust => {
+                for (at, tokens) in self.tokens.iter().enumerate().skip(1) {
+                    // A catch-all arm (`_ => …`) of a match whose other arms are quoted values,
+                    // inside a loop.
+                    if tokens.first().map(|t| t.text) != Some("_")
+                        || tokens.get(1).map(|t| t.text) != Some("=>")
+                    {
+                        continue;
+                    }
+                    let Some(line) = self.lines.get(at) else {
+                        continue;
+                    };
+                    let depth = indent(line);
+                    let arms: Vec<&str> = (1..at)
+                        .rev()
+                        .map_while(|k| {
+                            let l = self.lines.get(k)?;
+                            (indent(l) >= depth).then_some(k)
+                        })
+                        .filter_map(|k| {
+                            let t = self.tokens.get(k)?;
+                            let first = t.first()?;
+                            (indent(self.lines.get(k)?) == depth
+                                && first.kind == TokenKind::Literal
+                                && t.get(1).is_some_and(|n| n.text == "=>"))
+                            .then_some(first.text)
+                        })
+                        .collect();
+                    let Some(quote) = arms.first().and_then(|a| a.chars().next()) else {
+                        continue;
+                    };
+                    if !self.inside_a_loop(at) {
+                        continue;
+                    }
+                    let pad = &line[..depth];
+                    for value in &missing {
+                        if quote == '\'' && value.chars().count() != 1 {
+                            continue;
+                        }
+                        hunks.extend(self.lines_inserted_before(
+                            file,
+                            at,
+                            vec![format!("{pad}{quote}{value}{quote} => continue,")],
+                            MutationOperator::DescribedSkip,
+                            format!("{quote}{value}{quote} left out, as the description says"),
+                        ));
+                    }
+                }
+            }
+            Language::Python => {
+                for (head, tokens) in self.tokens.iter().enumerate().skip(1) {
+                    let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+                    if !matches!(texts.as_slice(), ["for", .., ":"]) {
+                        continue;
+                    }
+                    let body = self.block_body(head);
+                    // The names the body compares with quoted values (`grade == "A"`).
+                    let mut compared: Vec<(&str, char)> = Vec::new();
+                    for k in &body {
+                        let Some(t) = self.tokens.get(*k) else {
+                            continue;
+                        };
+                        for w in t.windows(3) {
+                            if w[0].kind == TokenKind::Ident
+                                && w[1].text == "=="
+                                && w[2].kind == TokenKind::Literal
+                                && let Some(q) = w[2].text.chars().next()
+                                && !compared.iter().any(|(n, _)| *n == w[0].text)
+                            {
+                                compared.push((w[0].text, q));
+                            }
+                        }
+                    }
+                    let (Some(head_line), Some(first_body)) = (
+                        self.lines.get(head),
+                        body.first().and_then(|&k| self.lines.get(k)),
+                    ) else {
+                        continue;
+                    };
+                    if indent(first_body) <= indent(head_line) {
+                        continue;
+                    }
+                    let pad = &first_body[..indent(first_body)];
+                    for (name, quote) in &compared {
+                        for value in &missing {
+                            let clause = format!("{name} == {quote}{value}{quote}");
+                            hunks.extend(self.lines_inserted_before(
+                                file,
+                                head + 1,
+                                super::guarded(language, pad, &clause, "continue"),
+                                MutationOperator::DescribedSkip,
+                                format!("{quote}{value}{quote} left out, as the description says"),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        hunks
+    }
+
+    /// Line `at` lies in the body of a `for`, `while` or `loop` (a line above it, less
+    /// indented, opens one).
+    pub(super) fn inside_a_loop(&self, at: usize) -> bool {
+        let Some(line) = self.lines.get(at) else {
+            return false;
+        };
+        let mut depth = indent(line);
+        for k in (1..at).rev() {
+            let Some(l) = self.lines.get(k) else {
+                continue;
+            };
+            if l.trim().is_empty() || indent(l) >= depth {
+                continue;
+            }
+            depth = indent(l);
+            if self
+                .tokens
+                .get(k)
+                .and_then(|t| t.first())
+                .is_some_and(|t| matches!(t.text, "for" | "while" | "loop"))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
     /// See the module.
     pub(super) fn described_skips(
         &self,
