@@ -753,7 +753,8 @@ enum EvidenceTier {
     /// them is the other one, or the description names a step (a sort, a reverse) the code
     /// never takes or an empty case it never asks about, or a wrap-around, a length, a tie
     /// rule, a skip, a divisor or a one-to-one rule the code never applies, or two values
-    /// read from different places are written back at the same one.
+    /// read from different places are written back at the same one, or a sliding window
+    /// never lets an item leave.
     MissingStep,
     LoopMove,
     None,
@@ -786,7 +787,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::LookaheadSkip
             | MutationOperator::DescribedDefault
             | MutationOperator::DescribedSet
-            | MutationOperator::CrossedPlacement,
+            | MutationOperator::CrossedPlacement
+            | MutationOperator::SlidingWindowExit,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2741,6 +2743,7 @@ mod tests {
             MutationOperator::DescribedDefault,
             MutationOperator::DescribedSet,
             MutationOperator::CrossedPlacement,
+            MutationOperator::SlidingWindowExit,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

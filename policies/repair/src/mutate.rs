@@ -223,6 +223,9 @@ pub enum MutationOperator {
     /// Two values read from different places and written back by twin statements at the
     /// same place: one twin writes at the other read's place (`low << i` → `low << (i + 1)`).
     CrossedPlacement,
+    /// A sliding window that counts items entering it and none leaving: the item the
+    /// window's length places back is taken out after each count.
+    SlidingWindowExit,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

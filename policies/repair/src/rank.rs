@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 68] = [
+const ORIGINS: [&str; 69] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -207,6 +207,7 @@ const ORIGINS: [&str; 68] = [
     "described_default",
     "described_set",
     "crossed_placement",
+    "sliding_window_exit",
 ];
 
 impl CandidateOrigin {
@@ -1539,6 +1540,7 @@ mod tests {
             DescribedDefault,
             DescribedSet,
             CrossedPlacement,
+            SlidingWindowExit,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1609,7 +1611,8 @@ mod tests {
                 | LookaheadSkip
                 | DescribedDefault
                 | DescribedSet
-                | CrossedPlacement => {}
+                | CrossedPlacement
+                | SlidingWindowExit => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -662,6 +662,14 @@ pub(super) fn add_offset_edits(
     language: Language,
 ) -> Vec<LineEdit> {
     let mut edits = Vec::new();
+    // A Rust match arm: its pattern (`Some(&left)`) takes no offset; its value may be one off
+    // as a whole (`i - left` → `i - left - 1`, probe38-rust-27).
+    let arrow = (language == Language::Rust)
+        .then(|| tokens.iter().position(|t| t.text == "=>"))
+        .flatten();
+    if let Some(a) = arrow {
+        edits.extend(arm_value_offsets(text, tokens, a));
+    }
     let mut depth = 0usize;
     let mut i = 0;
     while i < tokens.len() {
@@ -670,6 +678,10 @@ pub(super) fn add_offset_edits(
             TokenKind::Open => depth += 1,
             TokenKind::Close => depth = depth.saturating_sub(1),
             _ => {}
+        }
+        if arrow.is_some_and(|a| i < a) && depth > 0 {
+            i += 1;
+            continue;
         }
         let starts_operand = matches!(t.kind, TokenKind::Ident | TokenKind::Number)
             && !is_keyword(t.text, language)
@@ -769,6 +781,44 @@ pub(super) fn add_offset_edits(
     }
     edits.extend(assigned_operand_offsets(text, tokens, language));
     edits
+}
+
+/// A match arm's value computed by a sum or difference (`Some(&left) => i - left,`), one off
+/// as a whole: `… - 1` and `… + 1` after it.
+fn arm_value_offsets(text: &str, tokens: &[Token<'_>], arrow: usize) -> Vec<LineEdit> {
+    let value = match tokens.get(arrow + 1..) {
+        Some([value @ .., last]) if last.text == "," => value,
+        Some(value) => value,
+        None => return Vec::new(),
+    };
+    let (Some(first), Some(last)) = (value.first(), value.last()) else {
+        return Vec::new();
+    };
+    let mut depth = 0usize;
+    let mut sum = false;
+    for (k, t) in value.iter().enumerate() {
+        match t.kind {
+            TokenKind::Open => depth += 1,
+            TokenKind::Close => depth = depth.saturating_sub(1),
+            _ if depth == 0 && k > 0 && matches!(t.text, "+" | "-") => sum = true,
+            _ if matches!(t.text, "{" | "return" | "continue" | "break") => return Vec::new(),
+            _ => {}
+        }
+    }
+    if !sum {
+        return Vec::new();
+    }
+    let whole = text.get(first.start..last.end).unwrap_or("");
+    [" - 1", " + 1"]
+        .iter()
+        .filter_map(|offset| {
+            Some(LineEdit {
+                new_text: splice(text, last.end, last.end, offset)?,
+                operator: MutationOperator::AddOffset,
+                description: format!("`{whole}` → `{whole}{offset}` (the arm's value)"),
+            })
+        })
+        .collect()
 }
 
 /// A name assigned one operand that is one off: `lo = mid` → `lo = mid + 1` (a binary search
@@ -2486,6 +2536,26 @@ mod tests {
         // Not an element alone, or not inside an extreme.
         assert!(edits("        best = max(best, nums[i] * 2)", Language::Python).is_empty());
         assert!(edits("        total += nums[i]", Language::Python).is_empty());
+    }
+
+    /// probe38-rust-27: a histogram's width `i - left` one too wide inside a match arm: the
+    /// arm's value gets its offsets, its pattern none (`Some(&left + 1)` is no pattern).
+    #[test]
+    fn probe38_rust_27_a_match_arms_value_is_offset_and_its_pattern_left_alone() {
+        let line = "                Some(&left) => i - left,";
+        let got = edits(line, Language::Rust, MutationOperator::AddOffset);
+        assert!(
+            got.contains(&"                Some(&left) => i - left - 1,".to_string()),
+            "{got:#?}"
+        );
+        assert!(got.iter().all(|g| g.contains("Some(&left) =>")), "{got:#?}");
+        // A value that is no sum gets no whole-value offset.
+        let plain = edits(
+            "            None => i,",
+            Language::Rust,
+            MutationOperator::AddOffset,
+        );
+        assert!(!plain.contains(&"            None => i - 1,".to_string()));
     }
 
     /// probe37-rust-23: a clamp to the i32 range written with `-i32::MAX`, one above the

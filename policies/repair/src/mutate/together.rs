@@ -43,6 +43,7 @@ mod ties;
 mod unwrap;
 mod visited;
 mod walls;
+mod windows;
 mod wraps;
 
 /// A hunk longer than this is a rewrite, not a small fix.
@@ -283,6 +284,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_type_minimums(file, language, &description));
     hunks.extend(function.first_candidate_starts(file, language));
     hunks.extend(function.crossed_placements(file, language));
+    hunks.extend(function.sliding_window_exits(file, language));
     hunks.extend(function.stated_operations(file, language, &description));
     hunks.extend(function.described_ceiling_divisions(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
@@ -4153,6 +4155,44 @@ mod tests {
         );
         let started = rust.replace("let mut best = 0;", "let mut best = i32::MAX;");
         assert!(placed(&started, Language::Rust, 4, first).is_empty());
+    }
+
+    /// probe38-rust-23: a window counted as items enter and compared once it is `m` long,
+    /// but never emptied: the item `m` places back leaves it right after the count. A window
+    /// that already loses items gets none.
+    #[test]
+    fn probe38_rust_23_an_item_leaves_the_sliding_window() {
+        let exit = |h: &HunkMutation| h.operator == MutationOperator::SlidingWindowExit;
+        let rust = "fn starts(s: &str, p: &str) -> Vec<usize> {\n    let s = s.as_bytes();\n    let m = p.len();\n    let mut need = [0i32; 26];\n    for b in p.bytes() {\n        need[(b - b'a') as usize] += 1;\n    }\n    let mut window = [0i32; 26];\n    let mut result = Vec::new();\n    for i in 0..s.len() {\n        window[(s[i] - b'a') as usize] += 1;\n        if i + 1 >= m && window == need {\n            result.push(i + 1 - m);\n        }\n    }\n    result\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 11, exit),
+            vec![(
+                11,
+                vec![
+                    "        window[(s[i] - b'a') as usize] += 1;".to_string(),
+                    "        if i >= m {".to_string(),
+                    "            window[(s[i - m] - b'a') as usize] -= 1;".to_string(),
+                    "        }".to_string()
+                ]
+            )]
+        );
+        let python = "def starts(s, p):\n    m = len(p)\n    need = [0] * 26\n    for c in p:\n        need[ord(c) - 97] += 1\n    window = [0] * 26\n    out = []\n    for i in range(len(s)):\n        window[ord(s[i]) - 97] += 1\n        if i + 1 >= m and window == need:\n            out.append(i + 1 - m)\n    return out\n";
+        assert_eq!(
+            placed(python, Language::Python, 9, exit),
+            vec![(
+                9,
+                vec![
+                    "        window[ord(s[i]) - 97] += 1".to_string(),
+                    "        if i >= m:".to_string(),
+                    "            window[ord(s[i - m]) - 97] -= 1".to_string()
+                ]
+            )]
+        );
+        let emptied = rust.replace(
+            "        if i + 1 >= m && window == need {",
+            "        if i >= m {\n            window[(s[i - m] - b'a') as usize] -= 1;\n        }\n        if i + 1 >= m && window == need {",
+        );
+        assert!(placed(&emptied, Language::Rust, 11, exit).is_empty());
     }
 
     /// The hunks `keep` selects, as (first line, new lines).

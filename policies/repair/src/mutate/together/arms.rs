@@ -133,6 +133,11 @@ impl FunctionText<'_> {
                 else {
                     continue;
                 };
+                // A branch that advances a position of its own (a merge's `j += 1` beside
+                // `i += 1`) moves its twin, not the other branch's.
+                let advances_another = self.tokens[branch.clone()]
+                    .iter()
+                    .any(|t| advanced_name(t, language).is_some());
                 let mut offered: Vec<String> = Vec::new();
                 for (o, other) in group.iter().enumerate() {
                     if o == b {
@@ -151,6 +156,7 @@ impl FunctionText<'_> {
                                 (name, line.trim().to_string())
                             } else if let Some(name) = advanced_name(tokens, language)
                                 && self.inside_a_loop(k)
+                                && !advances_another
                             {
                                 let end = if language == Language::Rust { ";" } else { "" };
                                 (name, format!("{name} += 1{end}"))
