@@ -277,7 +277,14 @@ fn train_ranker_fits_on_one_part_and_reports_on_the_other() {
 fn the_everyday_bench_reads_the_trigger_the_policy_names() {
     let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/everyday");
     let out = Command::new(env!("CARGO_BIN_EXE_tact"))
-        .args(["bench-jobs", "--json", "--ids", "calc-product", "--suite"])
+        // (Not a `calc` job: arithmetic now goes to the calculator without a trigger decision.)
+        .args([
+            "bench-jobs",
+            "--json",
+            "--ids",
+            "no-tool-weather",
+            "--suite",
+        ])
         .arg(&suite)
         .output()
         .unwrap();

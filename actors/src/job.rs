@@ -276,6 +276,8 @@ fn summary_of(obs: &Observation) -> String {
                 )
             } else if let Some(c) = map.get("content").and_then(Value::as_str) {
                 c.chars().take(400).collect()
+            } else if let Some(diff) = map.get("diff").and_then(Value::as_str) {
+                diff_gist(diff)
             } else {
                 Value::Object(map.clone())
                     .to_string()
@@ -286,6 +288,30 @@ fn summary_of(obs: &Observation) -> String {
         }
         other => other.to_string().chars().take(400).collect(),
     }
+}
+
+/// What a unified diff changed, file by file (`path: +added / -removed`), without its headers
+/// and context: the diff's JSON cut at 400 characters kept little but headers, and an answer
+/// about what changed lost the changes themselves (everyday2's git-changes-since-commit).
+fn diff_gist(diff: &str) -> String {
+    if diff.trim().is_empty() {
+        return "no uncommitted changes".to_string();
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for line in diff.lines() {
+        if let Some(rest) = line.strip_prefix("diff --git a/") {
+            let path = rest.split(" b/").next().unwrap_or(rest);
+            parts.push(format!("{path}:"));
+        } else if (line.starts_with('+') && !line.starts_with("+++"))
+            || (line.starts_with('-') && !line.starts_with("---"))
+        {
+            let changed = line.trim_end();
+            if changed.len() > 1 {
+                parts.push(changed.to_string());
+            }
+        }
+    }
+    parts.join(" ").chars().take(600).collect()
 }
 
 impl Runner {
@@ -1136,6 +1162,31 @@ impl Runner {
                         )?;
                         return self.finish(JobStatus::Done, &summary);
                     }
+                    // Arithmetic the request gave, computed by the calculator and verified: its
+                    // value is the answer. (SmolLM2's own prose put `48 * 37 - 125` at 224
+                    // beside the calculator's 1651.)
+                    if choice.name == "calc"
+                        && done.verdict == TrustVerdict::Verified
+                        && planning::asks_for_arithmetic(&self.cfg.task)
+                        && let Some(value) = done.observation.output.get("value")
+                    {
+                        let expression = done
+                            .observation
+                            .output
+                            .get("expression")
+                            .and_then(Value::as_str)
+                            .unwrap_or("?");
+                        let summary = format!(
+                            "{expression} = {value} (computed by calc, verified by the trust gate)"
+                        );
+                        self.checkpoint(
+                            NextAction::Stop {
+                                reason: "the arithmetic is computed".into(),
+                            },
+                            &summary,
+                        )?;
+                        return self.finish(JobStatus::Done, &summary);
+                    }
                     // A call that may change what reads observe makes every earlier read new.
                     // A failed read fails the same way again: it counts as seen too.
                     if catalog::find(&self.cfg.catalog, &choice.name).is_some_and(replayable) {
@@ -1196,6 +1247,10 @@ impl Runner {
                     feedback = Some(format!(
                         "{why}. Probe with read-only tools first, or ask the user."
                     ));
+                    // Refused the same way again until something commits: the selector
+                    // chooses among the other tools (everyday2's find-test-files chose
+                    // `run_tests` until the refusals stopped the job).
+                    refused.push(((choice.name.clone(), choice.args.clone()), why.clone()));
                     let event = StepEvent::GuardRefused { in_a_row: refusals };
                     if planning::stop_condition(&self.plan, &event).is_some() {
                         return self.finish(JobStatus::Stopped, &why);
@@ -2022,6 +2077,18 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// everyday2's git-changes-since-commit: the answer's evidence for a diff names the files
+    /// and the lines added and removed, not the diff's first 400 characters of headers.
+    #[test]
+    fn a_diffs_evidence_is_its_changed_lines_by_file() {
+        let diff = "diff --git a/docs/a.md b/docs/a.md\nindex d18cacd..adba2dc 100644\n--- a/docs/a.md\n+++ b/docs/a.md\n@@ -1,2 +1,2 @@\n # A\n-leader: Sam\n+leader: Joanna\ndiff --git a/club.toml b/club.toml\n--- a/club.toml\n+++ b/club.toml\n@@ -3 +3 @@\n-max = 12\n+max = 14\n";
+        assert_eq!(
+            super::diff_gist(diff),
+            "docs/a.md: -leader: Sam +leader: Joanna club.toml: -max = 12 +max = 14"
+        );
+        assert_eq!(super::diff_gist(""), "no uncommitted changes");
+    }
 
     #[test]
     fn an_answer_stops_where_it_starts_repeating() {

@@ -167,7 +167,16 @@ pub struct RequestValues {
 
 impl RequestValues {
     pub fn new(request: &str) -> Self {
-        let expressions = expressions(request);
+        // Arithmetic said in words ("48 times 37, minus 125") is read as written in symbols.
+        let mut expressions = expressions(request);
+        if let Some(spoken) = tact_runtime::tools::calc::spoken_arithmetic(request) {
+            for e in self::expressions(&spoken) {
+                if !expressions.contains(&e) {
+                    expressions.push(e);
+                }
+            }
+            expressions.sort_by_key(|e| std::cmp::Reverse(e.len()));
+        }
         // Arithmetic leads the spans: any string argument may be the sum the request writes.
         let mut all_spans = expressions.clone();
         all_spans.extend(
@@ -1481,6 +1490,23 @@ fn globs(text: &str) -> Vec<String> {
                 out.push(glob);
             }
         }
+        // "Python test files": the test files' own names, before every file of the kind.
+        let test_files = words
+            .get(k + 1)
+            .is_some_and(|n| matches!(*n, "test" | "tests"))
+            && words
+                .get(k + 2)
+                .is_some_and(|n| matches!(*n, "file" | "files" | "modules" | "scripts"));
+        if let Some(ext) = ext.filter(|_| test_files) {
+            let glob = if ext == "py" {
+                "**/test_*.py".to_string()
+            } else {
+                format!("**/*test*.{ext}")
+            };
+            if !out.contains(&glob) {
+                out.insert(0, glob);
+            }
+        }
     }
     out
 }
@@ -1883,6 +1909,11 @@ mod tests {
             ["src/*.txt", "**/*.md"]
         );
         assert!(globs("Explain the Python function sell").is_empty());
+        // Test files by their names (everyday2's find-test-files).
+        assert_eq!(
+            globs("Where are the Python test files? Give me their paths."),
+            ["**/test_*.py"]
+        );
     }
 
     #[test]
@@ -1894,6 +1925,10 @@ mod tests {
             ("Compute sqrt(144) + 3.", "sqrt(144) + 3"),
             ("How much is 15% of 240?", "15 / 100 * 240"),
             ("what's (3.5 + 2) * -4 then", "(3.5 + 2) * -4"),
+            // Said in words (everyday2's calc jobs).
+            ("What is 48 times 37, minus 125?", "48 * 37 - 125"),
+            ("Take the square root of 2025 and add 7.", "sqrt(2025) + 7"),
+            ("What is 3 to the power of 4 divided by 9?", "3 ^ 4 / 9"),
         ] {
             assert_eq!(first(text).as_deref(), Some(expected), "{text}");
         }

@@ -130,7 +130,7 @@ pub fn read_change(task: &str) -> Option<ChangeRequest> {
     }
     // "set NAME [in FILE] to VALUE".
     let set = Regex::new(&format!(
-        r"(?i)\b(?:{SET_VERBS})\s+(?:the\s+)?(?:value\s+of\s+)?`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of|from)\s+\S+)?\s+(?:to|=)\s+(\S+)(.*)$"
+        r"(?i)\b(?:{SET_VERBS})\s+(?:the\s+)?(?:(?:crate|package|project|app|module|library)(?:'s|’s)?\s+)?(?:value\s+of\s+)?`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of|from)\s+\S+)?\s+(?:to|=)\s+(\S+)(.*)$"
     ))
     .ok()?;
     let c = set.captures(task)?;
@@ -236,17 +236,29 @@ impl ValueSetter {
     /// `line` with the first value after the name replaced by the new one, quoted as the old
     /// value was.
     fn apply(&self, line: &str) -> Option<String> {
-        let after = self.name.find(line)?.end();
-        let found = self.value.find_at(line, after)?;
-        let new = match found.as_str().chars().next() {
+        // After the assignment when the line assigns the name (`ML_PER_CUP: f64 = 240.0`: the
+        // type's `64` is no value), and never a number inside a word.
+        let after = match self.assigns.find(line) {
+            Some(assignment) => assignment.end(),
+            None => self.name.find(line)?.end(),
+        };
+        let found = self.value.find_iter(&line[after..]).find(|m| {
+            line[..after + m.start()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+        })?;
+        let found = (after + found.start())..(after + found.end());
+        let found_text = &line[found.clone()];
+        let new = match found_text.chars().next() {
             Some(q @ ('"' | '\'')) => format!("{q}{}{q}", self.to),
             _ => self.to.clone(),
         };
         Some(format!(
             "{}{}{}",
-            &line[..found.start()],
+            &line[..found.start],
             new,
-            &line[found.end()..]
+            &line[found.end..]
         ))
     }
 }
@@ -353,5 +365,34 @@ mod tests {
             to: "2".into(),
         };
         assert!(candidate_edits(&set_x, twice).is_empty());
+    }
+
+    /// everyday2's edit-ml-per-cup: the type's `64` in `f64` was taken for the value
+    /// (`f250.0 = 240.0`); the value is the one after the assignment, never a number inside a
+    /// word. And "the crate's version" names the setting `version`.
+    #[test]
+    fn the_value_set_is_the_assigned_one_not_a_number_in_the_type() {
+        let units = "pub const ML_PER_CUP: f64 = 240.0;
+pub const ML_PER_TSP: f64 = 5.0;
+";
+        let set = read_change("Set `ML_PER_CUP` in src/units.rs to 250.0.").unwrap();
+        assert_eq!(
+            candidate_edits(&set, units)[0].new_text,
+            "pub const ML_PER_CUP: f64 = 250.0;"
+        );
+        assert_eq!(
+            read_change("Bump the crate's version to 0.4.0."),
+            Some(ChangeRequest::SetValue {
+                name: "version".into(),
+                to: "0.4.0".into()
+            })
+        );
+        let manifest =
+            "[package]\nname = \"recipe_scaler\"\nversion = \"0.3.1\"\nedition = \"2021\"\n";
+        let bump = read_change("Bump the crate's version to 0.4.0.").unwrap();
+        assert_eq!(
+            candidate_edits(&bump, manifest)[0].new_text,
+            "version = \"0.4.0\""
+        );
     }
 }

@@ -69,6 +69,16 @@ fn words(task: &str) -> Vec<String> {
         .collect()
 }
 
+/// Does the task ask for a value computed from numbers it gives ("Take the square root of 2025
+/// and add 7.", "Compute 17 * 23 + 4")? Then its "add" or "set" is arithmetic, not a change.
+pub fn asks_for_arithmetic(task: &str) -> bool {
+    let text =
+        tact_runtime::tools::calc::spoken_arithmetic(task).unwrap_or_else(|| task.to_string());
+    let symbolic = regex::Regex::new(r"(?:\d|\))\s*[-+*/^]\s*(?:\d|\(|sqrt\()|sqrt\(\d");
+    let file_like = regex::Regex::new(r"\b[\w-]+\.[A-Za-z]{1,5}\b|`");
+    symbolic.is_ok_and(|r| r.is_match(&text)) && !file_like.is_ok_and(|r| r.is_match(task))
+}
+
 /// Classify a task by its words: deterministic, no model call.
 pub fn classify(task: &str) -> TaskFamily {
     let ws = words(task);
@@ -80,6 +90,7 @@ pub fn classify(task: &str) -> TaskFamily {
         || ws
             .first()
             .is_some_and(|w| QUESTION_WORDS.contains(&w.as_str()))
+        || asks_for_arithmetic(task)
     {
         TaskFamily::Question
     } else if has(CHANGE_WORDS) {
@@ -325,6 +336,21 @@ mod tests {
         );
         assert_eq!(classify("where is the parser?"), TaskFamily::Question);
         assert_eq!(classify("rename foo to bar"), TaskFamily::DescribedChange);
+        // Arithmetic's "add" is no change (everyday2's calc-sqrt-2); a change that names a
+        // file or a code word stays one.
+        assert_eq!(
+            classify("Take the square root of 2025 and add 7."),
+            TaskFamily::Question
+        );
+        assert_eq!(classify("Compute 17 * 23 + 4."), TaskFamily::Question);
+        assert_eq!(
+            classify("Set MAX_SHAPES in src/lib.rs to 64."),
+            TaskFamily::DescribedChange
+        );
+        assert_eq!(
+            classify("Add 2 tests to test_a.py"),
+            TaskFamily::DescribedChange
+        );
         assert_eq!(classify("hello"), TaskFamily::Unknown);
     }
 

@@ -150,7 +150,50 @@ pub fn unread_named_files(
             out.push(path.to_string());
         }
     }
+    // Files named by what they are rather than by path: the first of each group that exists.
+    for group in conventional_files(request) {
+        if let Some(path) = group.iter().find(|p| is_file(p))
+            && !was_read(path)
+            && !out.iter().any(|p| p == path)
+        {
+            out.push((*path).to_string());
+        }
+    }
     out
+}
+
+/// Files a request names by what they are ("the README", "the crate's version", "the project's
+/// dependencies"), each as the usual paths it may have, in order of preference.
+fn conventional_files(request: &str) -> Vec<&'static [&'static str]> {
+    let words: Vec<String> = request
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let has = |set: &[&str]| words.iter().any(|w| set.contains(&w.as_str()));
+    let manifest_words = [
+        "version",
+        "dependencies",
+        "dependency",
+        "manifest",
+        "edition",
+    ];
+    let mut groups: Vec<&'static [&'static str]> = Vec::new();
+    if has(&["readme"]) {
+        groups.push(&["README.md", "README", "README.rst", "README.txt"]);
+    }
+    if has(&manifest_words) && has(&["crate", "cargo"]) {
+        groups.push(&["Cargo.toml"]);
+    } else if has(&manifest_words) && has(&["package", "project"]) {
+        groups.push(&[
+            "pyproject.toml",
+            "package.json",
+            "setup.cfg",
+            "setup.py",
+            "Cargo.toml",
+        ]);
+    }
+    groups
 }
 
 /// Directories of the workspace a request names as directories ("the notes directory", "the
@@ -180,6 +223,21 @@ pub fn named_dirs(request: &str, is_dir: impl Fn(&str) -> bool) -> Vec<String> {
             && p.chars().any(char::is_alphanumeric)
     };
     let mut out: Vec<String> = Vec::new();
+    // The workspace's own top ("What's at the top level of this project?").
+    let lower = request.to_lowercase();
+    let top = [
+        "top level",
+        "top-level",
+        "root directory",
+        "root folder",
+        "workspace root",
+        "project root",
+        "repository root",
+        "the root of",
+    ];
+    if top.iter().any(|p| lower.contains(p)) && is_dir(".") {
+        out.push(".".to_string());
+    }
     for (k, word) in words.iter().enumerate() {
         let named = if let Some(stem) = word.strip_suffix('/') {
             Some(stem)
@@ -224,6 +282,12 @@ mod grounding_tests {
         );
         // A directory word with no directory beside it, or a name that is not a directory.
         assert!(named_dirs("Which directory holds the tests?", is_dir).is_empty());
+        // The workspace's top (everyday2's list-root-library).
+        let with_root = |p: &str| p == "." || dirs.contains(&p);
+        assert_eq!(
+            named_dirs("What's at the top level of this project?", with_root),
+            vec!["."]
+        );
         assert!(named_dirs("the build folder and ../ and /etc/", is_dir).is_empty());
     }
 
@@ -248,6 +312,27 @@ mod grounding_tests {
             .is_empty()
         );
         assert!(unread_named_files("read /etc/passwd and ../x.rs", |_| true, |_| false).is_empty());
+        // Named by what they are (everyday2): the README, the crate's manifest.
+        let exists = |p: &str| matches!(p, "README.md" | "Cargo.toml" | "pyproject.toml");
+        assert_eq!(
+            unread_named_files(
+                "Have a look at the README and tell me what this crate is for.",
+                exists,
+                |_| false
+            ),
+            vec!["README.md"]
+        );
+        assert_eq!(
+            unread_named_files("Bump the crate's version to 0.4.0.", exists, |_| false),
+            vec!["Cargo.toml"]
+        );
+        assert_eq!(
+            unread_named_files("Which dependencies does the project have?", exists, |_| {
+                false
+            }),
+            vec!["pyproject.toml"]
+        );
+        assert!(unread_named_files("What is a crate in Rust?", exists, |_| false).is_empty());
     }
 }
 
@@ -265,6 +350,10 @@ pub enum HistoryAsk {
 const HISTORY_PHRASES: &[&str] = &[
     "since the last commit",
     "since my last commit",
+    "since last commit",
+    "after the last commit",
+    "after my last commit",
+    "since the latest commit",
     "since the previous commit",
     "uncommitted",
     "not committed",
@@ -344,9 +433,17 @@ pub fn refers_to_workspace(request: &str) -> bool {
         .map(str::to_lowercase)
         .collect();
     let text = format!(" {} ", words.join(" "));
-    WORKSPACE_PHRASES
-        .iter()
-        .any(|p| text.contains(&format!(" {p} ")))
+    // "Where are the Python test files?": a question after the workspace's own files.
+    let asks_where_files = words
+        .first()
+        .is_some_and(|w| matches!(w.as_str(), "where" | "which"))
+        && words
+            .iter()
+            .any(|w| matches!(w.as_str(), "files" | "file" | "folders" | "directories"));
+    asks_where_files
+        || WORKSPACE_PHRASES
+            .iter()
+            .any(|p| text.contains(&format!(" {p} ")))
 }
 
 #[cfg(test)]
@@ -370,6 +467,17 @@ mod history_tests {
         assert_eq!(history_ask("Read README.md and explain it."), None);
         assert_eq!(history_ask("Commit the change to prices.csv."), None);
         assert_eq!(history_ask("Which files mention LOW_STOCK?"), None);
+        // everyday2's wordings.
+        assert_eq!(
+            history_ask("Did something get added to docs/packing-list.md after the last commit?"),
+            Some(HistoryAsk::Changes)
+        );
+        assert_eq!(
+            history_ask(
+                "I've edited a few things since my last commit. What exactly did I change?"
+            ),
+            Some(HistoryAsk::Changes)
+        );
     }
 
     #[test]
@@ -397,7 +505,11 @@ mod history_tests {
         assert!(refers_to_workspace(
             "Find all Python files in this project."
         ));
+        assert!(refers_to_workspace(
+            "Where are the Python test files? Give me their paths."
+        ));
         assert!(!refers_to_workspace("Compute 17 * 23 + 4."));
+        assert!(!refers_to_workspace("What is a file descriptor?"));
         assert!(!refers_to_workspace("Turn on the projector."));
         assert!(!refers_to_workspace("What is a crate in Rust?"));
     }

@@ -58,7 +58,7 @@ pub(crate) enum TriggerOutcome {
     /// job has not read, `list_dir` of a named directory not yet listed, the diff (of the files
     /// it names) or the status for a request about uncommitted work in a git workspace
     /// (`policies::trigger::history_ask`), or a search for the code symbol a question names
-    /// when it names no file (`named_symbols`).
+    /// when it names no file (`named_symbols`), or `calc` of the arithmetic a request gives.
     Grounded(tact_runtime::model_io::ToolChoice),
 }
 
@@ -109,6 +109,26 @@ impl Runner {
                 self.record_forced(grounding)?;
                 return Ok(TriggerOutcome::Grounded(choice));
             }
+        }
+        // Arithmetic the request gives ("Take the square root of 2025 and add 7.") goes to the
+        // calculator first, as the request writes it: a weak model's own sums, and its
+        // arguments for them, are where it goes wrong (everyday2's calc-sqrt-2, calc-words).
+        if !self.cfg.always_call
+            && self.cfg.policy.body.trigger.ground_named_files
+            && !self.has_observed()
+            && tact_policies::planning::asks_for_arithmetic(&self.cfg.task)
+            && self.candidate("calc").is_some()
+            && let Some(expression) =
+                tact_models::request_values::RequestValues::new(&self.cfg.task)
+                    .expressions
+                    .into_iter()
+                    .next()
+        {
+            self.record_forced(vec![format!("calc {expression}")])?;
+            return Ok(TriggerOutcome::Grounded(runtime_choice(
+                "calc",
+                json!({ "expression": expression }),
+            )));
         }
         // A request about the workspace itself is not answered from the model's memory: the
         // first step seeks a tool, whichever the selector picks.

@@ -391,6 +391,51 @@ fn call(name: &str, args: &[Num]) -> Result<Num, CalcError> {
 }
 
 /// Evaluate `expression` with `variables` bound.
+/// Arithmetic said in words, written in this calculator's syntax: "48 times 37, minus 125" →
+/// `48 * 37 - 125`, "the square root of 2025 and add 7" → `sqrt(2025) + 7`, "3 to the power
+/// of 4" → `3 ^ 4`, "9 squared" → `9 ^ 2`. The rest of the text is kept, so the request's
+/// arithmetic can then be read off it as if it had been written with symbols; `None` when
+/// nothing was said in words.
+pub fn spoken_arithmetic(text: &str) -> Option<String> {
+    const NUM: &str = r"(-?\d+(?:\.\d+)?)";
+    let rules: [(String, &str); 12] = [
+        (
+            format!(r"(?i)\b(?:the\s+)?square\s+root\s+of\s+{NUM}"),
+            "sqrt($1)",
+        ),
+        (format!(r"(?i){NUM}\s+squared\b"), "$1 ^ 2"),
+        (format!(r"(?i){NUM}\s+cubed\b"), "$1 ^ 3"),
+        (
+            format!(
+                r"(?i){NUM}\s+(?:to\s+the\s+power\s+of|raised\s+to(?:\s+the\s+power\s+of)?)\s+{NUM}"
+            ),
+            "$1 ^ $2",
+        ),
+        (r"(?i),?\s+and\s+(?:then\s+)?add\s+".into(), " + "),
+        (r"(?i),?\s+and\s+(?:then\s+)?subtract\s+".into(), " - "),
+        (
+            r"(?i),?\s+and\s+(?:then\s+)?multiply\s+(?:it\s+|that\s+|the\s+result\s+)?by\s+".into(),
+            " * ",
+        ),
+        (
+            r"(?i),?\s+and\s+(?:then\s+)?divide\s+(?:it\s+|that\s+|the\s+result\s+)?by\s+".into(),
+            " / ",
+        ),
+        (r"(?i)\s+(?:times|multiplied\s+by)\s+".into(), " * "),
+        (r"(?i)\s+divided\s+by\s+".into(), " / "),
+        (r"(?i),?\s+plus\s+".into(), " + "),
+        (r"(?i),?\s+minus\s+".into(), " - "),
+    ];
+    let mut out = text.to_string();
+    for (pattern, replacement) in &rules {
+        let Ok(re) = regex::Regex::new(pattern) else {
+            continue;
+        };
+        out = re.replace_all(&out, *replacement).into_owned();
+    }
+    (out != text).then_some(out)
+}
+
 pub fn evaluate(expression: &str, variables: &BTreeMap<String, Num>) -> Result<Num, CalcError> {
     let tokens = tokenize(expression)?;
     let mut parser = Parser {
@@ -438,6 +483,25 @@ mod tests {
 
     fn eval(text: &str) -> Result<Num, CalcError> {
         evaluate(text, &BTreeMap::new())
+    }
+
+    #[test]
+    fn arithmetic_said_in_words_is_written_in_symbols() {
+        for (text, expected) in [
+            ("What is 48 times 37, minus 125?", "What is 48 * 37 - 125?"),
+            (
+                "Take the square root of 2025 and add 7.",
+                "Take sqrt(2025) + 7.",
+            ),
+            ("3 to the power of 4 divided by 9", "3 ^ 4 / 9"),
+            ("12 squared plus 1", "12 ^ 2 + 1"),
+            ("10 multiplied by 3, and then subtract 4", "10 * 3 - 4"),
+        ] {
+            assert_eq!(spoken_arithmetic(text).as_deref(), Some(expected), "{text}");
+        }
+        assert_eq!(spoken_arithmetic("Compute 17 * 23 + 4."), None);
+        assert_eq!(eval("48 * 37 - 125").map(Num::to_json), Ok(json!(1651)));
+        assert_eq!(eval("sqrt(2025) + 7").map(Num::as_f64), Ok(52.0));
     }
 
     #[test]
