@@ -14,19 +14,28 @@ const NUMBER_WORDS: [&str; 13] = [
     "eleven", "twelve",
 ];
 
+/// A description's words, lower-cased, cut at everything but ASCII letters and digits.
+fn lower_words(description: &str) -> Vec<String> {
+    description
+        .to_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A count written in digits or as a word up to twelve ("six").
+fn number(w: &str) -> Option<u32> {
+    w.parse::<u32>()
+        .ok()
+        .or_else(|| NUMBER_WORDS.iter().position(|n| *n == w)?.try_into().ok())
+}
+
 /// The (comparison, length) pairs `description` states: "exactly six" → `==`, "at least 3"
 /// → `>=`, "at most two" → `<=`, in order, without repeats.
 fn stated_lengths(description: &str) -> Vec<(&'static str, u32)> {
-    let lower = description.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    let number = |w: &str| -> Option<u32> {
-        w.parse::<u32>()
-            .ok()
-            .or_else(|| NUMBER_WORDS.iter().position(|n| *n == w)?.try_into().ok())
-    };
+    let lower = lower_words(description);
+    let words: Vec<&str> = lower.iter().map(String::as_str).collect();
     let mut lengths = Vec::new();
     for (k, word) in words.iter().enumerate() {
         let (comparison, at) = match (*word, words.get(k + 1).copied()) {
@@ -49,19 +58,13 @@ fn stated_lengths(description: &str) -> Vec<(&'static str, u32)> {
 /// The least sizes `description` asks of groups: "two or more" and "at least two" → 2, "more
 /// than one" or "more than once" → 2; only sizes above 1 (a group of one is no group).
 fn stated_minimum_sizes(description: &str) -> Vec<u32> {
-    let lower = description.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
+    let lower = lower_words(description);
+    let words: Vec<&str> = lower.iter().map(String::as_str).collect();
     let number = |w: &str| -> Option<u32> {
         match w {
             "once" => Some(1),
             "twice" => Some(2),
-            _ => w
-                .parse::<u32>()
-                .ok()
-                .or_else(|| NUMBER_WORDS.iter().position(|n| *n == w)?.try_into().ok()),
+            _ => number(w),
         }
     };
     let mut sizes = Vec::new();
