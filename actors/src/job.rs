@@ -914,6 +914,9 @@ impl Runner {
         // (tool, arguments) of the calls the guard refused, with its reason, since the last
         // call that changed the workspace: the guard would refuse them the same way again.
         let mut refused: Vec<((String, Value), String)> = Vec::new();
+        // The calls the plan's commit trigger held back, with why: held back again until it
+        // holds.
+        let mut held_back: Vec<((String, Value), String)> = Vec::new();
         // A described change: one the request leaves unsaid is the user's to settle; one it
         // spells out is proposed as edits of the files read (the model only ranks them).
         // The user's answers (after a resume) count as part of the request.
@@ -1010,8 +1013,10 @@ impl Runner {
             // A weak model told why its call was refused often proposes the very same call
             // again. The guard would refuse it the same way, so the selector chooses once more
             // among the other tools instead of burning the refusal budget on it.
+            let holds = self.commit_holds;
             if let Some((_, why)) = refused
                 .iter()
+                .chain(held_back.iter().filter(|_| !holds))
                 .find(|(call, _)| call.0 == choice.name && call.1 == choice.args)
             {
                 let others: Vec<ToolCandidate> = candidates
@@ -1250,7 +1255,7 @@ impl Runner {
                     // Refused the same way again until something commits: the selector
                     // chooses among the other tools (everyday2's find-test-files chose
                     // `run_tests` until the refusals stopped the job).
-                    refused.push(((choice.name.clone(), choice.args.clone()), why.clone()));
+                    held_back.push(((choice.name.clone(), choice.args.clone()), why.clone()));
                     let event = StepEvent::GuardRefused { in_a_row: refusals };
                     if planning::stop_condition(&self.plan, &event).is_some() {
                         return self.finish(JobStatus::Stopped, &why);
