@@ -167,16 +167,7 @@ pub struct RequestValues {
 
 impl RequestValues {
     pub fn new(request: &str) -> Self {
-        // Arithmetic said in words ("48 times 37, minus 125") is read as written in symbols.
-        let mut expressions = expressions(request);
-        if let Some(spoken) = tact_runtime::tools::calc::spoken_arithmetic(request) {
-            for e in self::expressions(&spoken) {
-                if !expressions.contains(&e) {
-                    expressions.push(e);
-                }
-            }
-            expressions.sort_by_key(|e| std::cmp::Reverse(e.len()));
-        }
+        let expressions = request_expressions(request);
         // Arithmetic leads the spans: any string argument may be the sum the request writes.
         let mut all_spans = expressions.clone();
         all_spans.extend(
@@ -1516,6 +1507,22 @@ const EXPRESSION_FUNCTIONS: &[&str] = &[
     "sqrt", "abs", "min", "max", "floor", "ceil", "round", "ln", "log", "exp", "sin", "cos", "tan",
     "pow",
 ];
+
+/// The arithmetic a request gives, longest first: written in symbols (`17 * 23 + 4`), or said
+/// in words ("48 times 37, minus 125") and read as if written in symbols. What
+/// [`RequestValues::expressions`] holds, for callers that need nothing else of the request.
+pub fn request_expressions(request: &str) -> Vec<String> {
+    let mut found = expressions(request);
+    if let Some(spoken) = tact_runtime::tools::calc::spoken_arithmetic(request) {
+        for e in expressions(&spoken) {
+            if !found.contains(&e) {
+                found.push(e);
+            }
+        }
+        found.sort_by_key(|e| std::cmp::Reverse(e.len()));
+    }
+    found
+}
 
 /// Arithmetic written out in the text: maximal runs of numbers, operators, parentheses and
 /// function calls holding at least one operator or call, longest first. "X% of Y" (or "X

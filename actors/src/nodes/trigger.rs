@@ -119,8 +119,7 @@ impl Runner {
             && tact_policies::planning::asks_for_arithmetic(&self.cfg.task)
             && self.candidate("calc").is_some()
             && let Some(expression) =
-                tact_models::request_values::RequestValues::new(&self.cfg.task)
-                    .expressions
+                tact_models::request_values::request_expressions(&self.cfg.task)
                     .into_iter()
                     .next()
         {

@@ -5,6 +5,7 @@
 //! associative, binds tighter than unary minus: `-2^2 = -4`), calls, parentheses.
 
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
 
 use serde_json::{Value, json};
 use thiserror::Error;
@@ -397,6 +398,15 @@ fn call(name: &str, args: &[Num]) -> Result<Num, CalcError> {
 /// arithmetic can then be read off it as if it had been written with symbols; `None` when
 /// nothing was said in words.
 pub fn spoken_arithmetic(text: &str) -> Option<String> {
+    let mut out = text.to_string();
+    for (re, replacement) in SPOKEN_RULES.iter() {
+        out = re.replace_all(&out, *replacement).into_owned();
+    }
+    (out != text).then_some(out)
+}
+
+/// [`spoken_arithmetic`]'s rewrites, in order, compiled once.
+static SPOKEN_RULES: LazyLock<Vec<(regex::Regex, &'static str)>> = LazyLock::new(|| {
     const NUM: &str = r"(-?\d+(?:\.\d+)?)";
     let rules: [(String, &str); 12] = [
         (
@@ -426,15 +436,11 @@ pub fn spoken_arithmetic(text: &str) -> Option<String> {
         (r"(?i),?\s+plus\s+".into(), " + "),
         (r"(?i),?\s+minus\s+".into(), " - "),
     ];
-    let mut out = text.to_string();
-    for (pattern, replacement) in &rules {
-        let Ok(re) = regex::Regex::new(pattern) else {
-            continue;
-        };
-        out = re.replace_all(&out, *replacement).into_owned();
-    }
-    (out != text).then_some(out)
-}
+    rules
+        .into_iter()
+        .filter_map(|(pattern, replacement)| Some((regex::Regex::new(&pattern).ok()?, replacement)))
+        .collect()
+});
 
 pub fn evaluate(expression: &str, variables: &BTreeMap<String, Num>) -> Result<Num, CalcError> {
     let tokens = tokenize(expression)?;

@@ -1496,6 +1496,33 @@ impl<'a> FunctionText<'a> {
         opens_loop.then(|| self.block_body(head))
     }
 
+    /// Line `at` lies in the body of a `for`, `while` or `loop` (a line above it, less
+    /// indented, opens one).
+    fn inside_a_loop(&self, at: usize) -> bool {
+        let Some(line) = self.lines.get(at) else {
+            return false;
+        };
+        let mut depth = super::indentation(line);
+        for k in (1..at).rev() {
+            let Some(l) = self.lines.get(k) else {
+                continue;
+            };
+            if l.trim().is_empty() || super::indentation(l) >= depth {
+                continue;
+            }
+            depth = super::indentation(l);
+            if self
+                .tokens
+                .get(k)
+                .and_then(|t| t.first())
+                .is_some_and(|t| matches!(t.text, "for" | "while" | "loop"))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The lines of the block `head` opens: the deeper (or blank) lines right after it.
     fn block_body(&self, head: usize) -> Vec<usize> {
         let depth = self.lines.get(head).map_or(0, |l| super::indentation(l));

@@ -195,33 +195,6 @@ impl FunctionText<'_> {
         hunks
     }
 
-    /// Line `at` lies in the body of a `for`, `while` or `loop` (a line above it, less
-    /// indented, opens one).
-    pub(super) fn inside_a_loop(&self, at: usize) -> bool {
-        let Some(line) = self.lines.get(at) else {
-            return false;
-        };
-        let mut depth = indent(line);
-        for k in (1..at).rev() {
-            let Some(l) = self.lines.get(k) else {
-                continue;
-            };
-            if l.trim().is_empty() || indent(l) >= depth {
-                continue;
-            }
-            depth = indent(l);
-            if self
-                .tokens
-                .get(k)
-                .and_then(|t| t.first())
-                .is_some_and(|t| matches!(t.text, "for" | "while" | "loop"))
-            {
-                return true;
-            }
-        }
-        false
-    }
-
     /// See the module.
     pub(super) fn described_skips(
         &self,
