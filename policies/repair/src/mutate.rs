@@ -1014,6 +1014,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::wrap_compared_operand_edits(text, &tokens, language));
         edits.extend(expr::case_fold_edits(text, &tokens, language));
         edits.extend(expr::add_offset_edits(text, &tokens, language));
+        edits.extend(expr::rounded_down_edits(text, &tokens, language));
         edits.extend(expr::delete_line_edit(&tokens, language));
         edits.extend(expr::drop_clause_edits(text, &tokens, language));
         edits.extend(expr::literal_edits(text, &tokens));
@@ -1154,8 +1155,13 @@ fn operator_replacements(
         ("/", Language::Python) if binary => others(&["//", "*", "%", "+", "-"], ArithmeticFlip),
         ("/", Language::Rust) if binary => others(&["*", "%", "+", "-"], ArithmeticFlip),
         ("//", Language::Python) if binary => others(&["/", "%", "*"], ArithmeticFlip),
+        // A step by a number that should scale instead (`power += 5` for `power *= 5`,
+        // probe38-rust-24), after the nearer flip; only by a number literal, where the other
+        // operator surely type-checks.
+        ("+=", _) if numeric_step(tokens, index) => others(&["-=", "*="], ArithmeticFlip),
         ("+=", _) => vec![("-=", ArithmeticFlip)],
         ("-=", _) => vec![("+=", ArithmeticFlip)],
+        ("*=", _) if numeric_step(tokens, index) => others(&["/=", "+="], ArithmeticFlip),
         ("*=", _) => vec![("/=", ArithmeticFlip)],
         ("/=", _) => vec![("*=", ArithmeticFlip)],
         // `d %= 9` where `d -= 9` was meant (a digit sum of a doubled digit).
@@ -1181,6 +1187,18 @@ fn operator_replacements(
         }
         _ => Vec::new(),
     }
+}
+
+/// Whether the compound assignment at `index` adds or multiplies by a lone number literal
+/// (`power += 5`).
+fn numeric_step(tokens: &[Token<'_>], index: usize) -> bool {
+    let number = tokens
+        .get(index + 1)
+        .is_some_and(|t| t.kind == TokenKind::Number);
+    let alone = tokens
+        .get(index + 2)
+        .is_none_or(|t| matches!(t.text, ";" | "#"));
+    number && alone
 }
 
 /// Whether the `and`/`or` at `index` joins two parenthesized conditions (`(num < 0) || (den <
@@ -2438,6 +2456,30 @@ mod tests {
             .collect()
     }
 
+    /// probe38-rust-12: a running total of halves may be meant as whole pairs; a quotient
+    /// inside a larger sum, a float quotient or Python's true division is left alone.
+    #[test]
+    fn probe38_rust_12_a_total_of_halves_may_count_whole_pairs() {
+        use MutationOperator::AddOffset;
+        let rounded = |text: &str, language| {
+            with_operator(text, language, AddOffset)
+                .into_iter()
+                .filter(|t| t.contains("* 2"))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            rounded("        length += count / 2;", Language::Rust),
+            vec!["        length += count / 2 * 2;"]
+        );
+        assert_eq!(
+            rounded("        length += count // 2", Language::Python),
+            vec!["        length += count // 2 * 2"]
+        );
+        assert!(rounded("        length += count / 2", Language::Python).is_empty());
+        assert!(rounded("        length += count / 2.0;", Language::Rust).is_empty());
+        assert!(rounded("        length += count / 2 + 1;", Language::Rust).is_empty());
+    }
+
     /// probe36-rust-29: two parenthesized conditions joined by a junction may be their
     /// exclusive or; a junction of bare comparisons is not offered `!=` (it would chain them).
     #[test]
@@ -2566,6 +2608,27 @@ mod tests {
         assert_eq!(
             with_operator("total += x", py, ArithmeticFlip),
             vec!["total -= x"]
+        );
+        // probe38-rust-24: a step by a number may be a scaling, and a scaling a step; a step
+        // by anything else (a string, a sum) is not multiplied.
+        assert_eq!(
+            with_operator("power += 5;", Language::Rust, ArithmeticFlip),
+            vec!["power -= 5;", "power *= 5;"]
+        );
+        assert_eq!(
+            with_operator("power *= 5", py, ArithmeticFlip),
+            vec!["power /= 5", "power += 5"]
+        );
+        assert_eq!(
+            with_operator("s += \"ab\"", py, ArithmeticFlip),
+            vec!["s -= \"ab\""]
+        );
+        assert_eq!(
+            with_operator("n += 5 * k", py, ArithmeticFlip)[0],
+            "n -= 5 * k"
+        );
+        assert!(
+            !with_operator("n += 5 * k", py, ArithmeticFlip).contains(&"n *= 5 * k".to_string())
         );
         assert_eq!(
             with_operator("return -1", py, ArithmeticFlip),

@@ -654,6 +654,52 @@ fn ends_operand_before(tokens: &[Token<'_>], k: usize) -> bool {
         })
 }
 
+/// `length += count / 2` → `length += count / 2 * 2` (probe38-rust-12): a sum of halves where
+/// the whole pairs were meant, a quotient by a number rounded back down to its multiple. Only
+/// where a running total adds the quotient alone.
+pub(super) fn rounded_down_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let Some(plus) = tokens.iter().position(|t| t.text == "+=") else {
+        return Vec::new();
+    };
+    let Some(end) = operand_end(tokens, plus + 1, language) else {
+        return Vec::new();
+    };
+    let (Some(divide), Some(number)) = (tokens.get(end), tokens.get(end + 1)) else {
+        return Vec::new();
+    };
+    let integer_division = match language {
+        Language::Python => divide.text == "//",
+        Language::Rust => divide.text == "/",
+    };
+    let rest_is_empty = tokens
+        .get(end + 2)
+        .is_none_or(|t| t.text == ";" && end + 3 == tokens.len());
+    if !integer_division
+        || number.kind != TokenKind::Number
+        || number.text.contains('.')
+        || !rest_is_empty
+    {
+        return Vec::new();
+    }
+    let Some(new_text) = splice(text, number.end, number.end, &format!(" * {}", number.text))
+    else {
+        return Vec::new();
+    };
+    vec![LineEdit {
+        new_text,
+        operator: MutationOperator::AddOffset,
+        description: format!(
+            "`{0} {1}` → `{0} {1} * {1}`",
+            text.get(tokens[plus + 1].start..divide.end).unwrap_or(""),
+            number.text
+        ),
+    }]
+}
+
 /// `range(n)` → `range(n + 1)`, `s[len(s) - i]` → `s[len(s) - 1 - i]`: a term too few, as an
 /// off-by-one after an operand inside brackets or before a block.
 pub(super) fn add_offset_edits(

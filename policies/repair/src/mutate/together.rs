@@ -283,6 +283,8 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_extremes(file, language, &description));
     hunks.extend(function.described_type_minimums(file, language, &description));
     hunks.extend(function.first_candidate_starts(file, language));
+    hunks.extend(function.length_starts(file, language));
+    hunks.extend(function.odd_total_guards(file, language));
     hunks.extend(function.crossed_placements(file, language));
     hunks.extend(function.sliding_window_exits(file, language));
     hunks.extend(function.stated_operations(file, language, &description));
@@ -306,6 +308,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_one_to_one(file, language, &description));
     hunks.extend(function.described_skips(file, language, &description));
     hunks.extend(function.described_skipped_values(file, language, &description));
+    hunks.extend(function.described_end_skips(file, language, &description));
     hunks.extend(function.described_default_branches(file, language, &description));
     hunks.extend(function.described_clamps(file, language, &description));
     hunks.extend(function.described_bound_skips(file, language, &description));
@@ -4085,6 +4088,126 @@ mod tests {
                     "        if grade == 'P':".to_string(),
                     "            continue".to_string(),
                     "        if grade == 'A':".to_string()
+                ]
+            )]
+        );
+    }
+
+    /// probe38-python-14: "lines starting with ';' or '#' are skipped" in a loop that skips
+    /// blank lines only: the skip goes after the line that strips the item (and, as a second
+    /// candidate, first in the body for the item itself); Rust tests each value; code that asks
+    /// already gets none.
+    #[test]
+    fn probe38_python_14_items_skipped_by_how_they_start() {
+        let skip = |h: &HunkMutation| h.description.starts_with("items that startswith");
+        let python = "def parse(text):\n    \"\"\"Blank lines and lines starting with ';' or '#' are skipped.\n    >>> parse('a')\n    \"\"\"\n    out = []\n    for raw in text.splitlines():\n        line = raw.strip()\n        if not line:\n            continue\n        out.append(line)\n    return out\n";
+        assert_eq!(
+            placed(python, Language::Python, 8, skip),
+            vec![
+                (
+                    7,
+                    vec![
+                        "        if raw.startswith((\";\", \"#\")):".to_string(),
+                        "            continue".to_string(),
+                        "        line = raw.strip()".to_string()
+                    ]
+                ),
+                (
+                    8,
+                    vec![
+                        "        if line.startswith((\";\", \"#\")):".to_string(),
+                        "            continue".to_string(),
+                        "        if not line:".to_string()
+                    ]
+                )
+            ]
+        );
+        let asked = python.replace(
+            "if not line:",
+            "if not line or line.startswith((\";\", \"#\")):",
+        );
+        assert!(placed(&asked, Language::Python, 8, skip).is_empty());
+        let rust = "/*\nWords beginning with \"#\" are ignored.\n*/\nfn words(text: &str) -> Vec<&str> {\n    let mut out = Vec::new();\n    for w in text.split_whitespace() {\n        out.push(w);\n    }\n    out\n}\n";
+        let rust_skip = |h: &HunkMutation| h.description.starts_with("items that starts_with");
+        assert_eq!(
+            placed(rust, Language::Rust, 7, rust_skip),
+            vec![(
+                7,
+                vec![
+                    "        if w.starts_with(\"#\") {".to_string(),
+                    "            continue;".to_string(),
+                    "        }".to_string(),
+                    "        out.push(w);".to_string()
+                ]
+            )]
+        );
+    }
+
+    /// probe38-rust-07: a XOR accumulator over a slice started at 0 starts at the slice's
+    /// length, cast to the returned type; Python takes `len`; a start that is not 0, or one no
+    /// loop over a parameter steps, gets none.
+    #[test]
+    fn probe38_rust_07_an_accumulator_may_start_at_the_length() {
+        let length = |h: &HunkMutation| h.description.contains("starts at the length of");
+        let rust = "/*\nThe missing number.\n*/\nfn missing_number(nums: &[u32]) -> u32 {\n    let mut acc = 0;\n    for (i, &x) in nums.iter().enumerate() {\n        acc ^= i as u32;\n        acc ^= x;\n    }\n    acc\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 5, length),
+            vec![(5, vec!["    let mut acc = nums.len() as u32;".to_string()])]
+        );
+        let typed = rust.replace("let mut acc = 0;", "let mut acc: u64 = 0;");
+        assert_eq!(
+            placed(&typed, Language::Rust, 5, length),
+            vec![(
+                5,
+                vec!["    let mut acc: u64 = nums.len() as u64;".to_string()]
+            )]
+        );
+        let started = rust.replace("let mut acc = 0;", "let mut acc = 1;");
+        assert!(placed(&started, Language::Rust, 5, length).is_empty());
+        let python = "def missing(nums):\n    acc = 0\n    for i, x in enumerate(nums):\n        acc ^= i ^ x\n    return acc\n";
+        assert_eq!(
+            placed(python, Language::Python, 2, length),
+            vec![(2, vec!["    acc = len(nums)".to_string()])]
+        );
+        let unstepped = python.replace("acc ^= i ^ x", "print(i, x)");
+        assert!(placed(&unstepped, Language::Python, 2, length).is_empty());
+    }
+
+    /// probe38-rust-18: a total halved in a yes-or-no function gets the odd total's guard
+    /// before the halving; one whose parity is asked already, or a function that answers a
+    /// number, gets none.
+    #[test]
+    fn probe38_rust_18_an_odd_total_has_no_half() {
+        let odd = |h: &HunkMutation| h.description.contains("has no half");
+        let rust = "/*\nEqual halves.\n*/\nfn can_split(nums: &[u32]) -> bool {\n    let total: u32 = nums.iter().sum();\n    let target = (total / 2) as usize;\n    let mut reachable = vec![false; target + 1];\n    reachable[target]\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 6, odd),
+            vec![(
+                6,
+                vec![
+                    "    if total % 2 != 0 {".to_string(),
+                    "        return false;".to_string(),
+                    "    }".to_string(),
+                    "    let target = (total / 2) as usize;".to_string()
+                ]
+            )]
+        );
+        let asked = rust.replace(
+            "    let target",
+            "    if total % 2 == 1 {\n        return false;\n    }\n    let target",
+        );
+        assert!(placed(&asked, Language::Rust, 9, odd).is_empty());
+        let counted = rust.replace("-> bool", "-> usize");
+        assert!(placed(&counted, Language::Rust, 6, odd).is_empty());
+        let python = "def can_split(nums) -> bool:\n    total = sum(nums)\n    half = total // 2\n    return half in nums\n";
+        assert_eq!(
+            placed(python, Language::Python, 3, odd),
+            vec![(
+                3,
+                vec![
+                    "    if total % 2:".to_string(),
+                    "        return False".to_string(),
+                    "    half = total // 2".to_string()
                 ]
             )]
         );

@@ -30,6 +30,57 @@ fn start<'t, 'a>(line: &'t [Token<'a>], language: Language) -> Option<(&'a str, 
     (line.get(at + 1)?.text == "=").then_some((name.text, line.get(at + 2..end)?))
 }
 
+/// Rust's integer types, for a cast.
+const INTEGER_TYPES: [&str; 12] = [
+    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+];
+
+/// The parameters of a function header that hold sequences: Rust's slices, vectors and
+/// strings by type; every Python parameter without a scalar annotation.
+fn sequence_parameters(header: &str, language: Language) -> Vec<String> {
+    let (Some(open), Some(close)) = (header.find('('), header.rfind(')')) else {
+        return Vec::new();
+    };
+    let Some(inside) = header.get(open + 1..close) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    let mut depth = 0i32;
+    let mut piece = String::new();
+    let mut pieces = Vec::new();
+    for c in inside.chars() {
+        match c {
+            '(' | '[' | '<' => depth += 1,
+            ')' | ']' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                pieces.push(std::mem::take(&mut piece));
+                continue;
+            }
+            _ => {}
+        }
+        piece.push(c);
+    }
+    pieces.push(piece);
+    for piece in pieces {
+        let (name, ty) = piece.split_once(':').unwrap_or((piece.as_str(), ""));
+        let name = name.trim().trim_start_matches("mut ").trim();
+        let ty = ty.split('=').next().unwrap_or("").trim();
+        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let sequence = match language {
+            Language::Rust => {
+                ty.starts_with("&[") || ty.starts_with("Vec<") || ty.starts_with("&Vec<")
+            }
+            Language::Python => name != "self" && !matches!(ty, "int" | "float" | "bool" | "str"),
+        };
+        if sequence {
+            found.push(name.to_string());
+        }
+    }
+    found
+}
+
 /// `seq[a] + seq[b] + …` (two or more terms, one sequence, each index a plain name or a name
 /// plus a number, all different): the sequence and the number of terms.
 fn indexed_sum<'a>(value: &[&'a str]) -> Option<(&'a str, usize)> {
@@ -399,6 +450,118 @@ impl FunctionText<'_> {
                 format!("{before}{}{after}", new_value.join(" + ")),
                 MutationOperator::ExtremeStart,
                 format!("`{name}` starts at the first `{candidate}`, not at 0"),
+            ));
+        }
+        hunks
+    }
+
+    /// An accumulator started at 0 and stepped by a compound assignment inside a loop over a
+    /// sequence parameter: the start may be the sequence's length (probe38-rust-07: the missing
+    /// number of `0..=n` is `n ^ 0 ^ x0 ^ 1 ^ x1 …`, so the XOR starts at `n`). Rust casts the
+    /// length to the function's integer return type when the accumulator is what it returns,
+    /// else to the annotated type.
+    pub(super) fn length_starts(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let header = self.lines.first().copied().unwrap_or("");
+        let sequences = sequence_parameters(header, language);
+        if sequences.is_empty() {
+            return Vec::new();
+        }
+        let returned = header
+            .split("->")
+            .nth(1)
+            .map(|r| r.trim().trim_end_matches('{').trim())
+            .filter(|r| INTEGER_TYPES.contains(r));
+        let mut hunks = Vec::new();
+        let body_depth = self
+            .lines
+            .get(1)
+            .map_or(0, |l| super::super::indentation(l));
+        for (at, line) in self.tokens.iter().enumerate().skip(1) {
+            // `acc = 0`, `let mut acc = 0;` or `let mut acc: u32 = 0;`.
+            let (name, value, annotated) = match (start(line, language), line.as_slice()) {
+                (Some((name, value)), _) => (name, value, None),
+                (None, [l, m, name, colon, ty, eq, value @ .., semi])
+                    if l.text == "let"
+                        && m.text == "mut"
+                        && colon.text == ":"
+                        && eq.text == "="
+                        && semi.text == ";"
+                        && INTEGER_TYPES.contains(&ty.text) =>
+                {
+                    (name.text, value, Some(ty.text))
+                }
+                _ => continue,
+            };
+            let (Some(first), Some(last), Some(init_line)) =
+                (value.first(), value.last(), self.lines.get(at))
+            else {
+                continue;
+            };
+            if value.len() != 1
+                || first.text != "0"
+                || super::super::indentation(init_line) != body_depth
+            {
+                continue;
+            }
+            // A loop over one of the sequences further down, stepping `name` in its body.
+            let Some(sequence) = self
+                .tokens
+                .iter()
+                .enumerate()
+                .skip(at + 1)
+                .find_map(|(h, l)| {
+                    let texts: Vec<&str> = l.iter().map(|t| t.text).collect();
+                    if texts.first() != Some(&"for") {
+                        return None;
+                    }
+                    let after_in = texts.iter().position(|t| *t == "in")?;
+                    let sequence = sequences
+                        .iter()
+                        .find(|s| texts[after_in..].contains(&s.as_str()))?;
+                    // Stepped by `^=` or only ever counted down: a count up from 0 is the usual
+                    // start, not a suspect.
+                    let steps_with = |ops: &[&str]| {
+                        self.block_body(h).iter().any(|&k| {
+                            self.tokens.get(k).is_some_and(|t| {
+                                t.first().is_some_and(|n| n.text == name)
+                                    && t.get(1).is_some_and(|o| ops.contains(&o.text))
+                            })
+                        })
+                    };
+                    let stepped =
+                        steps_with(&["^="]) || (steps_with(&["-="]) && !steps_with(&["+="]));
+                    stepped.then_some(sequence.clone())
+                })
+            else {
+                continue;
+            };
+            let gives_name = self
+                .lines
+                .iter()
+                .rev()
+                .find(|l| !l.trim().is_empty() && l.trim() != "}");
+            let returns_name = gives_name.is_some_and(|l| {
+                let l = l.trim().trim_end_matches(';');
+                l == name || l == format!("return {name}")
+            });
+            let length = match language {
+                Language::Python => format!("len({sequence})"),
+                Language::Rust => match annotated.or(returned.filter(|_| returns_name)) {
+                    Some(ty) if ty != "usize" => format!("{sequence}.len() as {ty}"),
+                    _ => format!("{sequence}.len()"),
+                },
+            };
+            let (Some(before), Some(after)) =
+                (init_line.get(..first.start), init_line.get(last.end..))
+            else {
+                continue;
+            };
+            hunks.extend(self.line_replaced(
+                file,
+                at,
+                format!("{before}{length}{after}"),
+                MutationOperator::ExtremeStart,
+                format!("`{name}` starts at the length of `{sequence}`, not at 0"),
             ));
         }
         hunks

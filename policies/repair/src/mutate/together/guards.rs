@@ -623,6 +623,76 @@ impl FunctionText<'_> {
     }
 }
 
+impl FunctionText<'_> {
+    /// A total halved by integer division (`let target = (total / 2) as usize;`, `half =
+    /// total // 2`) in a function that answers yes or no: an odd total has no half, so the
+    /// guard `if total % 2 != 0 { return false; }` goes before the halving (probe38-rust-18,
+    /// an equal-sum partition). Python needs the answer's type said: `-> bool`, or a `return
+    /// True`/`return False` elsewhere.
+    pub(super) fn odd_total_guards(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let header = self.lines.first().copied().unwrap_or("");
+        let answers_bool = match language {
+            Language::Rust => header.contains("-> bool"),
+            Language::Python => {
+                header.contains("-> bool")
+                    || self
+                        .lines
+                        .iter()
+                        .any(|l| matches!(l.trim(), "return True" | "return False"))
+            }
+        };
+        if !answers_bool {
+            return Vec::new();
+        }
+        let halving = match language {
+            Language::Rust => "/",
+            Language::Python => "//",
+        };
+        let mut hunks = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for (at, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let assigns = tokens.iter().position(|t| t.text == "=").is_some_and(|e| {
+                e > 0 && tokens.first().is_some_and(|f| f.kind == TokenKind::Ident)
+            });
+            if !assigns {
+                continue;
+            }
+            let halved = tokens.windows(3).find_map(|w| {
+                (w[0].kind == TokenKind::Ident && w[1].text == halving && w[2].text == "2")
+                    .then_some(w[0].text)
+            });
+            let Some(total) = halved else {
+                continue;
+            };
+            // The function asks about the total's parity already.
+            let asked = self.tokens.iter().skip(1).any(|l| {
+                l.windows(3)
+                    .any(|w| w[0].text == total && w[1].text == "%" && w[2].text == "2")
+            });
+            if asked || seen.contains(&total) {
+                continue;
+            }
+            seen.push(total);
+            let Some(line) = self.lines.get(at) else {
+                continue;
+            };
+            let pad = &line[..indent(line)];
+            let (condition, exit) = match language {
+                Language::Rust => (format!("{total} % 2 != 0"), "return false"),
+                Language::Python => (format!("{total} % 2"), "return False"),
+            };
+            hunks.extend(self.lines_inserted_before(
+                file,
+                at,
+                super::guarded(language, pad, &condition, exit),
+                MutationOperator::InsertGuard,
+                format!("an odd `{total}` has no half: the answer is no"),
+            ));
+        }
+        hunks
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {

@@ -275,6 +275,159 @@ impl FunctionText<'_> {
     }
 }
 
+/// The phrases that say which end of an item a skip sentence looks at, with the method that
+/// asks it in (Python, Rust).
+const END_PHRASES: [(&str, &str, &str); 3] = [
+    ("start", "startswith", "starts_with"),
+    ("begin", "startswith", "starts_with"),
+    ("end", "endswith", "ends_with"),
+];
+
+/// The ends the description's skip sentences name, with what they quote: "lines starting with
+/// ';' or '#' are skipped" → (`startswith`, `starts_with`, [";", "#"]). Sentences end at a
+/// period followed by white space only, since a quoted `;` or `.` is a value here.
+fn skipped_ends(description: &str) -> Vec<(&'static str, &'static str, Vec<String>)> {
+    let prose = description.split(">>>").next().unwrap_or("");
+    let mut found = Vec::new();
+    for sentence in prose.split(". ").flat_map(|s| s.split(".\n")) {
+        let lower = sentence.to_lowercase();
+        let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+        if !words.iter().any(|w| SKIP_WORDS.contains(w)) {
+            continue;
+        }
+        for (stem, python, rust) in END_PHRASES {
+            // "starting with", "starts with", "begin with": the quoted values after it.
+            let Some(at) = words
+                .iter()
+                .position(|w| w.starts_with(stem))
+                .filter(|&k| words.get(k + 1) == Some(&"with"))
+            else {
+                continue;
+            };
+            let Some(after) = lower.find(words[at]).and_then(|k| sentence.get(k..)) else {
+                continue;
+            };
+            let mut values = Vec::new();
+            for quote in ['"', '\''] {
+                let parts: Vec<&str> = after.split(quote).collect();
+                for inner in parts.iter().skip(1).step_by(2).take(parts.len() / 2) {
+                    if !inner.is_empty() && inner.len() <= 4 && !values.contains(&inner.to_string())
+                    {
+                        values.push(inner.to_string());
+                    }
+                }
+            }
+            if !values.is_empty() {
+                found.push((python, rust, values));
+            }
+        }
+    }
+    found
+}
+
+impl FunctionText<'_> {
+    /// Items the description skips by how they start ("lines starting with ';' or '#' are
+    /// skipped", probe38-python-14) where the loop never asks: the skip goes after the line
+    /// that derives the tested name from the item (`line = raw.strip()`), or first in the body
+    /// when the item itself is tested.
+    pub(super) fn described_end_skips(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let ends = skipped_ends(description);
+        if ends.is_empty() {
+            return Vec::new();
+        }
+        let code: String = self.lines.iter().skip(1).copied().collect();
+        let mut hunks = Vec::new();
+        for (head, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            let item = match (language, texts.as_slice()) {
+                (Language::Python, ["for", _, "in", .., ":"]) => tokens[1],
+                (Language::Rust, ["for", "&", _, "in", .., "{"]) => tokens[2],
+                (Language::Rust, ["for", _, "in", .., "{"]) => tokens[1],
+                _ => continue,
+            };
+            if item.kind != TokenKind::Ident {
+                continue;
+            }
+            let body = self.block_body(head);
+            let Some(&first) = body.first() else {
+                continue;
+            };
+            let Some(first_line) = self.lines.get(first) else {
+                continue;
+            };
+            let depth = indent(first_line);
+            let pad = &first_line[..depth];
+            // (the tested name, the line the skip goes before).
+            let mut subjects = vec![(item.text, first)];
+            for (n, &k) in body.iter().enumerate() {
+                let (Some(t), Some(l)) = (self.tokens.get(k), self.lines.get(k)) else {
+                    continue;
+                };
+                if indent(l) != depth {
+                    continue;
+                }
+                let assigned = match t.as_slice() {
+                    [name, eq, rest @ ..] if eq.text == "=" => Some((name, rest)),
+                    [kw, name, eq, rest @ ..] if kw.text == "let" && eq.text == "=" => {
+                        Some((name, rest))
+                    }
+                    _ => None,
+                };
+                if let Some((name, rest)) = assigned
+                    && name.kind == TokenKind::Ident
+                    && rest.iter().any(|r| r.text == item.text)
+                    && let Some(&next) = body.get(n + 1)
+                {
+                    subjects.push((name.text, next));
+                }
+            }
+            for (python, rust, values) in &ends {
+                let method = match language {
+                    Language::Python => *python,
+                    Language::Rust => *rust,
+                };
+                let quoted: Vec<String> = values
+                    .iter()
+                    .map(|v| format!("\"{}\"", v.replace('\\', "\\\\").replace('"', "\\\"")))
+                    .collect();
+                // The code asks about these ends already.
+                if code.contains(method) && quoted.iter().all(|q| code.contains(q.as_str())) {
+                    continue;
+                }
+                for (subject, before) in &subjects {
+                    let clause = match (language, quoted.as_slice()) {
+                        (Language::Python, [one]) => format!("{subject}.{method}({one})"),
+                        (Language::Python, _) => {
+                            format!("{subject}.{method}(({}))", quoted.join(", "))
+                        }
+                        (Language::Rust, _) => quoted
+                            .iter()
+                            .map(|q| format!("{subject}.{method}({q})"))
+                            .collect::<Vec<_>>()
+                            .join(" || "),
+                    };
+                    hunks.extend(self.lines_inserted_before(
+                        file,
+                        *before,
+                        super::guarded(language, pad, &clause, "continue"),
+                        MutationOperator::DescribedSkip,
+                        format!(
+                            "items that {method} {} skipped, as the description says",
+                            values.join(" or ")
+                        ),
+                    ));
+                }
+            }
+        }
+        hunks
+    }
+}
+
 /// Words that say a step is dropped when it would cross a bound ("a roll that would take it
 /// past goal is wasted").
 const WASTED_WORDS: [&str; 8] = [
