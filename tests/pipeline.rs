@@ -688,6 +688,57 @@ fn a_request_about_the_workspace_itself_seeks_a_tool_first() {
     assert!(!events.iter().any(|e| e["event"] == "call"), "{events:#?}");
 }
 
+/// Regression (everyday3's tests-counts-greenhouse and tests-failing-greenhouse): "run pytest
+/// and tell me how many passed vs failed" was answered from SmolLM2's memory (a confident
+/// trigger), and "One of the tests is red, I think. Which one is it?" was refused its test run.
+/// A request for a run, or a question only a run answers, runs the tests first, however sure
+/// the model is, and the answer's evidence says how many ran and which failed.
+#[test]
+fn a_question_about_test_results_runs_the_tests_first() {
+    for task in [
+        "run pytest and tell me how many passed vs failed",
+        "One of the tests is red, I think. Which one is it?",
+    ] {
+        let job = setup(vec![
+            json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+            json!({"answer": "One test fails."}),
+        ]);
+        std::fs::write(
+            job.workspace.path().join("test_notes.py"),
+            "def test_hello():\n    assert open('notes.txt').read().startswith('hello')\n\n\ndef test_goodbye():\n    assert 'goodbye' in open('notes.txt').read()\n",
+        )
+        .unwrap();
+        let (code, events) = run_task(&job, task, &[]);
+        assert_eq!(code, 0, "{task}: {events:#?}");
+        let calls = calls_of(&events);
+        assert_eq!(calls.len(), 1, "{task}: {events:#?}");
+        assert_eq!(calls[0]["tool"], "run_tests", "{task}");
+        let forced = events
+            .iter()
+            .find(|e| e["event"] == "decision" && e["node"] == "trigger")
+            .unwrap();
+        assert_eq!(
+            forced["detail"]["grounding"],
+            json!(["run_tests"]),
+            "{forced}"
+        );
+        let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
+        let summary = done["summary"].as_str().unwrap();
+        assert!(
+            summary.contains("tests: 2 run, 1 passed, 1 failed (failing: ")
+                && summary.contains("test_goodbye"),
+            "{task}: {summary}"
+        );
+    }
+    // A question about a test that needs no run is the model's to route.
+    let job = setup(vec![
+        json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+        json!({"answer": "It checks the greeting."}),
+    ]);
+    let (_, events) = run_task(&job, "What is a unit test?", &[]);
+    assert!(calls_of(&events).is_empty(), "{events:#?}");
+}
+
 /// Regression (`search-perimeter` in `examples/everyday`): "In which file is the function
 /// `perimeter` defined?" went to selection and SmolLM2 chose `calc`. A question that names a
 /// code symbol and no file searches for the symbol first; one that names a file reads it.
@@ -746,6 +797,41 @@ fn a_question_stopped_after_its_evidence_is_answered() {
     let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
     assert!(
         done["summary"].as_str().unwrap().starts_with("stopped"),
+        "{done}"
+    );
+}
+
+/// Regression (everyday3's explain-litres-for): the question's file was read, then SmolLM2
+/// asked for a file that does not exist until the guard's refusals stopped the job with no
+/// answer. A question whose evidence is in is answered from it when refusals would stop it;
+/// a change is still stopped.
+#[test]
+fn a_question_refused_after_its_evidence_is_answered() {
+    let missing = || json!({"p_tool": 0.9, "name": "read_file", "args": {"path": "missing.txt"}});
+    let mut steps: Vec<Value> = (0..12).map(|_| missing()).collect();
+    steps.push(json!({"answer": "It says hello world."}));
+    let job = setup(steps.clone());
+    let (code, events) = run_task(&job, "What does notes.txt say? Explain it.", &[]);
+    assert_eq!(code, 0, "{events:#?}");
+    assert!(
+        events
+            .iter()
+            .any(|e| e["event"] == "decision" && e["node"] == "guard"),
+        "the made-up path is refused: {events:#?}"
+    );
+    let answer = events.iter().find(|e| e["event"] == "answer");
+    assert_eq!(
+        answer.map(|a| a["text"].clone()),
+        Some(json!("It says hello world.")),
+        "{events:#?}"
+    );
+    let done = events.iter().rev().find(|e| e["event"] == "done").unwrap();
+    assert_eq!(done["status"], "done", "{done}");
+    assert!(
+        done["summary"]
+            .as_str()
+            .unwrap()
+            .contains("\nevidence: read_file → "),
         "{done}"
     );
 }

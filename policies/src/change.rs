@@ -107,9 +107,26 @@ pub fn read_change(task: &str) -> Option<ChangeRequest> {
         .iter()
         .any(|w| lower.contains(w))
     {
+        // A further line described after the quoted one, unquoted ("… the heading '#
+        // Sponsors', and under it a line saying Brightwave Hosting pays for the pizza.").
+        let after_quote = task
+            .find(content.as_str())
+            .and_then(|at| task.get(at + content.len()..))
+            .unwrap_or("");
+        let next_line = Regex::new(
+            r"(?i)\b(?:another\s+|a\s+second\s+|a\s+)?line\s+(?:saying|that\s+says|reading|with)\s+([^'`“”]+?)[.!]?\s*$",
+        )
+        .ok()
+        .and_then(|r| r.captures(after_quote))
+        .map(|m| m[1].trim().to_string())
+        .filter(|l| !l.is_empty());
+        let content = match next_line {
+            Some(line) => format!("{content}\n{line}"),
+            None => content.clone(),
+        };
         return Some(ChangeRequest::CreateFile {
             path: c[1].to_string(),
-            content: content.clone(),
+            content,
         });
     }
     // Two quoted values joined by "to" or "with": the first becomes the second.
@@ -136,9 +153,11 @@ pub fn read_change(task: &str) -> Option<ChangeRequest> {
     let c = set.captures(task)?;
     let (name, value, rest) = (&c[1], &c[2], c[3].trim());
     let value = value.trim_matches(['"', '\'', '`']);
-    // "to 64." ends the request; "to the one we agreed on yesterday" names no value.
+    // "to 64." ends the request, as does a clause after a comma ("to 35, the beds are drying
+    // out"); "to the one we agreed on yesterday" names no value.
     let ends = rest.is_empty() || rest.starts_with(['.', '!', ';']) || rest.starts_with("and ");
-    let to = literal(value).filter(|_| ends || value.ends_with('.'))?;
+    let value = value.strip_suffix(',').unwrap_or(value);
+    let to = literal(value).filter(|_| ends || value.ends_with('.') || c[2].ends_with(','))?;
     if ["it", "this", "that", "them"].contains(&name.to_lowercase().as_str()) {
         return None;
     }
@@ -312,6 +331,26 @@ mod tests {
         );
         assert_eq!(read_change("Rename the function."), None);
         assert_eq!(read_change("Set it to whatever works."), None);
+        // everyday3: a reason after a comma; a second line described after the quoted one.
+        assert_eq!(
+            read_change(
+                "Raise dry_threshold in greenhouse.ini to 35, the beds are drying out too much."
+            ),
+            Some(ChangeRequest::SetValue {
+                name: "dry_threshold".into(),
+                to: "35".into()
+            })
+        );
+        assert_eq!(
+            read_change(
+                "Make a new file docs/sponsors.md. First line should be the heading '# Sponsors', and under it a line saying Brightwave Hosting pays for the pizza."
+            ),
+            Some(ChangeRequest::CreateFile {
+                path: "docs/sponsors.md".into(),
+                content: "# Sponsors\nBrightwave Hosting pays for the pizza".into()
+            })
+        );
+        assert_eq!(read_change("Set the port to one, then restart it."), None);
     }
 
     #[test]

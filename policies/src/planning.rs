@@ -60,6 +60,9 @@ const CHANGE_WORDS: &[&str] = &[
     "modify",
     "increase",
     "decrease",
+    "raise",
+    "lower",
+    "make",
 ];
 
 fn words(task: &str) -> Vec<String> {
@@ -87,6 +90,8 @@ pub fn classify(task: &str) -> TaskFamily {
     if has(TEST_WORDS) && fix_intent {
         TaskFamily::FailingTests
     } else if task.trim_end().ends_with('?')
+        // "Is there a FIXME left anywhere? Tell me the file.": a question, then how to answer.
+        || (task.contains('?') && !has(CHANGE_WORDS))
         || ws
             .first()
             .is_some_and(|w| QUESTION_WORDS.contains(&w.as_str()))
@@ -130,11 +135,27 @@ fn planned(name: &str, purpose: &str) -> PlannedCall {
     }
 }
 
-/// Does the task ask for the tests to be run ("Run the tests and tell me how many pass")?
+/// Words that name a test run itself.
+const TEST_NOUNS: &[&str] = &["test", "tests", "pytest", "unittest", "suite"];
+/// Words that ask about a test run's results.
+const RESULT_WORDS: &[&str] = &[
+    "pass", "passed", "passes", "passing", "fail", "failed", "fails", "failing", "red", "green",
+    "broken", "many", "count",
+];
+
+/// Does the task ask for the tests to be run ("Run the tests and tell me how many pass", "run
+/// pytest and tell me how many passed"), or ask a question only a run answers ("One of the
+/// tests is red, I think. Which one is it?")?
 pub fn asks_to_run_tests(task: &str) -> bool {
     let ws = words(task);
     let has = |set: &[&str]| ws.iter().any(|w| set.contains(&w.as_str()));
-    has(TEST_WORDS) && has(&["run", "rerun", "execute"])
+    let about_tests = has(TEST_WORDS) || has(TEST_NOUNS);
+    let asked_run = about_tests && has(&["run", "rerun", "execute"]);
+    // Not a change ("Add a test that fails on empty input") nor a fix.
+    let asks_results = has(TEST_NOUNS)
+        && has(RESULT_WORDS)
+        && matches!(classify(task), TaskFamily::Question | TaskFamily::Unknown);
+    asked_run || asks_results
 }
 
 /// The first plan edition for a task.
@@ -425,6 +446,11 @@ mod tests {
         for task in [
             "Run the tests. Which test fails?",
             "Run the tests and tell me how many pass and how many fail.",
+            // everyday3: the runner named, and a question only a run answers.
+            "run pytest and tell me how many passed vs failed",
+            "One of the tests is red, I think. Which one is it?",
+            "How many tests does this project have altogether? Run the suite and count.",
+            "Give me the pass and fail numbers for the pytest suite.",
         ] {
             let family = classify(task);
             let plan = initial_plan("j", task, family, &policy);
@@ -445,6 +471,8 @@ mod tests {
         );
         assert_eq!(plan.planned_calls[0].tool_ref.name, "search");
         assert_eq!(plan.budget.risk_limit, Some(RiskClass::Read));
+        // A change that mentions a failing test is not a question about a run.
+        assert!(!asks_to_run_tests("Add a test that fails on empty input."));
     }
 
     /// Issue 16 item 6: one test per condition, each read from the plan, not the policy.

@@ -239,10 +239,17 @@ pub fn named_dirs(request: &str, is_dir: impl Fn(&str) -> bool) -> Vec<String> {
         out.push(".".to_string());
     }
     for (k, word) in words.iter().enumerate() {
+        // A Python package or module directory named as such ("the modules in the greenhouse
+        // package", everyday3's list-package-dir), or a path with a slash ("under
+        // docs/routes", everyday2's list-routes): a directory only when it is one.
+        let package_word = |w: &str| matches!(w.to_lowercase().as_str(), "package" | "packages");
         let named = if let Some(stem) = word.strip_suffix('/') {
             Some(stem)
-        } else if words.get(k + 1).is_some_and(|next| is_dir_word(next))
+        } else if words
+            .get(k + 1)
+            .is_some_and(|next| is_dir_word(next) || package_word(next))
             || (k > 0 && is_dir_word(words[k - 1]))
+            || word.contains('/')
         {
             Some(*word)
         } else {
@@ -289,6 +296,17 @@ mod grounding_tests {
             vec!["."]
         );
         assert!(named_dirs("the build folder and ../ and /etc/", is_dir).is_empty());
+        // A path with a slash, and a package named as such (everyday2's list-routes,
+        // everyday3's list-package-dir); a slashed word that is no directory is not one.
+        assert_eq!(
+            named_dirs("Which route pages are there under docs/api?", is_dir),
+            vec!["docs/api"]
+        );
+        assert_eq!(
+            named_dirs("list the modules in the src package", is_dir),
+            vec!["src"]
+        );
+        assert!(named_dirs("Is it read/write?", is_dir).is_empty());
     }
 
     #[test]
@@ -390,6 +408,9 @@ pub fn history_ask(request: &str) -> Option<HistoryAsk> {
 
 /// Code symbols a request names in backticks (`` `perimeter` ``, `` `LOW_STOCK` ``), in the
 /// order named: identifiers only, so a backticked path, command or expression is not one.
+/// Without backticks, words shaped like code only (`SENSOR_TIMEOUT_S`, `MeterError`,
+/// `clicks_per_bar`, `FIXME`): everyday3's "In which file is the MeterError enum defined?"
+/// was answered from the model's memory.
 pub fn named_symbols(request: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (k, span) in request.split('`').enumerate() {
@@ -399,6 +420,90 @@ pub fn named_symbols(request: &str) -> Vec<String> {
             && span.chars().all(|c| c.is_alphanumeric() || c == '_');
         if k % 2 == 1 && is_identifier && !out.iter().any(|s| s == span) {
             out.push(span.to_string());
+        }
+    }
+    if !out.is_empty() || request.contains('`') {
+        return out;
+    }
+    for word in request.split(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | '?' | '!' | ';' | ':' | '(' | ')' | '"' | '\'')
+    }) {
+        let word = word.trim_end_matches('.');
+        if looks_like_code(word) && !out.iter().any(|s| s == word) {
+            out.push(word.to_string());
+        }
+    }
+    out
+}
+
+/// A word only code writes: snake or screaming case with an underscore inside
+/// (`clicks_per_bar`, `SENSOR_TIMEOUT_S`), camel case with a capital inside (`MeterError`,
+/// `parseArgs`), or a marker in capitals of four letters or more (`FIXME`, `TODO`).
+fn looks_like_code(word: &str) -> bool {
+    let identifier = word.len() >= 3
+        && word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !identifier {
+        return false;
+    }
+    let inner_underscore = word.trim_matches('_').contains('_');
+    let inner_capital = word
+        .char_indices()
+        .skip(1)
+        .any(|(i, c)| c.is_ascii_uppercase() && word[..i].chars().any(|p| p.is_ascii_lowercase()));
+    // Capitals that name files or formats, not markers.
+    const NOT_MARKERS: [&str; 10] = [
+        "README",
+        "LICENSE",
+        "CHANGELOG",
+        "JSON",
+        "YAML",
+        "TOML",
+        "HTML",
+        "HTTP",
+        "HTTPS",
+        "ASCII",
+    ];
+    let marker = word.len() >= 4
+        && word.chars().all(|c| c.is_ascii_uppercase())
+        && !NOT_MARKERS.contains(&word);
+    inner_underscore || inner_capital || marker
+}
+
+/// What a question asks to find mentions of in the workspace's files ("Which of our notes say
+/// anything about a projector?" → `projector`, "In which files do our notes talk about
+/// crampons?" → `crampons`): the word after a phrase of mentioning, in a question about files,
+/// notes or documents. The model knows nothing of the workspace; a search does.
+pub fn mentioned_terms(request: &str) -> Vec<String> {
+    let lower = request.to_lowercase();
+    let about_files = [
+        "file",
+        "files",
+        "note",
+        "notes",
+        "doc",
+        "docs",
+        "document",
+        "documents",
+        "where",
+        "which",
+        "anywhere",
+    ]
+    .iter()
+    .any(|w| lower.split(|c: char| !c.is_alphanumeric()).any(|x| x == *w));
+    if !about_files {
+        return Vec::new();
+    }
+    let Ok(phrase) = regex::Regex::new(
+        r"(?i)\b(?:mentions?|mentioning|talks?\s+about|says?\s+(?:anything|something)\s+about|refers?\s+to|references?)\s+(?:the\s+|a\s+|an\s+|any\s+|our\s+)?([A-Za-z_][\w-]{2,})",
+    ) else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for c in phrase.captures_iter(request) {
+        let term = c[1].to_string();
+        if !out.contains(&term) {
+            out.push(term);
         }
     }
     out
@@ -492,6 +597,40 @@ mod history_tests {
         );
         assert!(named_symbols("Read `src/lib.rs`, run `cargo test`, see `a + b`.").is_empty());
         assert!(named_symbols("An unpaired `tick and `x`").is_empty());
+        // Unquoted, only words shaped like code (everyday3's search jobs).
+        assert_eq!(
+            named_symbols("Where's SENSOR_TIMEOUT_S defined, and what uses it?"),
+            vec!["SENSOR_TIMEOUT_S"]
+        );
+        assert_eq!(
+            named_symbols("In which file is the MeterError enum defined?"),
+            vec!["MeterError"]
+        );
+        assert_eq!(
+            named_symbols("Is there a FIXME left anywhere in the source? Tell me the file."),
+            vec!["FIXME"]
+        );
+        assert!(named_symbols("Where is the README for this API? Is it OK?").is_empty());
+        assert!(named_symbols("What does the main function do?").is_empty());
+    }
+
+    /// everyday2's search-crampons and everyday3's search-projector: the word after a phrase
+    /// of mentioning, in a question about files or notes.
+    #[test]
+    fn terms_a_question_asks_mentions_of() {
+        assert_eq!(
+            mentioned_terms("In which files do our notes talk about crampons?"),
+            vec!["crampons"]
+        );
+        assert_eq!(
+            mentioned_terms("Which of our notes say anything about a projector?"),
+            vec!["projector"]
+        );
+        assert_eq!(
+            mentioned_terms("Which files mention the ridge loop?"),
+            vec!["ridge"]
+        );
+        assert!(mentioned_terms("Tell me about crampons.").is_empty());
     }
 
     #[test]

@@ -93,8 +93,12 @@ impl Runner {
                 self.record_forced(grounding)?;
                 return Ok(TriggerOutcome::Grounded(choice));
             }
+            // A test run the request asks for is its evidence, not a listing of the test
+            // directory it names.
+            let runs_tests = tact_policies::planning::asks_to_run_tests(&self.cfg.task);
             let grounded = match files.first() {
                 Some(first) => Some((runtime_choice("read_file", json!({ "path": first })), files)),
+                None if runs_tests => None,
                 None => tact_policies::trigger::named_dirs(&self.cfg.task, |p| {
                     inside(p) && workspace.join(p).is_dir()
                 })
@@ -127,6 +131,22 @@ impl Runner {
             return Ok(TriggerOutcome::Grounded(runtime_choice(
                 "calc",
                 json!({ "expression": expression }),
+            )));
+        }
+        // A request for a test run, or a question only a run answers ("One of the tests is
+        // red, I think. Which one is it?"), runs the tests first: the model, asked, answered
+        // from memory (everyday3's tests-counts-greenhouse).
+        if !self.cfg.always_call
+            && self.cfg.policy.body.trigger.ground_named_files
+            && !self.has_observed()
+            && self.plan.task_family != tact_runtime::records::TaskFamily::FailingTests
+            && tact_policies::planning::asks_to_run_tests(&self.cfg.task)
+            && self.candidate("run_tests").is_some()
+        {
+            self.record_forced(vec!["run_tests".to_string()])?;
+            return Ok(TriggerOutcome::Grounded(runtime_choice(
+                "run_tests",
+                json!({}),
             )));
         }
         // A request about the workspace itself is not answered from the model's memory: the
@@ -212,6 +232,7 @@ impl Runner {
         }
         let symbol = tact_policies::trigger::named_symbols(&self.cfg.task)
             .into_iter()
+            .chain(tact_policies::trigger::mentioned_terms(&self.cfg.task))
             .next()?;
         tact_runtime::catalog::find(&self.cfg.catalog, "search")?;
         let grounding = vec![format!("search {symbol}")];

@@ -405,10 +405,31 @@ pub fn spoken_arithmetic(text: &str) -> Option<String> {
     (out != text).then_some(out)
 }
 
+/// Ordinal words of a power ("the fourth power"), as the digits the power rule reads.
+const ORDINALS: [(&str, &str); 9] = [
+    ("second", "the 2 power"),
+    ("third", "the 3 power"),
+    ("fourth", "the 4 power"),
+    ("fifth", "the 5 power"),
+    ("sixth", "the 6 power"),
+    ("seventh", "the 7 power"),
+    ("eighth", "the 8 power"),
+    ("ninth", "the 9 power"),
+    ("tenth", "the 10 power"),
+];
+
 /// [`spoken_arithmetic`]'s rewrites, in order, compiled once.
-static SPOKEN_RULES: LazyLock<Vec<(regex::Regex, &'static str)>> = LazyLock::new(|| {
-    const NUM: &str = r"(-?\d+(?:\.\d+)?)";
-    let rules: [(String, &str); 12] = [
+static SPOKEN_RULES: LazyLock<Vec<(regex::Regex, &'static str)>> =
+    LazyLock::new(|| {
+        const NUM: &str = r"(-?\d+(?:\.\d+)?)";
+        // "and add", "and then add", ", then add", " then add": a step on what came before.
+        const THEN: &str = r"(?:,?\s+and\s+(?:then\s+)?|,?\s+then\s+)";
+        const RESULT: &str = r"(?:it\s+|that\s+|the\s+result\s+|the\s+total\s+)?";
+        let mut rules: Vec<(String, &str)> = ORDINALS
+            .iter()
+            .map(|(word, digits)| (format!(r"(?i)\bthe\s+{word}\s+power\b"), *digits))
+            .collect();
+        rules.extend([
         (
             format!(r"(?i)\b(?:the\s+)?square\s+root\s+of\s+{NUM}"),
             "sqrt($1)",
@@ -421,26 +442,42 @@ static SPOKEN_RULES: LazyLock<Vec<(regex::Regex, &'static str)>> = LazyLock::new
             ),
             "$1 ^ $2",
         ),
-        (r"(?i),?\s+and\s+(?:then\s+)?add\s+".into(), " + "),
-        (r"(?i),?\s+and\s+(?:then\s+)?subtract\s+".into(), " - "),
+        // "1.5 raised to the 4th power" (ordinal words were made digits above).
         (
-            r"(?i),?\s+and\s+(?:then\s+)?multiply\s+(?:it\s+|that\s+|the\s+result\s+)?by\s+".into(),
-            " * ",
+            format!(
+                r"(?i){NUM}\s+(?:raised\s+)?to\s+the\s+(\d+)(?:st|nd|rd|th)?\s+power\b"
+            ),
+            "$1 ^ $2",
         ),
+        // A share: "what percentage is 7 out of 8" → 7 / 8 * 100.
         (
-            r"(?i),?\s+and\s+(?:then\s+)?divide\s+(?:it\s+|that\s+|the\s+result\s+)?by\s+".into(),
-            " / ",
+            format!(r"(?i)(percent(?:age)?\s+(?:is|are)\s+){NUM}\s+(?:out\s+of|of)\s+{NUM}"),
+            "$1$2 / $3 * 100",
         ),
-        (r"(?i)\s+(?:times|multiplied\s+by)\s+".into(), " * "),
-        (r"(?i)\s+divided\s+by\s+".into(), " / "),
-        (r"(?i),?\s+plus\s+".into(), " + "),
-        (r"(?i),?\s+minus\s+".into(), " - "),
-    ];
-    rules
-        .into_iter()
-        .filter_map(|(pattern, replacement)| Some((regex::Regex::new(&pattern).ok()?, replacement)))
-        .collect()
-});
+        (format!(r"(?i){NUM}\s*(?:%|percent)\s+of\s+{NUM}"), "$1 / 100 * $2"),
+        // Verbs leading their operands: "multiply 64.5 by 18", "subtract 4 from 10".
+        (format!(r"(?i)\bmultiply\s+{NUM}\s+(?:by|and)\s+{NUM}"), "$1 * $2"),
+        (format!(r"(?i)\bdivide\s+{NUM}\s+by\s+{NUM}"), "$1 / $2"),
+        (format!(r"(?i)\badd\s+{NUM}\s+(?:and|to)\s+{NUM}"), "$1 + $2"),
+        (format!(r"(?i)\bsubtract\s+{NUM}\s+from\s+{NUM}"), "$2 - $1"),
+        (format!(r"(?i){THEN}add\s+"), " + "),
+        (format!(r"(?i){THEN}subtract\s+"), " - "),
+        (format!(r"(?i){THEN}multiply\s+{RESULT}by\s+"), " * "),
+        (format!(r"(?i){THEN}divide\s+{RESULT}by\s+"), " / "),
+    ]);
+        rules.extend([
+            (r"(?i)\s+(?:times|multiplied\s+by)\s+".to_string(), " * "),
+            (r"(?i)\s+divided\s+by\s+".into(), " / "),
+            (r"(?i),?\s+plus\s+".into(), " + "),
+            (r"(?i),?\s+minus\s+".into(), " - "),
+        ]);
+        rules
+            .into_iter()
+            .filter_map(|(pattern, replacement)| {
+                Some((regex::Regex::new(&pattern).ok()?, replacement))
+            })
+            .collect()
+    });
 
 pub fn evaluate(expression: &str, variables: &BTreeMap<String, Num>) -> Result<Num, CalcError> {
     let tokens = tokenize(expression)?;
@@ -502,10 +539,25 @@ mod tests {
             ("3 to the power of 4 divided by 9", "3 ^ 4 / 9"),
             ("12 squared plus 1", "12 ^ 2 + 1"),
             ("10 multiplied by 3, and then subtract 4", "10 * 3 - 4"),
+            // everyday3's fit side: a share, an ordinal power, a leading verb.
+            (
+                "What percentage is 7 out of 8?",
+                "What percentage is 7 / 8 * 100?",
+            ),
+            ("What's 1.5 raised to the fourth power?", "What's 1.5 ^ 4?"),
+            ("2 to the 10th power", "2 ^ 10"),
+            (
+                "Quick one: multiply 64.5 by 18, then divide the result by 100.",
+                "Quick one: 64.5 * 18 / 100.",
+            ),
+            ("What is 12.5% of 3480?", "What is 12.5 / 100 * 3480?"),
+            ("subtract 4 from 10", "10 - 4"),
         ] {
             assert_eq!(spoken_arithmetic(text).as_deref(), Some(expected), "{text}");
         }
         assert_eq!(spoken_arithmetic("Compute 17 * 23 + 4."), None);
+        assert_eq!(eval("7 / 8 * 100").map(Num::as_f64), Ok(87.5));
+        assert_eq!(eval("1.5 ^ 4").map(Num::as_f64), Ok(5.0625));
         assert_eq!(eval("48 * 37 - 125").map(Num::to_json), Ok(json!(1651)));
         assert_eq!(eval("sqrt(2025) + 7").map(Num::as_f64), Ok(52.0));
     }
