@@ -32,6 +32,8 @@ mod mirrors;
 mod operations;
 mod order;
 mod placements;
+mod queues;
+mod radix;
 mod resets;
 mod returns;
 mod roots;
@@ -285,9 +287,13 @@ pub(super) fn function_hunks(
     hunks.extend(function.first_candidate_starts(file, language));
     hunks.extend(function.length_starts(file, language));
     hunks.extend(function.odd_total_guards(file, language));
+    hunks.extend(function.unit_remainders(file, language));
+    hunks.extend(function.requeued_items(file, language));
+    hunks.extend(function.pieces_in_widths(file, language));
     hunks.extend(function.crossed_placements(file, language));
     hunks.extend(function.sliding_window_exits(file, language));
     hunks.extend(function.stated_operations(file, language, &description));
+    hunks.extend(function.described_divisor_exceptions(file, language, &description));
     hunks.extend(function.described_ceiling_divisions(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
     hunks.extend(function.described_separator_removals(file, language, &description));
@@ -4208,6 +4214,115 @@ mod tests {
                     "    if total % 2:".to_string(),
                     "        return False".to_string(),
                     "    half = total // 2".to_string()
+                ]
+            )]
+        );
+    }
+
+    /// probe39-rust-05: the middle unit of a breakdown takes the larger unit off first;
+    /// digits alike in Python; two divisions that are no breakdown get none.
+    #[test]
+    fn probe39_rust_05_a_middle_unit_drops_the_larger_units() {
+        let unit = |h: &HunkMutation| h.description.starts_with("the larger units taken off");
+        let rust = "/*\nh m s\n*/\nfn f(secs: u64) -> String {\n    let hours = secs / 3600;\n    let minutes = secs / 60;\n    let seconds = secs % 60;\n    format!(\"{}h{}m{}s\", hours, minutes, seconds)\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 6, unit),
+            vec![(6, vec!["    let minutes = secs % 3600 / 60;".to_string()])]
+        );
+        let python = "def digits(n):\n    hundreds = n // 100\n    tens = n // 10\n    ones = n % 10\n    return hundreds, tens, ones\n";
+        assert_eq!(
+            placed(python, Language::Python, 3, unit),
+            vec![(3, vec!["    tens = n % 100 // 10".to_string()])]
+        );
+        let halves = "def f(n):\n    a = n // 4\n    b = n // 2\n    return a + b\n";
+        assert!(placed(halves, Language::Python, 3, unit).is_empty());
+    }
+
+    /// probe39-rust-07: a zero padding measured by the digits alone, where the sign goes into
+    /// the same text, counts the sign too; a padding with no other piece gets none.
+    #[test]
+    fn probe39_rust_07_a_padding_counts_every_piece_of_the_text() {
+        let width = |h: &HunkMutation| h.description.starts_with("the width counts");
+        let rust = "/*\npad\n*/\nfn pad(n: i64, width: usize) -> String {\n    let digits = n.unsigned_abs().to_string();\n    let sign = if n < 0 { \"-\" } else { \"\" };\n    let fill = width.saturating_sub(digits.len());\n    format!(\"{}{}{}\", sign, \"0\".repeat(fill), digits)\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 7, width),
+            vec![(
+                7,
+                vec!["    let fill = width.saturating_sub(sign.len() + digits.len());".to_string()]
+            )]
+        );
+        let python = "def pad(n, width):\n    digits = str(abs(n))\n    sign = \"-\" if n < 0 else \"\"\n    fill = width - len(digits)\n    return sign + \"0\" * fill + digits\n";
+        assert_eq!(
+            placed(python, Language::Python, 4, width),
+            vec![(
+                4,
+                vec!["    fill = width - len(sign) - len(digits)".to_string()]
+            )]
+        );
+        let alone = rust.replace("sign, ", "").replace("{}{}{}", "{}{}");
+        assert!(placed(&alone, Language::Rust, 7, width).is_empty());
+    }
+
+    /// probe39-python-03: "divisible by 4, except those divisible by 100 unless also
+    /// divisible by 400" where the code never tests 400: the exclusion gets its exception;
+    /// code that tests 400 gets none.
+    #[test]
+    fn probe39_python_03_an_exception_to_an_exception() {
+        let unless = |h: &HunkMutation| h.description.starts_with("unless divisible by");
+        let python = "def leap(year):\n    \"\"\"Leap years: divisible by 4, except those divisible by 100 unless also\n    divisible by 400.\n    \"\"\"\n    return year % 4 == 0 and year % 100 != 0\n";
+        assert_eq!(
+            placed(python, Language::Python, 5, unless),
+            vec![(
+                5,
+                vec![
+                    "    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)".to_string()
+                ]
+            )]
+        );
+        let tested = python.replace("year % 100 != 0", "(year % 100 != 0 or year % 400 == 0)");
+        assert!(placed(&tested, Language::Python, 5, unless).is_empty());
+        let rust = "/*\nDivisible by 4, except by 100 unless divisible by 400.\n*/\nfn leap(y: u32) -> bool {\n    y % 4 == 0 && y % 100 != 0\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 5, unless),
+            vec![(
+                5,
+                vec!["    y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)".to_string()]
+            )]
+        );
+    }
+
+    /// probe39-python-13: a queue whose loop takes items off and never puts one back: the
+    /// finished case's `if` gets the `else` that requeues the item, in both languages; a loop
+    /// that requeues already gets none.
+    #[test]
+    fn probe39_python_13_an_unfinished_item_goes_back_to_the_queue() {
+        let back = |h: &HunkMutation| h.description.starts_with("an unfinished");
+        let python = "def order(bursts, quantum):\n    queue = deque(range(len(bursts)))\n    left = list(bursts)\n    done = []\n    while queue:\n        i = queue.popleft()\n        left[i] -= min(quantum, left[i])\n        if left[i] == 0:\n            done.append(i)\n    return done\n";
+        assert_eq!(
+            placed(python, Language::Python, 9, back),
+            vec![(
+                9,
+                vec![
+                    "            done.append(i)".to_string(),
+                    "        else:".to_string(),
+                    "            queue.append(i)".to_string()
+                ]
+            )]
+        );
+        let requeued = python.replace(
+            "            done.append(i)\n",
+            "            done.append(i)\n        else:\n            queue.append(i)\n",
+        );
+        assert!(placed(&requeued, Language::Python, 9, back).is_empty());
+        let rust = "/*\nrr\n*/\nfn order(bursts: &[u32], quantum: u32) -> Vec<usize> {\n    let mut queue: VecDeque<usize> = (0..bursts.len()).collect();\n    let mut left = bursts.to_vec();\n    let mut done = Vec::new();\n    while let Some(i) = queue.pop_front() {\n        left[i] -= quantum.min(left[i]);\n        if left[i] == 0 {\n            done.push(i);\n        }\n    }\n    done\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 12, back),
+            vec![(
+                12,
+                vec![
+                    "        } else {".to_string(),
+                    "            queue.push_back(i);".to_string(),
+                    "        }".to_string()
                 ]
             )]
         );
