@@ -294,6 +294,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.sliding_window_exits(file, language));
     hunks.extend(function.stated_operations(file, language, &description));
     hunks.extend(function.described_divisor_exceptions(file, language, &description));
+    hunks.extend(function.equal_case_guards(file, language, &description));
     hunks.extend(function.described_ceiling_divisions(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
     hunks.extend(function.described_separator_removals(file, language, &description));
@@ -4323,6 +4324,41 @@ mod tests {
                     "        } else {".to_string(),
                     "            queue.push_back(i);".to_string(),
                     "        }".to_string()
+                ]
+            )]
+        );
+    }
+
+    /// probe39-python-07: "if both have the same size, both explode": the strict guard that
+    /// pops and continues gets an equal case that pops and stays; Rust alike; without a word
+    /// about equals, none.
+    #[test]
+    fn probe39_python_07_the_equal_case_does_the_guards_work() {
+        let equal = |h: &HunkMutation| h.description.starts_with("the equal case");
+        let python = "def collide(xs):\n    \"\"\"The smaller explodes; if both have the same size, both explode.\n    >>> collide([8, -8])\n    []\n    \"\"\"\n    stack = []\n    for a in xs:\n        alive = True\n        while alive and a < 0 and stack and stack[-1] > 0:\n            if stack[-1] < -a:\n                stack.pop()\n                continue\n            alive = False\n        if alive:\n            stack.append(a)\n    return stack\n";
+        assert_eq!(
+            placed(python, Language::Python, 12, equal),
+            vec![(
+                12,
+                vec![
+                    "                continue".to_string(),
+                    "            if stack[-1] == -a:".to_string(),
+                    "                stack.pop()".to_string()
+                ]
+            )]
+        );
+        let silent = python.replace("; if both have the same size, both explode", "");
+        assert!(placed(&silent, Language::Python, 12, equal).is_empty());
+        let rust = "/*\nEqual sizes both explode.\n*/\nfn collide(xs: &[i32]) -> Vec<i32> {\n    let mut stack: Vec<i32> = Vec::new();\n    for &a in xs {\n        let mut alive = true;\n        while alive && a < 0 && !stack.is_empty() && *stack.last().unwrap() > 0 {\n            if *stack.last().unwrap() < -a {\n                stack.pop();\n                continue;\n            }\n            alive = false;\n        }\n        if alive {\n            stack.push(a);\n        }\n    }\n    stack\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 12, equal),
+            vec![(
+                12,
+                vec![
+                    "            }".to_string(),
+                    "            if *stack.last().unwrap() == -a {".to_string(),
+                    "                stack.pop();".to_string(),
+                    "            }".to_string()
                 ]
             )]
         );

@@ -316,3 +316,98 @@ mod tests {
         );
     }
 }
+
+/// Words that say two compared things may be alike ("if both have the same size, both
+/// explode").
+const SAME_WORDS: [&str; 4] = ["same", "equal", "tie", "ties"];
+
+impl FunctionText<'_> {
+    /// A strict comparison's guard that acts and leaves the loop's step (`if stack[-1] < -a:
+    /// stack.pop(); continue`) where the description says what happens to equals ("if both
+    /// have the same size, both explode"): the equal case does the guard's work without
+    /// leaving, after it (probe39-python-07, asteroid collisions): `if stack[-1] == -a:
+    /// stack.pop()`.
+    pub(super) fn equal_case_guards(
+        &self,
+        file: &str,
+        language: Language,
+        description: &str,
+    ) -> Vec<HunkMutation> {
+        let prose = description.split(">>>").next().unwrap_or("").to_lowercase();
+        if !prose
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| SAME_WORDS.contains(&w))
+        {
+            return Vec::new();
+        }
+        let mut hunks = Vec::new();
+        for (head, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            let condition = match (language, texts.as_slice()) {
+                (Language::Python, ["if", condition @ .., ":"]) => condition,
+                (Language::Rust, ["if", condition @ .., "{"]) => condition,
+                _ => continue,
+            };
+            // One strict comparison, no junction.
+            let strict: Vec<usize> = condition
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| matches!(**t, "<" | ">"))
+                .map(|(k, _)| k)
+                .collect();
+            let junction = condition
+                .iter()
+                .any(|t| matches!(*t, "and" | "or" | "&&" | "||" | "==" | "<=" | ">=" | "!="));
+            let ([at], false) = (strict.as_slice(), junction) else {
+                continue;
+            };
+            let (Some(op), Some(line)) = (tokens.get(1 + at), self.lines.get(head)) else {
+                continue;
+            };
+            let body = self.block_body(head);
+            let exits = |k: &usize| {
+                self.tokens
+                    .get(*k)
+                    .and_then(|t| t.first())
+                    .is_some_and(|t| matches!(t.text, "continue" | "break"))
+            };
+            let (Some(last), true) = (body.last(), body.len() >= 2) else {
+                continue;
+            };
+            if !exits(last) || body[..body.len() - 1].iter().any(exits) {
+                continue;
+            }
+            let work: Vec<String> = body[..body.len() - 1]
+                .iter()
+                .filter_map(|k| self.lines.get(*k).map(|l| (*l).to_string()))
+                .collect();
+            let (Some(before), Some(after)) = (line.get(..op.start), line.get(op.end..)) else {
+                continue;
+            };
+            let mut inserted = vec![format!("{before}=={after}")];
+            inserted.extend(work);
+            // After the guard: Python's body ends it; Rust's `}` follows the body.
+            let end = match language {
+                Language::Python => *last,
+                Language::Rust => {
+                    let close = last + 1;
+                    if self.lines.get(close).map(|l| l.trim()) != Some("}") {
+                        continue;
+                    }
+                    if let Some(l) = self.lines.get(close) {
+                        inserted.push((*l).to_string());
+                    }
+                    close
+                }
+            };
+            hunks.extend(self.lines_inserted_after(
+                file,
+                end,
+                inserted,
+                MutationOperator::DescribedTie,
+                "the equal case does the guard's work and stays, as the description says".into(),
+            ));
+        }
+        hunks
+    }
+}
