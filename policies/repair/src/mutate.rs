@@ -1015,6 +1015,9 @@ fn mutate_line_with_classes(
         edits.extend(expr::case_fold_edits(text, &tokens, language));
         edits.extend(expr::add_offset_edits(text, &tokens, language));
         edits.extend(expr::rounded_down_edits(text, &tokens, language));
+        if language == Language::Python {
+            edits.extend(expr::rotation_flip_edits(text));
+        }
         edits.extend(expr::delete_line_edit(&tokens, language));
         edits.extend(expr::drop_clause_edits(text, &tokens, language));
         edits.extend(expr::literal_edits(text, &tokens));
@@ -1631,6 +1634,8 @@ const SIBLING_CALLS: &[&[&str]] = &[
     &["pop_front", "pop_back"],
     &["push_front", "push_back"],
     &["front", "back"],
+    // A rotation the wrong way round.
+    &["rotate_left", "rotate_right"],
 ];
 
 /// Python's built-in exceptions a function most often raises or catches; a `raise` or an
@@ -2478,6 +2483,27 @@ mod tests {
         assert!(rounded("        length += count / 2", Language::Python).is_empty());
         assert!(rounded("        length += count / 2.0;", Language::Rust).is_empty());
         assert!(rounded("        length += count / 2 + 1;", Language::Rust).is_empty());
+    }
+
+    /// probe39-python-21: a rotation by slices the wrong way round is turned: `a[k:] + a[:k]`
+    /// (left) ↔ `a[-k:] + a[:-k]` (right); slices of two different sequences are no rotation.
+    #[test]
+    fn probe39_python_21_a_rotation_by_slices_turns_the_other_way() {
+        use MutationOperator::SwapOperands;
+        let py = Language::Python;
+        assert!(
+            with_operator("    flat = flat[k:] + flat[:k]", py, SwapOperands)
+                .contains(&"    flat = flat[-k:] + flat[:-k]".to_string())
+        );
+        assert!(
+            with_operator("    return s[-n:] + s[:-n]", py, SwapOperands)
+                .contains(&"    return s[n:] + s[:n]".to_string())
+        );
+        assert!(
+            !with_operator("    x = a[k:] + b[:k]", py, SwapOperands)
+                .iter()
+                .any(|t| t.contains("-k"))
+        );
     }
 
     /// probe36-rust-29: two parenthesized conditions joined by a junction may be their

@@ -654,6 +654,31 @@ fn ends_operand_before(tokens: &[Token<'_>], k: usize) -> bool {
         })
 }
 
+/// Python: `a[k:] + a[:k]` (a rotation left by `k`) ↔ `a[-k:] + a[:-k]` (right): a rotation
+/// written the wrong way round (probe39-python-21).
+pub(super) fn rotation_flip_edits(text: &str) -> Vec<LineEdit> {
+    let Ok(rotation) = regex::Regex::new(r"(\w+)\[(-?)(\w+):\]\s*\+\s*(\w+)\[:(-?)(\w+)\]") else {
+        return Vec::new();
+    };
+    let mut edits = Vec::new();
+    for c in rotation.captures_iter(text) {
+        let (Some(whole), sequence, sign, amount) = (c.get(0), &c[1], &c[2], &c[3]) else {
+            continue;
+        };
+        if &c[4] != sequence || &c[5] != sign || &c[6] != amount {
+            continue;
+        }
+        let other = if sign.is_empty() { "-" } else { "" };
+        let turned = format!("{sequence}[{other}{amount}:] + {sequence}[:{other}{amount}]");
+        edits.push(LineEdit {
+            new_text: format!("{}{turned}{}", &text[..whole.start()], &text[whole.end()..]),
+            operator: MutationOperator::SwapOperands,
+            description: format!("`{}` → `{turned}`", whole.as_str()),
+        });
+    }
+    edits
+}
+
 /// `length += count / 2` → `length += count / 2 * 2` (probe38-rust-12): a sum of halves where
 /// the whole pairs were meant, a quotient by a number rounded back down to its multiple. Only
 /// where a running total adds the quotient alone.

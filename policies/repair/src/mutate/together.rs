@@ -16,6 +16,7 @@ mod arms;
 mod calls;
 mod clamps;
 mod clauses;
+mod clears;
 mod constants;
 mod counters;
 mod defaults;
@@ -295,6 +296,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.stated_operations(file, language, &description));
     hunks.extend(function.described_divisor_exceptions(file, language, &description));
     hunks.extend(function.equal_case_guards(file, language, &description));
+    hunks.extend(function.described_clears(file, language, &description));
     hunks.extend(function.described_ceiling_divisions(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
     hunks.extend(function.described_separator_removals(file, language, &description));
@@ -4362,6 +4364,30 @@ mod tests {
                 ]
             )]
         );
+    }
+
+    /// probe39-rust-17: "Typing something new clears the redo history" where nothing clears
+    /// `redo_stack`: each loop branch that leaves it alone gets the clear first; a history
+    /// cleared already gets none.
+    #[test]
+    fn probe39_rust_17_a_described_clear_of_a_history() {
+        let clear = |h: &HunkMutation| h.description.ends_with("cleared, as the description says");
+        let rust = "/*\nTyping something new clears the redo history.\n*/\nfn edits(commands: &[&str]) -> String {\n    let mut text = String::new();\n    let mut undo_stack: Vec<String> = Vec::new();\n    let mut redo_stack: Vec<String> = Vec::new();\n    for command in commands {\n        if let Some(typed) = command.strip_prefix(\"type:\") {\n            undo_stack.push(text.clone());\n            text.push_str(typed);\n        } else if *command == \"redo\" {\n            if let Some(next) = redo_stack.pop() {\n                text = next;\n            }\n        }\n    }\n    text\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 10, clear),
+            vec![(
+                10,
+                vec![
+                    "            redo_stack.clear();".to_string(),
+                    "            undo_stack.push(text.clone());".to_string()
+                ]
+            )]
+        );
+        let cleared = rust.replace(
+            "            text.push_str(typed);\n",
+            "            text.push_str(typed);\n            redo_stack.clear();\n",
+        );
+        assert!(placed(&cleared, Language::Rust, 10, clear).is_empty());
     }
 
     /// probe38-python-19: groups of names sharing a content, "for every content held by two
