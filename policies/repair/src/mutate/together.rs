@@ -41,6 +41,7 @@ mod roots;
 mod separator;
 mod sets;
 mod skips;
+mod stencils;
 mod tails;
 mod ties;
 mod unwrap;
@@ -290,6 +291,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.odd_total_guards(file, language));
     hunks.extend(function.unit_remainders(file, language));
     hunks.extend(function.requeued_items(file, language));
+    hunks.extend(function.stencil_rows(file, language));
     hunks.extend(function.pieces_in_widths(file, language));
     hunks.extend(function.crossed_placements(file, language));
     hunks.extend(function.sliding_window_exits(file, language));
@@ -4388,6 +4390,28 @@ mod tests {
             "            text.push_str(typed);\n            redo_stack.clear();\n",
         );
         assert!(placed(&cleared, Language::Rust, 10, clear).is_empty());
+    }
+
+    /// probe39-rust-25: an hourglass sum reads rows `i` and `i + 2` and never `i + 1`: the
+    /// missing row's cell is added, one candidate per column read; a sum over every row gets
+    /// none.
+    #[test]
+    fn probe39_rust_25_a_stencil_sum_reads_the_row_it_skips() {
+        let row = |h: &HunkMutation| h.description.starts_with("the sum reads row");
+        let rust = "/*\nhourglass\n*/\nfn f(grid: &[Vec<i32>]) -> i32 {\n    let mut best = i32::MIN;\n    for i in 0..grid.len() - 2 {\n        for j in 0..grid[0].len() - 2 {\n            let sum = grid[i][j] + grid[i][j + 1] + grid[i][j + 2]\n                + grid[i + 2][j] + grid[i + 2][j + 1] + grid[i + 2][j + 2];\n            best = best.max(sum);\n        }\n    }\n    best\n}\n";
+        let found = placed(rust, Language::Rust, 9, row);
+        assert_eq!(found.len(), 3, "{found:?}");
+        assert!(found.contains(&(
+            9,
+            vec!["                + grid[i + 2][j] + grid[i + 2][j + 1] + grid[i + 2][j + 2] + grid[i + 1][j + 1];".to_string()]
+        )));
+        let whole = rust.replace(
+            "+ grid[i + 2][j] +",
+            "+ grid[i + 1][j + 1] + grid[i + 2][j] +",
+        );
+        assert!(placed(&whole, Language::Rust, 9, row).is_empty());
+        let python = "def f(g, i, j):\n    s = g[i][j] + g[i][j + 1] + g[i][j + 2] + g[i + 2][j] + g[i + 2][j + 1] + g[i + 2][j + 2]\n    return s\n";
+        assert_eq!(placed(python, Language::Python, 2, row).len(), 3);
     }
 
     /// probe38-python-19: groups of names sharing a content, "for every content held by two
