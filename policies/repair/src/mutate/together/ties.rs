@@ -292,31 +292,6 @@ impl FunctionText<'_> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::tie_orders;
-
-    #[test]
-    fn a_tie_rule_names_its_order() {
-        assert_eq!(
-            tie_orders("If multiple words tie, return the one first in lexicographical order."),
-            vec!["<"]
-        );
-        assert_eq!(
-            tie_orders("Return the largest. If several are equal, return the highest index."),
-            vec![">"]
-        );
-        assert!(tie_orders("Return the lexicographically smallest word.").is_empty());
-        // A comment wraps its sentence over lines.
-        assert_eq!(
-            tie_orders(
-                "If multiple strings have the most unique\n  characters, return the one first in lexicographical order."
-            ),
-            vec!["<"]
-        );
-    }
-}
-
 /// Words that say two compared things may be alike ("if both have the same size, both
 /// explode").
 const SAME_WORDS: [&str; 4] = ["same", "equal", "tie", "ties"];
@@ -409,5 +384,30 @@ impl FunctionText<'_> {
             ));
         }
         hunks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tie_orders;
+
+    #[test]
+    fn a_tie_rule_names_its_order() {
+        assert_eq!(
+            tie_orders("If multiple words tie, return the one first in lexicographical order."),
+            vec!["<"]
+        );
+        assert_eq!(
+            tie_orders("Return the largest. If several are equal, return the highest index."),
+            vec![">"]
+        );
+        assert!(tie_orders("Return the lexicographically smallest word.").is_empty());
+        // A comment wraps its sentence over lines.
+        assert_eq!(
+            tie_orders(
+                "If multiple strings have the most unique\n  characters, return the one first in lexicographical order."
+            ),
+            vec!["<"]
+        );
     }
 }
