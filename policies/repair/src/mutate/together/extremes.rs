@@ -404,9 +404,7 @@ impl FunctionText<'_> {
                 value.iter().map(|t| t.text).collect::<Vec<_>>().as_slice(),
                 ["0"] | ["0.0"]
             );
-            let (Some(first), Some(last), Some(init_line)) =
-                (value.first(), value.last(), self.lines.get(at))
-            else {
+            let (Some(first), Some(last)) = (value.first(), value.last()) else {
                 continue;
             };
             if !zero {
@@ -439,20 +437,36 @@ impl FunctionText<'_> {
                 continue;
             };
             let new_value: Vec<String> = (0..count).map(|k| format!("{sequence}[{k}]")).collect();
-            let (Some(before), Some(after)) =
-                (init_line.get(..first.start), init_line.get(last.end..))
-            else {
-                continue;
-            };
-            hunks.extend(self.line_replaced(
+            hunks.extend(self.start_replaced(
                 file,
                 at,
-                format!("{before}{}{after}", new_value.join(" + ")),
-                MutationOperator::ExtremeStart,
+                (first, last),
+                &new_value.join(" + "),
                 format!("`{name}` starts at the first `{candidate}`, not at 0"),
             ));
         }
         hunks
+    }
+
+    /// Line `at` with its start value (the tokens `first ..= last`) replaced by `new`: an
+    /// [`MutationOperator::ExtremeStart`] hunk.
+    fn start_replaced(
+        &self,
+        file: &str,
+        at: usize,
+        (first, last): (&Token<'_>, &Token<'_>),
+        new: &str,
+        description: String,
+    ) -> Option<HunkMutation> {
+        let line = self.lines.get(at)?;
+        let (before, after) = (line.get(..first.start)?, line.get(last.end..)?);
+        self.line_replaced(
+            file,
+            at,
+            format!("{before}{new}{after}"),
+            MutationOperator::ExtremeStart,
+            description,
+        )
     }
 
     /// An accumulator started at 0 and stepped by a compound assignment inside a loop over a
@@ -551,16 +565,11 @@ impl FunctionText<'_> {
                     _ => format!("{sequence}.len()"),
                 },
             };
-            let (Some(before), Some(after)) =
-                (init_line.get(..first.start), init_line.get(last.end..))
-            else {
-                continue;
-            };
-            hunks.extend(self.line_replaced(
+            hunks.extend(self.start_replaced(
                 file,
                 at,
-                format!("{before}{length}{after}"),
-                MutationOperator::ExtremeStart,
+                (first, last),
+                &length,
                 format!("`{name}` starts at the length of `{sequence}`, not at 0"),
             ));
         }
