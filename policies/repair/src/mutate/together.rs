@@ -21,6 +21,7 @@ mod constants;
 mod counters;
 mod defaults;
 mod digits;
+mod edges;
 mod empty;
 mod exits;
 mod extremes;
@@ -292,6 +293,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.unit_remainders(file, language));
     hunks.extend(function.requeued_items(file, language));
     hunks.extend(function.stencil_rows(file, language));
+    hunks.extend(function.trailing_edges(file, language));
     hunks.extend(function.pieces_in_widths(file, language));
     hunks.extend(function.crossed_placements(file, language));
     hunks.extend(function.sliding_window_exits(file, language));
@@ -4412,6 +4414,41 @@ mod tests {
         assert!(placed(&whole, Language::Rust, 9, row).is_empty());
         let python = "def f(g, i, j):\n    s = g[i][j] + g[i][j + 1] + g[i][j + 2] + g[i + 2][j] + g[i + 2][j + 1] + g[i + 2][j + 2]\n    return s\n";
         assert_eq!(placed(python, Language::Python, 2, row).len(), 3);
+    }
+
+    /// probe39-rust-19: a gap between markers whose leading edge the loop handles (`None =>
+    /// i`) gets the trailing edge after the loop; Python alike; a loop that measures no
+    /// leading edge gets none.
+    #[test]
+    fn probe39_rust_19_the_stretch_after_the_last_marker() {
+        let edge = |h: &HunkMutation| h.description.starts_with("the stretch after the last");
+        let rust = "/*\nseats\n*/\nfn best_seat(seats: &[u8]) -> usize {\n    let mut best = 0;\n    let mut last: Option<usize> = None;\n    for (i, &seat) in seats.iter().enumerate() {\n        if seat == 1 {\n            best = match last {\n                None => i,\n                Some(prev) => best.max((i - prev) / 2),\n            };\n            last = Some(i);\n        }\n    }\n    best\n}\n";
+        assert_eq!(
+            placed(rust, Language::Rust, 15, edge),
+            vec![(
+                15,
+                vec![
+                    "    }".to_string(),
+                    "    if let Some(prev) = last {".to_string(),
+                    "        best = best.max(seats.len() - 1 - prev);".to_string(),
+                    "    }".to_string()
+                ]
+            )]
+        );
+        let python = "def best_seat(seats):\n    best = 0\n    last = None\n    for i, seat in enumerate(seats):\n        if seat == 1:\n            if last is None:\n                best = i\n            else:\n                best = max(best, (i - last) // 2)\n            last = i\n    return best\n";
+        assert_eq!(
+            placed(python, Language::Python, 10, edge),
+            vec![(
+                10,
+                vec![
+                    "            last = i".to_string(),
+                    "    if last is not None:".to_string(),
+                    "        best = max(best, len(seats) - 1 - last)".to_string()
+                ]
+            )]
+        );
+        let no_lead = rust.replace("None => i,", "None => 0,");
+        assert!(placed(&no_lead, Language::Rust, 15, edge).is_empty());
     }
 
     /// probe38-python-19: groups of names sharing a content, "for every content held by two
