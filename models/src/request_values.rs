@@ -158,7 +158,7 @@ pub struct RequestValues {
     /// (`<a@b.io>,` → `a@b.io`): the candidates for a formatted or patterned string.
     pub pieces: Vec<String>,
     /// Arithmetic the request writes out (`17 * 23 + 4`, `sqrt(144) + 3`, `15% of 240` as
-    /// `15 / 100 * 240`): the value of an expression argument, which word spans cut apart.
+    /// `15 * 240 / 100`): the value of an expression argument, which word spans cut apart.
     pub expressions: Vec<String>,
     /// File globs the request asks for: `*.py` as written, or a language or format it names
     /// ("Python files" → `**/*.py`), for a glob argument.
@@ -1526,7 +1526,9 @@ pub fn request_expressions(request: &str) -> Vec<String> {
 
 /// Arithmetic written out in the text: maximal runs of numbers, operators, parentheses and
 /// function calls holding at least one operator or call, longest first. "X% of Y" (or "X
-/// percent of Y") is written as `X / 100 * Y`, the arithmetic it means.
+/// percent of Y") is written as `X * Y / 100`, the arithmetic it means, multiplied first so a
+/// whole result stays whole (`17.5 / 100 * 2640` is 461.99999999999994 in floats, everyday4's
+/// calc-percent-3).
 fn expressions(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |e: String| {
@@ -1538,7 +1540,7 @@ fn expressions(text: &str) -> Vec<String> {
         regex::Regex::new(r"(?i)(-?\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(-?\d+(?:\.\d+)?)");
     if let Ok(percent) = percent {
         for c in percent.captures_iter(text) {
-            push(format!("{} / 100 * {}", &c[1], &c[2]));
+            push(format!("{} * {} / 100", &c[1], &c[2]));
         }
     }
     // Dates, phone numbers and ranges are not sums: `2023-05-15`, `555-1234`, `4/8/2023`.
@@ -1930,7 +1932,8 @@ mod tests {
             ("Compute 17 * 23 + 4.", "17 * 23 + 4"),
             ("What is 2^10 - 24? Use the calculator.", "2^10 - 24"),
             ("Compute sqrt(144) + 3.", "sqrt(144) + 3"),
-            ("How much is 15% of 240?", "15 / 100 * 240"),
+            ("How much is 15% of 240?", "15 * 240 / 100"),
+            ("What's 17.5 percent of 2640?", "17.5 * 2640 / 100"),
             ("what's (3.5 + 2) * -4 then", "(3.5 + 2) * -4"),
             // Said in words (everyday2's calc jobs).
             ("What is 48 times 37, minus 125?", "48 * 37 - 125"),

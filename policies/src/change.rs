@@ -145,6 +145,40 @@ pub fn read_change(task: &str) -> Option<ChangeRequest> {
             });
         }
     }
+    // "change NAME [in FILE] from OLD to NEW" (everyday4's edit-ev-bays).
+    let from_to = Regex::new(&format!(
+        r"(?i)\b(?:{SET_VERBS})\s+(?:the\s+)?`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of)\s+\S+)?\s+from\s+\S+\s+to\s+(\S+?)[.!]?\s*$"
+    ))
+    .ok()?;
+    if let Some(c) = from_to.captures(task)
+        && let Some(to) = literal(c[2].trim_matches(['"', '\'', '`']))
+    {
+        return Some(ChangeRequest::SetValue {
+            name: c[1].to_string(),
+            to,
+        });
+    }
+    // "the NAME [in FILE] should [now] be VALUE", the value quoted or one literal (everyday4's
+    // edit-show-host: "the host in show.toml should now be "Callum Reid".").
+    let should_be = Regex::new(
+        r#"(?i)\bthe\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of)\s+\S+)?\s+should\s+(?:now\s+)?be\s+("[^"]+"|'[^']+'|`[^`]+`|\S+?)[.!]?\s*$"#,
+    )
+    .ok()?;
+    if let Some(c) = should_be.captures(task) {
+        let value = &c[2];
+        let quoted = value.len() >= 2 && value.starts_with(['"', '\'', '`']);
+        let to = if quoted {
+            Some(value[1..value.len() - 1].to_string())
+        } else {
+            literal(value)
+        };
+        if let Some(to) = to {
+            return Some(ChangeRequest::SetValue {
+                name: c[1].to_string(),
+                to,
+            });
+        }
+    }
     // "set NAME [in FILE] to VALUE".
     let set = Regex::new(&format!(
         r"(?i)\b(?:{SET_VERBS})\s+(?:the\s+)?(?:(?:crate|package|project|app|module|library)(?:'s|’s)?\s+)?(?:value\s+of\s+)?`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of|from)\s+\S+)?\s+(?:to|=)\s+(\S+)(.*)$"
@@ -351,6 +385,24 @@ mod tests {
             })
         );
         assert_eq!(read_change("Set the port to one, then restart it."), None);
+        // everyday4: "from OLD to NEW" after the name, and "should now be" a quoted value.
+        assert_eq!(
+            read_change("We've added more chargers. Change ev_bays in parking.ini from 12 to 20."),
+            Some(ChangeRequest::SetValue {
+                name: "ev_bays".into(),
+                to: "20".into()
+            })
+        );
+        assert_eq!(
+            read_change(
+                "Ines is handing over, so the host in show.toml should now be \"Callum Reid\"."
+            ),
+            Some(ChangeRequest::SetValue {
+                name: "host".into(),
+                to: "Callum Reid".into()
+            })
+        );
+        assert_eq!(read_change("The answer should be obvious by now."), None);
     }
 
     #[test]

@@ -98,7 +98,8 @@ pub fn classify(task: &str) -> TaskFamily {
         || asks_for_arithmetic(task)
     {
         TaskFamily::Question
-    } else if has(CHANGE_WORDS) {
+    } else if has(CHANGE_WORDS) || crate::change::read_change(task).is_some() {
+        // A change said without a change verb ("the host in show.toml should now be …").
         TaskFamily::DescribedChange
     } else {
         TaskFamily::Unknown

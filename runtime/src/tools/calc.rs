@@ -454,7 +454,8 @@ static SPOKEN_RULES: LazyLock<Vec<(regex::Regex, &'static str)>> =
             format!(r"(?i)(percent(?:age)?\s+(?:is|are)\s+){NUM}\s+(?:out\s+of|of)\s+{NUM}"),
             "$1$2 / $3 * 100",
         ),
-        (format!(r"(?i){NUM}\s*(?:%|percent)\s+of\s+{NUM}"), "$1 / 100 * $2"),
+        // Multiplied first, so a whole result stays whole in floats.
+        (format!(r"(?i){NUM}\s*(?:%|percent)\s+of\s+{NUM}"), "$1 * $2 / 100"),
         // Verbs leading their operands: "multiply 64.5 by 18", "subtract 4 from 10".
         (format!(r"(?i)\bmultiply\s+{NUM}\s+(?:by|and)\s+{NUM}"), "$1 * $2"),
         (format!(r"(?i)\bdivide\s+{NUM}\s+by\s+{NUM}"), "$1 / $2"),
@@ -550,7 +551,7 @@ mod tests {
                 "Quick one: multiply 64.5 by 18, then divide the result by 100.",
                 "Quick one: 64.5 * 18 / 100.",
             ),
-            ("What is 12.5% of 3480?", "What is 12.5 / 100 * 3480?"),
+            ("What is 12.5% of 3480?", "What is 12.5 * 3480 / 100?"),
             ("subtract 4 from 10", "10 - 4"),
         ] {
             assert_eq!(spoken_arithmetic(text).as_deref(), Some(expected), "{text}");
@@ -558,6 +559,7 @@ mod tests {
         assert_eq!(spoken_arithmetic("Compute 17 * 23 + 4."), None);
         assert_eq!(eval("7 / 8 * 100").map(Num::as_f64), Ok(87.5));
         assert_eq!(eval("1.5 ^ 4").map(Num::as_f64), Ok(5.0625));
+        assert_eq!(eval("17.5 * 2640 / 100").map(Num::as_f64), Ok(462.0));
         assert_eq!(eval("48 * 37 - 125").map(Num::to_json), Ok(json!(1651)));
         assert_eq!(eval("sqrt(2025) + 7").map(Num::as_f64), Ok(52.0));
     }
