@@ -166,11 +166,15 @@ pub fn read_change(task: &str) -> Option<ChangeRequest> {
     .ok()?;
     if let Some(c) = should_be.captures(task) {
         let value = &c[2];
-        let quoted = value.len() >= 2 && value.starts_with(['"', '\'', '`']);
-        let to = if quoted {
-            Some(value[1..value.len() - 1].to_string())
-        } else {
-            literal(value)
+        let inside_quotes = ['"', '\'', '`'].into_iter().find_map(|q| {
+            value
+                .strip_prefix(q)
+                .and_then(|v| v.strip_suffix(q))
+                .filter(|v| !v.is_empty())
+        });
+        let to = match inside_quotes {
+            Some(inside) => Some(inside.to_string()),
+            None => literal(value),
         };
         if let Some(to) = to {
             return Some(ChangeRequest::SetValue {
@@ -403,6 +407,8 @@ mod tests {
             })
         );
         assert_eq!(read_change("The answer should be obvious by now."), None);
+        // An unclosed quote is no quoted value (and no slicing inside a character).
+        assert_eq!(read_change("the name should now be \"é"), None);
     }
 
     #[test]
