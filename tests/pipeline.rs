@@ -1001,6 +1001,36 @@ fn a_new_file_the_request_spells_out_is_written() {
     );
 }
 
+/// Regression (everyday2's ask-usual-guests, everyday4's ask-battery-size): a request that
+/// leans on something only the user knows ("the usual number of guests", "the battery size we
+/// talked about on the phone") was answered or stopped by the model; it is put to the user
+/// before any tool or model call, and the user's answer lets the job go on.
+#[test]
+fn a_request_leaning_on_what_only_the_user_knows_asks_first() {
+    let job = setup(vec![
+        json!({"p_tool": 0.0, "name": "stop", "args": {}}),
+        json!({"answer": "Six guests."}),
+    ]);
+    let task = "Scale the recipe for the usual number of guests.";
+    let (code, events) = run_task(&job, task, &[]);
+    assert_eq!(code, 4, "waiting for the user: {events:#?}");
+    let state = ledger(&job, "j1");
+    assert!(calls(&state).is_empty());
+    assert!(
+        state
+            .pending_question()
+            .is_some_and(|q| q.contains("the usual")),
+        "{:?}",
+        state.pending_question()
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| e["event"] == "decision" && e["node"] == "trigger"),
+        "no model decision before the question: {events:#?}"
+    );
+}
+
 /// Regression (examples/everyday, ask-rename, ask-port, ask-delete): the model answered or
 /// stopped on change requests only the user can settle; they are put to the user, with no
 /// model call and nothing touched.

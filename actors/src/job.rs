@@ -936,6 +936,14 @@ impl Runner {
         if described && let Some(question) = tact_policies::change::unresolved(&request) {
             return self.park_for_user(&question);
         }
+        // A request that leans on something only the user knows goes to the user first,
+        // whatever its family; once the user has answered, the answer is part of the request.
+        let user_answered = self.transcript.iter().any(|(role, _)| role == "user");
+        if !user_answered
+            && let Some(question) = tact_policies::change::unshared_context(&self.cfg.task)
+        {
+            return self.park_for_user(&question);
+        }
         let change = described
             .then(|| tact_policies::change::read_change(&request))
             .flatten();

@@ -227,6 +227,46 @@ pub fn unresolved(task: &str) -> Option<String> {
     ))
 }
 
+/// Phrases by which a request leans on something only the user knows: a conversation, a
+/// habit, someone's preference ("the battery size we talked about on the phone", "the usual
+/// number of guests", "the slot she preferred").
+const UNSHARED_CONTEXT: [&str; 14] = [
+    "we talked about",
+    "we discussed",
+    "we agreed",
+    "i mentioned",
+    "i told you",
+    "on the phone",
+    "the usual",
+    "as usual",
+    "she preferred",
+    "he preferred",
+    "they preferred",
+    "she wanted",
+    "he wanted",
+    "you know which",
+];
+
+/// The question to put to the user when a request leans on something only the user knows
+/// (everyday2's ask-usual-guests, everyday4's ask-battery-size and ask-guest-slot: the model
+/// answered or stopped where no file says what "the usual number" is); `None` otherwise.
+pub fn unshared_context(task: &str) -> Option<String> {
+    // Whole words only: `usual_count` is a name, not "the usual".
+    let words: Vec<String> = task
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let text = format!(" {} ", words.join(" "));
+    let phrase = UNSHARED_CONTEXT
+        .iter()
+        .find(|p| text.contains(&format!(" {p} ")))?;
+    Some(format!(
+        "The request \"{}\" relies on something I cannot see (\"{phrase}\"). What is it, exactly?",
+        task.trim()
+    ))
+}
+
 /// The edits of `text` (a file's whole content) that would make `change`, best first: for a
 /// replacement, each line holding `from`; for a new value, each line naming `name` whose first
 /// value after the name (a number, version or quoted string) becomes `to`. Lines that occur
@@ -409,6 +449,24 @@ mod tests {
         assert_eq!(read_change("The answer should be obvious by now."), None);
         // An unclosed quote is no quoted value (and no slicing inside a character).
         assert_eq!(read_change("the name should now be \"é"), None);
+    }
+
+    #[test]
+    fn a_request_leaning_on_what_only_the_user_knows_asks() {
+        for task in [
+            "Put in the battery size we talked about on the phone.",
+            "Scale the recipe for the usual number of guests.",
+            "book the next guest into the slot she preferred",
+        ] {
+            assert!(unshared_context(task).is_some(), "{task}");
+        }
+        for task in [
+            "Set MAX_SHAPES in src/lib.rs to 64.",
+            "What is the usual_count constant for?",
+            "Explain why the tests fail as usually configured.",
+        ] {
+            assert_eq!(unshared_context(task), None, "{task}");
+        }
     }
 
     #[test]
