@@ -8,6 +8,8 @@
 //! the request and proposes the edits; the model only ranks them when there are several. A
 //! change request that names nothing to change and no value is the user's to settle.
 
+use std::sync::LazyLock;
+
 use regex::Regex;
 
 /// What a request asks to change.
@@ -72,12 +74,51 @@ pub fn quoted(text: &str) -> Vec<String> {
     out
 }
 
+/// The request shapes [`read_change`] reads, compiled once (`classify` asks it of every task).
+struct ChangePatterns {
+    number: Regex,
+    code_word: Regex,
+    create: Regex,
+    next_line: Regex,
+    from_to: Regex,
+    should_be: Regex,
+    set: Regex,
+}
+
+static PATTERNS: LazyLock<Option<ChangePatterns>> = LazyLock::new(|| {
+    Some(ChangePatterns {
+        number: Regex::new(r"^-?\d+(?:\.\d+)*$").ok()?,
+        code_word: Regex::new(r"^[A-Za-z_][A-Za-z0-9_\-]*$").ok()?,
+        // Create a file holding given text.
+        create: Regex::new(
+            r"(?i)\b(?:create|add|write|make)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?(?:file\s+)?(?:called\s+|named\s+)?`?([\w./-]+\.\w+)`?",
+        )
+        .ok()?,
+        next_line: Regex::new(
+            r"(?i)\b(?:another\s+|a\s+second\s+|a\s+)?line\s+(?:saying|that\s+says|reading|with)\s+([^'`“”]+?)[.!]?\s*$",
+        )
+        .ok()?,
+        from_to: Regex::new(&format!(
+            r"(?i)\b(?:{SET_VERBS})\s+(?:the\s+)?`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of)\s+\S+)?\s+from\s+\S+\s+to\s+(\S+?)[.!]?\s*$"
+        ))
+        .ok()?,
+        should_be: Regex::new(
+            r#"(?i)\bthe\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of)\s+\S+)?\s+should\s+(?:now\s+)?be\s+("[^"]+"|'[^']+'|`[^`]+`|\S+?)[.!]?\s*$"#,
+        )
+        .ok()?,
+        set: Regex::new(&format!(
+            r"(?i)\b(?:{SET_VERBS})\s+(?:the\s+)?(?:(?:crate|package|project|app|module|library)(?:'s|’s)?\s+)?(?:value\s+of\s+)?`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of|from)\s+\S+)?\s+(?:to|=)\s+(\S+)(.*)$"
+        ))
+        .ok()?,
+    })
+});
+
 /// A value a request states outright: a number or version, a quoted string, `true`/`false`,
 /// or one code-like word; "the one we agreed on" is not a value.
 fn literal(value: &str) -> Option<String> {
     let v = value.trim_end_matches(['.', ',', ';', '!', '?']);
-    let number = Regex::new(r"^-?\d+(?:\.\d+)*$").ok()?;
-    let code_word = Regex::new(r"^[A-Za-z_][A-Za-z0-9_\-]*$").ok()?;
+    let patterns = PATTERNS.as_ref()?;
+    let (number, code_word) = (&patterns.number, &patterns.code_word);
     let articles = [
         "the", "a", "an", "one", "what", "whatever", "it", "that", "this",
     ];
@@ -92,13 +133,11 @@ fn literal(value: &str) -> Option<String> {
 
 /// Read what `task` asks to change, when it says so outright.
 pub fn read_change(task: &str) -> Option<ChangeRequest> {
+    let patterns = PATTERNS.as_ref()?;
     let quotes = quoted(task);
     let lower = task.to_lowercase();
     // Create a file holding given text.
-    let create = Regex::new(
-        r"(?i)\b(?:create|add|write|make)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?(?:file\s+)?(?:called\s+|named\s+)?`?([\w./-]+\.\w+)`?",
-    )
-    .ok()?;
+    let create = &patterns.create;
     if let Some(c) = create.captures(task)
         && let Some(content) = quotes.iter().find(|q| q.as_str() != &c[1])
         && [
@@ -113,13 +152,11 @@ pub fn read_change(task: &str) -> Option<ChangeRequest> {
             .find(content.as_str())
             .and_then(|at| task.get(at + content.len()..))
             .unwrap_or("");
-        let next_line = Regex::new(
-            r"(?i)\b(?:another\s+|a\s+second\s+|a\s+)?line\s+(?:saying|that\s+says|reading|with)\s+([^'`“”]+?)[.!]?\s*$",
-        )
-        .ok()
-        .and_then(|r| r.captures(after_quote))
-        .map(|m| m[1].trim().to_string())
-        .filter(|l| !l.is_empty());
+        let next_line = patterns
+            .next_line
+            .captures(after_quote)
+            .map(|m| m[1].trim().to_string())
+            .filter(|l| !l.is_empty());
         let content = match next_line {
             Some(line) => format!("{content}\n{line}"),
             None => content.clone(),
@@ -146,10 +183,7 @@ pub fn read_change(task: &str) -> Option<ChangeRequest> {
         }
     }
     // "change NAME [in FILE] from OLD to NEW" (everyday4's edit-ev-bays).
-    let from_to = Regex::new(&format!(
-        r"(?i)\b(?:{SET_VERBS})\s+(?:the\s+)?`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of)\s+\S+)?\s+from\s+\S+\s+to\s+(\S+?)[.!]?\s*$"
-    ))
-    .ok()?;
+    let from_to = &patterns.from_to;
     if let Some(c) = from_to.captures(task)
         && let Some(to) = literal(c[2].trim_matches(['"', '\'', '`']))
     {
@@ -160,10 +194,7 @@ pub fn read_change(task: &str) -> Option<ChangeRequest> {
     }
     // "the NAME [in FILE] should [now] be VALUE", the value quoted or one literal (everyday4's
     // edit-show-host: "the host in show.toml should now be "Callum Reid".").
-    let should_be = Regex::new(
-        r#"(?i)\bthe\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of)\s+\S+)?\s+should\s+(?:now\s+)?be\s+("[^"]+"|'[^']+'|`[^`]+`|\S+?)[.!]?\s*$"#,
-    )
-    .ok()?;
+    let should_be = &patterns.should_be;
     if let Some(c) = should_be.captures(task) {
         let value = &c[2];
         let inside_quotes = ['"', '\'', '`'].into_iter().find_map(|q| {
@@ -184,10 +215,7 @@ pub fn read_change(task: &str) -> Option<ChangeRequest> {
         }
     }
     // "set NAME [in FILE] to VALUE".
-    let set = Regex::new(&format!(
-        r"(?i)\b(?:{SET_VERBS})\s+(?:the\s+)?(?:(?:crate|package|project|app|module|library)(?:'s|’s)?\s+)?(?:value\s+of\s+)?`?([A-Za-z_][\w.\-]*)`?(?:\s+(?:in|of|from)\s+\S+)?\s+(?:to|=)\s+(\S+)(.*)$"
-    ))
-    .ok()?;
+    let set = &patterns.set;
     let c = set.captures(task)?;
     let (name, value, rest) = (&c[1], &c[2], c[3].trim());
     let value = value.trim_matches(['"', '\'', '`']);

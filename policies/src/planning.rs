@@ -1,6 +1,8 @@
 //! Plans from task families (agentless-first): a task is classified into a family, and a
 //! familiar family starts from a short plan template. Unfamiliar tasks start in probe mode.
 
+use std::sync::LazyLock;
+
 pub use tact_runtime::records::TaskFamily;
 use tact_runtime::records::{
     Assurance, BlpTolerances, BudgetEnvelope, CallPlan, CommitTrigger, NextAction, PlannedCall,
@@ -77,9 +79,14 @@ fn words(task: &str) -> Vec<String> {
 pub fn asks_for_arithmetic(task: &str) -> bool {
     let text =
         tact_runtime::tools::calc::spoken_arithmetic(task).unwrap_or_else(|| task.to_string());
-    let symbolic = regex::Regex::new(r"(?:\d|\))\s*[-+*/^]\s*(?:\d|\(|sqrt\()|sqrt\(\d");
-    let file_like = regex::Regex::new(r"\b[\w-]+\.[A-Za-z]{1,5}\b|`");
-    symbolic.is_ok_and(|r| r.is_match(&text)) && !file_like.is_ok_and(|r| r.is_match(task))
+    // Compiled once: `classify` asks this of every task.
+    static SYMBOLIC: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+        regex::Regex::new(r"(?:\d|\))\s*[-+*/^]\s*(?:\d|\(|sqrt\()|sqrt\(\d").ok()
+    });
+    static FILE_LIKE: LazyLock<Option<regex::Regex>> =
+        LazyLock::new(|| regex::Regex::new(r"\b[\w-]+\.[A-Za-z]{1,5}\b|`").ok());
+    SYMBOLIC.as_ref().is_some_and(|r| r.is_match(&text))
+        && !FILE_LIKE.as_ref().is_some_and(|r| r.is_match(task))
 }
 
 /// Classify a task by its words: deterministic, no model call.

@@ -494,9 +494,13 @@ pub fn mentioned_terms(request: &str) -> Vec<String> {
     if !about_files {
         return Vec::new();
     }
-    let Ok(phrase) = regex::Regex::new(
-        r"(?i)\b(?:mentions?|mentioning|talks?\s+about|says?\s+(?:anything|something)\s+about|refers?\s+to|references?)\s+(?:the\s+|a\s+|an\s+|any\s+|our\s+)?([A-Za-z_][\w-]{2,})",
-    ) else {
+    static PHRASE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:mentions?|mentioning|talks?\s+about|says?\s+(?:anything|something)\s+about|refers?\s+to|references?)\s+(?:the\s+|a\s+|an\s+|any\s+|our\s+)?([A-Za-z_][\w-]{2,})",
+        )
+        .ok()
+    });
+    let Some(phrase) = PHRASE.as_ref() else {
         return Vec::new();
     };
     let mut out: Vec<String> = Vec::new();

@@ -72,6 +72,7 @@ impl Runner {
         // by their diff: reading them would not say what changed.
         let history_grounded =
             self.history_read && tact_policies::trigger::history_ask(&self.cfg.task).is_some();
+        let runs_tests = tact_policies::planning::asks_to_run_tests(&self.cfg.task);
         if !self.cfg.always_call
             && self.cfg.policy.body.trigger.ground_named_files
             && !history_grounded
@@ -95,7 +96,6 @@ impl Runner {
             }
             // A test run the request asks for is its evidence, not a listing of the test
             // directory it names.
-            let runs_tests = tact_policies::planning::asks_to_run_tests(&self.cfg.task);
             let grounded = match files.first() {
                 Some(first) => Some((runtime_choice("read_file", json!({ "path": first })), files)),
                 None if runs_tests => None,
@@ -140,7 +140,7 @@ impl Runner {
             && self.cfg.policy.body.trigger.ground_named_files
             && !self.has_observed()
             && self.plan.task_family != tact_runtime::records::TaskFamily::FailingTests
-            && tact_policies::planning::asks_to_run_tests(&self.cfg.task)
+            && runs_tests
             && self.candidate("run_tests").is_some()
         {
             self.record_forced(vec!["run_tests".to_string()])?;

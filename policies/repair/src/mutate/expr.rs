@@ -657,7 +657,13 @@ fn ends_operand_before(tokens: &[Token<'_>], k: usize) -> bool {
 /// Python: `a[k:] + a[:k]` (a rotation left by `k`) ↔ `a[-k:] + a[:-k]` (right): a rotation
 /// written the wrong way round (probe39-python-21).
 pub(super) fn rotation_flip_edits(text: &str) -> Vec<LineEdit> {
-    let Ok(rotation) = regex::Regex::new(r"(\w+)\[(-?)(\w+):\]\s*\+\s*(\w+)\[:(-?)(\w+)\]") else {
+    // Compiled once: this runs on every localized line.
+    static ROTATION: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r"(\w+)\[(-?)(\w+):\]\s*\+\s*(\w+)\[:(-?)(\w+)\]").ok());
+    if !text.contains(":]") {
+        return Vec::new();
+    }
+    let Some(rotation) = ROTATION.as_ref() else {
         return Vec::new();
     };
     let mut edits = Vec::new();

@@ -35,52 +35,6 @@ const INTEGER_TYPES: [&str; 12] = [
     "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
 ];
 
-/// The parameters of a function header that hold sequences: Rust's slices, vectors and
-/// strings by type; every Python parameter without a scalar annotation.
-fn sequence_parameters(header: &str, language: Language) -> Vec<String> {
-    let (Some(open), Some(close)) = (header.find('('), header.rfind(')')) else {
-        return Vec::new();
-    };
-    let Some(inside) = header.get(open + 1..close) else {
-        return Vec::new();
-    };
-    let mut found = Vec::new();
-    let mut depth = 0i32;
-    let mut piece = String::new();
-    let mut pieces = Vec::new();
-    for c in inside.chars() {
-        match c {
-            '(' | '[' | '<' => depth += 1,
-            ')' | ']' | '>' => depth -= 1,
-            ',' if depth == 0 => {
-                pieces.push(std::mem::take(&mut piece));
-                continue;
-            }
-            _ => {}
-        }
-        piece.push(c);
-    }
-    pieces.push(piece);
-    for piece in pieces {
-        let (name, ty) = piece.split_once(':').unwrap_or((piece.as_str(), ""));
-        let name = name.trim().trim_start_matches("mut ").trim();
-        let ty = ty.split('=').next().unwrap_or("").trim();
-        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-            continue;
-        }
-        let sequence = match language {
-            Language::Rust => {
-                ty.starts_with("&[") || ty.starts_with("Vec<") || ty.starts_with("&Vec<")
-            }
-            Language::Python => name != "self" && !matches!(ty, "int" | "float" | "bool" | "str"),
-        };
-        if sequence {
-            found.push(name.to_string());
-        }
-    }
-    found
-}
-
 /// `seq[a] + seq[b] + …` (two or more terms, one sequence, each index a plain name or a name
 /// plus a number, all different): the sequence and the number of terms.
 fn indexed_sum<'a>(value: &[&'a str]) -> Option<(&'a str, usize)> {
@@ -469,6 +423,38 @@ impl FunctionText<'_> {
         )
     }
 
+    /// The parameters that hold sequences ([`FunctionText::parameter_names`] by their
+    /// annotation): Rust's slices and vectors; every Python parameter without a scalar
+    /// annotation.
+    fn sequence_parameters(&self, language: Language) -> Vec<&str> {
+        let header = self.tokens.first().map(Vec::as_slice).unwrap_or_default();
+        self.parameter_names(language)
+            .into_iter()
+            .filter(|name| {
+                // The tokens after `name :`, if annotated.
+                let annotation = header
+                    .windows(2)
+                    .position(|w| w[0].text == *name && w[1].text == ":")
+                    .map(|k| &header[k + 2..]);
+                let texts: Vec<&str> = annotation
+                    .unwrap_or_default()
+                    .iter()
+                    .take(3)
+                    .map(|t| t.text)
+                    .collect();
+                match language {
+                    Language::Rust => matches!(
+                        texts.as_slice(),
+                        ["&", "[", ..] | ["Vec", ..] | ["&", "Vec", ..] | ["&", "mut", "["]
+                    ),
+                    Language::Python => {
+                        !matches!(texts.first(), Some(&("int" | "float" | "bool" | "str")))
+                    }
+                }
+            })
+            .collect()
+    }
+
     /// An accumulator started at 0 and stepped by a compound assignment inside a loop over a
     /// sequence parameter: the start may be the sequence's length (probe38-rust-07: the missing
     /// number of `0..=n` is `n ^ 0 ^ x0 ^ 1 ^ x1 …`, so the XOR starts at `n`). Rust casts the
@@ -476,7 +462,7 @@ impl FunctionText<'_> {
     /// else to the annotated type.
     pub(super) fn length_starts(&self, file: &str, language: Language) -> Vec<HunkMutation> {
         let header = self.lines.first().copied().unwrap_or("");
-        let sequences = sequence_parameters(header, language);
+        let sequences = self.sequence_parameters(language);
         if sequences.is_empty() {
             return Vec::new();
         }
@@ -529,9 +515,7 @@ impl FunctionText<'_> {
                         return None;
                     }
                     let after_in = texts.iter().position(|t| *t == "in")?;
-                    let sequence = sequences
-                        .iter()
-                        .find(|s| texts[after_in..].contains(&s.as_str()))?;
+                    let sequence = sequences.iter().find(|s| texts[after_in..].contains(*s))?;
                     // Stepped by `^=` or only ever counted down: a count up from 0 is the usual
                     // start, not a suspect.
                     let steps_with = |ops: &[&str]| {
@@ -544,7 +528,7 @@ impl FunctionText<'_> {
                     };
                     let stepped =
                         steps_with(&["^="]) || (steps_with(&["-="]) && !steps_with(&["+="]));
-                    stepped.then_some(sequence.clone())
+                    stepped.then_some(*sequence)
                 })
             else {
                 continue;
