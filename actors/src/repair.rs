@@ -1810,7 +1810,7 @@ async fn ask_for_rewrites(
     contents: &HashMap<String, String>,
 ) -> Result<VecDeque<Candidate>, ActorError> {
     let assertions = if round.with_tests {
-        let assertions = failing_assertions(baseline, &runner.cfg.workspace);
+        let assertions = quoted_failures(baseline, &runner.cfg.workspace);
         if assertions.is_empty() {
             return Ok(VecDeque::new());
         }
@@ -2344,7 +2344,16 @@ fn expression_statement(line: &str) -> Option<(&str, &str, &str)> {
 /// The failing tests' own assertion lines (from the test frames), else their messages' first
 /// lines: what the model is told the code must satisfy.
 fn failing_assertions(report: &TestReport, workspace: &std::path::Path) -> Vec<String> {
-    let mut quoted: Vec<String> = Vec::new();
+    quoted_failures(report, workspace)
+        .into_iter()
+        .map(|(line, _)| line)
+        .collect()
+}
+
+/// The failing assertions as [`failing_assertions`] quotes them, each with the message of the
+/// failure it was quoted from.
+fn quoted_failures(report: &TestReport, workspace: &std::path::Path) -> Vec<(String, String)> {
+    let mut quoted: Vec<(String, String)> = Vec::new();
     for failure in &report.failures {
         let from_frame = failure.frames.iter().rev().find_map(|frame| {
             let text = std::fs::read_to_string(workspace.join(&frame.file)).ok()?;
@@ -2362,9 +2371,9 @@ fn failing_assertions(report: &TestReport, workspace: &std::path::Path) -> Vec<S
                 .map(|l| l.trim().to_string())
         });
         if let Some(line) = line
-            && !quoted.contains(&line)
+            && !quoted.iter().any(|(q, _)| *q == line)
         {
-            quoted.push(line.chars().take(200).collect());
+            quoted.push((line.chars().take(200).collect(), failure.message.clone()));
         }
         if quoted.len() >= QUOTED_ASSERTIONS {
             break;

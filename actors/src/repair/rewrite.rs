@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use tact_repair::localize::CandidateLocation;
 use tact_repair::rank::{CandidateEdit, CandidateOrigin};
 use tact_repair::rewrite::{
-    FunctionParts, function_parts, rewrite_hunks, values_copied_from_tests,
+    FunctionParts, function_parts, observed_value, rewrite_hunks, values_copied_from_tests,
 };
 use tact_runtime::decisions::{Decision, ModelRequestKind, Proposals, SetAsideEdit};
 use tact_runtime::model_io::{BlockRequest, Sampling};
@@ -30,14 +30,15 @@ const REWRITE_TOP_P: f32 = 0.95;
 
 /// The rewrites of the function at the best localized line that has one, as candidates:
 /// every rewrite's hunks when it makes more than one, then the rewrite whole. `count` rewrites
-/// are asked for (the first greedy), with the failing tests' `assertions` shown before the
-/// function when there are any; those equal to the body, that cannot pass as written, or that
+/// are asked for (the first greedy), with the failing tests' `assertions` (each with its
+/// failure's message) shown before the function when there are any, each with the value the
+/// code returned where the message says; those equal to the body, that cannot pass as written, or that
 /// write a value only the assertions hold, are set aside with their reason.
 pub(super) async fn propose_rewrites(
     runner: &mut Runner,
     locations: &[CandidateLocation],
     contents: &HashMap<String, String>,
-    assertions: &[String],
+    assertions: &[(String, String)],
     count: usize,
     temperature: f32,
 ) -> Result<Vec<Candidate>, ActorError> {
@@ -53,11 +54,25 @@ pub(super) async fn propose_rewrites(
     };
     let lines: Vec<&str> = content.lines().collect();
     let body = parts.body(&lines);
+    let comment = match language {
+        Language::Python => "#",
+        Language::Rust => "//",
+    };
+    let shown_assertions: Vec<String> = assertions
+        .iter()
+        .map(
+            |(line, message)| match observed_value(language, line, message) {
+                Some(value) => format!("{line}  {comment} got {value}"),
+                None => line.clone(),
+            },
+        )
+        .collect();
+    let assertions: Vec<String> = assertions.iter().map(|(line, _)| line.clone()).collect();
     let mut wholes: Vec<CandidateEdit> = Vec::new();
     let mut hunks: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
     for k in 0..count {
-        let request = rewrite_request(&parts, &lines, language, assertions, k, temperature);
+        let request = rewrite_request(&parts, &lines, language, &shown_assertions, k, temperature);
         let result = runner.write_block(request).await;
         let Some(block) = answered(runner, ModelRequestKind::Completion, result)? else {
             break;
@@ -77,7 +92,7 @@ pub(super) async fn propose_rewrites(
             continue;
         }
         let copied =
-            values_copied_from_tests(language, &parts.shown(&lines), &new_body, assertions);
+            values_copied_from_tests(language, &parts.shown(&lines), &new_body, &assertions);
         if !copied.is_empty() {
             let reason = format!(
                 "writes what the failing tests expect: {}",

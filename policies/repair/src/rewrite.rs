@@ -250,6 +250,80 @@ pub fn values_copied_from_tests(
     copied
 }
 
+/// What the failing assertion's message says the code under test returned: pytest's
+/// `assert '0:00 AM' == '12:00 AM'` or Rust's `left:` / `right:` lines, the side that is the
+/// assertion's call (`f(0) == "12:00 AM"`: the left; `expected == f(0)`: the right). Shown
+/// beside the assertion, it tells the writer what the code does where the assertion alone
+/// says only what it should do. `None` when the message holds no compared values.
+pub fn observed_value(language: Language, assertion: &str, message: &str) -> Option<String> {
+    let (left, right) = match language {
+        Language::Python => {
+            let compared = message
+                .lines()
+                .find_map(|l| l.trim().split_once("assert ").map(|(_, rest)| rest))?;
+            let (left, right) = split_top_level(compared, " == ")?;
+            (left.to_string(), right.to_string())
+        }
+        Language::Rust => {
+            let side = |name: &str| {
+                message
+                    .lines()
+                    .find_map(|l| l.trim().strip_prefix(name).map(|v| v.trim().to_string()))
+            };
+            (side("left:")?, side("right:")?)
+        }
+    };
+    let (source_left, source_right) = match language {
+        Language::Python => {
+            let (_, rest) = assertion.split_once("assert ")?;
+            split_top_level(rest, " == ")?
+        }
+        Language::Rust => {
+            let (_, rest) = assertion.split_once("assert_eq!(")?;
+            let rest = rest.trim_end().trim_end_matches(';').trim_end();
+            let rest = rest.strip_suffix(')').unwrap_or(rest);
+            split_top_level(rest, ",")?
+        }
+    };
+    let calls = |side: &str| side.contains('(');
+    let observed = if calls(source_right) && !calls(source_left) {
+        right
+    } else {
+        left
+    };
+    let observed = observed.trim();
+    (!observed.is_empty()).then(|| observed.chars().take(120).collect())
+}
+
+/// `text` split at the first `separator` outside brackets and quotes.
+fn split_top_level<'a>(text: &'a str, separator: &str) -> Option<(&'a str, &'a str)> {
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' => quote = Some(c),
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ if depth == 0 && text[i..].starts_with(separator) => {
+                return Some((&text[..i], &text[i + separator.len()..]));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 fn without_spaces(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
 }
@@ -491,5 +565,51 @@ mod tests {
         );
         assert_eq!(hunks[1].start, 5);
         assert_eq!(hunks[1].new, vec!["    b = 5".to_string()]);
+    }
+
+    #[test]
+    fn probe40_py_01_the_value_the_clock_returned_is_read_from_pytests_comparison() {
+        let message = "AssertionError: assert '0:00 AM' == '12:00 AM'\n  \n  - 12:00 AM";
+        let assertion = "assert format_clock_12h(0) == \"12:00 AM\"";
+        assert_eq!(
+            observed_value(Language::Python, assertion, message).as_deref(),
+            Some("'0:00 AM'")
+        );
+        // The call on the right: the right side is what it returned.
+        let flipped = "assert \"12:00 AM\" == format_clock_12h(0)";
+        let message = "AssertionError: assert '12:00 AM' == '0:00 AM'";
+        assert_eq!(
+            observed_value(Language::Python, flipped, message).as_deref(),
+            Some("'0:00 AM'")
+        );
+        // No comparison in the message: nothing observed.
+        assert_eq!(
+            observed_value(
+                Language::Python,
+                "assert is_valid(x)",
+                "AssertionError: boom"
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn probe40_rs_19_the_value_the_formatter_returned_is_read_from_left_and_right() {
+        let message = "assertion `left == right` failed\n  left: \"-0.5\"\n right: \"-0.05\"";
+        let assertion = "assert_eq!(format_cents(-5), \"-0.05\");";
+        assert_eq!(
+            observed_value(Language::Rust, assertion, message).as_deref(),
+            Some("\"-0.5\"")
+        );
+        let flipped = "assert_eq!(vec![1, 2], sorted(&[2, 1]));";
+        let message = "assertion `left == right` failed\n  left: [1, 2]\n right: [2, 1]";
+        assert_eq!(
+            observed_value(Language::Rust, flipped, message).as_deref(),
+            Some("[2, 1]")
+        );
+        assert_eq!(
+            observed_value(Language::Rust, "assert!(ok(1));", "assertion failed: ok(1)"),
+            None
+        );
     }
 }
