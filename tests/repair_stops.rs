@@ -889,6 +889,66 @@ fn the_rewrites_keep_their_share_of_a_budget_the_enumeration_would_spend() {
     );
 }
 
+/// probe40-python-01's shape: the 12-hour clock misses its midnight hour, a branch no edit of
+/// an existing line makes. The writer's fill before the `return` (it sees the return below the
+/// gap) inserts the branch; the budget is smaller than the enumeration, and the fills keep
+/// their share of it.
+#[test]
+fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
+    let (scratch, ws) = workspace(&[
+        (
+            "clock.py",
+            "def format_clock_12h(minutes: int) -> str:\n    \"\"\"Minutes since midnight as a 12-hour clock, \"H:MM AM\"; midnight is 12:00 AM.\"\"\"\n    hour, minute = divmod(minutes, 60)\n    suffix = \"AM\" if hour < 12 else \"PM\"\n    hour = hour % 12\n    return f\"{hour}:{minute:02d} {suffix}\"\n",
+        ),
+        (
+            "test_clock.py",
+            "from clock import format_clock_12h\n\n\ndef test_clock():\n    assert format_clock_12h(545) == \"9:05 AM\"\n    assert format_clock_12h(0) == \"12:00 AM\"\n    assert format_clock_12h(720) == \"12:00 PM\"\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    let mut steps: Vec<Value> = (0..8)
+        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
+        .collect();
+    steps.push(serde_json::json!({
+        "complete_after": "    hour = hour % 12\n    ",
+        "shown": "return f\"{hour}",
+        "completion": "if hour == 0:\n        hour = 12",
+    }));
+    let script = scratch.path().join("script.json");
+    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+    let policy = policy_setting(scratch.path(), "fills.toml", "fills", "2");
+    let (_, events) = run(
+        &ws,
+        &script,
+        &[
+            "--max-tool-calls",
+            "24",
+            "--policy",
+            policy.to_str().unwrap(),
+        ],
+    );
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    let fills: Vec<&Value> = decisions(&events, "proposals")
+        .into_iter()
+        .filter(|p| p["written_by"] == "model (fill in the middle)")
+        .collect();
+    assert_eq!(fills.len(), 1, "one round of fills");
+    let verdicts = decisions(&events, "probe_verdict");
+    let passed: Vec<&Value> = verdicts
+        .into_iter()
+        .filter(|p| p["passed"] == true)
+        .collect();
+    assert!(
+        !passed.is_empty() && passed.iter().all(|p| p["origin"] == "model"),
+        "{passed:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(ws.join("clock.py")).unwrap(),
+        "def format_clock_12h(minutes: int) -> str:\n    \"\"\"Minutes since midnight as a 12-hour clock, \"H:MM AM\"; midnight is 12:00 AM.\"\"\"\n    hour, minute = divmod(minutes, 60)\n    suffix = \"AM\" if hour < 12 else \"PM\"\n    hour = hour % 12\n    if hour == 0:\n        hour = 12\n    return f\"{hour}:{minute:02d} {suffix}\"\n"
+    );
+}
+
 /// probe35-python-04's shape: the bug is a plain binding in the leap-year branch, which only
 /// the failing assertion (the first leap-year date) runs.
 const ONLY_THE_FAILING_ASSERTION_RUNS_IT: &[(&str, &str)] = &[

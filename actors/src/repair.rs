@@ -34,6 +34,7 @@ use crate::error::ActorError;
 use crate::job::{Attempt, CallBlocked, JobOutcome, Runner};
 use crate::nodes::PROBER_STAGES;
 
+mod fill;
 mod rewrite;
 
 /// How many localized lines the model writes replacements and insertions for.
@@ -1339,20 +1340,25 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     // Stacked candidates take every other probe while there are any.
     let mut stacked_turn = true;
     let mut widened = false;
-    // The function rewrites, in rounds: asked when nothing else is left to probe or the calls
-    // left are down to what a round needs; probed before anything else still queued. The
-    // second round shows the failing tests and is asked only when the first found nothing.
+    // The writer's last resorts, in rounds: asked when nothing else is left to probe or the
+    // calls left are down to what a round needs; probed before anything else still queued.
+    // First the fills of the best-localized lines, then the function rewrites; the rewrite
+    // round that shows the failing tests is asked only when the others found nothing.
     let mut rewrite_rounds: VecDeque<RewriteRound> = if runner.cfg.always_call {
         VecDeque::new()
     } else {
         [
             RewriteRound {
+                count: repair.fills,
+                kind: RoundKind::Fill,
+            },
+            RewriteRound {
                 count: repair.rewrites,
-                with_tests: false,
+                kind: RoundKind::Rewrite,
             },
             RewriteRound {
                 count: repair.test_rewrites,
-                with_tests: true,
+                kind: RoundKind::TestRewrite,
             },
         ]
         .into_iter()
@@ -1777,26 +1783,40 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     runner.finish(status, &reason)
 }
 
-/// One round of the policy's function rewrites: how many, and whether the failing tests'
-/// assertions are shown before the function.
+/// One round of the writer's last resorts: what it writes, and how many (lines filled, or
+/// rewrites).
 #[derive(Debug, Clone, Copy)]
 struct RewriteRound {
     count: usize,
-    with_tests: bool,
+    kind: RoundKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RoundKind {
+    /// Each of the best-localized lines written again, or lines inserted before it, with the
+    /// code after it in view ([`fill`]).
+    Fill,
+    /// The function's body written again from its header, comments and docstring.
+    Rewrite,
+    /// The same, with the failing tests' assertions (and what the code returned) shown first.
+    TestRewrite,
 }
 
 impl RewriteRound {
-    /// The calls kept back for the round when the budget runs low: each rewrite's hunks and
-    /// itself whole, about two probes a rewrite.
+    /// The calls kept back for the round when the budget runs low: a fill's four edits a
+    /// line; each rewrite's hunks and itself whole, about two probes a rewrite.
     fn reserve(self) -> u64 {
-        2 * self.count as u64
+        match self.kind {
+            RoundKind::Fill => 4 * self.count as u64,
+            RoundKind::Rewrite | RoundKind::TestRewrite => 2 * self.count as u64,
+        }
     }
 
     /// Whether `calls_left`, of which `kept` are spoken for, are worth the round: the round
-    /// that shows the tests comes after another and needs one probe a rewrite; the first is
+    /// that shows the tests comes after another and needs one probe a rewrite; the others are
     /// asked whatever is left.
     fn affordable(self, calls_left: u64, kept: u64) -> bool {
-        !self.with_tests || calls_left >= kept + self.count as u64
+        self.kind != RoundKind::TestRewrite || calls_left >= kept + self.count as u64
     }
 }
 
@@ -1809,7 +1829,14 @@ async fn ask_for_rewrites(
     baseline: &TestReport,
     contents: &HashMap<String, String>,
 ) -> Result<VecDeque<Candidate>, ActorError> {
-    let assertions = if round.with_tests {
+    if round.kind == RoundKind::Fill {
+        return Ok(
+            fill::propose_fills(runner, locations, contents, round.count)
+                .await?
+                .into(),
+        );
+    }
+    let assertions = if round.kind == RoundKind::TestRewrite {
         let assertions = quoted_failures(baseline, &runner.cfg.workspace);
         if assertions.is_empty() {
             return Ok(VecDeque::new());
@@ -2667,7 +2694,18 @@ fn offer(
     set_aside: &mut Vec<SetAsideEdit>,
     edit: CandidateEdit,
 ) {
-    if let Some(reason) = cannot_pass(&edit) {
+    let reason = cannot_pass(&edit);
+    offer_unless(proposals, set_aside, edit, reason);
+}
+
+/// [`offer`] with the reason the edit cannot pass already read (`None`: it may).
+fn offer_unless(
+    proposals: &mut Vec<CandidateEdit>,
+    set_aside: &mut Vec<SetAsideEdit>,
+    edit: CandidateEdit,
+    cannot_pass: Option<&'static str>,
+) {
+    if let Some(reason) = cannot_pass {
         set_aside_once(set_aside, &edit, reason);
         return;
     }

@@ -6,8 +6,8 @@
 //! implementation is behind the trait.
 
 use tact_runtime::model_io::{
-    BlockRequest, ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate,
-    ToolChoice,
+    BlockRequest, ConfidenceSignal, FillRequest, ModelCost, SelectionPrior, StepPrompt,
+    ToolCandidate, ToolChoice,
 };
 
 use crate::error::ModelError;
@@ -118,6 +118,16 @@ pub trait DecisionModel: Send + Sync {
         let _ = request;
         Err(ModelError::Unsupported(format!(
             "{} does not write code",
+            self.id()
+        )))
+    }
+
+    /// A middle between a prefix and a suffix ([`FillRequest`]): the repair's line written with
+    /// the code after it in view. Models without fill-in-the-middle tokens say so.
+    fn fill_middle(&self, request: &FillRequest) -> Result<(String, ModelCost), ModelError> {
+        let _ = request;
+        Err(ModelError::Unsupported(format!(
+            "{} does not fill a middle",
             self.id()
         )))
     }

@@ -23,7 +23,7 @@ use burn::tensor::Device;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tact_runtime::model_io::{
-    BlockRequest, ConfidenceSignal, ModelCost, Sampling, StepPrompt, ToolCandidate,
+    BlockRequest, ConfidenceSignal, FillRequest, ModelCost, Sampling, StepPrompt, ToolCandidate,
 };
 use tokenizers::Tokenizer;
 
@@ -409,6 +409,102 @@ impl Engine {
             String::new()
         };
         Ok((block, cost))
+    }
+
+    /// The middle between a prefix and a suffix ([`FillRequest`]), for a model with the
+    /// fill-in-the-middle tokens; others say they cannot. The prefix and suffix are encoded as
+    /// plain text (a FIM marker written in the code is not one), the markers by id.
+    pub fn fill_middle(&self, request: &FillRequest) -> Result<(String, ModelCost), ModelError> {
+        let marker = |name: &str| {
+            self.tokenizer.token_to_id(name).ok_or_else(|| {
+                ModelError::Unsupported(format!("{} has no {name} token to fill a middle", self.id))
+            })
+        };
+        let (prefix_id, suffix_id, middle_id) = (
+            marker("<|fim_prefix|>")?,
+            marker("<|fim_suffix|>")?,
+            marker("<|fim_middle|>")?,
+        );
+        let mut prompt_ids = vec![prefix_id];
+        prompt_ids.extend(self.plain_ids(&request.prefix)?);
+        prompt_ids.push(suffix_id);
+        prompt_ids.extend(self.plain_ids(&request.suffix)?);
+        prompt_ids.push(middle_id);
+        let (mut cache, out, reused) = self.forward_reusing_prefix(&prompt_ids, LogitsFor::Last)?;
+        let mut row = last_row(log_probs(out.logits)?)?;
+        let mut cost = prompt_cost(prompt_ids.len(), reused);
+        // The lines the model may go on into once the middle is written: any line of the
+        // suffix (a small model often skips ahead to the suffix's last line).
+        let resumes: Vec<&str> = request
+            .suffix
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut ids: Vec<u32> = Vec::new();
+        for step in 0..request.max_tokens {
+            let next = if step == 0 && request.branch > 0 {
+                let mut ranked: Vec<(u32, f32)> = (0u32..).zip(row.iter().copied()).collect();
+                ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+                match ranked
+                    .into_iter()
+                    .filter(|&(id, _)| {
+                        !self.is_special(id) && !self.token_text(id).trim().is_empty()
+                    })
+                    .nth(request.branch)
+                {
+                    Some((id, _)) => id,
+                    None => break,
+                }
+            } else {
+                next_token_stats(&row).top_id
+            };
+            if self.is_stop(next) || self.is_special(next) {
+                return Ok((decode(&self.tokenizer, &ids)?.trim_end().to_string(), cost));
+            }
+            ids.push(next);
+            let text = self.token_text(next);
+            if text.contains(['\n', '\u{10a}']) || text == "<0x0A>" {
+                let written = decode(&self.tokenizer, &ids)?;
+                let finished: Vec<&str> = written.split('\n').collect();
+                let finished = &finished[..finished.len() - 1];
+                // The middle ends before a line of the suffix, or a blank line (the model has
+                // left the code it was shown).
+                if let Some(at) = finished
+                    .iter()
+                    .position(|l| l.trim().is_empty() || resumes.contains(&l.trim()))
+                {
+                    return Ok((finished[..at].join("\n"), cost));
+                }
+                if finished.len() > request.max_lines {
+                    return Ok((String::new(), cost));
+                }
+            }
+            if cache.len() + 1 >= self.llama.config().max_seq_len {
+                break;
+            }
+            let out = self.llama.forward(&[next], &mut cache, LogitsFor::Last)?;
+            row = last_row(log_probs(out.logits)?)?;
+            cost = cost.plus(ModelCost::passes(1, 1));
+        }
+        // Cut off by the token limit: where the middle ends is unknown.
+        Ok((String::new(), cost))
+    }
+
+    /// Token ids of `text` with nothing matched as a special token.
+    fn plain_ids(&self, text: &str) -> Result<Vec<u32>, ModelError> {
+        let mut ids = Vec::new();
+        // The tokenizer matches added tokens whole; a marker written in the code is split so
+        // it stays text.
+        for (k, piece) in text.split("<|").enumerate() {
+            if k > 0 {
+                ids.extend(self.encode("<")?);
+                ids.extend(self.encode(&format!("|{piece}"))?);
+            } else {
+                ids.extend(self.encode(piece)?);
+            }
+        }
+        Ok(ids)
     }
 
     pub fn token_text(&self, id: u32) -> String {

@@ -11,8 +11,8 @@
 use std::sync::Arc;
 
 use tact_runtime::model_io::{
-    BlockRequest, ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate,
-    ToolChoice,
+    BlockRequest, ConfidenceSignal, FillRequest, ModelCost, SelectionPrior, StepPrompt,
+    ToolCandidate, ToolChoice,
 };
 
 use crate::constrained::ArgDecoder;
@@ -213,6 +213,12 @@ impl DecisionModel for LlamaDecisionModel {
         let request = request.clone();
         self.handle
             .call(move |engine| engine.write_block(&request))?
+    }
+
+    fn fill_middle(&self, request: &FillRequest) -> Result<(String, ModelCost), ModelError> {
+        let request = request.clone();
+        self.handle
+            .call(move |engine| engine.fill_middle(&request))?
     }
 
     fn answer(

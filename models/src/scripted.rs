@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 
 use tact_runtime::model_io::{
-    BlockRequest, ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice,
+    BlockRequest, ConfidenceSignal, FillRequest, ModelCost, StepPrompt, ToolCandidate, ToolChoice,
 };
 
 use crate::decision::DecisionModel;
@@ -14,7 +14,8 @@ use crate::error::ModelError;
 /// One scripted step: the confidence the trigger will read and the choice the selector makes.
 /// A step with `complete_after` is instead a rule for [`DecisionModel::complete_line`]: text
 /// ending with it is continued with `completion` (any other text with nothing); and for
-/// [`DecisionModel::write_block`], whose answer prefix it is read against.
+/// [`DecisionModel::write_block`] and [`DecisionModel::fill_middle`], whose answer prefix or
+/// fill prefix it is read against.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct ScriptedStep {
     /// Probability that a tool is needed (reported as `p_tool` and `probe`).
@@ -196,6 +197,22 @@ impl DecisionModel for ScriptedModel {
             .map(|rule| rule.completion.clone())
             .unwrap_or_default();
         Ok((completion, ONE_PASS))
+    }
+
+    /// The same rules, read against the fill's prefix (and `shown` against its suffix): the
+    /// greedy middle is the completion of the first rule the prefix ends with; other branches
+    /// write nothing.
+    fn fill_middle(&self, request: &FillRequest) -> Result<(String, ModelCost), ModelError> {
+        if request.branch > 0 {
+            return Ok((String::new(), ONE_PASS));
+        }
+        let middle = self
+            .completions
+            .iter()
+            .find(|rule| rule.applies(&request.prefix, &request.suffix))
+            .map(|rule| rule.completion.clone())
+            .unwrap_or_default();
+        Ok((middle, ONE_PASS))
     }
 
     /// The same rules, read against the answer's prefix: the greedy block is the completion of

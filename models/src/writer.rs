@@ -7,7 +7,7 @@
 use std::sync::{Arc, OnceLock};
 
 use tact_runtime::model_io::{
-    BlockRequest, ConfidenceSignal, ModelCost, StepPrompt, ToolCandidate, ToolChoice,
+    BlockRequest, ConfidenceSignal, FillRequest, ModelCost, StepPrompt, ToolCandidate, ToolChoice,
 };
 
 use crate::decision::DecisionModel;
@@ -96,6 +96,10 @@ impl DecisionModel for CodeWriter {
 
     fn write_block(&self, request: &BlockRequest) -> Result<(String, ModelCost), ModelError> {
         self.decoder()?.write_block(request)
+    }
+
+    fn fill_middle(&self, request: &FillRequest) -> Result<(String, ModelCost), ModelError> {
+        self.decoder()?.fill_middle(request)
     }
 }
 

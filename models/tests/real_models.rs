@@ -10,7 +10,7 @@ use tact_models::engine::{BackendKind, Engine};
 use tact_models::handle::ModelHandle;
 use tact_models::llama::{KvCache, LogitsFor, log_probs, tensor_rows};
 use tact_models::llama_decision::LlamaDecisionModel;
-use tact_runtime::model_io::{StepPrompt, ToolCandidate};
+use tact_runtime::model_io::{FillRequest, StepPrompt, ToolCandidate};
 
 const BACKENDS: [BackendKind; 2] = [BackendKind::NdArray, BackendKind::Flex];
 /// Bound on the max abs logit error vs the numpy reference at f32 (issue 14's bar).
@@ -581,4 +581,42 @@ fn qwen2_coder_resident_memory_and_load_time() {
         prefill.as_secs_f64(),
         engine.llama().threads()
     );
+}
+
+/// Fill-in-the-middle with Qwen2.5-Coder: a line inserted where the code after it shows what is
+/// missing (the 12-hour clock's midnight hour, probe40-py-01's bug) is a whole branch, ended
+/// where the model goes on into the suffix; SmolLM2 has no FIM tokens and says so.
+#[test]
+fn qwen2_coder_fills_a_missing_branch_and_smollm2_cannot_fill() {
+    let Some(path) =
+        common::qwen_coder_or_skip("qwen2_coder_fills_a_missing_branch_and_smollm2_cannot_fill")
+    else {
+        return;
+    };
+    let engine = Engine::from_gguf_path(&path, BackendKind::DEFAULT).unwrap();
+    let prefix = "def format_clock_12h(minutes: int) -> str:\n    \"\"\"Convert a number of minutes since midnight (0 <= minutes < 1440) to a\n    12-hour clock string \"H:MM AM\" or \"H:MM PM\". Midnight is 12:00 AM and\n    noon is 12:00 PM; the hour has no leading zero and the minutes always\n    have two digits.\n    >>> format_clock_12h(0)\n    '12:00 AM'\n    >>> format_clock_12h(754)\n    '12:34 PM'\n    >>> format_clock_12h(545)\n    '9:05 AM'\n    \"\"\"\n    hour, minute = divmod(minutes, 60)\n    suffix = \"AM\" if hour < 12 else \"PM\"\n    hour = hour % 12\n    ";
+    let suffix = "\n    return f\"{hour}:{minute:02d} {suffix}\"\n";
+    let request = FillRequest {
+        prefix: prefix.into(),
+        suffix: suffix.into(),
+        max_lines: 3,
+        max_tokens: 64,
+        branch: 0,
+    };
+    let (middle, cost) = engine.fill_middle(&request).unwrap();
+    println!("middle: {middle:?}");
+    assert!(middle.starts_with("if hour == 0:"), "{middle:?}");
+    assert_eq!(middle.lines().count(), 2, "{middle:?}");
+    assert!(
+        !middle.contains("return"),
+        "the suffix is not part of the middle: {middle:?}"
+    );
+    assert!(cost.forward_passes > 1);
+    if let Some(smol) = common::smollm2_or_skip("qwen2_coder_fills_a_missing_branch") {
+        let small = Engine::from_gguf_path(&smol, BackendKind::DEFAULT).unwrap();
+        assert!(matches!(
+            small.fill_middle(&request),
+            Err(tact_models::ModelError::Unsupported(_))
+        ));
+    }
 }

@@ -250,6 +250,12 @@ pub struct RepairPolicy {
     /// writes them (so does `""`, which turns the built-in policy's writer off in a policy
     /// file). The rest of the job's decisions stay with its own model either way.
     pub rewrite_model: Option<String>,
+    /// When no edit of the localized lines passed, the code writer fills this many of the
+    /// best-localized lines (0: never): each line written again (greedily, and from the
+    /// writer's second likeliest start) and lines inserted before it, with the rest of the
+    /// function after it in view. Before the rewrites. Needs a writer with fill-in-the-middle
+    /// tokens (Qwen2.5-Coder); a model without them answers nothing and the job goes on.
+    pub fills: usize,
 }
 
 impl RepairPolicy {
@@ -282,6 +288,7 @@ impl Default for RepairPolicy {
             rewrite_temperature: 0.8,
             test_rewrites: 0,
             rewrite_model: None,
+            fills: 0,
         }
     }
 }

@@ -187,6 +187,24 @@ pub struct BlockRequest {
     pub sample: Option<Sampling>,
 }
 
+/// A middle written between a prefix and a suffix (fill-in-the-middle), by a code model trained
+/// with the FIM tokens (`<|fim_prefix|>`, `<|fim_suffix|>`, `<|fim_middle|>`): the repair's
+/// replacement of one line, or lines inserted before one, written with the code after them in
+/// view. The middle ends at the model's end token, or before the first line it writes that is
+/// blank or a line of the suffix again (the model going on into the code it was shown).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FillRequest {
+    pub prefix: String,
+    pub suffix: String,
+    /// The most lines a middle may have; one that goes on longer without ending comes back
+    /// empty (where it ends is unknown).
+    pub max_lines: usize,
+    pub max_tokens: usize,
+    /// Branch `k` starts with the model's `k`-th most likely first token that writes something
+    /// (0: greedy throughout), then goes on greedily.
+    pub branch: usize,
+}
+
 /// Seeded sampling: softmax at `temperature` over the smallest set of tokens whose
 /// probability reaches `top_p`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -11,8 +11,8 @@ use thiserror::Error;
 use crate::decisions::{Refusal, TriggerDecision};
 use crate::messages::{Observation, ToolCall};
 use crate::model_io::{
-    BlockRequest, ConfidenceSignal, ModelCost, SelectionPrior, StepPrompt, ToolCandidate,
-    ToolChoice,
+    BlockRequest, ConfidenceSignal, FillRequest, ModelCost, SelectionPrior, StepPrompt,
+    ToolCandidate, ToolChoice,
 };
 use crate::wire::Message;
 
@@ -47,6 +47,9 @@ pub enum SelectorRequest {
     /// Write a block of code after a chat turn (the repair's function rewrite); answered
     /// with a `Completion`.
     WriteBlock { request: BlockRequest },
+    /// Fill the middle between a prefix and a suffix (the repair's line written with the code
+    /// after it in view); answered with a `Completion`.
+    FillMiddle { request: FillRequest },
     /// Answer in language (the trigger's "reason" branch).
     Answer {
         prompt: StepPrompt,

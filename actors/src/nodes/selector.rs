@@ -8,7 +8,7 @@ use tact_models::DecisionModel;
 use tact_policies::selector::{self, CandidateEvidence};
 use tact_runtime::decisions::{Decision, ModelReply, SelectorRecord};
 use tact_runtime::model_io::{
-    BlockRequest, ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice,
+    BlockRequest, FillRequest, ModelCost, SelectionPrior, StepPrompt, ToolCandidate, ToolChoice,
 };
 use tact_runtime::stages::{SelectorRequest, SelectorResponse, ToolEvidence};
 
@@ -60,6 +60,9 @@ impl StageLogic for SelectorNode {
                 .map(|(t, c)| SelectorResponse::Completion(t, c)),
             SelectorRequest::WriteBlock { request } => writer
                 .write_block(&request)
+                .map(|(t, c)| SelectorResponse::Completion(t, c)),
+            SelectorRequest::FillMiddle { request } => writer
+                .fill_middle(&request)
                 .map(|(t, c)| SelectorResponse::Completion(t, c)),
             SelectorRequest::Answer { prompt, max_tokens } => model
                 .answer(&prompt, max_tokens)
@@ -266,6 +269,22 @@ impl Runner {
             |response| match response {
                 SelectorResponse::Completion(line, cost) => Ok((line, cost)),
                 _ => Err("unexpected response to a completion".into()),
+            },
+        )
+        .await
+    }
+
+    /// The code writer fills the middle between a prefix and a suffix (a line rewritten with
+    /// the code after it in view).
+    pub(crate) async fn fill_middle(&mut self, request: FillRequest) -> Result<String, ActorError> {
+        let key = request_key("fill_middle", &request);
+        self.ask_selector(
+            key,
+            ModelReply::Completion,
+            SelectorRequest::FillMiddle { request },
+            |response| match response {
+                SelectorResponse::Completion(middle, cost) => Ok((middle, cost)),
+                _ => Err("unexpected response to a fill".into()),
             },
         )
         .await
