@@ -1803,11 +1803,11 @@ enum RoundKind {
 }
 
 impl RewriteRound {
-    /// The calls kept back for the round when the budget runs low: a fill's four edits a
+    /// The calls kept back for the round when the budget runs low: a fill's seven edits a
     /// line; each rewrite's hunks and itself whole, about two probes a rewrite.
     fn reserve(self) -> u64 {
         match self.kind {
-            RoundKind::Fill => 4 * self.count as u64,
+            RoundKind::Fill => 7 * self.count as u64,
             RoundKind::Rewrite | RoundKind::TestRewrite => 2 * self.count as u64,
         }
     }

@@ -34,7 +34,13 @@ enum FillKind {
     /// Lines inserted before it (branch `k` as for a replacement: the greedy insertion is
     /// often the line itself again, which is no insertion).
     InsertBefore { branch: usize },
+    /// The line kept up to a cut (byte offset) and written on from there to its end.
+    Continue { cut: usize },
 }
+
+/// Cuts of one line the writer continues from: a spread over the line's token ends (not only
+/// its longest prefixes), as a wrong token may sit anywhere in it.
+const FILL_CUTS: usize = 3;
 
 /// The fills of the first `lines` localized lines inside a function's body, as candidates:
 /// per line its replacement and an insertion before it, each greedy and from the writer's
@@ -53,7 +59,7 @@ pub(super) async fn propose_fills(
         .map(|l| l.score)
         .fold(f64::MIN, f64::max)
         .max(1e-9);
-    let kinds = [
+    let whole_lines = [
         FillKind::Replace { branch: 0 },
         FillKind::InsertBefore { branch: 0 },
         FillKind::Replace { branch: 1 },
@@ -76,32 +82,47 @@ pub(super) async fn propose_fills(
         };
         let indent: String = old_line.chars().take_while(|c| c.is_whitespace()).collect();
         let above = file_lines[parts.spec_start..index].join("\n");
+        let kinds = whole_lines.into_iter().chain(
+            spread_cuts(old_line, FILL_CUTS)
+                .into_iter()
+                .map(|cut| FillKind::Continue { cut }),
+        );
         for kind in kinds {
             let after = match kind {
-                FillKind::Replace { .. } => index + 1,
+                FillKind::Replace { .. } | FillKind::Continue { .. } => index + 1,
                 FillKind::InsertBefore { .. } => index,
             };
             let below = file_lines[after..parts.end.min(file_lines.len())].join("\n");
+            let (kept, branch) = match kind {
+                FillKind::Replace { branch } | FillKind::InsertBefore { branch } => {
+                    (indent.as_str(), branch)
+                }
+                FillKind::Continue { cut } => (&old_line[..cut], 0),
+            };
             let request = FillRequest {
-                prefix: format!("{above}\n{indent}"),
+                prefix: format!("{above}\n{kept}"),
                 suffix: format!("\n{below}\n"),
                 max_lines: FILL_LINES,
                 max_tokens: FILL_TOKENS,
-                branch: match kind {
-                    FillKind::Replace { branch } | FillKind::InsertBefore { branch } => branch,
-                },
+                branch,
             };
             let result = runner.fill_middle(request).await;
             let Some(middle) = answered(runner, ModelRequestKind::Completion, result)? else {
                 break 'locations;
             };
             tracing::debug!(file = %loc.file, line = loc.line, ?kind, %middle, "fill");
-            let written: Vec<String> = middle
-                .split('\n')
+            // A continuation is the rest of its line; what the writer goes on with below it is
+            // not part of the fill.
+            let middle_lines = match kind {
+                FillKind::Continue { .. } => middle.split('\n').take(1).collect::<Vec<_>>(),
+                _ => middle.split('\n').collect(),
+            };
+            let written: Vec<String> = middle_lines
+                .into_iter()
                 .enumerate()
                 .map(|(k, l)| {
                     if k == 0 {
-                        format!("{indent}{l}")
+                        format!("{kept}{l}")
                     } else {
                         l.to_string()
                     }
@@ -112,7 +133,7 @@ pub(super) async fn propose_fills(
                 continue;
             }
             let replacement = match kind {
-                FillKind::Replace { .. } => written,
+                FillKind::Replace { .. } | FillKind::Continue { .. } => written,
                 FillKind::InsertBefore { .. } => {
                     let mut lines = written;
                     lines.push(old_line.to_string());
@@ -146,6 +167,39 @@ pub(super) async fn propose_fills(
         set_aside,
     }))?;
     Ok(candidates_of(proposals))
+}
+
+/// Up to `count` cut points of `line` (byte offsets after a token, inside the line's code),
+/// spread evenly from its first tokens to its last: a continuation from each keeps the line
+/// up to there.
+fn spread_cuts(line: &str, count: usize) -> Vec<usize> {
+    let code = line.trim_end();
+    let indent = code.len() - code.trim_start().len();
+    let mut ends: Vec<usize> = Vec::new();
+    let mut previous: Option<char> = None;
+    for (at, c) in code.char_indices() {
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        if let Some(p) = previous
+            && at > indent
+            && !c.is_whitespace()
+            && (!word(p) || !word(c))
+        {
+            // A token ends before `c`; skip the cut right after the first token
+            // (`return`, `let`), which says nothing of the fix.
+            ends.push(at);
+        }
+        previous = Some(c);
+    }
+    let ends: Vec<usize> = ends.into_iter().skip(1).collect();
+    if ends.is_empty() || count == 0 {
+        return Vec::new();
+    }
+    let picks = count.min(ends.len());
+    let mut cuts: Vec<usize> = (0..picks)
+        .map(|k| ends[(k * 2 + 1) * ends.len() / (2 * picks)])
+        .collect();
+    cuts.dedup();
+    cuts
 }
 
 /// Why a fill cannot pass, read off the code alone: what [`cannot_pass_lines`] finds of lines
@@ -182,6 +236,18 @@ mod tests {
 
     fn lines(text: &[&str]) -> Vec<String> {
         text.iter().map(|l| (*l).to_string()).collect()
+    }
+
+    #[test]
+    fn probe40_rust_19_cuts_spread_over_the_line_reach_the_format_strings_placeholder() {
+        let line = "    format!(\"{}{}.{}\", sign, abs / 100, abs % 100)";
+        let cuts = spread_cuts(line, 3);
+        assert_eq!(cuts.len(), 3, "{cuts:?}");
+        assert!(cuts.windows(2).all(|w| w[0] < w[1]), "{cuts:?}");
+        let kept: Vec<&str> = cuts.iter().map(|&c| &line[..c]).collect();
+        assert!(kept[0].len() < line.len() / 2, "{kept:?}");
+        assert!(kept.iter().all(|k| k.len() > "    format".len()), "{kept:?}");
+        assert!(spread_cuts("    x", 3).is_empty());
     }
 
     #[test]
