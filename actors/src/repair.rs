@@ -1783,6 +1783,11 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     runner.finish(status, &reason)
 }
 
+/// Edits one filled line makes at most (`fill::propose_fills`).
+const FILL_EDITS_A_LINE: u64 = 7;
+/// Lines the fills keep calls back for when the budget runs low.
+const RESERVED_FILL_LINES: usize = 2;
+
 /// One round of the writer's last resorts: what it writes, and how many (lines filled, or
 /// rewrites).
 #[derive(Debug, Clone, Copy)]
@@ -1804,10 +1809,12 @@ enum RoundKind {
 
 impl RewriteRound {
     /// The calls kept back for the round when the budget runs low: a fill's seven edits a
-    /// line; each rewrite's hunks and itself whole, about two probes a rewrite.
+    /// line, for the best two lines only (a larger reserve takes the last calls from enumerated
+    /// fixes ranked late: `hefix-rust-81`'s literal edit at call 177); each rewrite's hunks and
+    /// itself whole, about two probes a rewrite.
     fn reserve(self) -> u64 {
         match self.kind {
-            RoundKind::Fill => 7 * self.count as u64,
+            RoundKind::Fill => FILL_EDITS_A_LINE * self.count.min(RESERVED_FILL_LINES) as u64,
             RoundKind::Rewrite | RoundKind::TestRewrite => 2 * self.count as u64,
         }
     }
@@ -1830,11 +1837,15 @@ async fn ask_for_rewrites(
     contents: &HashMap<String, String>,
 ) -> Result<VecDeque<Candidate>, ActorError> {
     if round.kind == RoundKind::Fill {
-        return Ok(
-            fill::propose_fills(runner, locations, contents, round.count)
-                .await?
-                .into(),
-        );
+        // As many lines as the calls left afford (at least one), best-localized first.
+        let affordable =
+            runner.tool_calls_left().saturating_sub(COMMIT_RESERVE) / FILL_EDITS_A_LINE;
+        let lines = round
+            .count
+            .min(usize::try_from(affordable).unwrap_or(usize::MAX).max(1));
+        return Ok(fill::propose_fills(runner, locations, contents, lines)
+            .await?
+            .into());
     }
     let assertions = if round.kind == RoundKind::TestRewrite {
         let assertions = quoted_failures(baseline, &runner.cfg.workspace);

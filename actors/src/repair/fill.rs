@@ -246,7 +246,10 @@ mod tests {
         assert!(cuts.windows(2).all(|w| w[0] < w[1]), "{cuts:?}");
         let kept: Vec<&str> = cuts.iter().map(|&c| &line[..c]).collect();
         assert!(kept[0].len() < line.len() / 2, "{kept:?}");
-        assert!(kept.iter().all(|k| k.len() > "    format".len()), "{kept:?}");
+        assert!(
+            kept.iter().all(|k| k.len() > "    format".len()),
+            "{kept:?}"
+        );
         assert!(spread_cuts("    x", 3).is_empty());
     }
 
