@@ -2469,11 +2469,7 @@ async fn propose_completions(
     let assertions = failing_assertions(baseline, &runner.cfg.workspace);
     let mut proposals: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
-    let best = locations
-        .iter()
-        .map(|l| l.score)
-        .fold(f64::MIN, f64::max)
-        .max(1e-9);
+    let best = best_location_score(locations);
     'locations: for (rank, loc) in locations.iter().enumerate().take(COMPLETION_LOCATIONS) {
         let Some(content) = contents.get(&loc.file) else {
             continue;
@@ -2589,6 +2585,15 @@ async fn propose_completions(
         set_aside,
     }))?;
     Ok(candidates_of(proposals))
+}
+
+/// The best localization score, the scale a proposal's `location_score` is read on.
+fn best_location_score(locations: &[localize::CandidateLocation]) -> f64 {
+    locations
+        .iter()
+        .map(|l| l.score)
+        .fold(f64::MIN, f64::max)
+        .max(1e-9)
 }
 
 /// The model's completion of `text` to the end of its line; `None` when the model cannot

@@ -16,7 +16,8 @@ use tact_runtime::model_io::FillRequest;
 use tact_runtime::source::Language;
 
 use super::{
-    Candidate, EditScope, answered, candidates_of, cannot_pass_lines, offer_unless, proposed,
+    Candidate, EditScope, answered, best_location_score, candidates_of, cannot_pass_lines,
+    offer_unless, proposed,
 };
 use crate::error::ActorError;
 use crate::job::Runner;
@@ -54,11 +55,7 @@ pub(super) async fn propose_fills(
 ) -> Result<Vec<Candidate>, ActorError> {
     let mut proposals: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
-    let best = locations
-        .iter()
-        .map(|l| l.score)
-        .fold(f64::MIN, f64::max)
-        .max(1e-9);
+    let best = best_location_score(locations);
     let whole_lines = [
         FillKind::Replace { branch: 0 },
         FillKind::InsertBefore { branch: 0 },
