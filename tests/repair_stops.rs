@@ -892,7 +892,7 @@ fn the_rewrites_keep_their_share_of_a_budget_the_enumeration_would_spend() {
 /// probe40-python-01's shape: the 12-hour clock misses its midnight hour, a branch no edit of
 /// an existing line makes. The writer's fill before the `return` (it sees the return below the
 /// gap) inserts the branch; the budget is smaller than the enumeration, and the fills keep
-/// their share of it.
+/// their share of it (two lines' worth: the calls left then afford the best two lines).
 #[test]
 fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
     let (scratch, ws) = workspace(&[
@@ -916,13 +916,13 @@ fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
     }));
     let script = scratch.path().join("script.json");
     std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
-    let policy = policy_setting(scratch.path(), "fills.toml", "fills", "2");
+    let policy = policy_setting(scratch.path(), "fills.toml", "fills", "6");
     let (_, events) = run(
         &ws,
         &script,
         &[
             "--max-tool-calls",
-            "24",
+            "40",
             "--policy",
             policy.to_str().unwrap(),
         ],
