@@ -261,7 +261,7 @@ pub fn observed_value(language: Language, assertion: &str, message: &str) -> Opt
             let compared = message
                 .lines()
                 .find_map(|l| l.trim().split_once("assert ").map(|(_, rest)| rest))?;
-            let (left, right) = split_top_level(compared, " == ")?;
+            let (left, right) = split_top_level(compared, " == ", language)?;
             (left.to_string(), right.to_string())
         }
         Language::Rust => {
@@ -276,13 +276,13 @@ pub fn observed_value(language: Language, assertion: &str, message: &str) -> Opt
     let (source_left, source_right) = match language {
         Language::Python => {
             let (_, rest) = assertion.split_once("assert ")?;
-            split_top_level(rest, " == ")?
+            split_top_level(rest, " == ", language)?
         }
         Language::Rust => {
             let (_, rest) = assertion.split_once("assert_eq!(")?;
             let rest = rest.trim_end().trim_end_matches(';').trim_end();
             let rest = rest.strip_suffix(')').unwrap_or(rest);
-            split_top_level(rest, ",")?
+            split_top_level(rest, ",", language)?
         }
     };
     let calls = |side: &str| side.contains('(');
@@ -295,24 +295,20 @@ pub fn observed_value(language: Language, assertion: &str, message: &str) -> Opt
     (!observed.is_empty()).then(|| observed.chars().take(120).collect())
 }
 
-/// `text` split at the first `separator` outside brackets and quotes.
-fn split_top_level<'a>(text: &'a str, separator: &str) -> Option<(&'a str, &'a str)> {
+/// `text` (one line) split at the first `separator` in its code (outside strings, by the shared
+/// lexer) and outside brackets.
+fn split_top_level<'a>(
+    text: &'a str,
+    separator: &str,
+    language: Language,
+) -> Option<(&'a str, &'a str)> {
+    let classes = classify_source(text, language).into_iter().next()?;
     let mut depth = 0i32;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
     for (i, c) in text.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == q {
-                quote = None;
-            }
+        if classes.get(i) != Some(&ByteClass::Code) {
             continue;
         }
         match c {
-            '"' | '\'' => quote = Some(c),
             '(' | '[' | '{' => depth += 1,
             ')' | ']' | '}' => depth -= 1,
             _ if depth == 0 && text[i..].starts_with(separator) => {
