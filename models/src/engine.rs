@@ -307,14 +307,8 @@ impl Engine {
         for step in 0..max_tokens {
             let next = if step == 0 && branch > 0 {
                 // The branch-th most likely token that keeps the line going.
-                let mut ranked: Vec<(u32, f32)> = (0u32..).zip(row.iter().copied()).collect();
-                ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-                match ranked
-                    .into_iter()
-                    .filter(|&(id, _)| !ends_line(id))
-                    .nth(branch)
-                {
-                    Some((id, _)) => id,
+                match nth_likeliest(&row, branch, |id| !ends_line(id)) {
+                    Some(id) => id,
                     None => break,
                 }
             } else {
@@ -444,16 +438,10 @@ impl Engine {
         let mut ids: Vec<u32> = Vec::new();
         for step in 0..request.max_tokens {
             let next = if step == 0 && request.branch > 0 {
-                let mut ranked: Vec<(u32, f32)> = (0u32..).zip(row.iter().copied()).collect();
-                ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-                match ranked
-                    .into_iter()
-                    .filter(|&(id, _)| {
-                        !self.is_special(id) && !self.token_text(id).trim().is_empty()
-                    })
-                    .nth(request.branch)
-                {
-                    Some((id, _)) => id,
+                let writes =
+                    |id: u32| !self.is_special(id) && !self.token_text(id).trim().is_empty();
+                match nth_likeliest(&row, request.branch, writes) {
+                    Some(id) => id,
                     None => break,
                 }
             } else {
@@ -904,6 +892,18 @@ pub fn tool_json(candidate: &ToolCandidate) -> TemplateValue {
 /// Rough text of a step prompt with no tools (for `score_continuations`).
 pub fn plain_prompt(template: &ChatTemplate, prompt: &StepPrompt) -> Result<String, ModelError> {
     decision_prompt(template, prompt, &[])
+}
+
+/// The `n`-th most likely token of a log-probability row among those `keep` admits (a branch's
+/// first token).
+fn nth_likeliest(row: &[f32], n: usize, keep: impl Fn(u32) -> bool) -> Option<u32> {
+    let mut ranked: Vec<(u32, f32)> = (0u32..).zip(row.iter().copied()).collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    ranked
+        .into_iter()
+        .filter(|&(id, _)| keep(id))
+        .nth(n)
+        .map(|(id, _)| id)
 }
 
 #[cfg(test)]
