@@ -427,14 +427,7 @@ impl Engine {
         let (mut cache, out, reused) = self.forward_reusing_prefix(&prompt_ids, LogitsFor::Last)?;
         let mut row = last_row(log_probs(out.logits)?)?;
         let mut cost = prompt_cost(prompt_ids.len(), reused);
-        // The lines the model may go on into once the middle is written: any line of the
-        // suffix (a small model often skips ahead to the suffix's last line).
-        let resumes: Vec<&str> = request
-            .suffix
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
+        let resumes = SuffixResumes::of(&request.suffix);
         let mut ids: Vec<u32> = Vec::new();
         for step in 0..request.max_tokens {
             let next = if step == 0 && request.branch > 0 {
@@ -456,12 +449,7 @@ impl Engine {
                 let written = decode(&self.tokenizer, &ids)?;
                 let finished: Vec<&str> = written.split('\n').collect();
                 let finished = &finished[..finished.len() - 1];
-                // The middle ends before a line of the suffix, or a blank line (the model has
-                // left the code it was shown).
-                if let Some(at) = finished
-                    .iter()
-                    .position(|l| l.trim().is_empty() || resumes.contains(&l.trim()))
-                {
+                if let Some(at) = resumes.middle_end(finished) {
                     return Ok((finished[..at].join("\n"), cost));
                 }
                 if finished.len() > request.max_lines {
@@ -894,6 +882,76 @@ pub fn plain_prompt(template: &ChatTemplate, prompt: &StepPrompt) -> Result<Stri
     decision_prompt(template, prompt, &[])
 }
 
+/// Where a filled middle ends: the suffix's lines the writer may go on into once the middle is
+/// written (a small model writes the gap, then the suffix again, or skips ahead to its end).
+struct SuffixResumes<'a> {
+    lines: Vec<&'a str>,
+    /// Indentation of the suffix's first line: a middle line indented deeper sits inside a block
+    /// the middle opened (`if x:` / `    return None`), whatever later suffix line it equals.
+    indent: usize,
+}
+
+impl<'a> SuffixResumes<'a> {
+    fn of(suffix: &'a str) -> Self {
+        let lines: Vec<&str> = suffix.lines().filter(|l| !l.trim().is_empty()).collect();
+        let indent = lines.first().map_or(0, |l| indentation(l));
+        Self {
+            lines: lines.into_iter().map(str::trim).collect(),
+            indent,
+        }
+    }
+
+    /// How many of the finished middle lines to keep, once the middle has ended: at a blank line
+    /// (the writer left the code it was shown), or at a line of the suffix written where the
+    /// middle is a whole statement, no deeper than the suffix's first line and with every
+    /// bracket it opened closed — a Rust guard's closing `}` equals the function's own, and is
+    /// still the guard's.
+    fn middle_end(&self, finished: &[&str]) -> Option<usize> {
+        let mut depth = 0i64;
+        for (at, line) in finished.iter().enumerate() {
+            if line.trim().is_empty() {
+                return Some(at);
+            }
+            // The first line continues the prefix's own line: its indentation is not its own.
+            let shallow = at == 0 || indentation(line) <= self.indent;
+            if depth == 0 && shallow && self.lines.contains(&line.trim()) {
+                return Some(at);
+            }
+            depth += bracket_balance(line);
+        }
+        None
+    }
+}
+
+fn indentation(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+/// Brackets a line opens minus those it closes, outside double-quoted strings.
+fn bracket_balance(line: &str) -> i64 {
+    let mut balance = 0;
+    let mut in_string = false;
+    let mut escaped = false;
+    for c in line.chars() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '(' | '[' | '{' => balance += 1,
+            ')' | ']' | '}' => balance -= 1,
+            _ => {}
+        }
+    }
+    balance
+}
+
 /// The `n`-th most likely token of a log-probability row among those `keep` admits (a branch's
 /// first token).
 fn nth_likeliest(row: &[f32], n: usize, keep: impl Fn(u32) -> bool) -> Option<u32> {
@@ -910,6 +968,48 @@ fn nth_likeliest(row: &[f32], n: usize, keep: impl Fn(u32) -> bool) -> Option<u3
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// probe41-rs-01: the writer's guard `if prefix_len == 0 { return true; }` was cut at its
+    /// closing `}` (equal to the function's own) and lost its body; the guard is kept whole and
+    /// the middle ends where the writer repeats the suffix.
+    #[test]
+    fn probe41_rs_01_a_guards_closing_brace_is_the_guards_own() {
+        let suffix =
+            "\n    let mask = u32::MAX << (32 - prefix_len);\n    ip & mask == net & mask\n}\n";
+        let resumes = SuffixResumes::of(suffix);
+        let written = [
+            "if prefix_len == 0 {",
+            "        return true;",
+            "    }",
+            "    let mask = u32::MAX << (32 - prefix_len);",
+        ];
+        assert_eq!(resumes.middle_end(&written), Some(3));
+        // A middle that skips ahead to the function's end stops there.
+        assert_eq!(resumes.middle_end(&["x += 1;", "}"]), Some(1));
+    }
+
+    #[test]
+    fn a_branch_body_equal_to_a_later_suffix_line_stays_in_the_middle() {
+        let suffix = "\n    if b:\n        return None\n    return x\n";
+        let resumes = SuffixResumes::of(suffix);
+        assert_eq!(
+            resumes.middle_end(&["if a:", "        return None", "    if b:"]),
+            Some(2)
+        );
+        // The writer going straight on with the suffix writes nothing.
+        assert_eq!(resumes.middle_end(&["if b:"]), Some(0));
+        // A blank line ends it; so does a line back at the suffix's depth.
+        assert_eq!(resumes.middle_end(&["y = 1", ""]), Some(1));
+        assert_eq!(resumes.middle_end(&["y = 1", "    return x"]), Some(1));
+        assert_eq!(resumes.middle_end(&["y = 1", "    z = 2"]), None);
+    }
+
+    #[test]
+    fn brackets_in_strings_do_not_count() {
+        assert_eq!(bracket_balance(r#"if s == "{" {"#), 1);
+        assert_eq!(bracket_balance(r#"x = "\"(" + f(a)"#), 0);
+        assert_eq!(bracket_balance("    }"), -1);
+    }
 
     #[test]
     fn a_block_ends_before_a_line_at_the_functions_indentation_or_a_fence() {
