@@ -385,24 +385,32 @@ fn policy_with(dir: &Path, name: &str, edits: &[(&str, &str)]) -> std::path::Pat
 
 /// A policy file: the default one with the line setting `key` set to `value` instead.
 fn policy_setting(dir: &Path, name: &str, key: &str, value: &str) -> std::path::PathBuf {
-    let text = std::fs::read_to_string(
+    policy_settings(dir, name, &[(key, value)])
+}
+
+/// The default policy with `settings` (`key = value` lines it has) changed, written to `name`.
+fn policy_settings(dir: &Path, name: &str, settings: &[(&str, &str)]) -> std::path::PathBuf {
+    let mut text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("policies/default-policy.toml"),
     )
     .unwrap();
-    let prefix = format!("{key} = ");
-    assert!(text.lines().any(|l| l.starts_with(&prefix)), "{key}");
-    let text: Vec<String> = text
-        .lines()
-        .map(|l| {
-            if l.starts_with(&prefix) {
-                format!("{prefix}{value}")
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
+    for (key, value) in settings {
+        let prefix = format!("{key} = ");
+        assert!(text.lines().any(|l| l.starts_with(&prefix)), "{key}");
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| {
+                if l.starts_with(&prefix) {
+                    format!("{prefix}{value}")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect();
+        text = lines.join("\n") + "\n";
+    }
     let path = dir.join(name);
-    std::fs::write(&path, text.join("\n") + "\n").unwrap();
+    std::fs::write(&path, text).unwrap();
     path
 }
 
@@ -946,6 +954,67 @@ fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
     assert_eq!(
         std::fs::read_to_string(ws.join("clock.py")).unwrap(),
         "def format_clock_12h(minutes: int) -> str:\n    \"\"\"Minutes since midnight as a 12-hour clock, \"H:MM AM\"; midnight is 12:00 AM.\"\"\"\n    hour, minute = divmod(minutes, 60)\n    suffix = \"AM\" if hour < 12 else \"PM\"\n    hour = hour % 12\n    if hour == 0:\n        hour = 12\n    return f\"{hour}:{minute:02d} {suffix}\"\n"
+    );
+}
+
+/// The same clock with its fix on another line than the best-localized one: the first fills
+/// (here one line) miss it, and once the rewrites have found nothing either, the late fills of
+/// the next localized lines write it (`hour = hour % 12 or 12`). Without them the job stops
+/// unfixed.
+#[test]
+fn the_late_fills_reach_a_line_the_first_fills_did_not() {
+    let clock = "def format_clock_12h(minutes: int) -> str:\n    \"\"\"Minutes since midnight as a 12-hour clock, \"H:MM AM\"; midnight is 12:00 AM.\"\"\"\n    hour, minute = divmod(minutes, 60)\n    suffix = \"AM\" if hour < 12 else \"PM\"\n    hour = hour % 12\n    return f\"{hour}:{minute:02d} {suffix}\"\n";
+    let run_with = |late_fills: &str| {
+        let (scratch, ws) = workspace(&[
+            ("clock.py", clock),
+            (
+                "test_clock.py",
+                "from clock import format_clock_12h\n\n\ndef test_clock():\n    assert format_clock_12h(545) == \"9:05 AM\"\n    assert format_clock_12h(0) == \"12:00 AM\"\n    assert format_clock_12h(720) == \"12:00 PM\"\n",
+            ),
+            ("pytest.ini", "[pytest]\n"),
+        ]);
+        let mut steps: Vec<Value> = (0..8)
+            .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
+            .collect();
+        // The writer fills the modulo's line right (and only that line: the rule needs the
+        // return right below the gap).
+        steps.push(serde_json::json!({
+            "complete_after": "    suffix = \"AM\" if hour < 12 else \"PM\"\n    ",
+            "shown": "\n    return f\"{hour}",
+            "completion": "hour = hour % 12 or 12",
+        }));
+        let script = scratch.path().join("script.json");
+        std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+        let policy = policy_settings(
+            scratch.path(),
+            "late.toml",
+            &[
+                ("fills", "1"),
+                ("late_fills", late_fills),
+                ("rewrites", "0"),
+                ("test_rewrites", "0"),
+            ],
+        );
+        let (_, events) = run(&ws, &script, &["--policy", policy.to_str().unwrap()]);
+        let fill_rounds = decisions(&events, "proposals")
+            .into_iter()
+            .filter(|p| p["written_by"] == "model (fill in the middle)")
+            .count();
+        let status = done(&events)["status"].clone();
+        (
+            std::fs::read_to_string(ws.join("clock.py")).unwrap(),
+            fill_rounds,
+            status,
+        )
+    };
+    let (unfixed, rounds, status) = run_with("0");
+    assert_eq!((rounds, unfixed.as_str()), (1, clock), "{status}");
+    let (fixed, rounds, status) = run_with("6");
+    assert_eq!(status, "done");
+    assert_eq!(rounds, 2);
+    assert_eq!(
+        fixed,
+        clock.replace("hour = hour % 12\n", "hour = hour % 12 or 12\n")
     );
 }
 

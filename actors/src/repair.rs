@@ -1343,14 +1343,15 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     // The writer's last resorts, in rounds: asked when nothing else is left to probe or the
     // calls left are down to what a round needs; probed before anything else still queued.
     // First the fills of the best-localized lines, then the function rewrites; the rewrite
-    // round that shows the failing tests is asked only when the others found nothing.
+    // round that shows the failing tests is asked only when the others found nothing, and the
+    // fills of the next localized lines last of all.
     let mut rewrite_rounds: VecDeque<RewriteRound> = if runner.cfg.always_call {
         VecDeque::new()
     } else {
         [
             RewriteRound {
                 count: repair.fills,
-                kind: RoundKind::Fill,
+                kind: RoundKind::Fill { skip: 0 },
             },
             RewriteRound {
                 count: repair.rewrites,
@@ -1359,6 +1360,10 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             RewriteRound {
                 count: repair.test_rewrites,
                 kind: RoundKind::TestRewrite,
+            },
+            RewriteRound {
+                count: repair.late_fills,
+                kind: RoundKind::Fill { skip: repair.fills },
             },
         ]
         .into_iter()
@@ -1798,9 +1803,9 @@ struct RewriteRound {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum RoundKind {
-    /// Each of the best-localized lines written again, or lines inserted before it, with the
-    /// code after it in view ([`fill`]).
-    Fill,
+    /// Each of the best-localized lines after the first `skip` written again, or lines
+    /// inserted before it, with the code after it in view ([`fill`]).
+    Fill { skip: usize },
     /// The function's body written again from its header, comments and docstring.
     Rewrite,
     /// The same, with the failing tests' assertions (and what the code returned) shown first.
@@ -1814,7 +1819,9 @@ impl RewriteRound {
     /// itself whole, about two probes a rewrite.
     fn reserve(self) -> u64 {
         match self.kind {
-            RoundKind::Fill => FILL_EDITS_A_LINE * self.count.min(RESERVED_FILL_LINES) as u64,
+            RoundKind::Fill { .. } => {
+                FILL_EDITS_A_LINE * self.count.min(RESERVED_FILL_LINES) as u64
+            }
             RoundKind::Rewrite | RoundKind::TestRewrite => 2 * self.count as u64,
         }
     }
@@ -1836,16 +1843,18 @@ async fn ask_for_rewrites(
     baseline: &TestReport,
     contents: &HashMap<String, String>,
 ) -> Result<VecDeque<Candidate>, ActorError> {
-    if round.kind == RoundKind::Fill {
+    if let RoundKind::Fill { skip } = round.kind {
         // As many lines as the calls left afford (at least one), best-localized first.
         let affordable =
             runner.tool_calls_left().saturating_sub(COMMIT_RESERVE) / FILL_EDITS_A_LINE;
         let lines = round
             .count
             .min(usize::try_from(affordable).unwrap_or(usize::MAX).max(1));
-        return Ok(fill::propose_fills(runner, locations, contents, lines)
-            .await?
-            .into());
+        return Ok(
+            fill::propose_fills(runner, locations, contents, skip..skip + lines)
+                .await?
+                .into(),
+        );
     }
     let assertions = if round.kind == RoundKind::TestRewrite {
         let assertions = quoted_failures(baseline, &runner.cfg.workspace);

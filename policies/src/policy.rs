@@ -256,6 +256,10 @@ pub struct RepairPolicy {
     /// function after it in view. Before the rewrites. Needs a writer with fill-in-the-middle
     /// tokens (Qwen2.5-Coder); a model without them answers nothing and the job goes on.
     pub fills: usize,
+    /// When the rewrites found nothing either and calls are left, the code writer fills this
+    /// many more localized lines, those after the first `fills` (0: never). Last of all, so a
+    /// task fixed before it takes the path it took without it.
+    pub late_fills: usize,
 }
 
 impl RepairPolicy {
@@ -289,6 +293,7 @@ impl Default for RepairPolicy {
             test_rewrites: 0,
             rewrite_model: None,
             fills: 0,
+            late_fills: 0,
         }
     }
 }

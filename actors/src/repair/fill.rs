@@ -43,7 +43,7 @@ enum FillKind {
 /// its longest prefixes), as a wrong token may sit anywhere in it.
 const FILL_CUTS: usize = 3;
 
-/// The fills of the first `lines` localized lines inside a function's body, as candidates:
+/// The fills of the localized lines ranked `ranks` (best first) inside a function's body, as candidates:
 /// per line its replacement and an insertion before it, each greedy and from the writer's
 /// second likeliest start. Each fill sees the function from its comments down to the line, and
 /// the rest of the function after it.
@@ -51,7 +51,7 @@ pub(super) async fn propose_fills(
     runner: &mut Runner,
     locations: &[CandidateLocation],
     contents: &HashMap<String, String>,
-    lines: usize,
+    ranks: std::ops::Range<usize>,
 ) -> Result<Vec<Candidate>, ActorError> {
     let mut proposals: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
@@ -62,7 +62,10 @@ pub(super) async fn propose_fills(
         FillKind::Replace { branch: 1 },
         FillKind::InsertBefore { branch: 1 },
     ];
-    'locations: for (rank, loc) in locations.iter().enumerate().take(lines) {
+    'locations: for (rank, loc) in locations.iter().enumerate() {
+        if !ranks.contains(&rank) {
+            continue;
+        }
         let Some(content) = contents.get(&loc.file) else {
             continue;
         };
