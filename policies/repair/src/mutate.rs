@@ -304,6 +304,9 @@ pub fn enumerate_mutations(
             continue;
         };
         let mut edits = mutate_line_with_classes(text, line_classes, language);
+        if language == Language::Python {
+            edits = math_qualified(edits, text, &source_lines);
+        }
         if language == Language::Python
             && let Some(edit) = insert_return_edit(&source_lines, &classes, index)
         {
@@ -706,6 +709,68 @@ struct LineEdit {
     new_text: String,
     operator: MutationOperator,
     description: String,
+}
+
+/// Python's rounding functions live in two places: `round` and `int` are built in, `floor`,
+/// `ceil` and `trunc` are `math`'s. A sibling call swapped across them is written as the file
+/// can call it (`round(x)` → `math.ceil(x)` under `import math`, `math.floor(x)` → `round(x)`);
+/// one the file cannot call (no `math` imported) is dropped, as its probe could only fail.
+fn math_qualified(edits: Vec<LineEdit>, text: &str, source_lines: &[&str]) -> Vec<LineEdit> {
+    const MATH_ONLY: &[&str] = &["floor", "ceil", "trunc"];
+    let imports_math = source_lines.iter().any(|l| {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        words.first() == Some(&"import")
+            && words[1..].iter().any(|w| w.trim_end_matches(',') == "math")
+    });
+    let imported_from_math = |name: &str| {
+        source_lines.iter().any(|l| {
+            let l = l.trim_start();
+            l.starts_with("from math import ")
+                && l["from math import ".len()..]
+                    .split(',')
+                    .any(|n| n.trim() == name)
+        })
+    };
+    edits
+        .into_iter()
+        .filter_map(|mut edit| {
+            if edit.operator != MutationOperator::SiblingCall {
+                return Some(edit);
+            }
+            // Where the new name starts: the first byte that differs, back to its word's start.
+            let differ = text
+                .bytes()
+                .zip(edit.new_text.bytes())
+                .take_while(|(a, b)| a == b)
+                .count();
+            let start = edit.new_text[..differ]
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(0, |k| k + 1);
+            let name: String = edit.new_text[start..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let qualified = edit.new_text[..start].ends_with("math.");
+            let method = edit.new_text[..start].ends_with('.');
+            if MATH_ONLY.contains(&name.as_str()) && !method {
+                if imported_from_math(&name) {
+                    return Some(edit);
+                }
+                if !imports_math {
+                    return None;
+                }
+                edit.new_text.insert_str(start, "math.");
+                edit.description =
+                    edit.description
+                        .replacen(&format!("`{name}`"), &format!("`math.{name}`"), 1);
+            } else if qualified && matches!(name.as_str(), "round" | "int") {
+                edit.new_text
+                    .replace_range(start - "math.".len()..start, "");
+                edit.description = edit.description.replacen("`", "`math.", 1);
+            }
+            Some(edit)
+        })
+        .collect()
 }
 
 fn replace_span(text: &str, start: usize, end: usize, replacement: &str) -> Option<String> {
@@ -3007,6 +3072,66 @@ mod tests {
         );
         assert!(with_operator("let y = loop { break x; };", rust, ControlFlowFlip).is_empty());
         assert!(with_operator("broken = True", py, ControlFlowFlip).is_empty());
+    }
+
+    /// probe41-py-15: `round(…)` where the description says "rounded up", in a file that
+    /// imports `math`: its ceiling is `math.ceil(…)`, never a bare `ceil(…)` no name resolves.
+    #[test]
+    fn probe41_py_15_a_rounding_sibling_is_called_the_way_the_file_can() {
+        let line = "    return max(1, round(words / words_per_minute))";
+        let siblings = |source: &[&str]| -> Vec<String> {
+            let edits = mutate_line(line, Language::Python)
+                .into_iter()
+                .filter(|(_, op, _)| *op == MutationOperator::SiblingCall)
+                .map(|(new_text, operator, description)| LineEdit {
+                    new_text,
+                    operator,
+                    description,
+                })
+                .collect();
+            math_qualified(edits, line, source)
+                .into_iter()
+                .map(|e| e.new_text)
+                .collect()
+        };
+        let imported = siblings(&["import math", "", line]);
+        assert!(
+            imported
+                .contains(&"    return max(1, math.ceil(words / words_per_minute))".to_string())
+        );
+        assert!(imported.contains(&"    return max(1, int(words / words_per_minute))".to_string()));
+        assert!(!imported.iter().any(|t| t.contains(" ceil(")));
+        // `from math import ceil`: the bare name resolves; without any import it is dropped.
+        let from = siblings(&["from math import floor, ceil", line]);
+        assert!(from.contains(&"    return max(1, ceil(words / words_per_minute))".to_string()));
+        assert!(!from.iter().any(|t| t.contains("trunc")));
+        let bare = siblings(&[line]);
+        assert!(
+            !bare
+                .iter()
+                .any(|t| t.contains("ceil") || t.contains("floor"))
+        );
+        assert!(bare.contains(&"    return max(1, int(words / words_per_minute))".to_string()));
+        // `math.floor(x)` for the built-in `round(x)`.
+        let floor = "    n = math.floor(x)";
+        let edits = mutate_line(floor, Language::Python)
+            .into_iter()
+            .filter(|(_, op, _)| *op == MutationOperator::SiblingCall)
+            .map(|(new_text, operator, description)| LineEdit {
+                new_text,
+                operator,
+                description,
+            })
+            .collect();
+        let texts: Vec<String> = math_qualified(edits, floor, &["import math", floor])
+            .into_iter()
+            .map(|e| e.new_text)
+            .collect();
+        assert!(texts.contains(&"    n = round(x)".to_string()), "{texts:?}");
+        assert!(
+            texts.contains(&"    n = math.ceil(x)".to_string()),
+            "{texts:?}"
+        );
     }
 
     /// Methods a slip confuses: a case test for the other case, `take` for `skip`.

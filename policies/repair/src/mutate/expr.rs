@@ -789,21 +789,27 @@ pub(super) fn add_offset_edits(
         let factor =
             |p: Option<&Token<'_>>| p.is_some_and(|p| matches!(p.text, "*" | "/" | "//" | "%"));
         let previous = i.checked_sub(1).and_then(|p| tokens.get(p));
-        if end == i + 1
-            && t.kind == TokenKind::Ident
+        // So is a call's value (`int(month) // 3` for `(int(month) - 1) // 3`).
+        let operand_end_at = tokens[end - 1].end;
+        if t.kind == TokenKind::Ident
+            && (end == i + 1 || tokens[end - 1].text == ")")
             && (factor(next) || factor(previous))
             // Not a dereference or an unpacking (`*x`, `f(*args)`): a product's `*` follows
             // an operand.
             && (previous.is_none_or(|p| p.text != "*") || ends_operand_before(tokens, i - 1))
         {
+            let operand = text.get(t.start..operand_end_at).unwrap_or(t.text);
             for offset in [" - 1", " + 1"] {
-                if let Some(new_text) =
-                    splice(text, t.start, t.end, &format!("({}{offset})", t.text))
-                {
+                if let Some(new_text) = splice(
+                    text,
+                    t.start,
+                    operand_end_at,
+                    &format!("({operand}{offset})"),
+                ) {
                     edits.push(LineEdit {
                         new_text,
                         operator: MutationOperator::AddOffset,
-                        description: format!("`{}` → `({}{offset})`", t.text, t.text),
+                        description: format!("`{operand}` → `({operand}{offset})`"),
                     });
                 }
             }
@@ -3123,6 +3129,20 @@ mod tests {
             Language::Rust,
             MutationOperator::AddOffset,
             "    let start = (page - 1) * per_page;",
+        );
+        // probe41-py-17: so does a call's value (`int(month) // 3 + 1` for the quarter of a
+        // 1-based month); offsetting its argument would add a number to a string.
+        has(
+            "    quarter = int(month) // 3 + 1",
+            Language::Python,
+            MutationOperator::AddOffset,
+            "    quarter = (int(month) - 1) // 3 + 1",
+        );
+        has(
+            "    let cols = 2 * words.len();",
+            Language::Rust,
+            MutationOperator::AddOffset,
+            "    let cols = 2 * (words.len() + 1);",
         );
     }
 
