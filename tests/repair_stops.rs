@@ -897,33 +897,46 @@ fn the_rewrites_keep_their_share_of_a_budget_the_enumeration_would_spend() {
     );
 }
 
+/// probe40-python-01's shape: a 12-hour clock that misses its midnight hour.
+const MIDNIGHT_CLOCK: &str = "def format_clock_12h(minutes: int) -> str:\n    \"\"\"Minutes since midnight as a 12-hour clock, \"H:MM AM\"; midnight is 12:00 AM.\"\"\"\n    hour, minute = divmod(minutes, 60)\n    suffix = \"AM\" if hour < 12 else \"PM\"\n    hour = hour % 12\n    return f\"{hour}:{minute:02d} {suffix}\"\n";
+
+fn clock_workspace() -> (tempfile::TempDir, std::path::PathBuf) {
+    workspace(&[
+        ("clock.py", MIDNIGHT_CLOCK),
+        (
+            "test_clock.py",
+            "from clock import format_clock_12h\n\n\ndef test_clock():\n    assert format_clock_12h(545) == \"9:05 AM\"\n    assert format_clock_12h(0) == \"12:00 AM\"\n    assert format_clock_12h(720) == \"12:00 PM\"\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ])
+}
+
+/// A script whose decisions all stop and whose writer answers by `rule`.
+fn writer_script(dir: &Path, rule: Value) -> std::path::PathBuf {
+    let mut steps: Vec<Value> = (0..8)
+        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
+        .collect();
+    steps.push(rule);
+    let script = dir.join("script.json");
+    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+    script
+}
+
 /// probe40-python-01's shape: the 12-hour clock misses its midnight hour, a branch no edit of
 /// an existing line makes. The writer's fill before the `return` (it sees the return below the
 /// gap) inserts the branch; the budget is smaller than the enumeration, and the fills keep
 /// their share of it (two lines' worth: the calls left then afford the best two lines).
 #[test]
 fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
-    let (scratch, ws) = workspace(&[
-        (
-            "clock.py",
-            "def format_clock_12h(minutes: int) -> str:\n    \"\"\"Minutes since midnight as a 12-hour clock, \"H:MM AM\"; midnight is 12:00 AM.\"\"\"\n    hour, minute = divmod(minutes, 60)\n    suffix = \"AM\" if hour < 12 else \"PM\"\n    hour = hour % 12\n    return f\"{hour}:{minute:02d} {suffix}\"\n",
-        ),
-        (
-            "test_clock.py",
-            "from clock import format_clock_12h\n\n\ndef test_clock():\n    assert format_clock_12h(545) == \"9:05 AM\"\n    assert format_clock_12h(0) == \"12:00 AM\"\n    assert format_clock_12h(720) == \"12:00 PM\"\n",
-        ),
-        ("pytest.ini", "[pytest]\n"),
-    ]);
-    let mut steps: Vec<Value> = (0..8)
-        .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
-        .collect();
-    steps.push(serde_json::json!({
-        "complete_after": "    hour = hour % 12\n    ",
-        "shown": "return f\"{hour}",
-        "completion": "if hour == 0:\n        hour = 12",
-    }));
-    let script = scratch.path().join("script.json");
-    std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+    let (scratch, ws) = clock_workspace();
+    let script = writer_script(
+        scratch.path(),
+        serde_json::json!({
+            "complete_after": "    hour = hour % 12\n    ",
+            "shown": "return f\"{hour}",
+            "completion": "if hour == 0:\n        hour = 12",
+        }),
+    );
     let policy = policy_setting(scratch.path(), "fills.toml", "fills", "6");
     let (_, events) = run(
         &ws,
@@ -963,28 +976,19 @@ fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
 /// unfixed.
 #[test]
 fn the_late_fills_reach_a_line_the_first_fills_did_not() {
-    let clock = "def format_clock_12h(minutes: int) -> str:\n    \"\"\"Minutes since midnight as a 12-hour clock, \"H:MM AM\"; midnight is 12:00 AM.\"\"\"\n    hour, minute = divmod(minutes, 60)\n    suffix = \"AM\" if hour < 12 else \"PM\"\n    hour = hour % 12\n    return f\"{hour}:{minute:02d} {suffix}\"\n";
+    let clock = MIDNIGHT_CLOCK;
     let run_with = |late_fills: &str| {
-        let (scratch, ws) = workspace(&[
-            ("clock.py", clock),
-            (
-                "test_clock.py",
-                "from clock import format_clock_12h\n\n\ndef test_clock():\n    assert format_clock_12h(545) == \"9:05 AM\"\n    assert format_clock_12h(0) == \"12:00 AM\"\n    assert format_clock_12h(720) == \"12:00 PM\"\n",
-            ),
-            ("pytest.ini", "[pytest]\n"),
-        ]);
-        let mut steps: Vec<Value> = (0..8)
-            .map(|_| serde_json::json!({"p_tool": 0.9, "name": "stop", "args": {}}))
-            .collect();
+        let (scratch, ws) = clock_workspace();
         // The writer fills the modulo's line right (and only that line: the rule needs the
         // return right below the gap).
-        steps.push(serde_json::json!({
-            "complete_after": "    suffix = \"AM\" if hour < 12 else \"PM\"\n    ",
-            "shown": "\n    return f\"{hour}",
-            "completion": "hour = hour % 12 or 12",
-        }));
-        let script = scratch.path().join("script.json");
-        std::fs::write(&script, serde_json::to_string(&steps).unwrap()).unwrap();
+        let script = writer_script(
+            scratch.path(),
+            serde_json::json!({
+                "complete_after": "    suffix = \"AM\" if hour < 12 else \"PM\"\n    ",
+                "shown": "\n    return f\"{hour}",
+                "completion": "hour = hour % 12 or 12",
+            }),
+        );
         let policy = policy_settings(
             scratch.path(),
             "late.toml",

@@ -3078,8 +3078,7 @@ mod tests {
     /// imports `math`: its ceiling is `math.ceil(…)`, never a bare `ceil(…)` no name resolves.
     #[test]
     fn probe41_py_15_a_rounding_sibling_is_called_the_way_the_file_can() {
-        let line = "    return max(1, round(words / words_per_minute))";
-        let siblings = |source: &[&str]| -> Vec<String> {
+        let siblings = |line: &str, source: &[&str]| -> Vec<String> {
             let edits = mutate_line(line, Language::Python)
                 .into_iter()
                 .filter(|(_, op, _)| *op == MutationOperator::SiblingCall)
@@ -3094,7 +3093,8 @@ mod tests {
                 .map(|e| e.new_text)
                 .collect()
         };
-        let imported = siblings(&["import math", "", line]);
+        let line = "    return max(1, round(words / words_per_minute))";
+        let imported = siblings(line, &["import math", "", line]);
         assert!(
             imported
                 .contains(&"    return max(1, math.ceil(words / words_per_minute))".to_string())
@@ -3102,10 +3102,10 @@ mod tests {
         assert!(imported.contains(&"    return max(1, int(words / words_per_minute))".to_string()));
         assert!(!imported.iter().any(|t| t.contains(" ceil(")));
         // `from math import ceil`: the bare name resolves; without any import it is dropped.
-        let from = siblings(&["from math import floor, ceil", line]);
+        let from = siblings(line, &["from math import floor, ceil", line]);
         assert!(from.contains(&"    return max(1, ceil(words / words_per_minute))".to_string()));
         assert!(!from.iter().any(|t| t.contains("trunc")));
-        let bare = siblings(&[line]);
+        let bare = siblings(line, &[line]);
         assert!(
             !bare
                 .iter()
@@ -3114,19 +3114,7 @@ mod tests {
         assert!(bare.contains(&"    return max(1, int(words / words_per_minute))".to_string()));
         // `math.floor(x)` for the built-in `round(x)`.
         let floor = "    n = math.floor(x)";
-        let edits = mutate_line(floor, Language::Python)
-            .into_iter()
-            .filter(|(_, op, _)| *op == MutationOperator::SiblingCall)
-            .map(|(new_text, operator, description)| LineEdit {
-                new_text,
-                operator,
-                description,
-            })
-            .collect();
-        let texts: Vec<String> = math_qualified(edits, floor, &["import math", floor])
-            .into_iter()
-            .map(|e| e.new_text)
-            .collect();
+        let texts = siblings(floor, &["import math", floor]);
         assert!(texts.contains(&"    n = round(x)".to_string()), "{texts:?}");
         assert!(
             texts.contains(&"    n = math.ceil(x)".to_string()),
