@@ -1476,6 +1476,7 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             if let Some(round) = rewrite_rounds.front().copied()
                 && passing.is_empty()
                 && rewrite_queue.is_empty()
+                && !round.last_of_all()
                 && probes as u64 >= round.reserve()
                 && runner.tool_calls_left() <= COMMIT_RESERVE + batch.len() as u64 + round.reserve()
                 && round.affordable(
@@ -1824,6 +1825,12 @@ impl RewriteRound {
             }
             RoundKind::Rewrite | RoundKind::TestRewrite => 2 * self.count as u64,
         }
+    }
+
+    /// The late fills wait until nothing else is left to probe: they never take the last calls
+    /// from a queue, so a task fixed without them takes the path it took before.
+    fn last_of_all(self) -> bool {
+        matches!(self.kind, RoundKind::Fill { skip } if skip > 0)
     }
 
     /// Whether `calls_left`, of which `kept` are spoken for, are worth the round: the round
