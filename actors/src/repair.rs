@@ -3285,6 +3285,29 @@ mod tests {
         const { assert!(CUT_RUN_INTERPRETED_PROBE_MS < CUT_RUN_PROBE_MS) };
     }
 
+    /// The first fills keep two lines' calls back under a low budget; the late fills keep
+    /// none and wait until nothing else is left (they never take a queue's last calls).
+    #[test]
+    fn only_the_first_fills_keep_a_reserve_and_the_late_ones_wait() {
+        let first = RewriteRound {
+            count: 6,
+            kind: RoundKind::Fill { skip: 0 },
+        };
+        let late = RewriteRound {
+            count: 6,
+            kind: RoundKind::Fill { skip: 6 },
+        };
+        assert_eq!(first.reserve(), 2 * FILL_EDITS_A_LINE);
+        assert!(!first.last_of_all());
+        assert!(late.last_of_all());
+        let rewrites = RewriteRound {
+            count: 8,
+            kind: RoundKind::TestRewrite,
+        };
+        assert!(!rewrites.last_of_all());
+        assert!(!rewrites.affordable(10, 3) && rewrites.affordable(11, 3));
+    }
+
     #[test]
     fn the_explore_share_divides_the_probes() {
         assert_eq!(probe_allocation(60, 0.25), (43, 14));
