@@ -583,6 +583,34 @@ fn qwen2_coder_resident_memory_and_load_time() {
     );
 }
 
+/// probe41-rs-01's shape: a missing Rust guard, written by Qwen2.5-Coder before the shift it
+/// protects, comes back whole — its closing `}` equals the function's own, and is still the
+/// guard's; the middle ends where the model writes the suffix's first line again.
+#[test]
+fn qwen2_coder_fills_a_rust_guard_with_its_closing_brace() {
+    let Some(path) =
+        common::qwen_coder_or_skip("qwen2_coder_fills_a_rust_guard_with_its_closing_brace")
+    else {
+        return;
+    };
+    let engine = Engine::from_gguf_path(&path, BackendKind::DEFAULT).unwrap();
+    let prefix = "/*\nReturn true when the IPv4 address ip lies in the network net/prefix_len\n(0 <= prefix_len <= 32), that is when the first prefix_len bits of the two\naddresses are equal. A prefix length of 0 matches every address.\nin_subnet([192, 168, 1, 77], [192, 168, 1, 0], 24) == true\nin_subnet([192, 168, 2, 1], [192, 168, 1, 0], 24) == false\nin_subnet([8, 8, 8, 8], [10, 0, 0, 0], 0) == true\n*/\nfn in_subnet(ip: [u8; 4], net: [u8; 4], prefix_len: u32) -> bool {\n    let ip = u32::from_be_bytes(ip);\n    let net = u32::from_be_bytes(net);\n    ";
+    let suffix =
+        "\n    let mask = u32::MAX << (32 - prefix_len);\n    ip & mask == net & mask\n}\n";
+    let request = FillRequest {
+        prefix: prefix.into(),
+        suffix: suffix.into(),
+        max_lines: 3,
+        max_tokens: 64,
+        branch: 0,
+    };
+    let (middle, _) = engine.fill_middle(&request).unwrap();
+    assert_eq!(
+        middle, "if prefix_len == 0 {\n        return true;\n    }",
+        "{middle:?}"
+    );
+}
+
 /// Fill-in-the-middle with Qwen2.5-Coder: a line inserted where the code after it shows what is
 /// missing (the 12-hour clock's midnight hour, probe40-py-01's bug) is a whole branch, ended
 /// where the model goes on into the suffix; SmolLM2 has no FIM tokens and says so.
