@@ -69,6 +69,7 @@ impl EndlessScript {
             complete_after: None,
             completion: None,
             shown: None,
+            branch: None,
             answer: None,
         };
         ScriptedModel::new(vec![step; SCRIPT_STEPS])

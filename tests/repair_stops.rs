@@ -970,6 +970,33 @@ fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
     );
 }
 
+/// The same clock where the writer's greedy fills and its second likeliest starts write
+/// nothing new (as probe41-rs-21's did): the fills go on down the writer's likeliest first
+/// tokens, and the fifth writes the missing branch.
+#[test]
+fn the_fills_walk_the_writers_starts_until_one_writes_the_branch() {
+    let (scratch, ws) = clock_workspace();
+    let script = writer_script(
+        scratch.path(),
+        serde_json::json!({
+            "complete_after": "    hour = hour % 12\n    ",
+            "shown": "return f\"{hour}",
+            "completion": "if hour == 0:\n        hour = 12",
+            "branch": 4,
+        }),
+    );
+    let (_, events) = run(&ws, &script, &[]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert_eq!(
+        std::fs::read_to_string(ws.join("clock.py")).unwrap(),
+        MIDNIGHT_CLOCK.replace(
+            "    return f",
+            "    if hour == 0:\n        hour = 12\n    return f"
+        )
+    );
+}
+
 /// The same clock with its fix on another line than the best-localized one: the first fills
 /// (here one line) miss it, and once the rewrites have found nothing either, the late fills of
 /// the next localized lines write it (`hour = hour % 12 or 12`). Without them the job stops

@@ -34,6 +34,10 @@ pub struct ScriptedStep {
     /// [`DecisionModel::complete_line`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shown: Option<String>,
+    /// A fill rule with `branch` answers only the fill that starts from the writer's
+    /// `branch`-th likeliest first token; without it, only the greedy fill.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branch: Option<usize>,
     /// A step with `answer` is what [`DecisionModel::answer`] says, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<String>,
@@ -46,6 +50,7 @@ struct CompletionRule {
     suffix: String,
     completion: String,
     shown: Option<String>,
+    branch: Option<usize>,
 }
 
 impl CompletionRule {
@@ -81,6 +86,7 @@ impl ScriptedModel {
                         suffix: r.complete_after?,
                         completion: r.completion.unwrap_or_default(),
                         shown: r.shown,
+                        branch: r.branch,
                     })
                 })
                 .collect(),
@@ -200,15 +206,13 @@ impl DecisionModel for ScriptedModel {
     }
 
     /// The same rules, read against the fill's prefix (and `shown` against its suffix): the
-    /// greedy middle is the completion of the first rule the prefix ends with; other branches
-    /// write nothing.
+    /// middle is the completion of the first rule the prefix ends with that is for the
+    /// request's branch (a rule without one is for the greedy fill); other fills write nothing.
     fn fill_middle(&self, request: &FillRequest) -> Result<(String, ModelCost), ModelError> {
-        if request.branch > 0 {
-            return Ok((String::new(), ONE_PASS));
-        }
         let middle = self
             .completions
             .iter()
+            .filter(|rule| rule.branch.unwrap_or(0) == request.branch)
             .find(|rule| rule.applies(&request.prefix, &request.suffix))
             .map(|rule| rule.completion.clone())
             .unwrap_or_default();

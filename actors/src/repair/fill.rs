@@ -42,11 +42,16 @@ enum FillKind {
 /// Cuts of one line the writer continues from: a spread over the line's token ends (not only
 /// its longest prefixes), as a wrong token may sit anywhere in it.
 const FILL_CUTS: usize = 3;
+/// Edits each whole-line kind (a replacement, an insertion) offers at one line.
+const WHOLE_LINE_EDITS: usize = 2;
+/// The writer's likeliest first tokens a whole-line kind tries for its edits, at most.
+const WHOLE_LINE_STARTS: usize = 6;
 
-/// The fills of the localized lines ranked `ranks` (best first) inside a function's body, as candidates:
-/// per line its replacement and an insertion before it, each greedy and from the writer's
-/// second likeliest start. Each fill sees the function from its comments down to the line, and
-/// the rest of the function after it.
+/// The fills of the localized lines ranked `ranks` (best first) inside a function's body, as
+/// candidates: per line two replacements and two insertions before it, from the writer's
+/// likeliest first tokens that write something new (up to six tried), and continuations from
+/// cuts spread over the line. Each fill sees the function from its comments down to the line,
+/// and the rest of the function after it.
 pub(super) async fn propose_fills(
     runner: &mut Runner,
     locations: &[CandidateLocation],
@@ -56,12 +61,6 @@ pub(super) async fn propose_fills(
     let mut proposals: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
     let best = best_location_score(locations);
-    let whole_lines = [
-        FillKind::Replace { branch: 0 },
-        FillKind::InsertBefore { branch: 0 },
-        FillKind::Replace { branch: 1 },
-        FillKind::InsertBefore { branch: 1 },
-    ];
     'locations: for (rank, loc) in locations.iter().enumerate() {
         if !ranks.contains(&rank) {
             continue;
@@ -80,84 +79,50 @@ pub(super) async fn propose_fills(
         let Some(old_line) = file_lines.get(index).copied() else {
             continue;
         };
-        let indent: String = old_line.chars().take_while(|c| c.is_whitespace()).collect();
-        let above = file_lines[parts.spec_start..index].join("\n");
-        let kinds = whole_lines.into_iter().chain(
-            spread_cuts(old_line, FILL_CUTS)
-                .into_iter()
-                .map(|cut| FillKind::Continue { cut }),
-        );
-        for kind in kinds {
-            let after = match kind {
-                FillKind::Replace { .. } | FillKind::Continue { .. } => index + 1,
-                FillKind::InsertBefore { .. } => index,
-            };
-            let below = file_lines[after..parts.end.min(file_lines.len())].join("\n");
-            let (kept, branch) = match kind {
-                FillKind::Replace { branch } | FillKind::InsertBefore { branch } => {
-                    (indent.as_str(), branch)
+        let site = FillSite {
+            file: &loc.file,
+            line: loc.line,
+            rank: rank as u32,
+            location_score: (loc.score / best) as f32,
+            old_line,
+            indent: old_line.chars().take_while(|c| c.is_whitespace()).collect(),
+            above: file_lines[parts.spec_start..index].join("\n"),
+            below_from: |after: usize| {
+                file_lines[after..parts.end.min(file_lines.len())].join("\n")
+            },
+            index,
+        };
+        // The whole-line fills walk the writer's likeliest first tokens until each kind has
+        // its edits: most starts write the line below again (no insertion) or nothing, and
+        // the one that writes the missing statement may be the fifth (probe41-rs-21's
+        // `tokens = tokens.min(capacity);`).
+        let (mut replaced, mut inserted) = (0usize, 0usize);
+        for branch in 0..WHOLE_LINE_STARTS {
+            for (kind, offered) in [
+                (FillKind::Replace { branch }, &mut replaced),
+                (FillKind::InsertBefore { branch }, &mut inserted),
+            ] {
+                if *offered >= WHOLE_LINE_EDITS {
+                    continue;
                 }
-                FillKind::Continue { cut } => (&old_line[..cut], 0),
-            };
-            let request = FillRequest {
-                prefix: format!("{above}\n{kept}"),
-                suffix: format!("\n{below}\n"),
-                max_lines: FILL_LINES,
-                max_tokens: FILL_TOKENS,
-                branch,
-            };
-            let result = runner.fill_middle(request).await;
-            let Some(middle) = answered(runner, ModelRequestKind::Completion, result)? else {
+                match fill_at(runner, &site, kind, &mut proposals, &mut set_aside).await? {
+                    None => break 'locations,
+                    Some(true) => *offered += 1,
+                    Some(false) => {}
+                }
+            }
+            if replaced >= WHOLE_LINE_EDITS && inserted >= WHOLE_LINE_EDITS {
+                break;
+            }
+        }
+        for cut in spread_cuts(old_line, FILL_CUTS) {
+            let kind = FillKind::Continue { cut };
+            if fill_at(runner, &site, kind, &mut proposals, &mut set_aside)
+                .await?
+                .is_none()
+            {
                 break 'locations;
-            };
-            tracing::debug!(file = %loc.file, line = loc.line, ?kind, %middle, "fill");
-            // A continuation is the rest of its line; what the writer goes on with below it is
-            // not part of the fill.
-            let middle_lines = match kind {
-                FillKind::Continue { .. } => middle.split('\n').take(1).collect::<Vec<_>>(),
-                _ => middle.split('\n').collect(),
-            };
-            let written: Vec<String> = middle_lines
-                .into_iter()
-                .enumerate()
-                .map(|(k, l)| {
-                    if k == 0 {
-                        format!("{kept}{l}")
-                    } else {
-                        l.to_string()
-                    }
-                })
-                .map(|l| l.trim_end().to_string())
-                .collect();
-            if written.iter().all(|l| l.trim().is_empty()) {
-                continue;
             }
-            let replacement = match kind {
-                FillKind::Replace { .. } | FillKind::Continue { .. } => written,
-                FillKind::InsertBefore { .. } => {
-                    let mut lines = written;
-                    lines.push(old_line.to_string());
-                    lines
-                }
-            };
-            if replacement.len() == 1 && replacement[0].trim() == old_line.trim() {
-                continue;
-            }
-            let reason = fill_cannot_pass(&loc.file, old_line, &replacement);
-            offer_unless(
-                &mut proposals,
-                &mut set_aside,
-                CandidateEdit {
-                    file: loc.file.clone(),
-                    line: loc.line,
-                    old_line: old_line.to_string(),
-                    replacement,
-                    origin: CandidateOrigin::Model,
-                    location_rank: rank as u32,
-                    location_score: (loc.score / best) as f32,
-                },
-                reason,
-            );
         }
     }
     runner.decision(Decision::Proposals(Proposals {
@@ -167,6 +132,104 @@ pub(super) async fn propose_fills(
         set_aside,
     }))?;
     Ok(candidates_of(proposals))
+}
+
+/// One localized line the writer fills, and what it sees around it.
+struct FillSite<'a, B: Fn(usize) -> String> {
+    file: &'a str,
+    line: u32,
+    rank: u32,
+    location_score: f32,
+    old_line: &'a str,
+    indent: String,
+    /// The function from its comments down to the line (0-based `index`).
+    above: String,
+    /// The function from a 0-based line to its end.
+    below_from: B,
+    index: usize,
+}
+
+/// One fill at `site`: offered as a candidate (`Some(true)`), or nothing new, set aside, or
+/// the line again (`Some(false)`); `None` when the writer could not answer (an error, or the
+/// compute budget spent), which ends the round.
+async fn fill_at<B: Fn(usize) -> String>(
+    runner: &mut Runner,
+    site: &FillSite<'_, B>,
+    kind: FillKind,
+    proposals: &mut Vec<CandidateEdit>,
+    set_aside: &mut Vec<SetAsideEdit>,
+) -> Result<Option<bool>, ActorError> {
+    let after = match kind {
+        FillKind::Replace { .. } | FillKind::Continue { .. } => site.index + 1,
+        FillKind::InsertBefore { .. } => site.index,
+    };
+    let (kept, branch) = match kind {
+        FillKind::Replace { branch } | FillKind::InsertBefore { branch } => {
+            (site.indent.as_str(), branch)
+        }
+        FillKind::Continue { cut } => (&site.old_line[..cut], 0),
+    };
+    let request = FillRequest {
+        prefix: format!("{}\n{kept}", site.above),
+        suffix: format!("\n{}\n", (site.below_from)(after)),
+        max_lines: FILL_LINES,
+        max_tokens: FILL_TOKENS,
+        branch,
+    };
+    let result = runner.fill_middle(request).await;
+    let Some(middle) = answered(runner, ModelRequestKind::Completion, result)? else {
+        return Ok(None);
+    };
+    tracing::debug!(file = %site.file, line = site.line, ?kind, %middle, "fill");
+    // A continuation is the rest of its line; what the writer goes on with below it is not
+    // part of the fill.
+    let middle_lines = match kind {
+        FillKind::Continue { .. } => middle.split('\n').take(1).collect::<Vec<_>>(),
+        _ => middle.split('\n').collect(),
+    };
+    let written: Vec<String> = middle_lines
+        .into_iter()
+        .enumerate()
+        .map(|(k, l)| {
+            if k == 0 {
+                format!("{kept}{l}")
+            } else {
+                l.to_string()
+            }
+        })
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    if written.iter().all(|l| l.trim().is_empty()) {
+        return Ok(Some(false));
+    }
+    let replacement = match kind {
+        FillKind::Replace { .. } | FillKind::Continue { .. } => written,
+        FillKind::InsertBefore { .. } => {
+            let mut lines = written;
+            lines.push(site.old_line.to_string());
+            lines
+        }
+    };
+    if replacement.len() == 1 && replacement[0].trim() == site.old_line.trim() {
+        return Ok(Some(false));
+    }
+    let reason = fill_cannot_pass(site.file, site.old_line, &replacement);
+    let before = proposals.len();
+    offer_unless(
+        proposals,
+        set_aside,
+        CandidateEdit {
+            file: site.file.to_string(),
+            line: site.line,
+            old_line: site.old_line.to_string(),
+            replacement,
+            origin: CandidateOrigin::Model,
+            location_rank: site.rank,
+            location_score: site.location_score,
+        },
+        reason,
+    );
+    Ok(Some(proposals.len() > before))
 }
 
 /// Up to `count` cut points of `line` (byte offsets after a token, inside the line's code),
