@@ -922,6 +922,22 @@ fn writer_script(dir: &Path, rule: Value) -> std::path::PathBuf {
     script
 }
 
+/// The writer's fill before the clock's `return` (its start `branch`, if any) writes the
+/// missing midnight branch.
+fn midnight_branch_script(dir: &Path, branch: Option<usize>) -> std::path::PathBuf {
+    let mut rule = serde_json::json!({
+        "complete_after": "    hour = hour % 12\n    ",
+        "shown": "return f\"{hour}",
+        "completion": "if hour == 0:\n        hour = 12",
+    });
+    if let Some(branch) = branch {
+        rule["branch"] = serde_json::json!(branch);
+    }
+    writer_script(dir, rule)
+}
+
+const MIDNIGHT_CLOCK_FIXED: &str = "def format_clock_12h(minutes: int) -> str:\n    \"\"\"Minutes since midnight as a 12-hour clock, \"H:MM AM\"; midnight is 12:00 AM.\"\"\"\n    hour, minute = divmod(minutes, 60)\n    suffix = \"AM\" if hour < 12 else \"PM\"\n    hour = hour % 12\n    if hour == 0:\n        hour = 12\n    return f\"{hour}:{minute:02d} {suffix}\"\n";
+
 /// probe40-python-01's shape: the 12-hour clock misses its midnight hour, a branch no edit of
 /// an existing line makes. The writer's fill before the `return` (it sees the return below the
 /// gap) inserts the branch; the budget is smaller than the enumeration, and the fills keep
@@ -929,14 +945,7 @@ fn writer_script(dir: &Path, rule: Value) -> std::path::PathBuf {
 #[test]
 fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
     let (scratch, ws) = clock_workspace();
-    let script = writer_script(
-        scratch.path(),
-        serde_json::json!({
-            "complete_after": "    hour = hour % 12\n    ",
-            "shown": "return f\"{hour}",
-            "completion": "if hour == 0:\n        hour = 12",
-        }),
-    );
+    let script = midnight_branch_script(scratch.path(), None);
     let policy = policy_setting(scratch.path(), "fills.toml", "fills", "6");
     let (_, events) = run(
         &ws,
@@ -966,7 +975,7 @@ fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
     );
     assert_eq!(
         std::fs::read_to_string(ws.join("clock.py")).unwrap(),
-        "def format_clock_12h(minutes: int) -> str:\n    \"\"\"Minutes since midnight as a 12-hour clock, \"H:MM AM\"; midnight is 12:00 AM.\"\"\"\n    hour, minute = divmod(minutes, 60)\n    suffix = \"AM\" if hour < 12 else \"PM\"\n    hour = hour % 12\n    if hour == 0:\n        hour = 12\n    return f\"{hour}:{minute:02d} {suffix}\"\n"
+        MIDNIGHT_CLOCK_FIXED
     );
 }
 
@@ -976,24 +985,13 @@ fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
 #[test]
 fn the_fills_walk_the_writers_starts_until_one_writes_the_branch() {
     let (scratch, ws) = clock_workspace();
-    let script = writer_script(
-        scratch.path(),
-        serde_json::json!({
-            "complete_after": "    hour = hour % 12\n    ",
-            "shown": "return f\"{hour}",
-            "completion": "if hour == 0:\n        hour = 12",
-            "branch": 4,
-        }),
-    );
+    let script = midnight_branch_script(scratch.path(), Some(4));
     let (_, events) = run(&ws, &script, &[]);
     let end = done(&events);
     assert_eq!(end["status"], "done", "{end}");
     assert_eq!(
         std::fs::read_to_string(ws.join("clock.py")).unwrap(),
-        MIDNIGHT_CLOCK.replace(
-            "    return f",
-            "    if hour == 0:\n        hour = 12\n    return f"
-        )
+        MIDNIGHT_CLOCK_FIXED
     );
 }
 

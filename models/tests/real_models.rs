@@ -583,28 +583,36 @@ fn qwen2_coder_resident_memory_and_load_time() {
     );
 }
 
-/// probe41-rs-01's shape: a missing Rust guard, written by Qwen2.5-Coder before the shift it
-/// protects, comes back whole — its closing `}` equals the function's own, and is still the
-/// guard's; the middle ends where the model writes the suffix's first line again.
-#[test]
-fn qwen2_coder_fills_a_rust_guard_with_its_closing_brace() {
-    let Some(path) =
-        common::qwen_coder_or_skip("qwen2_coder_fills_a_rust_guard_with_its_closing_brace")
-    else {
-        return;
-    };
-    let engine = Engine::from_gguf_path(&path, BackendKind::DEFAULT).unwrap();
-    let prefix = "/*\nReturn true when the IPv4 address ip lies in the network net/prefix_len\n(0 <= prefix_len <= 32), that is when the first prefix_len bits of the two\naddresses are equal. A prefix length of 0 matches every address.\nin_subnet([192, 168, 1, 77], [192, 168, 1, 0], 24) == true\nin_subnet([192, 168, 2, 1], [192, 168, 1, 0], 24) == false\nin_subnet([8, 8, 8, 8], [10, 0, 0, 0], 0) == true\n*/\nfn in_subnet(ip: [u8; 4], net: [u8; 4], prefix_len: u32) -> bool {\n    let ip = u32::from_be_bytes(ip);\n    let net = u32::from_be_bytes(net);\n    ";
-    let suffix =
-        "\n    let mask = u32::MAX << (32 - prefix_len);\n    ip & mask == net & mask\n}\n";
-    let request = FillRequest {
+/// The packaged Qwen2.5-Coder, or `None` (and the test skipped) where it is not installed.
+fn qwen_coder_engine(test: &str) -> Option<Engine> {
+    let path = common::qwen_coder_or_skip(test)?;
+    Some(Engine::from_gguf_path(&path, BackendKind::DEFAULT).unwrap())
+}
+
+/// A greedy fill of up to three lines between `prefix` and `suffix`.
+fn greedy_fill(prefix: &str, suffix: &str) -> FillRequest {
+    FillRequest {
         prefix: prefix.into(),
         suffix: suffix.into(),
         max_lines: 3,
         max_tokens: 64,
         branch: 0,
+    }
+}
+
+/// probe41-rs-01's shape: a missing Rust guard, written by Qwen2.5-Coder before the shift it
+/// protects, comes back whole — its closing `}` equals the function's own, and is still the
+/// guard's; the middle ends where the model writes the suffix's first line again.
+#[test]
+fn qwen2_coder_fills_a_rust_guard_with_its_closing_brace() {
+    let Some(engine) = qwen_coder_engine("qwen2_coder_fills_a_rust_guard_with_its_closing_brace")
+    else {
+        return;
     };
-    let (middle, _) = engine.fill_middle(&request).unwrap();
+    let prefix = "/*\nReturn true when the IPv4 address ip lies in the network net/prefix_len\n(0 <= prefix_len <= 32), that is when the first prefix_len bits of the two\naddresses are equal. A prefix length of 0 matches every address.\nin_subnet([192, 168, 1, 77], [192, 168, 1, 0], 24) == true\nin_subnet([192, 168, 2, 1], [192, 168, 1, 0], 24) == false\nin_subnet([8, 8, 8, 8], [10, 0, 0, 0], 0) == true\n*/\nfn in_subnet(ip: [u8; 4], net: [u8; 4], prefix_len: u32) -> bool {\n    let ip = u32::from_be_bytes(ip);\n    let net = u32::from_be_bytes(net);\n    ";
+    let suffix =
+        "\n    let mask = u32::MAX << (32 - prefix_len);\n    ip & mask == net & mask\n}\n";
+    let (middle, _) = engine.fill_middle(&greedy_fill(prefix, suffix)).unwrap();
     assert_eq!(
         middle, "if prefix_len == 0 {\n        return true;\n    }",
         "{middle:?}"
@@ -616,21 +624,14 @@ fn qwen2_coder_fills_a_rust_guard_with_its_closing_brace() {
 /// where the model goes on into the suffix; SmolLM2 has no FIM tokens and says so.
 #[test]
 fn qwen2_coder_fills_a_missing_branch_and_smollm2_cannot_fill() {
-    let Some(path) =
-        common::qwen_coder_or_skip("qwen2_coder_fills_a_missing_branch_and_smollm2_cannot_fill")
+    let Some(engine) =
+        qwen_coder_engine("qwen2_coder_fills_a_missing_branch_and_smollm2_cannot_fill")
     else {
         return;
     };
-    let engine = Engine::from_gguf_path(&path, BackendKind::DEFAULT).unwrap();
     let prefix = "def format_clock_12h(minutes: int) -> str:\n    \"\"\"Convert a number of minutes since midnight (0 <= minutes < 1440) to a\n    12-hour clock string \"H:MM AM\" or \"H:MM PM\". Midnight is 12:00 AM and\n    noon is 12:00 PM; the hour has no leading zero and the minutes always\n    have two digits.\n    >>> format_clock_12h(0)\n    '12:00 AM'\n    >>> format_clock_12h(754)\n    '12:34 PM'\n    >>> format_clock_12h(545)\n    '9:05 AM'\n    \"\"\"\n    hour, minute = divmod(minutes, 60)\n    suffix = \"AM\" if hour < 12 else \"PM\"\n    hour = hour % 12\n    ";
     let suffix = "\n    return f\"{hour}:{minute:02d} {suffix}\"\n";
-    let request = FillRequest {
-        prefix: prefix.into(),
-        suffix: suffix.into(),
-        max_lines: 3,
-        max_tokens: 64,
-        branch: 0,
-    };
+    let request = greedy_fill(prefix, suffix);
     let (middle, cost) = engine.fill_middle(&request).unwrap();
     println!("middle: {middle:?}");
     assert!(middle.starts_with("if hour == 0:"), "{middle:?}");
