@@ -25,6 +25,7 @@ use rand_chacha::ChaCha8Rng;
 use tact_runtime::model_io::{
     BlockRequest, ConfidenceSignal, FillRequest, ModelCost, Sampling, StepPrompt, ToolCandidate,
 };
+use tact_runtime::source::indentation;
 use tokenizers::Tokenizer;
 
 use crate::chat_template::{ChatTemplate, TemplateValue, chat_template_from_gguf, function_tool};
@@ -921,10 +922,6 @@ impl<'a> SuffixResumes<'a> {
         }
         None
     }
-}
-
-fn indentation(line: &str) -> usize {
-    line.len() - line.trim_start().len()
 }
 
 /// Brackets a line opens minus those it closes, outside double-quoted strings.

@@ -520,7 +520,8 @@ fn line_number(index: usize) -> u32 {
     u32::try_from(index + 1).unwrap_or(u32::MAX)
 }
 
-fn indentation(line: &str) -> usize {
+/// The width of a line's leading whitespace, in bytes.
+pub fn indentation(line: &str) -> usize {
     line.len() - line.trim_start().len()
 }
 

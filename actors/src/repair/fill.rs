@@ -61,10 +61,12 @@ pub(super) async fn propose_fills(
     let mut proposals: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
     let best = best_location_score(locations);
-    'locations: for (rank, loc) in locations.iter().enumerate() {
-        if !ranks.contains(&rank) {
-            continue;
-        }
+    let picked = locations
+        .iter()
+        .enumerate()
+        .skip(ranks.start)
+        .take(ranks.len());
+    'locations: for (rank, loc) in picked {
         let Some(content) = contents.get(&loc.file) else {
             continue;
         };
@@ -87,9 +89,8 @@ pub(super) async fn propose_fills(
             old_line,
             indent: old_line.chars().take_while(|c| c.is_whitespace()).collect(),
             above: file_lines[parts.spec_start..index].join("\n"),
-            below_from: |after: usize| {
-                file_lines[after..parts.end.min(file_lines.len())].join("\n")
-            },
+            lines: &file_lines,
+            end: parts.end.min(file_lines.len()),
             index,
         };
         // The whole-line fills walk the writer's likeliest first tokens until each kind has
@@ -135,7 +136,7 @@ pub(super) async fn propose_fills(
 }
 
 /// One localized line the writer fills, and what it sees around it.
-struct FillSite<'a, B: Fn(usize) -> String> {
+struct FillSite<'a> {
     file: &'a str,
     line: u32,
     rank: u32,
@@ -144,17 +145,18 @@ struct FillSite<'a, B: Fn(usize) -> String> {
     indent: String,
     /// The function from its comments down to the line (0-based `index`).
     above: String,
-    /// The function from a 0-based line to its end.
-    below_from: B,
+    /// The file's lines, and the 0-based line after the function's last.
+    lines: &'a [&'a str],
+    end: usize,
     index: usize,
 }
 
 /// One fill at `site`: offered as a candidate (`Some(true)`), or nothing new, set aside, or
 /// the line again (`Some(false)`); `None` when the writer could not answer (an error, or the
 /// compute budget spent), which ends the round.
-async fn fill_at<B: Fn(usize) -> String>(
+async fn fill_at(
     runner: &mut Runner,
-    site: &FillSite<'_, B>,
+    site: &FillSite<'_>,
     kind: FillKind,
     proposals: &mut Vec<CandidateEdit>,
     set_aside: &mut Vec<SetAsideEdit>,
@@ -171,7 +173,10 @@ async fn fill_at<B: Fn(usize) -> String>(
     };
     let request = FillRequest {
         prefix: format!("{}\n{kept}", site.above),
-        suffix: format!("\n{}\n", (site.below_from)(after)),
+        suffix: format!(
+            "\n{}\n",
+            site.lines.get(after..site.end).unwrap_or(&[]).join("\n")
+        ),
         max_lines: FILL_LINES,
         max_tokens: FILL_TOKENS,
         branch,

@@ -14,8 +14,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use tact_runtime::source::{
-    ByteClass, FunctionSpan, classify_source, function_spans, innermost_function, split_lines,
-    split_terminator,
+    ByteClass, FunctionSpan, classify_source, function_spans, indentation, innermost_function,
+    split_lines, split_terminator,
 };
 use thiserror::Error;
 
@@ -1631,10 +1631,6 @@ const PYTHON_STATEMENT_KEYWORDS: &[&str] = &[
     "raise", "assert", "with", "try", "except", "finally", "yield", "del", "global", "nonlocal",
     "break", "continue", "async", "match", "case", "print", "lambda",
 ];
-
-fn indentation(line: &str) -> usize {
-    line.len() - line.trim_start().len()
-}
 
 fn is_blank_or_comment(line: &str) -> bool {
     let trimmed = line.trim();

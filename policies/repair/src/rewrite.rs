@@ -7,7 +7,7 @@
 //! again after the function's own unchanged header.
 
 use tact_runtime::source::{
-    ByteClass, Language, classify_source, innermost_function, is_function_header,
+    ByteClass, Language, classify_source, indentation, innermost_function, is_function_header,
 };
 
 use crate::localize::string_literals;
@@ -94,10 +94,6 @@ pub fn function_parts(file: &str, content: &str, line: u32) -> Option<FunctionPa
 /// Headers longer than this are not looked through (a signature over many lines is rare, and
 /// a wrong guess would cut into the body).
 const MAX_HEADER_LINES: usize = 8;
-
-fn indentation(line: &str) -> usize {
-    line.len() - line.trim_start().len()
-}
 
 /// A Python line without a trailing `# comment` (a `#` inside a string is rare in headers).
 fn code_of_python_line(line: &str) -> &str {
