@@ -1113,6 +1113,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::receiver_argument_edits(text, &tokens, language));
         edits.extend(expr::replace_argument_edits(text, &tokens, language));
         edits.extend(expr::negation_edits(text, &tokens, language));
+        edits.extend(expr::guard_polarity_edits(text, language));
     }
     edits
 }
@@ -3068,6 +3069,85 @@ mod tests {
         );
         assert!(with_operator("let y = loop { break x; };", rust, ControlFlowFlip).is_empty());
         assert!(with_operator("broken = True", py, ControlFlowFlip).is_empty());
+    }
+
+    /// probe42-rust-09: "a `[` not after a `!`" guarded as `i > 0 && bytes[i - 1] != b'!'`
+    /// is false at the start, where nothing precedes; the guard turned round is one edit.
+    #[test]
+    fn probe42_rs_09_a_lookbehind_guard_holds_at_the_start() {
+        let flips = |line: &str, language| -> Vec<String> {
+            mutate_line(line, language)
+                .into_iter()
+                .filter(|(_, op, _)| *op == MutationOperator::BooleanOperatorFlip)
+                .map(|(new_text, _, _)| new_text)
+                .collect()
+        };
+        let rust = flips(
+            "        if bytes[i] == b'[' && (i > 0 && bytes[i - 1] != b'!') {",
+            Language::Rust,
+        );
+        assert!(rust.contains(
+            &"        if bytes[i] == b'[' && (i == 0 || bytes[i - 1] != b'!') {".to_string()
+        ));
+        let python = flips("        if i == 0 or s[i - 1] == \" \":", Language::Python);
+        assert!(python.contains(&"        if i > 0 and s[i - 1] == \" \":".to_string()));
+        // A guard that protects nothing before it is not turned round.
+        let plain = flips("    if n > 0 && total[n] > 3 {", Language::Rust);
+        assert!(!plain.iter().any(|t| t.contains("n == 0 ||")));
+    }
+
+    /// The lines [`MutationOperator::LiteralEdit`] proposes for one line.
+    fn literal_edits(line: &str, language: Language) -> Vec<String> {
+        mutate_line(line, language)
+            .into_iter()
+            .filter(|(_, op, _)| *op == MutationOperator::LiteralEdit)
+            .map(|(new_text, _, _)| new_text)
+            .collect()
+    }
+
+    /// probe42-rust-15: a pace printed `5: 7/km` because its seconds are padded with spaces;
+    /// the width padded with zeros is one literal edit away, in Rust and Python alike.
+    #[test]
+    fn probe42_rs_15_a_width_is_padded_with_zeros() {
+        let rust = literal_edits(
+            r#"    Some(format!("{}:{:2}/km", per_km / 60, per_km % 60))"#,
+            Language::Rust,
+        );
+        assert!(rust.contains(
+            &r#"    Some(format!("{}:{:02}/km", per_km / 60, per_km % 60))"#.to_string()
+        ));
+        let python = literal_edits(r#"    return f"{m}:{s:2d}""#, Language::Python);
+        assert!(python.contains(&r#"    return f"{m}:{s:02d}""#.to_string()));
+        let percent = literal_edits(r#"    return "%d:%02d" % (m, s)"#, Language::Python);
+        assert!(percent.contains(&r#"    return "%d:%2d" % (m, s)"#.to_string()));
+        // An aligned width keeps its fill: `{:>2}` is not a zero-padding site.
+        let aligned = literal_edits(r#"    format!("{:>2}", n)"#, Language::Rust);
+        assert!(
+            !aligned
+                .iter()
+                .any(|t| t.contains("{:>02}") || t.contains("{:0>2}"))
+        );
+    }
+
+    /// probe42-python-21: a natural sort that splits on one digit at a time; a pattern's
+    /// class repeated (`(\d)` → `(\d+)`) is one literal edit, and only in a pattern.
+    #[test]
+    fn probe42_py_21_a_pattern_class_is_repeated() {
+        let python = literal_edits(r#"        parts = re.split(r"(\d)", s)"#, Language::Python);
+        assert!(python.contains(&r#"        parts = re.split(r"(\d+)", s)"#.to_string()));
+        let rust = literal_edits(
+            r#"    let re = Regex::new("[a-z]+\\s*=").ok()?;"#,
+            Language::Rust,
+        );
+        assert!(rust.contains(&r#"    let re = Regex::new("[a-z]*\\s*=").ok()?;"#.to_string()));
+        assert!(rust.contains(&r#"    let re = Regex::new("[a-z]+\\s+=").ok()?;"#.to_string()));
+        // Not a pattern: a message with brackets in it gets no quantifier.
+        let message = literal_edits(r#"    print("[warn] \d")"#, Language::Python);
+        assert!(
+            !message
+                .iter()
+                .any(|t| t.contains("]+") || t.contains("\\d+"))
+        );
     }
 
     /// probe41-py-15: `round(…)` where the description says "rounded up", in a file that

@@ -1078,8 +1078,19 @@ pub(super) fn literal_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
             continue;
         }
         let inner = &t.text[1..t.text.len() - 1];
+        let raw = text.get(..t.start).is_some_and(|before| {
+            before.ends_with('r') && !before[..before.len() - 1].ends_with(char::is_alphanumeric)
+        });
+        let pattern = raw || text.contains("re.") || text.contains("Regex");
         let variants = literal_variants(inner)
             .into_iter()
+            .chain(width_padding_variants(inner))
+            .chain(
+                pattern
+                    .then(|| quantifier_variants(inner))
+                    .into_iter()
+                    .flatten(),
+            )
             .map(|v| (v, MutationOperator::LiteralEdit))
             .chain(
                 separator_variants(inner)
@@ -1098,6 +1109,55 @@ pub(super) fn literal_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
         }
     }
     edits
+}
+
+/// A field width padded with zeros rather than spaces, or the other way: `"{:2}"` →
+/// `"{:02}"` (minutes and seconds are written `5:07`, not `5: 7`; probe42-rust-15), the same
+/// for Python's `"{x:2d}"` and `"%2d"`. Only widths without an alignment, where a `0` is the
+/// fill and not a width digit.
+fn width_padding_variants(inner: &str) -> Vec<String> {
+    static BRACED: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r"\{[A-Za-z_0-9.]*:(?<zero>0?)[1-9][0-9]*[a-zA-Z]?\}").ok());
+    static PERCENT: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r"%(?<zero>0?)[1-9][0-9]*[diuxX]").ok());
+    let mut variants = Vec::new();
+    for re in [&*BRACED, &*PERCENT].into_iter().flatten() {
+        for zero in re.captures_iter(inner).filter_map(|c| c.name("zero")) {
+            let replacement = if zero.is_empty() { "0" } else { "" };
+            variants.push(format!(
+                "{}{replacement}{}",
+                &inner[..zero.start()],
+                &inner[zero.end()..]
+            ));
+        }
+    }
+    variants
+}
+
+/// A regular expression's class repeated where it matched one character: `r"(\d)"` →
+/// `r"(\d+)"` splits `"file10"` into `file`, `10` rather than `1`, `0` (probe42-python-21);
+/// and a repetition loosened or tightened, `+` ↔ `*`, or dropped. Only for a literal that is a
+/// pattern: raw, or on a line that names `re.` or `Regex`.
+fn quantifier_variants(inner: &str) -> Vec<String> {
+    static ATOM: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r"\\{1,2}[dwsDWS]|\[[^\]]+\]").ok());
+    let Some(atom) = ATOM.as_ref() else {
+        return Vec::new();
+    };
+    let mut variants = Vec::new();
+    for m in atom.find_iter(inner) {
+        let (head, tail) = inner.split_at(m.end());
+        match tail.chars().next() {
+            Some('+') => {
+                variants.push(format!("{head}*{}", &tail[1..]));
+                variants.push(format!("{head}{}", &tail[1..]));
+            }
+            Some('*') => variants.push(format!("{head}+{}", &tail[1..])),
+            Some('?' | '{') => {}
+            _ => variants.push(format!("{head}+{tail}")),
+        }
+    }
+    variants
 }
 
 /// A field separator for another: `split(";")` where the data is comma-separated, `","` for
@@ -1767,6 +1827,63 @@ pub(super) fn replace_argument_edits(
                     description,
                 });
             }
+        }
+    }
+    edits
+}
+
+/// A bounds guard that makes its test false where the test should hold: `i > 0 &&
+/// bytes[i - 1] != b'!'` says "not after a `!`", but at the start there is no character before,
+/// so nothing precedes it and the test should pass: `i == 0 || bytes[i - 1] != b'!'`
+/// (probe42-rust-09). The other way round too. Only where the guarded side reads the element
+/// before (`[i - 1]`), which is what the guard protects; Python's `and`/`or` the same.
+pub(super) fn guard_polarity_edits(text: &str, language: Language) -> Vec<LineEdit> {
+    static RUST: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(r"\b(?<name>[A-Za-z_]\w*) (?<guard>> 0|>= 1|!= 0|== 0) (?<join>&&|\|\|) ").ok()
+    });
+    static PYTHON: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(r"\b(?<name>[A-Za-z_]\w*) (?<guard>> 0|>= 1|!= 0|== 0) (?<join>and|or) ").ok()
+    });
+    let re = match language {
+        Language::Rust => &*RUST,
+        Language::Python => &*PYTHON,
+    };
+    let Some(re) = re.as_ref() else {
+        return Vec::new();
+    };
+    let (and, or) = match language {
+        Language::Rust => ("&&", "||"),
+        Language::Python => ("and", "or"),
+    };
+    let mut edits = Vec::new();
+    for c in re.captures_iter(text) {
+        let (Some(whole), Some(name), Some(guard), Some(join)) =
+            (c.get(0), c.name("name"), c.name("guard"), c.name("join"))
+        else {
+            continue;
+        };
+        let guards_start = guard.as_str() != "== 0";
+        let (new_guard, new_join) = match (guards_start, join.as_str() == and) {
+            (true, true) => ("== 0", or),
+            (false, false) => ("> 0", and),
+            _ => continue,
+        };
+        let rest = &text[whole.end()..];
+        let before = format!("[{} - 1]", name.as_str());
+        if !rest.contains(&before) {
+            continue;
+        }
+        let replacement = format!("{} {new_guard} {new_join} ", name.as_str());
+        if let Some(new_text) = splice(text, whole.start(), whole.end(), &replacement) {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::BooleanOperatorFlip,
+                description: format!(
+                    "`{}` → `{}`",
+                    whole.as_str().trim_end(),
+                    replacement.trim_end()
+                ),
+            });
         }
     }
     edits

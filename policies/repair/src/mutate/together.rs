@@ -13,7 +13,9 @@ use tact_runtime::source::{ByteClass, FunctionSpan};
 use super::{Language, MutationOperator, Token, TokenKind};
 
 mod arms;
+mod both;
 mod calls;
+mod char_classes;
 mod clamps;
 mod clauses;
 mod clears;
@@ -297,10 +299,12 @@ pub(super) fn function_hunks(
     hunks.extend(function.pieces_in_widths(file, language));
     hunks.extend(function.crossed_placements(file, language));
     hunks.extend(function.sliding_window_exits(file, language));
+    hunks.extend(function.both_operand_tests(file, language));
     hunks.extend(function.stated_operations(file, language, &description));
     hunks.extend(function.described_divisor_exceptions(file, language, &description));
     hunks.extend(function.equal_case_guards(file, language, &description));
     hunks.extend(function.described_clears(file, language, &description));
+    hunks.extend(function.described_char_classes(file, language, &description));
     hunks.extend(function.described_ceiling_divisions(file, language, &description));
     hunks.extend(function.described_calls(file, language, &description));
     hunks.extend(function.described_separator_removals(file, language, &description));
@@ -2185,6 +2189,74 @@ mod tests {
     /// probe35-python-07: a run written as `str(start) if … else f"{start}-{previous}"` is
     /// appended when the next run starts, and the last one never is: the same append after
     /// the loop, though the piece calls `str` (a function, not state the loop refills).
+    /// probe42-rust-13: "anything that is not a letter is always shown", with a test of the
+    /// guesses alone.
+    #[test]
+    fn probe42_rs_13_a_described_character_class_joins_the_loops_test() {
+        let source = "/*\nLetters that have been guessed keep their place, other letters become '_', and\nanything that is not a letter is always shown.\n*/\nfn reveal(word: &str, guessed: &HashSet<char>) -> String {\n    let mut out = String::new();\n    for c in word.chars() {\n        if guessed.contains(&c.to_ascii_lowercase()) {\n            out.push(c);\n        } else {\n            out.push('_');\n        }\n    }\n    out\n}\n";
+        let found = hunks(source, Language::Rust, 8);
+        assert!(
+            find(
+                &found,
+                &["        if guessed.contains(&c.to_ascii_lowercase()) {"],
+                &["        if !c.is_alphabetic() || guessed.contains(&c.to_ascii_lowercase()) {"],
+            )
+            .is_some()
+        );
+        let python = "def reveal(word, guessed):\n    \"\"\"Letters that were guessed are shown; anything that is not a letter is always shown.\"\"\"\n    out = []\n    for ch in word:\n        if ch.lower() in guessed:\n            out.append(ch)\n        else:\n            out.append(\"_\")\n    return \"\".join(out)\n";
+        let found = hunks(python, Language::Python, 5);
+        assert!(
+            find(
+                &found,
+                &["        if ch.lower() in guessed:"],
+                &["        if not ch.isalpha() or ch.lower() in guessed:"],
+            )
+            .is_some()
+        );
+        // A description that names no class: nothing.
+        let plain = python.replace(
+            "Letters that were guessed are shown; anything that is not a letter is always shown.",
+            "Reveal a word.",
+        );
+        assert!(
+            !hunks(&plain, Language::Python, 5)
+                .iter()
+                .any(|h| h.description.contains("character class"))
+        );
+    }
+
+    /// probe42-py-15: a merge "when both hold a dict" that tests only one of them.
+    #[test]
+    fn probe42_py_15_the_other_operand_is_tested_too() {
+        let source = "def deep_merge(base, override):\n    result = dict(base)\n    for key, value in override.items():\n        current = result.get(key)\n        if isinstance(value, dict):\n            result[key] = deep_merge(current, value)\n        else:\n            result[key] = value\n    return result\n";
+        let found = hunks(source, Language::Python, 5);
+        assert!(
+            find(
+                &found,
+                &["        if isinstance(value, dict):"],
+                &["        if isinstance(current, dict) and isinstance(value, dict):"],
+            )
+            .is_some()
+        );
+        // `key` is no argument of the body's call beside `value`: not tested.
+        assert!(
+            !found
+                .iter()
+                .any(|h| h.new_lines.iter().any(|l| l.contains("isinstance(key")))
+        );
+        // Both already tested: nothing conjoined.
+        let both = source.replace(
+            "if isinstance(value, dict):",
+            "if isinstance(current, dict) and isinstance(value, dict):",
+        );
+        assert!(
+            !hunks(&both, Language::Python, 5)
+                .iter()
+                .any(|h| h.operator == MutationOperator::AddClause
+                    && h.description.contains("tested as"))
+        );
+    }
+
     #[test]
     fn probe35_python_07_a_piece_that_calls_a_function_is_still_flushed_after_the_loop() {
         let source = "def runs(numbers):\n    parts = []\n    start = previous = numbers[0]\n    for n in numbers[1:]:\n        if n == previous + 1:\n            previous = n\n            continue\n        parts.append(str(start) if start == previous else f\"{start}-{previous}\")\n        start = previous = n\n    return \",\".join(parts)\n";
