@@ -3141,6 +3141,9 @@ mod tests {
         );
         assert!(rust.contains(&r#"    let re = Regex::new("[a-z]*\\s*=").ok()?;"#.to_string()));
         assert!(rust.contains(&r#"    let re = Regex::new("[a-z]+\\s+=").ok()?;"#.to_string()));
+        // A word ending in `re.` names no module.
+        let field = literal_edits(r#"    print(score.get("[a-z]"))"#, Language::Python);
+        assert!(!field.iter().any(|t| t.contains("]+")));
         // Not a pattern: a message with brackets in it gets no quantifier.
         let message = literal_edits(r#"    print("[warn] \d")"#, Language::Python);
         assert!(

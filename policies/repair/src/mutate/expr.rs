@@ -1081,7 +1081,14 @@ pub(super) fn literal_edits(text: &str, tokens: &[Token<'_>]) -> Vec<LineEdit> {
         let raw = text.get(..t.start).is_some_and(|before| {
             before.ends_with('r') && !before[..before.len() - 1].ends_with(char::is_alphanumeric)
         });
-        let pattern = raw || text.contains("re.") || text.contains("Regex");
+        // `re.` as a name (`re.split`), not the end of a word (`score.`).
+        let names_re = text.match_indices("re.").any(|(i, _)| {
+            text[..i]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+        });
+        let pattern = raw || names_re || text.contains("Regex");
         let variants = literal_variants(inner)
             .into_iter()
             .chain(width_padding_variants(inner))
