@@ -1834,10 +1834,13 @@ impl RewriteRound {
     }
 
     /// Whether `calls_left`, of which `kept` are spoken for, are worth the round: the round
-    /// that shows the tests comes after another and needs one probe a rewrite; the others are
-    /// asked whatever is left.
+    /// that shows the tests comes after another and needs one probe a rewrite; the others need
+    /// one probe at least (the writer's time is wasted on a round nothing can probe).
     fn affordable(self, calls_left: u64, kept: u64) -> bool {
-        self.kind != RoundKind::TestRewrite || calls_left >= kept + self.count as u64
+        match self.kind {
+            RoundKind::TestRewrite => calls_left >= kept + self.count as u64,
+            RoundKind::Fill { .. } | RoundKind::Rewrite => calls_left > kept,
+        }
     }
 }
 
@@ -3306,6 +3309,9 @@ mod tests {
         };
         assert!(!rewrites.last_of_all());
         assert!(!rewrites.affordable(10, 3) && rewrites.affordable(11, 3));
+        // A round with no call left to probe its first edit is not asked.
+        assert!(!late.affordable(3, 3) && late.affordable(4, 3));
+        assert!(!first.affordable(3, 3) && first.affordable(4, 3));
     }
 
     #[test]
