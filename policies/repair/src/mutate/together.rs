@@ -604,6 +604,18 @@ fn map_literal(literal: &str, transform: LiteralTransform) -> Option<String> {
 }
 
 impl<'a> FunctionText<'a> {
+    /// The end (exclusive) of the block a header at `head`, indented `depth`, opens: the first
+    /// later non-blank line indented no deeper (the function's end if none).
+    fn block_end(&self, head: usize, depth: usize) -> usize {
+        (head + 1..self.lines.len())
+            .find(|&k| {
+                self.lines
+                    .get(k)
+                    .is_some_and(|l| !l.trim().is_empty() && super::indentation(l) <= depth)
+            })
+            .unwrap_or(self.lines.len())
+    }
+
     /// Line `offset` of the function replaced by `new_line`, as a one-line hunk.
     fn line_replaced(
         &self,

@@ -83,13 +83,7 @@ impl FunctionText<'_> {
             if !(opens_chain || continues_chain) {
                 continue;
             }
-            let end = (head + 1..self.lines.len())
-                .find(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| !l.trim().is_empty() && indent(l) <= depth)
-                })
-                .unwrap_or(self.lines.len());
+            let end = self.block_end(head, depth);
             let branch = head + 1..end;
             match open.last_mut() {
                 Some((d, chain)) if *d == depth && continues_chain => chain.push(branch),

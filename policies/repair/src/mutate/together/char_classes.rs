@@ -79,13 +79,7 @@ impl FunctionText<'_> {
             let Some(depth) = self.lines.get(head).map(|l| indent(l)) else {
                 continue;
             };
-            let body_end = (head + 1..self.lines.len())
-                .find(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| !l.trim().is_empty() && indent(l) <= depth)
-                })
-                .unwrap_or(self.lines.len());
+            let body_end = self.block_end(head, depth);
             for test in head + 1..body_end {
                 let Some(line) = self.lines.get(test) else {
                     continue;

@@ -29,13 +29,7 @@ impl FunctionText<'_> {
             };
             let depth = indent(head_line);
             // The body: the lines after the header indented deeper (blank ones kept).
-            let body_end = (head + 1..self.lines.len())
-                .find(|&k| {
-                    self.lines
-                        .get(k)
-                        .is_some_and(|l| !l.trim().is_empty() && indent(l) <= depth)
-                })
-                .unwrap_or(self.lines.len());
+            let body_end = self.block_end(head, depth);
             let body = head + 1..body_end;
             if body.is_empty() || body.len() > MAX_BODY {
                 continue;
