@@ -6,7 +6,7 @@
 //! `&& !c.is_…`) or the test passed for the class outright (`c.is_… ||`, `!c.is_… ||`).
 
 use super::super::{Language, MutationOperator, TokenKind};
-use super::{FunctionText, HunkMutation};
+use super::{FunctionText, HunkMutation, clauses};
 
 use super::super::indentation as indent;
 
@@ -81,19 +81,37 @@ impl FunctionText<'_> {
             };
             let body_end = self.block_end(head, depth);
             for test in head + 1..body_end {
-                let Some(line) = self.lines.get(test) else {
+                let (Some(line), Some(tokens)) = (self.lines.get(test), self.tokens.get(test))
+                else {
                     continue;
                 };
-                let Some((lead, condition, tail)) = condition_of(line, language) else {
+                let range = match language {
+                    Language::Rust => clauses::rust_if_condition(tokens),
+                    Language::Python => clauses::python_if_condition(tokens),
+                };
+                let Some(condition_tokens) = range.and_then(|r| tokens.get(r)) else {
                     continue;
                 };
-                let reads = self.tokens.get(test).is_some_and(|t| {
-                    t.iter()
-                        .any(|t| t.kind == TokenKind::Ident && t.text == character)
-                });
+                let (Some(first), Some(last)) = (condition_tokens.first(), condition_tokens.last())
+                else {
+                    continue;
+                };
+                let (Some(lead), Some(condition), Some(tail)) = (
+                    line.get(..first.start),
+                    line.get(first.start..last.end),
+                    line.get(last.end..),
+                ) else {
+                    continue;
+                };
+                let reads = condition_tokens
+                    .iter()
+                    .any(|t| t.kind == TokenKind::Ident && t.text == character);
                 if !reads {
                     continue;
                 }
+                let has_alternatives = clauses::top_level(condition_tokens, |t| {
+                    matches!(t.text, "or" | "||") && t.kind != TokenKind::Literal
+                });
                 for class in &named {
                     let (is, isnt, and, or) = match language {
                         Language::Rust => (
@@ -112,7 +130,7 @@ impl FunctionText<'_> {
                     if condition.contains(&is) {
                         continue;
                     }
-                    let grouped = if condition.contains(or) {
+                    let grouped = if has_alternatives {
                         format!("({condition})")
                     } else {
                         condition.to_string()
@@ -139,23 +157,4 @@ impl FunctionText<'_> {
         }
         hunks
     }
-}
-
-/// An `if` line split into what comes before its condition, the condition and what follows
-/// it: `("    if ", "x > 0", ":")`. `None` for any other line.
-fn condition_of(line: &str, language: Language) -> Option<(&str, &str, &str)> {
-    let trimmed = line.trim_start();
-    let depth = line.len() - trimmed.len();
-    let keyword = ["if ", "elif ", "} else if "]
-        .into_iter()
-        .find(|k| trimmed.starts_with(k))?;
-    let start = depth + keyword.len();
-    let end = match language {
-        Language::Rust => line.trim_end().strip_suffix('{')?.trim_end().len(),
-        Language::Python => line.trim_end().strip_suffix(':')?.len(),
-    };
-    let condition = line.get(start..end)?;
-    (!condition.trim().is_empty() && !condition.starts_with("let "))
-        .then(|| (line.get(..start), line.get(end..)))
-        .and_then(|(lead, tail)| Some((lead?, condition, tail?)))
 }

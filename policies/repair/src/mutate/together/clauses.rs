@@ -433,7 +433,7 @@ fn filterless(
 }
 
 /// Is some token at bracket depth 0 of `tokens` one `is` accepts?
-fn top_level(tokens: &[Token<'_>], is: impl Fn(&Token<'_>) -> bool) -> bool {
+pub(super) fn top_level(tokens: &[Token<'_>], is: impl Fn(&Token<'_>) -> bool) -> bool {
     let mut depth = 0usize;
     for t in tokens {
         match t.kind {
@@ -569,7 +569,7 @@ fn join(tokens: &[Token<'_>]) -> String {
 }
 
 /// `if c:` / `elif c:`: the token range of `c`.
-fn python_if_condition(tokens: &[Token<'_>]) -> Option<std::ops::Range<usize>> {
+pub(super) fn python_if_condition(tokens: &[Token<'_>]) -> Option<std::ops::Range<usize>> {
     if !tokens
         .first()
         .is_some_and(|t| matches!(t.text, "if" | "elif"))
@@ -650,7 +650,7 @@ fn enclosing_close(tokens: &[Token<'_>], k: usize) -> Option<usize> {
 }
 
 /// Rust `if c {` (also `} else if c {`), not `if let`: the token range of `c`.
-fn rust_if_condition(tokens: &[Token<'_>]) -> Option<std::ops::Range<usize>> {
+pub(super) fn rust_if_condition(tokens: &[Token<'_>]) -> Option<std::ops::Range<usize>> {
     let at = tokens.iter().position(|t| t.text == "if")?;
     let opens_line = at == 0
         || tokens.get(at - 1).is_some_and(|t| t.text == "else")
