@@ -755,7 +755,8 @@ enum EvidenceTier {
     /// never takes or an empty case it never asks about, or a wrap-around, a length, a tie
     /// rule, a skip, a divisor or a one-to-one rule the code never applies, or two values
     /// read from different places are written back at the same one, or a sliding window
-    /// never lets an item leave.
+    /// never lets an item leave, or it divides where the description gives a value for a zero
+    /// divisor.
     MissingStep,
     LoopMove,
     None,
@@ -789,7 +790,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::DescribedDefault
             | MutationOperator::DescribedSet
             | MutationOperator::CrossedPlacement
-            | MutationOperator::SlidingWindowExit,
+            | MutationOperator::SlidingWindowExit
+            | MutationOperator::DivisorGuard,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2826,6 +2828,7 @@ mod tests {
             MutationOperator::DescribedSet,
             MutationOperator::CrossedPlacement,
             MutationOperator::SlidingWindowExit,
+            MutationOperator::DivisorGuard,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

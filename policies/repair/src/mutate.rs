@@ -19,6 +19,7 @@ use tact_runtime::source::{
 };
 use thiserror::Error;
 
+mod conditional;
 mod expr;
 mod together;
 
@@ -226,6 +227,14 @@ pub enum MutationOperator {
     /// A sliding window that counts items entering it and none leaving: the item the
     /// window's length places back is taken out after each count.
     SlidingWindowExit,
+    /// A one-line conditional expression's two values exchanged (`if flats { &SHARPS } else
+    /// { &FLATS }` → `… { &FLATS } else { &SHARPS }`, `a if c else b` → `b if c else a`).
+    ExchangeArms,
+    /// A division guarded by the value the description gives when its divisor is zero (`if d
+    /// == 0.0 { return None; }` before `… / d`).
+    DivisorGuard,
+    /// An integer quotient of two names rounded up (`n // cols` → `(n + cols - 1) // cols`).
+    CeilingQuotient,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with
@@ -1080,6 +1089,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::case_fold_edits(text, &tokens, language));
         edits.extend(expr::add_offset_edits(text, &tokens, language));
         edits.extend(expr::rounded_down_edits(text, &tokens, language));
+        edits.extend(expr::ceiling_quotient_edits(text, &tokens, language));
         if language == Language::Python {
             edits.extend(expr::rotation_flip_edits(text));
         }
@@ -1114,6 +1124,7 @@ fn mutate_line_with_classes(
         edits.extend(expr::replace_argument_edits(text, &tokens, language));
         edits.extend(expr::negation_edits(text, &tokens, language));
         edits.extend(expr::guard_polarity_edits(text, language));
+        edits.extend(conditional::exchange_arm_edits(text, &tokens, language));
     }
     edits
 }
@@ -3094,6 +3105,104 @@ mod tests {
         // A guard that protects nothing before it is not turned round.
         let plain = flips("    if n > 0 && total[n] > 3 {", Language::Rust);
         assert!(!plain.iter().any(|t| t.contains("n == 0 ||")));
+    }
+
+    /// probe43-python-11: `rows = n // cols` lays out too few rows when `cols` does not
+    /// divide `n`; the quotient rounded up is one edit away.
+    #[test]
+    fn probe43_py_11_a_quotient_of_counts_is_rounded_up() {
+        let ceil = |line: &str, language| -> Vec<String> {
+            mutate_line(line, language)
+                .into_iter()
+                .filter(|(_, op, _)| *op == MutationOperator::CeilingQuotient)
+                .map(|(new_text, _, _)| new_text)
+                .collect()
+        };
+        assert_eq!(
+            ceil("        rows = n // cols", Language::Python),
+            vec!["        rows = (n + cols - 1) // cols"]
+        );
+        assert_eq!(
+            ceil("    pages = len(items) // per_page + 1", Language::Python),
+            vec!["    pages = (len(items) + per_page - 1) // per_page + 1"]
+        );
+        assert_eq!(
+            ceil("    let rows = n / cols;", Language::Rust),
+            vec!["    let rows = (n + cols - 1) / cols;"]
+        );
+        // A literal divisor, a product's quotient, a divisor that is a call, a float
+        // division in Python: not a count of groups.
+        for (line, language) in [
+            ("        half = n // 2", Language::Python),
+            ("        x = a * n // cols", Language::Python),
+            ("        x = n // size(cols)", Language::Python),
+            ("        x = n / cols", Language::Python),
+        ] {
+            assert!(
+                ceil(line, language).is_empty(),
+                "{line}: {:?}",
+                ceil(line, language)
+            );
+        }
+    }
+
+    /// The lines [`MutationOperator::ExchangeArms`] proposes for one line.
+    fn exchanged_arms(line: &str, language: Language) -> Vec<String> {
+        mutate_line(line, language)
+            .into_iter()
+            .filter(|(_, op, _)| *op == MutationOperator::ExchangeArms)
+            .map(|(new_text, _, _)| new_text)
+            .collect()
+    }
+
+    /// probe43-rust-19: `if flats { &SHARPS } else { &FLATS }` names sharps when flats are
+    /// asked for; one-token swaps only make the arms equal, so the arms are exchanged whole.
+    #[test]
+    fn probe43_rs_19_a_conditional_expressions_arms_are_exchanged() {
+        assert_eq!(
+            exchanged_arms(
+                "    let names = if flats { &SHARPS } else { &FLATS };",
+                Language::Rust
+            ),
+            vec!["    let names = if flats { &FLATS } else { &SHARPS };"]
+        );
+        assert_eq!(
+            exchanged_arms(
+                "    return (a if a.x < b.x else b), count + 1",
+                Language::Python
+            ),
+            vec!["    return (b if a.x < b.x else a), count + 1"]
+        );
+        assert_eq!(
+            exchanged_arms("    sign = -1 if n < 0 else 1", Language::Python),
+            vec!["    sign = 1 if n < 0 else -1"]
+        );
+        assert_eq!(
+            exchanged_arms("    while a if c else b:", Language::Python),
+            vec!["    while b if c else a:"]
+        );
+        // A chain: only its last test has two plain arms.
+        assert_eq!(
+            exchanged_arms("    y = a if c else b if d else e", Language::Python),
+            vec!["    y = a if c else e if d else b"]
+        );
+        // A chain's `else if`, a comprehension's filter and a statement `if` are no two
+        // values of one test; equal arms exchange nothing.
+        for (line, language) in [
+            ("    } else if x > 0 { 1 } else { 2 }", Language::Rust),
+            ("    if x > 0 {", Language::Rust),
+            (
+                "    evens = [x for x in xs if x % 2 == 0]",
+                Language::Python,
+            ),
+            ("    let v = if c { x } else { x };", Language::Rust),
+        ] {
+            assert!(
+                exchanged_arms(line, language).is_empty(),
+                "{line}: {:?}",
+                exchanged_arms(line, language)
+            );
+        }
     }
 
     /// The lines [`MutationOperator::LiteralEdit`] proposes for one line.

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 69] = [
+const ORIGINS: [&str; 72] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -208,6 +208,9 @@ const ORIGINS: [&str; 69] = [
     "described_set",
     "crossed_placement",
     "sliding_window_exit",
+    "exchange_arms",
+    "divisor_guard",
+    "ceiling_quotient",
 ];
 
 impl CandidateOrigin {
@@ -1541,6 +1544,9 @@ mod tests {
             DescribedSet,
             CrossedPlacement,
             SlidingWindowExit,
+            ExchangeArms,
+            DivisorGuard,
+            CeilingQuotient,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1612,7 +1618,10 @@ mod tests {
                 | DescribedDefault
                 | DescribedSet
                 | CrossedPlacement
-                | SlidingWindowExit => {}
+                | SlidingWindowExit
+                | ExchangeArms
+                | DivisorGuard
+                | CeilingQuotient => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -731,6 +731,62 @@ pub(super) fn rounded_down_edits(
     }]
 }
 
+/// `rows = n // cols` → `rows = (n + cols - 1) // cols` (probe43-python-11): an integer
+/// quotient rounded down where a count of groups, rounded up, was meant. Only a quotient of
+/// two names (the dividend may be a call, `len(words)`) that nothing else multiplies or
+/// divides, and not the idiom itself.
+pub(super) fn ceiling_quotient_edits(
+    text: &str,
+    tokens: &[Token<'_>],
+    language: Language,
+) -> Vec<LineEdit> {
+    let divide = match language {
+        Language::Python => "//",
+        Language::Rust => "/",
+    };
+    let mut edits = Vec::new();
+    for (k, t) in tokens.iter().enumerate() {
+        if t.text != divide || t.kind != TokenKind::Operator || k == 0 {
+            continue;
+        }
+        let Some(start) = operand_start(tokens, k - 1, language) else {
+            continue;
+        };
+        let divisor = tokens.get(k + 1);
+        let after = tokens.get(k + 2);
+        let before = start.checked_sub(1).and_then(|p| tokens.get(p));
+        let tighter = |t: Option<&Token<'_>>| {
+            t.is_some_and(|t| matches!(t.text, "*" | "/" | "//" | "%" | "**" | "." | "as"))
+        };
+        let plain_divisor = divisor
+            .is_some_and(|d| d.kind == TokenKind::Ident && !super::is_keyword(d.text, language))
+            && !after.is_some_and(|a| a.kind == TokenKind::Open || tighter(Some(a)));
+        let dividend_is_a_name = matches!(tokens[start].kind, TokenKind::Ident)
+            && !super::is_keyword(tokens[start].text, language);
+        if !plain_divisor || !dividend_is_a_name || tighter(before) {
+            continue;
+        }
+        let (Some(divisor), Some(dividend)) =
+            (divisor, text.get(tokens[start].start..tokens[k - 1].end))
+        else {
+            continue;
+        };
+        if let Some(new_text) = splice(
+            text,
+            tokens[start].start,
+            divisor.end,
+            &format!("({dividend} + {0} - 1) {divide} {0}", divisor.text),
+        ) {
+            edits.push(LineEdit {
+                new_text,
+                operator: MutationOperator::CeilingQuotient,
+                description: format!("`{dividend} {divide} {}` rounded up", divisor.text),
+            });
+        }
+    }
+    edits
+}
+
 /// `range(n)` → `range(n + 1)`, `s[len(s) - i]` → `s[len(s) - 1 - i]`: a term too few, as an
 /// off-by-one after an operand inside brackets or before a block.
 pub(super) fn add_offset_edits(

@@ -23,6 +23,7 @@ mod constants;
 mod counters;
 mod defaults;
 mod digits;
+mod divisors;
 mod edges;
 mod empty;
 mod exits;
@@ -310,6 +311,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.described_separator_removals(file, language, &description));
     hunks.extend(function.described_paddings(file, language, &description));
     hunks.extend(function.described_empty_cases(file, language, &description));
+    hunks.extend(function.described_zero_divisors(file, language, &description));
     hunks.extend(function.described_absent_pieces(file, language, &description));
     hunks.extend(function.described_unchanged_cases(file, language, &description));
     hunks.extend(function.described_wraps(file, language, &description));
@@ -2235,6 +2237,101 @@ mod tests {
                 .iter()
                 .any(|h| h.description.contains("character class"))
         );
+    }
+
+    /// probe43-rust-03 and -05: the description gives the value for a zero divisor (a
+    /// sample without variance, collinear points) and the code divides anyway.
+    #[test]
+    fn probe43_rs_05_a_zero_divisor_returns_the_described_value() {
+        let rust = "/*\nCentre of the circle through a, b and c, or None when they are collinear.\n*/\nfn circumcenter(a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> Option<(f64, f64)> {\n    let d = 2.0 * (a.0 * (b.1 - c.1) + b.0 * (c.1 - a.1) + c.0 * (a.1 - b.1));\n    let a2 = a.0 * a.0 + a.1 * a.1;\n    let ux = (a2 * (b.1 - c.1)) / d;\n    let uy = (a2 * (c.0 - b.0)) / d;\n    Some((ux, uy))\n}\n";
+        let found = hunks(rust, Language::Rust, 7);
+        let guard = |h: &&HunkMutation| h.operator == MutationOperator::DivisorGuard;
+        let guards: Vec<&HunkMutation> = found.iter().filter(guard).collect();
+        assert_eq!(guards.len(), 1, "{guards:?}");
+        assert_eq!(
+            guards[0].new_lines,
+            [
+                "    if d == 0.0 {",
+                "        return None;",
+                "    }",
+                "    let ux = (a2 * (b.1 - c.1)) / d;"
+            ]
+        );
+        // probe43-rust-03: a divisor that is an expression; the value is a literal the
+        // function already returns.
+        let pearson = "/*\nReturns 0.0 when there are fewer than two pairs or when either sample has zero\nvariance.\n*/\nfn pearson(sxx: f64, syy: f64, sxy: f64, n: usize) -> f64 {\n    if n < 2 {\n        return 0.0;\n    }\n    sxy / (sxx * syy).sqrt()\n}\n";
+        let found = hunks(pearson, Language::Rust, 9);
+        assert!(
+            find(
+                &found,
+                &["    sxy / (sxx * syy).sqrt()"],
+                &[
+                    "    if (sxx * syy).sqrt() == 0.0 {",
+                    "        return 0.0;",
+                    "    }",
+                    "    sxy / (sxx * syy).sqrt()"
+                ],
+            )
+            .is_some()
+        );
+        // Python: an integer divisor, `None` from the description.
+        let python = "def average(xs):\n    \"\"\"The mean of xs, or None when xs is empty.\"\"\"\n    total = sum(xs)\n    count = len(xs)\n    return total / count\n";
+        let found = hunks(python, Language::Python, 5);
+        assert!(
+            find(
+                &found,
+                &["    return total / count"],
+                &[
+                    "    if count == 0:",
+                    "        return None",
+                    "    return total / count"
+                ],
+            )
+            .is_some()
+        );
+        // A constant divisor, a division in a loop, a divisor whose name is already
+        // compared with zero: no guard.
+        for source in [
+            python.replace("total / count", "total / (24 * 60)"),
+            python.replace(
+                "    return total / count",
+                "    for x in xs:\n        total = total / count\n    return total",
+            ),
+            python.replace(
+                "    return total / count",
+                "    if count == 0:\n        return 0\n    return total / (2 * count)",
+            ),
+        ] {
+            assert!(
+                !hunks(&source, Language::Python, 5)
+                    .iter()
+                    .any(|h| guard(&h)),
+                "{source}"
+            );
+        }
+        // No value described for it, or the divisor already tested: no guard.
+        for source in [
+            rust.replace(", or None when they are collinear", ""),
+            rust.replace(
+                "    let ux",
+                "    if d == 0.0 {\n        return None;\n    }\n    let ux",
+            ),
+        ] {
+            assert!(
+                !hunks(&source, Language::Rust, 7).iter().any(|h| guard(&h)),
+                "{source}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_described_value_is_named_as_a_word_not_inside_a_number() {
+        assert!(divisors::names_value("Returns 0.0 when empty.", "0.0"));
+        assert!(divisors::names_value("or None.", "None"));
+        assert!(divisors::names_value("is 0.", "0"));
+        assert!(!divisors::names_value("a ratio of 0.5", "0"));
+        assert!(!divisors::names_value("Nones are kept", "None"));
+        assert!(!divisors::names_value("level 10 only", "0"));
     }
 
     /// probe42-py-15: a merge "when both hold a dict" that tests only one of them.

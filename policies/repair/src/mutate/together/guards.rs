@@ -395,7 +395,7 @@ impl FunctionText<'_> {
 
     /// The function's literal return values (`return False`, `return -1;`, a Rust tail `true`),
     /// first seen first, at most three.
-    fn literal_returns(&self, language: Language) -> Vec<String> {
+    pub(super) fn literal_returns(&self, language: Language) -> Vec<String> {
         let mut values: Vec<String> = Vec::new();
         for tokens in self.tokens.iter().skip(1) {
             let value = match tokens.as_slice() {
