@@ -756,7 +756,7 @@ enum EvidenceTier {
     /// rule, a skip, a divisor or a one-to-one rule the code never applies, or two values
     /// read from different places are written back at the same one, or a sliding window
     /// never lets an item leave, or it divides where the description gives a value for a zero
-    /// divisor.
+    /// divisor, or names bound after a loop for the pair it leaves out are never read.
     MissingStep,
     LoopMove,
     None,
@@ -791,7 +791,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::DescribedSet
             | MutationOperator::CrossedPlacement
             | MutationOperator::SlidingWindowExit
-            | MutationOperator::DivisorGuard,
+            | MutationOperator::DivisorGuard
+            | MutationOperator::ClosingStatement,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2829,6 +2830,7 @@ mod tests {
             MutationOperator::CrossedPlacement,
             MutationOperator::SlidingWindowExit,
             MutationOperator::DivisorGuard,
+            MutationOperator::ClosingStatement,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

@@ -235,6 +235,9 @@ pub enum MutationOperator {
     DivisorGuard,
     /// An integer quotient of two names rounded up (`n // cols` → `(n + cols - 1) // cols`).
     CeilingQuotient,
+    /// A loop's accumulating statement repeated after it for names bound there and never
+    /// read (a polygon's closing edge: `total += dist(last, first)`).
+    ClosingStatement,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

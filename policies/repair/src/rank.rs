@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 72] = [
+const ORIGINS: [&str; 73] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -211,6 +211,7 @@ const ORIGINS: [&str; 72] = [
     "exchange_arms",
     "divisor_guard",
     "ceiling_quotient",
+    "closing_statement",
 ];
 
 impl CandidateOrigin {
@@ -1547,6 +1548,7 @@ mod tests {
             ExchangeArms,
             DivisorGuard,
             CeilingQuotient,
+            ClosingStatement,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1621,7 +1623,8 @@ mod tests {
                 | SlidingWindowExit
                 | ExchangeArms
                 | DivisorGuard
-                | CeilingQuotient => {}
+                | CeilingQuotient
+                | ClosingStatement => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

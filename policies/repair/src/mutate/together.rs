@@ -19,6 +19,7 @@ mod char_classes;
 mod clamps;
 mod clauses;
 mod clears;
+mod closing;
 mod constants;
 mod counters;
 mod defaults;
@@ -256,6 +257,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.commented_out_code(file, language));
     hunks.extend(function.remainder_flushes(file, language));
     hunks.extend(function.merge_tails(file, language));
+    hunks.extend(function.closing_statements(file, language));
     hunks.extend(function.unmarked_visits(file, language));
     hunks.extend(function.unadvanced_iterates(file, language));
     hunks.extend(function.lookahead_skips(file, language));
@@ -266,6 +268,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.unwrapped_guards(file, language));
     hunks.extend(function.state_resets(file, language));
     hunks.extend(function.first_separator_guards(file, language));
+    hunks.extend(function.separators_before_loops(file, language));
     hunks.extend(function.unreturned_counts(file, language));
     hunks.extend(function.lengths_for_counts(file, language));
     hunks.extend(function.sibling_resets(file, language));
@@ -2332,6 +2335,60 @@ mod tests {
         assert!(!divisors::names_value("a ratio of 0.5", "0"));
         assert!(!divisors::names_value("Nones are kept", "None"));
         assert!(!divisors::names_value("level 10 only", "0"));
+    }
+
+    /// probe43-rust-27: the closing edge's endpoints are bound after the loop and never read;
+    /// the loop's accumulating statement is repeated for them.
+    #[test]
+    fn probe43_rs_27_the_loops_statement_is_repeated_for_names_never_read() {
+        let rust = "fn perimeter(points: &[(f64, f64)]) -> f64 {\n    let n = points.len();\n    let mut total = 0.0;\n    for i in 0..n - 1 {\n        let (x0, y0) = points[i];\n        let (x1, y1) = points[i + 1];\n        total += ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt();\n    }\n    let (fx, fy) = points[0];\n    let (lx, ly) = points[n - 1];\n    total\n}\n";
+        let closing = |source: &str, language, line| -> Vec<Vec<String>> {
+            hunks(source, language, line)
+                .into_iter()
+                .filter(|h| h.operator == MutationOperator::ClosingStatement)
+                .map(|h| h.new_lines)
+                .collect()
+        };
+        let found = closing(rust, Language::Rust, 10);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found.contains(&vec![
+            "    let (lx, ly) = points[n - 1];".to_string(),
+            "    total += ((lx - fx).powi(2) + (ly - fy).powi(2)).sqrt();".to_string(),
+        ]));
+        let python = "def perimeter(points):\n    total = 0.0\n    for i in range(len(points) - 1):\n        x0, y0 = points[i]\n        x1, y1 = points[i + 1]\n        total += math.hypot(x1 - x0, y1 - y0)\n    fx, fy = points[0]\n    lx, ly = points[-1]\n    return total\n";
+        assert!(closing(python, Language::Python, 8).contains(&vec![
+            "    lx, ly = points[-1]".to_string(),
+            "    total += math.hypot(fx - lx, fy - ly)".to_string(),
+        ]));
+        // Read afterwards: nothing is missing.
+        let read = rust.replace(
+            "    total\n",
+            "    total + (lx - fx).abs() + (ly - fy).abs()\n",
+        );
+        assert!(closing(&read, Language::Rust, 10).is_empty());
+    }
+
+    /// probe43-rust-11: `out.push('.')` before the loop that writes the digits after the
+    /// point leaves `"2."` when the division is exact.
+    #[test]
+    fn probe43_rs_11_a_separator_before_a_loop_is_guarded_by_its_condition() {
+        let rust = "fn decimal(n: u64, d: u64) -> String {\n    let mut out = (n / d).to_string();\n    let mut rem = n % d;\n    out.push('.');\n    let mut seen = HashMap::new();\n    while rem != 0 {\n        seen.insert(rem, out.len());\n        rem *= 10;\n        out.push_str(&(rem / d).to_string());\n        rem %= d;\n    }\n    out\n}\n";
+        let found = hunks(rust, Language::Rust, 4);
+        assert!(
+            find(
+                &found,
+                &["    out.push('.');"],
+                &["    if rem != 0 {", "        out.push('.');", "    }"],
+            )
+            .is_some()
+        );
+        // A condition on a name bound only after the separator: no guard from it.
+        let later = rust.replace("while rem != 0 {", "while seen.len() < 9 {");
+        assert!(
+            !hunks(&later, Language::Rust, 4)
+                .iter()
+                .any(|h| h.description.contains("loop after it runs"))
+        );
     }
 
     /// probe42-py-15: a merge "when both hold a dict" that tests only one of them.

@@ -134,3 +134,86 @@ impl FunctionText<'_> {
         hunks
     }
 }
+
+impl FunctionText<'_> {
+    /// A separator written right before a loop that writes the pieces it separates (`out.push
+    /// ('.')` before `while rem != 0 { … }`): when the loop does not run, the separator is
+    /// left trailing (`"2."` for 4 / 2, probe43-rs-11). The separator is guarded by the
+    /// loop's own condition, when every name it reads is bound before the separator.
+    pub(super) fn separators_before_loops(
+        &self,
+        file: &str,
+        language: Language,
+    ) -> Vec<HunkMutation> {
+        let mut hunks = Vec::new();
+        for (k, tokens) in self.tokens.iter().enumerate().skip(1) {
+            let Some(line) = self.lines.get(k) else {
+                continue;
+            };
+            let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+            let separator = match texts.as_slice() {
+                [_, ".", "append" | "push" | "push_str", "(", sep, ")", ..]
+                | [_, "+=", sep, ..]
+                    if tokens
+                        .iter()
+                        .any(|t| t.kind == TokenKind::Literal && t.text == *sep)
+                        && is_separator(sep) =>
+                {
+                    *sep
+                }
+                _ => continue,
+            };
+            // The loop: within the next three lines, at the separator's depth.
+            let depth = indent(line);
+            let Some((head, condition)) = (k + 1..(k + 4).min(self.lines.len())).find_map(|h| {
+                let l = self.lines.get(h)?;
+                let t = self.tokens.get(h)?;
+                if indent(l) != depth || t.first()?.text != "while" {
+                    return None;
+                }
+                let body = l.trim();
+                let condition = match language {
+                    Language::Python => body.strip_prefix("while ")?.strip_suffix(':')?,
+                    Language::Rust => body.strip_prefix("while ")?.strip_suffix(" {")?,
+                };
+                (!condition.starts_with("let ")).then_some((h, condition.trim()))
+            }) else {
+                continue;
+            };
+            let bound_before = self.tokens[head]
+                .iter()
+                .filter(|t| t.kind == TokenKind::Ident && t.text != "while")
+                .all(|name| {
+                    self.tokens[..k]
+                        .iter()
+                        .any(|l| l.iter().any(|t| t.text == name.text))
+                });
+            if !bound_before {
+                continue;
+            }
+            let pad = &line[..depth];
+            let statement = line.trim();
+            let wrapped = match language {
+                Language::Python => {
+                    vec![
+                        format!("{pad}if {condition}:"),
+                        format!("{pad}    {statement}"),
+                    ]
+                }
+                Language::Rust => vec![
+                    format!("{pad}if {condition} {{"),
+                    format!("{pad}    {statement}"),
+                    format!("{pad}}}"),
+                ],
+            };
+            hunks.extend(self.line_replaced_by_lines(
+                file,
+                k,
+                wrapped,
+                MutationOperator::SeparatorGuard,
+                format!("the separator {separator} only when the loop after it runs"),
+            ));
+        }
+        hunks
+    }
+}
