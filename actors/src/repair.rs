@@ -756,7 +756,8 @@ enum EvidenceTier {
     /// rule, a skip, a divisor or a one-to-one rule the code never applies, or two values
     /// read from different places are written back at the same one, or a sliding window
     /// never lets an item leave, or it divides where the description gives a value for a zero
-    /// divisor, or names bound after a loop for the pair it leaves out are never read.
+    /// divisor, or names bound after a loop for the pair it leaves out are never read, or a
+    /// store is never read where its twin block checks it.
     MissingStep,
     LoopMove,
     None,
@@ -792,7 +793,8 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::CrossedPlacement
             | MutationOperator::SlidingWindowExit
             | MutationOperator::DivisorGuard
-            | MutationOperator::ClosingStatement,
+            | MutationOperator::ClosingStatement
+            | MutationOperator::DeadStoreRead,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2831,6 +2833,7 @@ mod tests {
             MutationOperator::SlidingWindowExit,
             MutationOperator::DivisorGuard,
             MutationOperator::ClosingStatement,
+            MutationOperator::DeadStoreRead,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

@@ -238,6 +238,9 @@ pub enum MutationOperator {
     /// A loop's accumulating statement repeated after it for names bound there and never
     /// read (a polygon's closing edge: `total += dist(last, first)`).
     ClosingStatement,
+    /// A check a twin block makes after its loop (`if i == start: return False`) copied to
+    /// the block whose same store (`start = i`) is never read.
+    DeadStoreRead,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 73] = [
+const ORIGINS: [&str; 74] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -212,6 +212,7 @@ const ORIGINS: [&str; 73] = [
     "divisor_guard",
     "ceiling_quotient",
     "closing_statement",
+    "dead_store_read",
 ];
 
 impl CandidateOrigin {
@@ -1549,6 +1550,7 @@ mod tests {
             DivisorGuard,
             CeilingQuotient,
             ClosingStatement,
+            DeadStoreRead,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1624,7 +1626,8 @@ mod tests {
                 | ExchangeArms
                 | DivisorGuard
                 | CeilingQuotient
-                | ClosingStatement => {}
+                | ClosingStatement
+                | DeadStoreRead => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

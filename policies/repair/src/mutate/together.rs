@@ -22,6 +22,7 @@ mod clears;
 mod closing;
 mod constants;
 mod counters;
+mod dead_stores;
 mod defaults;
 mod digits;
 mod divisors;
@@ -258,6 +259,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.remainder_flushes(file, language));
     hunks.extend(function.merge_tails(file, language));
     hunks.extend(function.closing_statements(file, language));
+    hunks.extend(function.dead_store_reads(file, language));
     hunks.extend(function.unmarked_visits(file, language));
     hunks.extend(function.unadvanced_iterates(file, language));
     hunks.extend(function.lookahead_skips(file, language));
@@ -2388,6 +2390,53 @@ mod tests {
             !hunks(&later, Language::Rust, 4)
                 .iter()
                 .any(|h| h.description.contains("loop after it runs"))
+        );
+    }
+
+    /// probe43-python-25: the fraction's `start = i` is never read; the exponent's twin
+    /// block checks `if i == start: return False` after its digit loop.
+    #[test]
+    fn probe43_py_25_a_dead_store_gets_its_twins_check() {
+        let python = "def number(s):\n    i = 0\n    n = len(s)\n    if i < n and s[i] == \".\":\n        i += 1\n        start = i\n        while i < n and s[i].isdigit():\n            i += 1\n    if i < n and s[i] in \"eE\":\n        i += 1\n        start = i\n        while i < n and s[i].isdigit():\n            i += 1\n        if i == start:\n            return False\n    return i == n\n";
+        let found = hunks(python, Language::Python, 6);
+        assert!(
+            find(
+                &found,
+                &["            i += 1"],
+                &[
+                    "            i += 1",
+                    "        if i == start:",
+                    "            return False"
+                ],
+            )
+            .is_some_and(|h| h.line == 8 && h.operator == MutationOperator::DeadStoreRead),
+            "{found:?}"
+        );
+        let rust = "fn number(s: &[u8]) -> bool {\n    let mut i = 0;\n    let n = s.len();\n    if i < n && s[i] == b'.' {\n        i += 1;\n        let start = i;\n        while i < n && s[i].is_ascii_digit() {\n            i += 1;\n        }\n    }\n    if i < n && s[i] == b'e' {\n        i += 1;\n        let start = i;\n        while i < n && s[i].is_ascii_digit() {\n            i += 1;\n        }\n        if i == start {\n            return false;\n        }\n    }\n    i == n\n}\n";
+        let found = hunks(rust, Language::Rust, 6);
+        assert!(
+            find(
+                &found,
+                &["        }"],
+                &[
+                    "        }",
+                    "        if i == start {",
+                    "            return false;",
+                    "        }"
+                ],
+            )
+            .is_some_and(|h| h.line == 9),
+            "{found:?}"
+        );
+        // The first store read before the second: nothing is missing.
+        let read = python.replace(
+            "            i += 1\n    if i < n and s[i] in",
+            "            i += 1\n        frac = i - start\n    if i < n and s[i] in",
+        );
+        assert!(
+            !hunks(&read, Language::Python, 6)
+                .iter()
+                .any(|h| h.operator == MutationOperator::DeadStoreRead)
         );
     }
 

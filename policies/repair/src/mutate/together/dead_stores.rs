@@ -1,0 +1,133 @@
+//! A value stored and never read before it is stored again, where a twin block reads it:
+//! the fraction part of a number sets `start = i`, walks its digits and never asks whether
+//! there were any, while the exponent part sets `start = i`, walks its digits and then
+//! checks `if i == start: return False` (probe43-python-25). The twin's check is copied to
+//! the same place in the block that lacks it: right after the loop that follows the store.
+
+use super::super::{Language, MutationOperator, TokenKind};
+use super::{FunctionText, HunkMutation};
+
+use super::super::indentation as indent;
+
+/// Most lines a copied check may span (an `if` and a short body).
+const MAX_CHECK_LINES: usize = 4;
+
+impl FunctionText<'_> {
+    /// See the module.
+    pub(super) fn dead_store_reads(&self, file: &str, language: Language) -> Vec<HunkMutation> {
+        let mut hunks = Vec::new();
+        // `name = …` (Python) or `let name = …` (Rust) as a whole line, by offset.
+        let stores: Vec<(usize, &str)> = self
+            .tokens
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter_map(|(at, tokens)| {
+                let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+                let name = match (language, texts.as_slice()) {
+                    (Language::Python, [name, "=", ..]) => *name,
+                    (Language::Rust, ["let", "mut", name, "=", ..] | ["let", name, "=", ..]) => {
+                        *name
+                    }
+                    _ => return None,
+                };
+                tokens
+                    .first()
+                    .is_some_and(|t| t.kind == TokenKind::Ident)
+                    .then_some((at, name))
+            })
+            .collect();
+        for (i, &(first, name)) in stores.iter().enumerate() {
+            let Some(&(second, _)) = stores[i + 1..].iter().find(|(_, n)| *n == name) else {
+                continue;
+            };
+            let read = |at: usize| {
+                self.tokens
+                    .get(at)
+                    .is_some_and(|line| line.iter().any(|t| t.text == name))
+            };
+            if (first + 1..second).any(read) {
+                continue;
+            }
+            // The twin: its store, the loop right after it, then the check reading the name.
+            let Some(twin_loop) = self.loop_after(second) else {
+                continue;
+            };
+            let loop_end = self.block_end(twin_loop, indent(self.lines[twin_loop]));
+            // A Rust loop ends on its closing brace; the check comes after it.
+            let check = match language {
+                Language::Rust if self.lines.get(loop_end).is_some_and(|l| l.trim() == "}") => {
+                    loop_end + 1
+                }
+                _ => loop_end,
+            };
+            let Some(check_line) = self.lines.get(check) else {
+                continue;
+            };
+            let is_if = self
+                .tokens
+                .get(check)
+                .and_then(|t| t.first())
+                .is_some_and(|t| t.text == "if");
+            if !is_if || !read(check) || indent(check_line) != indent(self.lines[second]) {
+                continue;
+            }
+            let check_end = self.block_end(check, indent(check_line));
+            // A Rust block's closing brace sits at the `if`'s indent: take it along.
+            let check_end = match language {
+                Language::Rust if self.lines.get(check_end).is_some_and(|l| l.trim() == "}") => {
+                    check_end + 1
+                }
+                _ => check_end,
+            };
+            if check_end - check > MAX_CHECK_LINES {
+                continue;
+            }
+            // The block lacking it: its store, then a loop.
+            let Some(own_loop) = self.loop_after(first) else {
+                continue;
+            };
+            let own_end = self.block_end(own_loop, indent(self.lines[own_loop]));
+            let after = match language {
+                Language::Rust if self.lines.get(own_end).is_some_and(|l| l.trim() == "}") => {
+                    own_end
+                }
+                _ => own_end - 1,
+            };
+            if after >= second {
+                continue;
+            }
+            let (from, to) = (indent(check_line), indent(self.lines[first]));
+            let copied: Vec<String> = self.lines[check..check_end]
+                .iter()
+                .map(|l| {
+                    let body = l.get(from.min(indent(l))..).unwrap_or(l);
+                    format!("{}{body}", " ".repeat(to))
+                })
+                .collect();
+            hunks.extend(self.lines_inserted_after(
+                file,
+                after,
+                copied,
+                MutationOperator::DeadStoreRead,
+                format!(
+                    "`{name}` is stored and never read; the twin block's `{}` copied",
+                    check_line.trim()
+                ),
+            ));
+        }
+        hunks
+    }
+
+    /// The loop header right after line `at`, at its indent.
+    fn loop_after(&self, at: usize) -> Option<usize> {
+        let next = at + 1;
+        let line = self.lines.get(next)?;
+        let opens = self
+            .tokens
+            .get(next)?
+            .first()
+            .is_some_and(|t| matches!(t.text, "for" | "while" | "loop"));
+        (opens && indent(line) == indent(self.lines.get(at)?)).then_some(next)
+    }
+}
