@@ -680,7 +680,27 @@ async fn score_candidates(
         .iter()
         .filter_map(|&i| candidates.get(i).map(|c| c.features.clone()))
         .collect();
-    for request in rank::scoring_requests(&edits, contents) {
+    let requests = best_ranked_first(rank::scoring_requests(&edits, contents), &chosen, &priority);
+    let allowance = scoring_allowance(
+        runner
+            .budget
+            .ceilings
+            .wall_time_ms
+            .saturating_sub(runner.elapsed_ms()),
+        runner.cfg.policy.body.repair.scoring_share,
+    );
+    let began = std::time::Instant::now();
+    let total = requests.len();
+    for (done, request) in requests.into_iter().enumerate() {
+        if allowance.is_some_and(|limit| began.elapsed() >= limit) {
+            tracing::debug!(
+                requests_scored = done,
+                requests = total,
+                ms = began.elapsed().as_millis() as u64,
+                "repair scoring stopped: its share of the wall time is spent"
+            );
+            break;
+        }
         let result = runner
             .score_text(request.context.clone(), request.continuations.clone())
             .await;
@@ -698,6 +718,36 @@ async fn score_candidates(
         }
     }
     Ok(scored)
+}
+
+/// Scoring requests ordered by their best-ranked candidate (`targets` index `chosen`, whose
+/// entries are ranked by `priority`, best first), so a scoring cut short by its time share
+/// leaves the least likely candidates unscored.
+fn best_ranked_first(
+    mut requests: Vec<rank::ScoringRequest>,
+    chosen: &[usize],
+    priority: &[usize],
+) -> Vec<rank::ScoringRequest> {
+    let position: HashMap<usize, usize> =
+        priority.iter().enumerate().map(|(p, &i)| (i, p)).collect();
+    requests.sort_by_key(|r| {
+        r.targets
+            .iter()
+            .flatten()
+            .filter_map(|t| chosen.get(*t).and_then(|i| position.get(i)))
+            .min()
+            .copied()
+            .unwrap_or(usize::MAX)
+    });
+    requests
+}
+
+/// How long scoring one ranking may take: `share` of the wall time left (`None`: no limit,
+/// when the share is 0 or the budget has no wall-time ceiling).
+fn scoring_allowance(wall_left_ms: u64, share: f32) -> Option<std::time::Duration> {
+    (share > 0.0 && wall_left_ms > 0 && wall_left_ms < u64::MAX / 2).then(|| {
+        std::time::Duration::from_millis((wall_left_ms as f64 * f64::from(share.min(1.0))) as u64)
+    })
 }
 
 /// A candidate's score: the fitted ranker's (which counts likelihoods the decoder has not
@@ -2801,6 +2851,48 @@ mod tests {
             location_rank: 0,
             location_score: 1.0,
         }
+    }
+
+    /// probe43-python-11: scoring 322 candidates took 155 s of a 300 s job here. Scoring may
+    /// take its share of the wall time left, best-ranked lines first.
+    #[test]
+    fn scoring_takes_its_share_of_the_time_left_best_ranked_lines_first() {
+        use std::time::Duration;
+        assert_eq!(
+            scoring_allowance(300_000, 0.2),
+            Some(Duration::from_millis(60_000))
+        );
+        assert_eq!(scoring_allowance(300_000, 0.0), None, "0: no limit");
+        assert_eq!(
+            scoring_allowance(u64::MAX, 0.2),
+            None,
+            "no wall-time ceiling"
+        );
+        assert_eq!(
+            scoring_allowance(0, 0.2),
+            None,
+            "nothing left: the budget stops the calls"
+        );
+        let request = |targets: Vec<Option<usize>>| rank::ScoringRequest {
+            context: String::new(),
+            continuations: vec![String::new(); targets.len()],
+            targets,
+        };
+        // Three lines' requests in enumeration order; candidate 4 (of line 3) ranks best,
+        // then candidate 0 (line 1), then candidate 2 (line 2).
+        let chosen = vec![0, 2, 4];
+        let priority = vec![4, 0, 3, 2, 1];
+        let ordered = best_ranked_first(
+            vec![
+                request(vec![None, Some(0)]),
+                request(vec![None, Some(1)]),
+                request(vec![None, Some(2)]),
+            ],
+            &chosen,
+            &priority,
+        );
+        let firsts: Vec<Option<usize>> = ordered.iter().map(|r| r.targets[1]).collect();
+        assert_eq!(firsts, [Some(2), Some(0), Some(1)]);
     }
 
     /// What the description or the code's own shape states comes before any ranked guess: a

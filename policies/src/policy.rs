@@ -233,6 +233,11 @@ pub struct RepairPolicy {
     /// rank as an average scored one would (0: no limit). A table line with hundreds of
     /// literal edits once cost minutes of scoring.
     pub scoring_tokens: usize,
+    /// Most of the job's wall time left that the decoder may spend scoring one ranking (0: no
+    /// limit). The requests go best-ranked line first and stop once it is spent; the rest stay
+    /// unscored, as past `scoring_tokens`. On a machine where the decoder is slow, scoring every
+    /// candidate once took half of a 300 s job (probe43-py-11: 155 s for 322 candidates).
+    pub scoring_share: f32,
     /// When no edit of the localized lines passed (or the calls left are down to what the
     /// rewrites need), the model writes the body of the best-localized function again this
     /// many times: once greedily, the rest sampled (0: never). Each rewrite is probed hunk by
@@ -288,6 +293,7 @@ impl Default for RepairPolicy {
             stack_edits: 0,
             insert_guards: false,
             scoring_tokens: 0,
+            scoring_share: 0.0,
             rewrites: 0,
             rewrite_temperature: 0.8,
             test_rewrites: 0,

@@ -321,6 +321,16 @@ impl Bench {
         self.root.join("cargo-target")
     }
 
+    /// The policy's budget with the task's time limit as its wall-time ceiling (when it is the
+    /// tighter one): the job plans within the deadline it really has, and ends itself, with the
+    /// workspace put back, instead of being stopped from outside.
+    fn wall_budget(&self) -> tact_runtime::records::BudgetEnvelope {
+        let mut envelope = self.policy.body.budget.envelope();
+        let limit = u64::try_from(self.task_timeout.as_millis()).unwrap_or(u64::MAX);
+        envelope.wall_time_ms = Some(envelope.wall_time_ms.map_or(limit, |w| w.min(limit)));
+        envelope
+    }
+
     fn job_config(
         &self,
         workspace: &Path,
@@ -357,7 +367,7 @@ impl Bench {
             events: discard(),
             call_timeout_ms: 300_000,
             always_call,
-            budget_override: None,
+            budget_override: Some(self.wall_budget()),
             ledger_mirror: None,
             // The suite measures tact's own tools: no configured MCP servers.
             mcp: None,
