@@ -4,6 +4,7 @@
 //! works where the condition is one term, so the arms are exchanged as a whole
 //! (probe43-rs-19 probed 196 candidates without it).
 
+use super::expr::matching_close;
 use super::{Language, LineEdit, MutationOperator, Token, TokenKind, ends_operand};
 
 /// Arms longer than this many tokens are not exchanged: the edit would be a rewrite.
@@ -49,20 +50,7 @@ type Span = (usize, usize);
 /// The index just past the group that opens at `open`, or `None` when it does not close on
 /// this line.
 fn group_end(tokens: &[Token<'_>], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, t) in tokens.iter().enumerate().skip(open) {
-        match t.kind {
-            TokenKind::Open => depth += 1,
-            TokenKind::Close => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
+    matching_close(tokens, open).map(|close| close + 1)
 }
 
 /// Rust: `if c { a } else { b }` on one line, not `else if` (a chain's arms are not two

@@ -101,7 +101,7 @@ fn operand_start(tokens: &[Token<'_>], last: usize, language: Language) -> Optio
         })
 }
 
-fn matching_close(tokens: &[Token<'_>], open: usize) -> Option<usize> {
+pub(super) fn matching_close(tokens: &[Token<'_>], open: usize) -> Option<usize> {
     let mut depth = 0usize;
     for (i, t) in tokens.iter().enumerate().skip(open) {
         match t.kind {

@@ -53,14 +53,7 @@ impl FunctionText<'_> {
             let Some(twin_loop) = self.loop_after(second) else {
                 continue;
             };
-            let loop_end = self.block_end(twin_loop, indent(self.lines[twin_loop]));
-            // A Rust loop ends on its closing brace; the check comes after it.
-            let check = match language {
-                Language::Rust if self.lines.get(loop_end).is_some_and(|l| l.trim() == "}") => {
-                    loop_end + 1
-                }
-                _ => loop_end,
-            };
+            let check = self.after_block(twin_loop, language);
             let Some(check_line) = self.lines.get(check) else {
                 continue;
             };
@@ -72,14 +65,7 @@ impl FunctionText<'_> {
             if !is_if || !read(check) || indent(check_line) != indent(self.lines[second]) {
                 continue;
             }
-            let check_end = self.block_end(check, indent(check_line));
-            // A Rust block's closing brace sits at the `if`'s indent: take it along.
-            let check_end = match language {
-                Language::Rust if self.lines.get(check_end).is_some_and(|l| l.trim() == "}") => {
-                    check_end + 1
-                }
-                _ => check_end,
-            };
+            let check_end = self.after_block(check, language);
             if check_end - check > MAX_CHECK_LINES {
                 continue;
             }
@@ -87,13 +73,8 @@ impl FunctionText<'_> {
             let Some(own_loop) = self.loop_after(first) else {
                 continue;
             };
-            let own_end = self.block_end(own_loop, indent(self.lines[own_loop]));
-            let after = match language {
-                Language::Rust if self.lines.get(own_end).is_some_and(|l| l.trim() == "}") => {
-                    own_end
-                }
-                _ => own_end - 1,
-            };
+            // Its last line: a Rust loop's closing brace, a Python loop's last statement.
+            let after = self.after_block(own_loop, language) - 1;
             if after >= second {
                 continue;
             }
@@ -117,6 +98,16 @@ impl FunctionText<'_> {
             ));
         }
         hunks
+    }
+
+    /// The first line after the block line `head` opens, a Rust block's closing brace
+    /// (at the header's indent) included.
+    fn after_block(&self, head: usize, language: Language) -> usize {
+        let end = self.block_end(head, self.lines.get(head).map_or(0, |l| indent(l)));
+        match language {
+            Language::Rust if self.lines.get(end).is_some_and(|l| l.trim() == "}") => end + 1,
+            _ => end,
+        }
     }
 
     /// The loop header right after line `at`, at its indent.
