@@ -807,7 +807,8 @@ enum EvidenceTier {
     /// read from different places are written back at the same one, or a sliding window
     /// never lets an item leave, or it divides where the description gives a value for a zero
     /// divisor, or names bound after a loop for the pair it leaves out are never read, or a
-    /// store is never read where its twin block checks it.
+    /// store is never read where its twin block checks it, or a stack grown to a depth is
+    /// never cut back, or a value adjusted after its start starts over unadjusted.
     MissingStep,
     LoopMove,
     None,
@@ -844,7 +845,9 @@ fn evidence_tier(candidate: &Candidate, signs: RunSigns) -> EvidenceTier {
             | MutationOperator::SlidingWindowExit
             | MutationOperator::DivisorGuard
             | MutationOperator::ClosingStatement
-            | MutationOperator::DeadStoreRead,
+            | MutationOperator::DeadStoreRead
+            | MutationOperator::CutBackStack
+            | MutationOperator::LostAdjustment,
         ) => EvidenceTier::MissingStep,
         CandidateOrigin::Mutate(
             MutationOperator::FlushRemainder | MutationOperator::MirrorStatement,
@@ -2926,6 +2929,8 @@ mod tests {
             MutationOperator::DivisorGuard,
             MutationOperator::ClosingStatement,
             MutationOperator::DeadStoreRead,
+            MutationOperator::CutBackStack,
+            MutationOperator::LostAdjustment,
         ] {
             let mut candidates = candidates_of(vec![
                 with(CandidateOrigin::Mutate(MutationOperator::SwapIdentifier), 0),

@@ -241,6 +241,12 @@ pub enum MutationOperator {
     /// A check a twin block makes after its loop (`if i == start: return False`) copied to
     /// the block whose same store (`start = i`) is never read.
     DeadStoreRead,
+    /// A stack a loop grows to a depth (`while len(c) < depth: c.append(0)`) and nothing ever
+    /// shrinks cut back to it after the loop (`del c[depth:]`, `c.truncate(depth);`).
+    CutBackStack,
+    /// A block adjusting a value after its start (`if … { day = 28; }`) repeated where the
+    /// value is set back to that start later (`day = bd;`).
+    LostAdjustment,
 }
 
 /// One candidate edit: replace line `line` of `file`, whose text is exactly `old_text`, with

@@ -138,7 +138,7 @@ pub fn feature_names() -> Vec<String> {
 }
 
 /// Origins with their own weight (the operator's prior).
-const ORIGINS: [&str; 74] = [
+const ORIGINS: [&str; 76] = [
     "comparison_flip",
     "arithmetic_flip",
     "constant_off_by_one",
@@ -213,6 +213,8 @@ const ORIGINS: [&str; 74] = [
     "ceiling_quotient",
     "closing_statement",
     "dead_store_read",
+    "cut_back_stack",
+    "lost_adjustment",
 ];
 
 impl CandidateOrigin {
@@ -1551,6 +1553,8 @@ mod tests {
             CeilingQuotient,
             ClosingStatement,
             DeadStoreRead,
+            CutBackStack,
+            LostAdjustment,
         ];
         // Exhaustive, so a new family fails to compile here until it is listed above.
         for op in all {
@@ -1627,7 +1631,9 @@ mod tests {
                 | DivisorGuard
                 | CeilingQuotient
                 | ClosingStatement
-                | DeadStoreRead => {}
+                | DeadStoreRead
+                | CutBackStack
+                | LostAdjustment => {}
             }
             let origin = CandidateOrigin::Mutate(op).name();
             let x = features(op, 0, -0.5).vector();

@@ -12,6 +12,7 @@ use tact_runtime::source::{ByteClass, FunctionSpan};
 
 use super::{Language, MutationOperator, Token, TokenKind};
 
+mod adjustments;
 mod arms;
 mod both;
 mod calls;
@@ -47,6 +48,7 @@ mod roots;
 mod separator;
 mod sets;
 mod skips;
+mod stacks;
 mod stencils;
 mod tails;
 mod ties;
@@ -260,6 +262,8 @@ pub(super) fn function_hunks(
     hunks.extend(function.merge_tails(file, language));
     hunks.extend(function.closing_statements(file, language));
     hunks.extend(function.dead_store_reads(file, language));
+    hunks.extend(function.stack_cuts(file, language));
+    hunks.extend(function.lost_adjustments(file, language));
     hunks.extend(function.unmarked_visits(file, language));
     hunks.extend(function.unadvanced_iterates(file, language));
     hunks.extend(function.lookahead_skips(file, language));
@@ -2437,6 +2441,85 @@ mod tests {
             !hunks(&read, Language::Python, 6)
                 .iter()
                 .any(|h| h.operator == MutationOperator::DeadStoreRead)
+        );
+    }
+
+    /// probe43-python-19: heading counters grown to each heading's depth and never cut back.
+    #[test]
+    fn probe43_py_19_a_stack_grown_to_a_depth_is_cut_back_to_it() {
+        let python = "def toc(headings):\n    counters = []\n    out = []\n    for depth, title in headings:\n        while len(counters) < depth:\n            counters.append(0)\n        counters[-1] += 1\n        out.append(\".\".join(map(str, counters)) + \" \" + title)\n    return out\n";
+        let found = hunks(python, Language::Python, 6);
+        assert!(
+            find(
+                &found,
+                &["            counters.append(0)"],
+                &[
+                    "            counters.append(0)",
+                    "        del counters[depth:]"
+                ],
+            )
+            .is_some_and(|h| h.operator == MutationOperator::CutBackStack),
+            "{found:?}"
+        );
+        let rust = "fn toc(headings: &[(usize, &str)]) -> Vec<String> {\n    let mut counters: Vec<u32> = Vec::new();\n    let mut out = Vec::new();\n    for &(depth, title) in headings {\n        while counters.len() < depth + 1 {\n            counters.push(0);\n        }\n        *counters.last_mut().unwrap() += 1;\n        out.push(format!(\"{:?} {title}\", counters));\n    }\n    out\n}\n";
+        let found = hunks(rust, Language::Rust, 6);
+        assert!(
+            find(
+                &found,
+                &["        }"],
+                &["        }", "        counters.truncate(depth + 1);"],
+            )
+            .is_some(),
+            "{found:?}"
+        );
+        // Already cut back somewhere: nothing is missing.
+        let cut = python.replace("        counters[-1] += 1", "        counters = counters[:depth]\n        del counters[depth:]\n        counters[-1] += 1");
+        assert!(
+            !hunks(&cut, Language::Python, 6)
+                .iter()
+                .any(|h| h.operator == MutationOperator::CutBackStack)
+        );
+    }
+
+    /// probe43-rust-17: a 29 February birthday moved to the 28th in a common year, and not
+    /// again when the next year is taken and the day set back.
+    #[test]
+    fn probe43_rs_17_an_adjustment_is_repeated_when_the_value_starts_over() {
+        let rust = "fn next(ty: i32, tm: u32, td: u32, bm: u32, bd: u32) -> (i32, u32) {\n    let mut year = ty;\n    let mut day = bd;\n    if bm == 2 && bd == 29 && !is_leap(year) {\n        day = 28;\n    }\n    if (bm, day) < (tm, td) {\n        year += 1;\n        day = bd;\n    }\n    (year, day)\n}\n";
+        let found = hunks(rust, Language::Rust, 9);
+        assert!(
+            find(
+                &found,
+                &["        day = bd;"],
+                &[
+                    "        day = bd;",
+                    "        if bm == 2 && bd == 29 && !is_leap(year) {",
+                    "            day = 28;",
+                    "        }"
+                ],
+            )
+            .is_some_and(|h| h.operator == MutationOperator::LostAdjustment),
+            "{found:?}"
+        );
+        let python = "def nxt(ty, tm, td, bm, bd):\n    year = ty\n    day = bd\n    if bm == 2 and bd == 29 and not leap(year):\n        day = 28\n    if (bm, day) < (tm, td):\n        year += 1\n        day = bd\n    return year, day\n";
+        assert!(
+            find(
+                &hunks(python, Language::Python, 8),
+                &["        day = bd"],
+                &[
+                    "        day = bd",
+                    "        if bm == 2 and bd == 29 and not leap(year):",
+                    "            day = 28"
+                ],
+            )
+            .is_some()
+        );
+        // Set back to something else: no start over.
+        let other = rust.replace("        day = bd;", "        day = 1;");
+        assert!(
+            !hunks(&other, Language::Rust, 9)
+                .iter()
+                .any(|h| h.operator == MutationOperator::LostAdjustment)
         );
     }
 

@@ -102,7 +102,7 @@ impl FunctionText<'_> {
 
     /// The first line after the block line `head` opens, a Rust block's closing brace
     /// (at the header's indent) included.
-    fn after_block(&self, head: usize, language: Language) -> usize {
+    pub(super) fn after_block(&self, head: usize, language: Language) -> usize {
         let end = self.block_end(head, self.lines.get(head).map_or(0, |l| indent(l)));
         match language {
             Language::Rust if self.lines.get(end).is_some_and(|l| l.trim() == "}") => end + 1,
