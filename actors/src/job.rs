@@ -526,7 +526,7 @@ impl Runner {
         // 2. Commit gate and budget, before anything burns.
         self.budget.set_wall_time(self.elapsed_ms());
         let projected = BudgetSpend {
-            wall_time_ms: spec.cost.ms,
+            wall_time_ms: call_time_bound(spec.cost.ms, &call.args),
             tool_calls: u64::from(spec.cost.tool_calls.max(1)),
             ..Default::default()
         };
@@ -2110,10 +2110,41 @@ pub(crate) async fn run_job_with(cfg: JobConfig, driver: Driver) -> Result<JobOu
     }
 }
 
+/// What a call started as the worker's own step (copying a scratch workspace, starting the
+/// runner) adds to the time limit its arguments give.
+const CALL_START_MS: u64 = 2_000;
+
+/// The wall time a call is projected to take, for its admission: the tool's estimate, or
+/// less when the call names its own time limit (`timeout_ms`, as every probe does) — its test
+/// runs cannot take longer (a probe runs at most two: the failing tests, then on a pass the
+/// whole suite). A probe's 60 s estimate against its 8 s limit stopped 300 s jobs up to a
+/// minute early (probe44-rs-01 at 247 s).
+fn call_time_bound(estimate_ms: u64, args: &serde_json::Value) -> u64 {
+    match args.get("timeout_ms").and_then(serde_json::Value::as_u64) {
+        Some(limit) => estimate_ms.min(limit.saturating_mul(2).saturating_add(CALL_START_MS)),
+        None => estimate_ms,
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// probe44-rs-01 stopped at 247 s of 300: each probe was projected at the tool's 60 s
+    /// estimate though its own limit was 8 s.
+    #[test]
+    fn a_call_is_projected_at_its_own_time_limit_when_it_names_one() {
+        let probe = serde_json::json!({"edits": [], "timeout_ms": 8_405});
+        assert_eq!(call_time_bound(60_000, &probe), 2 * 8_405 + CALL_START_MS);
+        assert_eq!(
+            call_time_bound(60_000, &serde_json::json!({"path": "a.py"})),
+            60_000
+        );
+        // A limit above the estimate does not raise it.
+        let slow = serde_json::json!({"timeout_ms": 600_000});
+        assert_eq!(call_time_bound(60_000, &slow), 60_000);
+    }
 
     /// everyday2's git-changes-since-commit: the answer's evidence for a diff names the files
     /// and the lines added and removed, not the diff's first 400 characters of headers.
