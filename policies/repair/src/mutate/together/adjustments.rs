@@ -13,7 +13,7 @@ const MAX_BLOCK_LINES: usize = 5;
 
 impl FunctionText<'_> {
     /// `(name, start expression)` of a line that sets a name: `let [mut] v = e;`, `v = e`.
-    fn set_to(&self, at: usize, language: Language) -> Option<(&str, &str)> {
+    pub(super) fn set_to(&self, at: usize, language: Language) -> Option<(&str, &str)> {
         let tokens = self.tokens.get(at)?;
         let line = self.lines.get(at)?;
         let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();

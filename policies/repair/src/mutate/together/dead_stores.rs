@@ -4,7 +4,7 @@
 //! checks `if i == start: return False` (probe43-python-25). The twin's check is copied to
 //! the same place in the block that lacks it: right after the loop that follows the store.
 
-use super::super::{Language, MutationOperator, TokenKind};
+use super::super::{Language, MutationOperator};
 use super::{FunctionText, HunkMutation};
 
 use super::super::indentation as indent;
@@ -17,25 +17,16 @@ impl FunctionText<'_> {
     pub(super) fn dead_store_reads(&self, file: &str, language: Language) -> Vec<HunkMutation> {
         let mut hunks = Vec::new();
         // `name = …` (Python) or `let name = …` (Rust) as a whole line, by offset.
-        let stores: Vec<(usize, &str)> = self
-            .tokens
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter_map(|(at, tokens)| {
-                let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
-                let name = match (language, texts.as_slice()) {
-                    (Language::Python, [name, "=", ..]) => *name,
-                    (Language::Rust, ["let", "mut", name, "=", ..] | ["let", name, "=", ..]) => {
-                        *name
-                    }
-                    _ => return None,
-                };
-                tokens
-                    .first()
-                    .is_some_and(|t| t.kind == TokenKind::Ident)
-                    .then_some((at, name))
+        let stores: Vec<(usize, &str)> = (1..self.tokens.len())
+            .filter(|&at| {
+                language == Language::Python
+                    || self
+                        .tokens
+                        .get(at)
+                        .and_then(|t| t.first())
+                        .is_some_and(|t| t.text == "let")
             })
+            .filter_map(|at| Some((at, self.set_to(at, language)?.0)))
             .collect();
         for (i, &(first, name)) in stores.iter().enumerate() {
             let Some(&(second, _)) = stores[i + 1..].iter().find(|(_, n)| *n == name) else {
