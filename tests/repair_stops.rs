@@ -979,6 +979,63 @@ fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
     );
 }
 
+/// Probes recorded before the writer's first fills, and the enumeration's size.
+fn probes_before_the_fills(events: &[Value]) -> (usize, usize) {
+    let at = events
+        .iter()
+        .position(|e| {
+            e["event"] == "decision"
+                && e["node"] == "proposals"
+                && e["detail"]["written_by"] == "model (fill in the middle)"
+        })
+        .expect("the writer filled a line");
+    let before = decisions(&events[..at], "probe_verdict").len();
+    let enumerated = decisions(events, "rank")
+        .iter()
+        .map(|r| r["candidates"].as_u64().unwrap_or(0) as usize)
+        .max()
+        .unwrap_or(0);
+    (before, enumerated)
+}
+
+/// On a slow machine the enumeration's long tail took the whole job and the writer, asked
+/// last, never ran (probe44's unfixed jobs probed 180–197 candidates each). Once the time left
+/// falls to `writer_time_share` of the ceiling, the fills start though enumerated candidates
+/// are still queued: at share 1 the time left is always within it, so the fills come after
+/// the round's reserve of probes (two lines' seven edits); at 0 only after the whole
+/// enumeration. Both fix the clock by the fill.
+#[test]
+fn the_writer_starts_when_the_time_left_falls_to_its_share() {
+    let mut seen = Vec::new();
+    for share in ["1.0", "0.0"] {
+        let (scratch, ws) = clock_workspace();
+        let script = midnight_branch_script(scratch.path(), None);
+        let policy = policy_settings(
+            scratch.path(),
+            "writer-time.toml",
+            &[("fills", "6"), ("writer_time_share", share)],
+        );
+        let (_, events) = run(&ws, &script, &["--policy", policy.to_str().unwrap()]);
+        let end = done(&events);
+        assert_eq!(end["status"], "done", "{end}");
+        assert_eq!(
+            std::fs::read_to_string(ws.join("clock.py")).unwrap(),
+            MIDNIGHT_CLOCK_FIXED
+        );
+        seen.push(probes_before_the_fills(&events));
+    }
+    let (early, enumerated) = seen[0];
+    assert!(
+        (14..enumerated).contains(&early),
+        "share 1: {early} probes before the fills, {enumerated} enumerated"
+    );
+    let (late, _) = seen[1];
+    assert!(
+        late >= enumerated && late > early,
+        "share 0: {late} probes before the fills"
+    );
+}
+
 /// The same clock where the writer's greedy fills and its second likeliest starts write
 /// nothing new (as probe41-rs-21's did): the fills go on down the writer's likeliest first
 /// tokens, and the fifth writes the missing branch.

@@ -1210,6 +1210,16 @@ const CUT_RUN_PROBE_MS: u64 = 20_000;
 /// loop costs 8 s instead of 20 (a binary search whose `lo = mid` never ends, 2026-12-04).
 const CUT_RUN_INTERPRETED_PROBE_MS: u64 = 8_000;
 
+/// Whether the wall time left (`ceiling_ms` less `elapsed_ms`) has fallen to the writer's
+/// `share` of the ceiling; never without a share or a ceiling.
+fn writer_time_reached(ceiling_ms: u64, elapsed_ms: u64, share: f32) -> bool {
+    share > 0.0
+        && ceiling_ms > 0
+        && ceiling_ms < u64::MAX / 2
+        && (ceiling_ms.saturating_sub(elapsed_ms) as f64)
+            <= ceiling_ms as f64 * f64::from(share.min(1.0))
+}
+
 /// A probe's time limit from the failing run's pace, within `ceiling_ms`.
 fn probe_timeout(baseline: SuitePace, ceiling_ms: u64) -> u64 {
     let limit = if baseline.cut && !baseline.builds {
@@ -1529,14 +1539,21 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     .await?;
                 }
             }
-            // The calls left are down to what the rewrites need, after at least as many probes
-            // of the smaller edits: a small budget is not handed to the rewrites first.
+            // The calls left are down to what the rewrites need, or the time left to the
+            // writer's share of it, after at least as many probes of the smaller edits: a small
+            // budget is not handed to the rewrites first.
             if let Some(round) = rewrite_rounds.front().copied()
                 && passing.is_empty()
                 && rewrite_queue.is_empty()
                 && !round.last_of_all()
                 && probes as u64 >= round.reserve()
-                && runner.tool_calls_left() <= COMMIT_RESERVE + batch.len() as u64 + round.reserve()
+                && (runner.tool_calls_left()
+                    <= COMMIT_RESERVE + batch.len() as u64 + round.reserve()
+                    || writer_time_reached(
+                        runner.budget.ceilings.wall_time_ms,
+                        runner.elapsed_ms(),
+                        repair.writer_time_share,
+                    ))
                 && round.affordable(
                     runner.tool_calls_left(),
                     COMMIT_RESERVE + batch.len() as u64,
@@ -2896,6 +2913,27 @@ mod tests {
         );
         let firsts: Vec<Option<usize>> = ordered.iter().map(|r| r.targets[1]).collect();
         assert_eq!(firsts, [Some(2), Some(0), Some(1)]);
+    }
+
+    /// The writer's time comes when the time left falls to its share of the ceiling; never
+    /// without a share or without a ceiling.
+    #[test]
+    fn the_writers_time_comes_at_its_share_of_the_ceiling() {
+        assert!(!writer_time_reached(300_000, 149_999, 0.5));
+        assert!(writer_time_reached(300_000, 150_000, 0.5));
+        assert!(
+            writer_time_reached(300_000, 400_000, 0.5),
+            "past the ceiling"
+        );
+        assert!(
+            !writer_time_reached(300_000, 299_000, 0.0),
+            "0: never by time"
+        );
+        assert!(
+            !writer_time_reached(u64::MAX, u64::MAX - 1, 0.5),
+            "no ceiling"
+        );
+        assert!(writer_time_reached(300_000, 0, 1.0), "1: from the start");
     }
 
     /// What the description or the code's own shape states comes before any ranked guess: a

@@ -238,6 +238,13 @@ pub struct RepairPolicy {
     /// unscored, as past `scoring_tokens`. On a machine where the decoder is slow, scoring every
     /// candidate once took half of a 300 s job (probe43-py-11: 155 s for 322 candidates).
     pub scoring_share: f32,
+    /// The writer's share of the job's wall-time ceiling (0: none): once the time left falls
+    /// to it with no passing edit, the writer's rounds (fills, rewrites) start even though
+    /// enumerated candidates are still queued, as they do when the calls left fall to what a
+    /// round needs; the queued candidates are probed after them. On a slow machine the
+    /// enumeration's long tail used to take the whole job, and the writer, whose fixes come
+    /// late only because it is asked last, never ran.
+    pub writer_time_share: f32,
     /// When no edit of the localized lines passed (or the calls left are down to what the
     /// rewrites need), the model writes the body of the best-localized function again this
     /// many times: once greedily, the rest sampled (0: never). Each rewrite is probed hunk by
@@ -294,6 +301,7 @@ impl Default for RepairPolicy {
             insert_guards: false,
             scoring_tokens: 0,
             scoring_share: 0.0,
+            writer_time_share: 0.0,
             rewrites: 0,
             rewrite_temperature: 0.8,
             test_rewrites: 0,
