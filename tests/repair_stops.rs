@@ -979,6 +979,55 @@ fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
     );
 }
 
+/// probe44-rs-23's slip in Python: a hexadecimal string read in base 10. Asked for a line
+/// before the parse, the writer writes the parse again with base 16; inserted, the old parse
+/// still overwrites it, so the near copy is also offered in the parse's place, and that passes.
+#[test]
+fn a_fill_that_writes_the_line_below_again_fixed_replaces_it() {
+    let source = "def decode_hex(text):\n    \"\"\"The number a string of hexadecimal digits stands for (\"ff\" is 255).\"\"\"\n    digits = text.strip().lower()\n    value = int(digits, 10)\n    return value\n";
+    let (scratch, ws) = workspace(&[
+        ("hexnum.py", source),
+        (
+            "test_hexnum.py",
+            "from hexnum import decode_hex\n\n\ndef test_decode_hex():\n    assert decode_hex(\"ff\") == 255\n    assert decode_hex(\" 10 \") == 16\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    // Only the fill before the parse (whose suffix shows the parse) writes anything.
+    let script = writer_script(
+        scratch.path(),
+        serde_json::json!({
+            "complete_after": "digits = text.strip().lower()\n    ",
+            "shown": "value = int(digits, 10)",
+            "completion": "value = int(digits, 16)",
+        }),
+    );
+    let policy = policy_setting(scratch.path(), "fills.toml", "fills", "6");
+    let (_, events) = run(&ws, &script, &["--policy", policy.to_str().unwrap()]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    let fills: Vec<&Value> = decisions(&events, "proposals")
+        .into_iter()
+        .filter(|p| p["written_by"] == "model (fill in the middle)")
+        .collect();
+    let edits = fills[0]["edits"].as_array().unwrap();
+    let at_parse: Vec<&Value> = edits.iter().filter(|e| e["line"] == 4).collect();
+    assert_eq!(
+        at_parse[0]["replacement"],
+        serde_json::json!(["    value = int(digits, 16)"]),
+        "the near copy in the line's place, first: {edits:?}"
+    );
+    assert_eq!(
+        at_parse[1]["replacement"],
+        serde_json::json!(["    value = int(digits, 16)", "    value = int(digits, 10)"]),
+        "and the insertion as written: {edits:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(ws.join("hexnum.py")).unwrap(),
+        source.replace("int(digits, 10)", "int(digits, 16)")
+    );
+}
+
 /// Probes recorded before the writer's first fills, and the enumeration's size.
 fn probes_before_the_fills(events: &[Value]) -> (usize, usize) {
     let at = events

@@ -207,6 +207,17 @@ async fn fill_at(
     if written.iter().all(|l| l.trim().is_empty()) {
         return Ok(Some(false));
     }
+    // Asked for lines before a line, the writer often writes that line again with its fix
+    // (probe44-rs-23: `from_str_radix(&h, 16)` above the line that says 10, where the greedy
+    // replacement wrote the line unchanged): inserted, both lines stand and the fix is lost,
+    // so the near copy is also offered in the line's place.
+    let mut offered = false;
+    if matches!(kind, FillKind::InsertBefore { .. })
+        && let Some(first) = written.first()
+        && near_copy(first, site.old_line)
+    {
+        offered |= offer_fill(site, vec![first.clone()], proposals, set_aside);
+    }
     let replacement = match kind {
         FillKind::Replace { .. } | FillKind::Continue { .. } => written,
         FillKind::InsertBefore { .. } => {
@@ -216,8 +227,20 @@ async fn fill_at(
         }
     };
     if replacement.len() == 1 && replacement[0].trim() == site.old_line.trim() {
-        return Ok(Some(false));
+        return Ok(Some(offered));
     }
+    offered |= offer_fill(site, replacement, proposals, set_aside);
+    Ok(Some(offered))
+}
+
+/// Offers `replacement` of the site's line as the writer's candidate unless it cannot pass
+/// (then it is set aside with the reason); whether it was offered.
+fn offer_fill(
+    site: &FillSite<'_>,
+    replacement: Vec<String>,
+    proposals: &mut Vec<CandidateEdit>,
+    set_aside: &mut Vec<SetAsideEdit>,
+) -> bool {
     let reason = fill_cannot_pass(site.file, site.old_line, &replacement);
     let before = proposals.len();
     offer_unless(
@@ -234,8 +257,22 @@ async fn fill_at(
         },
         reason,
     );
-    Ok(Some(proposals.len() > before))
+    proposals.len() > before
 }
+
+/// Whether `written` is `line` again with a small change: not the same code, and at least
+/// [`NEAR_COPY`] alike by normalized edit distance over the code without its indentation.
+fn near_copy(written: &str, line: &str) -> bool {
+    let (written, line) = (written.trim(), line.trim());
+    written != line
+        && !written.is_empty()
+        && strsim::normalized_levenshtein(written, line) >= NEAR_COPY
+}
+
+/// How alike a written line must be to the line below it to be read as that line fixed: a
+/// changed number, operator or name in a line of a few dozen characters, not a statement of
+/// its own beside a short one (`x += 1` above `y += 1` is 0.83 alike).
+const NEAR_COPY: f64 = 0.85;
 
 /// Up to `count` cut points of `line` (byte offsets after a token, inside the line's code),
 /// spread evenly from its first tokens to its last: a continuation from each keeps the line
