@@ -959,10 +959,7 @@ fn a_fill_before_the_return_inserts_the_missing_midnight_branch() {
     );
     let end = done(&events);
     assert_eq!(end["status"], "done", "{end}");
-    let fills: Vec<&Value> = decisions(&events, "proposals")
-        .into_iter()
-        .filter(|p| p["written_by"] == "model (fill in the middle)")
-        .collect();
+    let fills = fill_rounds(&events);
     assert_eq!(fills.len(), 1, "one round of fills");
     let verdicts = decisions(&events, "probe_verdict");
     let passed: Vec<&Value> = verdicts
@@ -1006,10 +1003,7 @@ fn a_fill_that_writes_the_line_below_again_fixed_replaces_it() {
     let (_, events) = run(&ws, &script, &["--policy", policy.to_str().unwrap()]);
     let end = done(&events);
     assert_eq!(end["status"], "done", "{end}");
-    let fills: Vec<&Value> = decisions(&events, "proposals")
-        .into_iter()
-        .filter(|p| p["written_by"] == "model (fill in the middle)")
-        .collect();
+    let fills = fill_rounds(&events);
     let edits = fills[0]["edits"].as_array().unwrap();
     let at_parse: Vec<&Value> = edits.iter().filter(|e| e["line"] == 4).collect();
     assert_eq!(
@@ -1028,15 +1022,24 @@ fn a_fill_that_writes_the_line_below_again_fixed_replaces_it() {
     );
 }
 
+/// Whether a `proposals` decision is a round of the writer's fills.
+fn is_fill(proposals: &Value) -> bool {
+    proposals["written_by"] == "model (fill in the middle)"
+}
+
+/// The writer's rounds of fills, in order.
+fn fill_rounds(events: &[Value]) -> Vec<&Value> {
+    decisions(events, "proposals")
+        .into_iter()
+        .filter(|p| is_fill(p))
+        .collect()
+}
+
 /// Probes recorded before the writer's first fills, and the enumeration's size.
 fn probes_before_the_fills(events: &[Value]) -> (usize, usize) {
     let at = events
         .iter()
-        .position(|e| {
-            e["event"] == "decision"
-                && e["node"] == "proposals"
-                && e["detail"]["written_by"] == "model (fill in the middle)"
-        })
+        .position(|e| e["event"] == "decision" && e["node"] == "proposals" && is_fill(&e["detail"]))
         .expect("the writer filled a line");
     let before = decisions(&events[..at], "probe_verdict").len();
     let enumerated = decisions(events, "rank")
@@ -1131,14 +1134,11 @@ fn the_late_fills_reach_a_line_the_first_fills_did_not() {
             ],
         );
         let (_, events) = run(&ws, &script, &["--policy", policy.to_str().unwrap()]);
-        let fill_rounds = decisions(&events, "proposals")
-            .into_iter()
-            .filter(|p| p["written_by"] == "model (fill in the middle)")
-            .count();
+        let rounds = fill_rounds(&events).len();
         let status = done(&events)["status"].clone();
         (
             std::fs::read_to_string(ws.join("clock.py")).unwrap(),
-            fill_rounds,
+            rounds,
             status,
         )
     };
