@@ -15,7 +15,7 @@ use tact_eval::data::{
 };
 use tact_eval::report::{Chart, Series, write_report};
 use tact_eval::retrieval_eval::{
-    CATALOG_SIZES, EmbeddingLookup, evaluate_retrieval, texts_to_embed,
+    CATALOG_SIZES, EmbeddingLookup, evaluate_retrieval, texts_to_embed, whole_catalog_rankings,
 };
 use tact_eval::rng::sample_indices;
 use tact_eval::selection_eval::{
@@ -114,6 +114,10 @@ pub struct RetrievalArgs {
     /// Sentence embeddings: `auto` (MiniLM when installed), `minilm`, or `none` (BM25 only).
     #[arg(long, default_value = "auto")]
     pub embeddings: String,
+    /// Also write each item's whole-catalog ranking (20 deep, with the rank of every gold
+    /// tool) to this file, one JSON object a line: what each miss lost to.
+    #[arg(long)]
+    pub rankings: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -736,6 +740,9 @@ pub(crate) fn retrieval_embeddings(
     })
 }
 
+/// How deep `--rankings` writes each item's ranking.
+const RANKINGS_DEPTH: usize = 20;
+
 fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
     let common = &args.common;
     let policy = load_policy(common.policy.as_deref())?;
@@ -773,6 +780,21 @@ fn run_retrieval(args: &RetrievalArgs) -> anyhow::Result<serde_json::Value> {
         &mut |_| bar.inc(1),
     )?;
     bar.finish_and_clear();
+    if let Some(path) = &args.rankings {
+        let rankings = whole_catalog_rankings(
+            &catalog,
+            &items,
+            &policy.body.retrieval,
+            lookup,
+            RANKINGS_DEPTH,
+        );
+        let mut text = String::new();
+        for ranking in &rankings {
+            text.push_str(&serde_json::to_string(ranking)?);
+            text.push('\n');
+        }
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
     let mut value = serde_json::to_value(&report)?;
     value["policy_edition"] = serde_json::json!(policy.edition);
     if let Some(dir) = &common.report {

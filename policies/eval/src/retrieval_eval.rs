@@ -80,6 +80,99 @@ pub struct EmbeddingLookup<'a> {
     pub cache: &'a EmbeddingCache,
 }
 
+/// One item's fused ranking over the whole catalog, for reading what a miss lost to
+/// (`tact eval retrieval --rankings FILE`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ItemRanking {
+    pub id: String,
+    pub query: String,
+    pub gold_tools: Vec<String>,
+    /// 1-based rank of each gold tool within `ranked`, `None` below its depth.
+    pub gold_ranks: Vec<Option<usize>>,
+    pub ranked: Vec<RankedTool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RankedTool {
+    pub tool_id: String,
+    pub name: String,
+    pub fused: f32,
+    pub bm25: f32,
+    pub cosine: Option<f32>,
+}
+
+/// The whole catalog as one index, with the lookup's vectors attached.
+fn whole_catalog_index(
+    specs: &[ToolSpec],
+    embeddings: Option<EmbeddingLookup<'_>>,
+) -> (RetrievalIndex, Vec<IndexedTool>, Vec<Vec<String>>) {
+    let tokens: Vec<Vec<String>> = specs.iter().map(ToolSpec::tokens).collect();
+    let indexed: Vec<IndexedTool> = specs
+        .iter()
+        .map(|t| IndexedTool {
+            tool_id: t.tool_id.clone(),
+            name: t.name.clone(),
+            embedding_text: t.embedding_text(),
+        })
+        .collect();
+    let mut whole = RetrievalIndex::from_tokens(indexed.clone(), &tokens);
+    if let Some(e) = embeddings {
+        whole.attach_cached(e.embedder_id, e.cache);
+    }
+    (whole, indexed, tokens)
+}
+
+/// Each item's ranking over the whole catalog (fused with vectors, else BM25), `depth` deep.
+pub fn whole_catalog_rankings(
+    catalog: &[CatalogRow],
+    items: &[RetrievalItem],
+    policy: &RetrievalPolicy,
+    embeddings: Option<EmbeddingLookup<'_>>,
+    depth: usize,
+) -> Vec<ItemRanking> {
+    let specs: Vec<ToolSpec> = catalog.iter().map(CatalogRow::tool_spec).collect();
+    let (whole, _, _) = whole_catalog_index(&specs, embeddings);
+    let variant = if embeddings.is_some() {
+        RankingVariant::Fused
+    } else {
+        RankingVariant::Bm25
+    };
+    items
+        .iter()
+        .map(|item| {
+            let query_vector = embeddings.and_then(|e| e.cache.get(e.embedder_id, &item.query));
+            let ranked: Vec<RankedTool> = whole
+                .ranking(
+                    &item.query,
+                    query_vector.map(Vec::as_slice),
+                    variant,
+                    policy,
+                    depth,
+                )
+                .into_iter()
+                .map(|t| RankedTool {
+                    tool_id: t.tool_id,
+                    name: t.name,
+                    fused: t.fused,
+                    bm25: t.bm25,
+                    cosine: t.cosine,
+                })
+                .collect();
+            ItemRanking {
+                id: item.id.clone(),
+                query: item.query.clone(),
+                gold_ranks: item
+                    .gold_tools
+                    .iter()
+                    .map(|g| ranked.iter().position(|t| &t.tool_id == g).map(|i| i + 1))
+                    .collect(),
+                gold_tools: item.gold_tools.clone(),
+                ranked,
+            }
+        })
+        .collect()
+}
+
 /// Run the retrieval evaluation. `progress` is called after each item.
 pub fn evaluate_retrieval(
     catalog: &[CatalogRow],
@@ -90,15 +183,7 @@ pub fn evaluate_retrieval(
     progress: &mut dyn FnMut(usize),
 ) -> Result<(RetrievalReport, Vec<ItemScores>), EvalError> {
     let specs: Vec<ToolSpec> = catalog.iter().map(CatalogRow::tool_spec).collect();
-    let tokens: Vec<Vec<String>> = specs.iter().map(ToolSpec::tokens).collect();
-    let indexed: Vec<IndexedTool> = specs
-        .iter()
-        .map(|t| IndexedTool {
-            tool_id: t.tool_id.clone(),
-            name: t.name.clone(),
-            embedding_text: t.embedding_text(),
-        })
-        .collect();
+    let (whole, indexed, tokens) = whole_catalog_index(&specs, embeddings);
     let position: HashMap<&str, usize> = catalog
         .iter()
         .enumerate()
@@ -108,10 +193,6 @@ pub fn evaluate_retrieval(
         .iter()
         .map(|t| embeddings.and_then(|e| e.cache.get(e.embedder_id, &t.embedding_text)))
         .collect();
-    let mut whole = RetrievalIndex::from_tokens(indexed.clone(), &tokens);
-    if let Some(e) = embeddings {
-        whole.attach_cached(e.embedder_id, e.cache);
-    }
 
     let variants: Vec<RankingVariant> = if embeddings.is_some() {
         vec![
@@ -359,6 +440,23 @@ mod tests {
             hard_negatives: negatives.iter().map(|s| s.to_string()).collect(),
             category: String::new(),
         }
+    }
+
+    #[test]
+    fn whole_catalog_rankings_say_where_each_gold_tool_fell() {
+        let policy = Policy::default_policy().unwrap().body.retrieval;
+        let items = vec![
+            item("c", "read a file", "read_file#2", &["read_file"]),
+            item("z", "quantum chromodynamics", "weather_forecast", &[]),
+        ];
+        let rankings = whole_catalog_rankings(&catalog(), &items, &policy, None, 2);
+        assert_eq!(rankings.len(), 2);
+        // "read a file": the local reader first, its remote twin (the gold tool) second.
+        assert_eq!(rankings[0].ranked[0].tool_id, "read_file");
+        assert_eq!(rankings[0].gold_ranks, vec![Some(2)]);
+        assert!(rankings[0].ranked.len() <= 2);
+        // No word in common: the gold tool is not within the depth.
+        assert_eq!(rankings[1].gold_ranks, vec![None]);
     }
 
     #[test]
