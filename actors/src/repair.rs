@@ -1420,18 +1420,22 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
             RewriteRound {
                 count: repair.fills,
                 kind: RoundKind::Fill { skip: 0 },
+                done: 0,
             },
             RewriteRound {
                 count: repair.rewrites,
                 kind: RoundKind::Rewrite,
+                done: 0,
             },
             RewriteRound {
                 count: repair.test_rewrites,
                 kind: RoundKind::TestRewrite,
+                done: 0,
             },
             RewriteRound {
                 count: repair.late_fills,
                 kind: RoundKind::Fill { skip: repair.fills },
+                done: 0,
             },
         ]
         .into_iter()
@@ -1546,14 +1550,15 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 && passing.is_empty()
                 && rewrite_queue.is_empty()
                 && !round.last_of_all()
-                && probes as u64 >= round.reserve()
-                && (runner.tool_calls_left()
-                    <= COMMIT_RESERVE + batch.len() as u64 + round.reserve()
-                    || writer_time_reached(
-                        runner.budget.ceilings.wall_time_ms,
-                        runner.elapsed_ms(),
-                        repair.writer_time_share,
-                    ))
+                && (round.under_way()
+                    || probes as u64 >= round.reserve()
+                        && (runner.tool_calls_left()
+                            <= COMMIT_RESERVE + batch.len() as u64 + round.reserve()
+                            || writer_time_reached(
+                                runner.budget.ceilings.wall_time_ms,
+                                runner.elapsed_ms(),
+                                repair.writer_time_share,
+                            )))
                 && round.affordable(
                     runner.tool_calls_left(),
                     COMMIT_RESERVE + batch.len() as u64,
@@ -1563,9 +1568,13 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                     break;
                 }
                 rewrite_rounds.pop_front();
-                rewrite_queue =
+                let rest;
+                (rewrite_queue, rest) =
                     ask_for_rewrites(runner, round, &source_locations, &baseline, &contents)
                         .await?;
+                if let Some(rest) = rest {
+                    rewrite_rounds.push_front(rest);
+                }
                 continue;
             }
             // Which queue the next probe comes from: the first enumerated wave, then the
@@ -1661,9 +1670,13 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                         break;
                     }
                     rewrite_rounds.pop_front();
-                    rewrite_queue =
+                    let rest;
+                    (rewrite_queue, rest) =
                         ask_for_rewrites(runner, round, &source_locations, &baseline, &contents)
                             .await?;
+                    if let Some(rest) = rest {
+                        rewrite_rounds.push_front(rest);
+                    }
                     continue;
                 }
                 last_batch = true;
@@ -1870,11 +1883,19 @@ const FILL_EDITS_A_LINE: u64 = 7;
 const RESERVED_FILL_LINES: usize = 2;
 
 /// One round of the writer's last resorts: what it writes, and how many (lines filled, or
-/// rewrites).
+/// rewrites). The writer is asked for one piece of a round at a time (one line's fills, one
+/// rewrite), and each piece is probed before the next is written: a fix the writer makes early
+/// in a round is then probed at once, not after the round's last piece, when the job's time
+/// may be gone (probe44-py-15: its fix was the second line's fill, written 77 s into the job and
+/// probed at 174 s, after the fills of four more lines).
 #[derive(Debug, Clone, Copy)]
 struct RewriteRound {
     count: usize,
     kind: RoundKind,
+    /// Pieces of the round already asked for: lines filled past `skip`, or rewrites written
+    /// (the next rewrite's sample index). A round under way goes on as soon as its last piece
+    /// is probed.
+    done: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1905,7 +1926,22 @@ impl RewriteRound {
     /// The late fills wait until nothing else is left to probe: they never take the last calls
     /// from a queue, so a task fixed without them takes the path it took before.
     fn last_of_all(self) -> bool {
-        matches!(self.kind, RoundKind::Fill { skip } if skip > 0)
+        matches!(self.kind, RoundKind::Fill { skip } if skip > 0) && !self.under_way()
+    }
+
+    /// Whether a piece of the round was asked for already.
+    fn under_way(self) -> bool {
+        self.done > 0
+    }
+
+    /// The round's next piece, once `asked` of its `count` are being written now (fills may
+    /// be cut to what the calls left afford); `None` when nothing is left of it.
+    fn rest(self, asked: usize, count: usize) -> Option<RewriteRound> {
+        (count > asked).then_some(RewriteRound {
+            count: count - asked,
+            kind: self.kind,
+            done: self.done + asked,
+        })
     }
 
     /// Whether `calls_left`, of which `kept` are spoken for, are worth the round: the round
@@ -1919,15 +1955,16 @@ impl RewriteRound {
     }
 }
 
-/// The policy's function rewrites of the best-localized function that has a body to rewrite,
-/// as the queue they are probed from: one round.
+/// The next piece of a round of the writer's last resorts (see [`RewriteRound`]) as the queue
+/// it is probed from — the fills of one best-localized line, or one rewrite of the
+/// best-localized function that has a body to rewrite — and what is left of the round.
 async fn ask_for_rewrites(
     runner: &mut Runner,
     round: RewriteRound,
     locations: &[localize::CandidateLocation],
     baseline: &TestReport,
     contents: &HashMap<String, String>,
-) -> Result<VecDeque<Candidate>, ActorError> {
+) -> Result<(VecDeque<Candidate>, Option<RewriteRound>), ActorError> {
     if let RoundKind::Fill { skip } = round.kind {
         // As many lines as the calls left afford (at least one), best-localized first.
         let affordable =
@@ -1935,32 +1972,30 @@ async fn ask_for_rewrites(
         let lines = round
             .count
             .min(usize::try_from(affordable).unwrap_or(usize::MAX).max(1));
-        return Ok(
-            fill::propose_fills(runner, locations, contents, skip..skip + lines)
-                .await?
-                .into(),
-        );
+        let line = skip + round.done;
+        let fills = fill::propose_fills(runner, locations, contents, line..line + 1).await?;
+        return Ok((fills.into(), round.rest(1, lines)));
     }
     let assertions = if round.kind == RoundKind::TestRewrite {
         let assertions = quoted_failures(baseline, &runner.cfg.workspace);
         if assertions.is_empty() {
-            return Ok(VecDeque::new());
+            return Ok((VecDeque::new(), None));
         }
         assertions
     } else {
         Vec::new()
     };
     let temperature = runner.cfg.policy.body.repair.rewrite_temperature;
-    Ok(rewrite::propose_rewrites(
+    let rewrites = rewrite::propose_rewrites(
         runner,
         locations,
         contents,
         &assertions,
-        round.count,
+        round.done..round.done + 1,
         temperature,
     )
-    .await?
-    .into())
+    .await?;
+    Ok((rewrites.into(), round.rest(1, round.count)))
 }
 
 /// A model request's answer, or `None` when the model could not answer (an error, or the
@@ -3438,10 +3473,12 @@ mod tests {
         let first = RewriteRound {
             count: 6,
             kind: RoundKind::Fill { skip: 0 },
+            done: 0,
         };
         let late = RewriteRound {
             count: 6,
             kind: RoundKind::Fill { skip: 6 },
+            done: 0,
         };
         assert_eq!(first.reserve(), 2 * FILL_EDITS_A_LINE);
         assert!(!first.last_of_all());
@@ -3449,12 +3486,40 @@ mod tests {
         let rewrites = RewriteRound {
             count: 8,
             kind: RoundKind::TestRewrite,
+            done: 0,
         };
         assert!(!rewrites.last_of_all());
         assert!(!rewrites.affordable(10, 3) && rewrites.affordable(11, 3));
         // A round with no call left to probe its first edit is not asked.
         assert!(!late.affordable(3, 3) && late.affordable(4, 3));
         assert!(!first.affordable(3, 3) && first.affordable(4, 3));
+    }
+
+    /// A round is asked for a piece at a time; what is left of it goes on where the last piece
+    /// ended (the next line, the next sample), and a late round under way no longer waits.
+    #[test]
+    fn a_round_goes_on_a_piece_at_a_time_from_where_it_stopped() {
+        let late = RewriteRound {
+            count: 6,
+            kind: RoundKind::Fill { skip: 6 },
+            done: 0,
+        };
+        let rest = late.rest(1, 6).unwrap();
+        assert_eq!((rest.count, rest.done), (5, 1));
+        assert!(rest.under_way() && !rest.last_of_all());
+        // Fills cut to what the calls afford: two lines, so one is left after this one.
+        let cut = late.rest(1, 2).unwrap();
+        assert_eq!((cut.count, cut.done), (1, 1));
+        assert!(cut.rest(1, cut.count).is_none());
+        let rewrites = RewriteRound {
+            count: 3,
+            kind: RoundKind::Rewrite,
+            done: 0,
+        };
+        let second = rewrites.rest(1, 3).unwrap();
+        let third = second.rest(1, second.count).unwrap();
+        assert_eq!(third.done, 2);
+        assert!(third.rest(1, third.count).is_none());
     }
 
     #[test]

@@ -29,17 +29,18 @@ const MAX_REWRITE_TOKENS: usize = 768;
 const REWRITE_TOP_P: f32 = 0.95;
 
 /// The rewrites of the function at the best localized line that has one, as candidates:
-/// every rewrite's hunks when it makes more than one, then the rewrite whole. `count` rewrites
-/// are asked for (the first greedy), with the failing tests' `assertions` (each with its
-/// failure's message) shown before the function when there are any, each with the value the
-/// code returned where the message says; those equal to the body, that cannot pass as written, or that
-/// write a value only the assertions hold, are set aside with their reason.
+/// every rewrite's hunks when it makes more than one, then the rewrite whole. The rewrites of
+/// `samples` are asked for (sample 0 greedy, the others sampled with their index as the
+/// seed), with the failing tests' `assertions` (each with its failure's message) shown before
+/// the function when there are any, each with the value the code returned where the message
+/// says; those equal to the body, that cannot pass as written, or that write a value only the
+/// assertions hold, are set aside with their reason.
 pub(super) async fn propose_rewrites(
     runner: &mut Runner,
     locations: &[CandidateLocation],
     contents: &HashMap<String, String>,
     assertions: &[(String, String)],
-    count: usize,
+    samples: std::ops::Range<usize>,
     temperature: f32,
 ) -> Result<Vec<Candidate>, ActorError> {
     let Some((file, content, parts)) = locations.iter().find_map(|loc| {
@@ -71,7 +72,7 @@ pub(super) async fn propose_rewrites(
     let mut wholes: Vec<CandidateEdit> = Vec::new();
     let mut hunks: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
-    for k in 0..count {
+    for k in samples {
         let request = rewrite_request(&parts, &lines, language, &shown_assertions, k, temperature);
         let result = runner.write_block(request).await;
         let Some(block) = answered(runner, ModelRequestKind::Completion, result)? else {
