@@ -1955,6 +1955,27 @@ impl RewriteRound {
     }
 }
 
+/// What the writer wrote for one piece of a round, and whether the round is over: the writer
+/// could not answer (an error, the compute budget spent), or there is nothing to rewrite.
+pub(crate) struct WrittenPiece {
+    candidates: Vec<Candidate>,
+    round_over: bool,
+}
+
+impl WrittenPiece {
+    fn round_over() -> Self {
+        WrittenPiece {
+            candidates: Vec::new(),
+            round_over: true,
+        }
+    }
+
+    /// The piece's candidates as a queue, and the rest of `round` unless the round is over.
+    fn queued(self, rest: Option<RewriteRound>) -> (VecDeque<Candidate>, Option<RewriteRound>) {
+        (self.candidates.into(), rest.filter(|_| !self.round_over))
+    }
+}
+
 /// The next piece of a round of the writer's last resorts (see [`RewriteRound`]) as the queue
 /// it is probed from — the fills of one best-localized line, or one rewrite of the
 /// best-localized function that has a body to rewrite — and what is left of the round.
@@ -1974,12 +1995,12 @@ async fn ask_for_rewrites(
             .min(usize::try_from(affordable).unwrap_or(usize::MAX).max(1));
         let line = skip + round.done;
         let fills = fill::propose_fills(runner, locations, contents, line..line + 1).await?;
-        return Ok((fills.into(), round.rest(1, lines)));
+        return Ok(fills.queued(round.rest(1, lines)));
     }
     let assertions = if round.kind == RoundKind::TestRewrite {
         let assertions = quoted_failures(baseline, &runner.cfg.workspace);
         if assertions.is_empty() {
-            return Ok((VecDeque::new(), None));
+            return Ok(WrittenPiece::round_over().queued(None));
         }
         assertions
     } else {
@@ -1995,7 +2016,7 @@ async fn ask_for_rewrites(
         temperature,
     )
     .await?;
-    Ok((rewrites.into(), round.rest(1, round.count)))
+    Ok(rewrites.queued(round.rest(1, round.count)))
 }
 
 /// A model request's answer, or `None` when the model could not answer (an error, or the
@@ -3520,6 +3541,15 @@ mod tests {
         let third = second.rest(1, second.count).unwrap();
         assert_eq!(third.done, 2);
         assert!(third.rest(1, third.count).is_none());
+        // A writer that could not answer (its budget spent) ends the round: no piece is asked
+        // of it again.
+        let (queue, rest) = WrittenPiece::round_over().queued(rewrites.rest(1, 3));
+        assert!(queue.is_empty() && rest.is_none());
+        let answered = WrittenPiece {
+            candidates: Vec::new(),
+            round_over: false,
+        };
+        assert_eq!(answered.queued(rewrites.rest(1, 3)).1.unwrap().done, 1);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use tact_runtime::model_io::FillRequest;
 use tact_runtime::source::Language;
 
 use super::{
-    Candidate, EditScope, answered, best_location_score, candidates_of, cannot_pass_lines,
+    EditScope, WrittenPiece, answered, best_location_score, candidates_of, cannot_pass_lines,
     offer_unless, proposed,
 };
 use crate::error::ActorError;
@@ -57,7 +57,8 @@ pub(super) async fn propose_fills(
     locations: &[CandidateLocation],
     contents: &HashMap<String, String>,
     ranks: std::ops::Range<usize>,
-) -> Result<Vec<Candidate>, ActorError> {
+) -> Result<WrittenPiece, ActorError> {
+    let mut writer_stopped = false;
     let mut proposals: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
     let best = best_location_score(locations);
@@ -107,7 +108,10 @@ pub(super) async fn propose_fills(
                     continue;
                 }
                 match fill_at(runner, &site, kind, &mut proposals, &mut set_aside).await? {
-                    None => break 'locations,
+                    None => {
+                        writer_stopped = true;
+                        break 'locations;
+                    }
                     Some(true) => *offered += 1,
                     Some(false) => {}
                 }
@@ -122,6 +126,7 @@ pub(super) async fn propose_fills(
                 .await?
                 .is_none()
             {
+                writer_stopped = true;
                 break 'locations;
             }
         }
@@ -132,7 +137,10 @@ pub(super) async fn propose_fills(
         edits: proposals.iter().map(proposed).collect(),
         set_aside,
     }))?;
-    Ok(candidates_of(proposals))
+    Ok(WrittenPiece {
+        candidates: candidates_of(proposals),
+        round_over: writer_stopped,
+    })
 }
 
 /// One localized line the writer fills, and what it sees around it.

@@ -17,7 +17,7 @@ use tact_runtime::model_io::{BlockRequest, Sampling};
 use tact_runtime::source::Language;
 
 use super::{
-    Candidate, EditScope, answered, candidates_of, cannot_pass_lines, proposed, set_aside_once,
+    EditScope, WrittenPiece, answered, candidates_of, cannot_pass_lines, proposed, set_aside_once,
 };
 use crate::error::ActorError;
 use crate::job::Runner;
@@ -42,16 +42,16 @@ pub(super) async fn propose_rewrites(
     assertions: &[(String, String)],
     samples: std::ops::Range<usize>,
     temperature: f32,
-) -> Result<Vec<Candidate>, ActorError> {
+) -> Result<WrittenPiece, ActorError> {
     let Some((file, content, parts)) = locations.iter().find_map(|loc| {
         let content = contents.get(&loc.file)?;
         let parts = function_parts(&loc.file, content, loc.line)?;
         Some((loc.file.clone(), content.as_str(), parts))
     }) else {
-        return Ok(Vec::new());
+        return Ok(WrittenPiece::round_over());
     };
     let Some(language) = Language::from_path(std::path::Path::new(&file)) else {
-        return Ok(Vec::new());
+        return Ok(WrittenPiece::round_over());
     };
     let lines: Vec<&str> = content.lines().collect();
     let body = parts.body(&lines);
@@ -72,10 +72,12 @@ pub(super) async fn propose_rewrites(
     let mut wholes: Vec<CandidateEdit> = Vec::new();
     let mut hunks: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
+    let mut writer_stopped = false;
     for k in samples {
         let request = rewrite_request(&parts, &lines, language, &shown_assertions, k, temperature);
         let result = runner.write_block(request).await;
         let Some(block) = answered(runner, ModelRequestKind::Completion, result)? else {
+            writer_stopped = true;
             break;
         };
         let new_body: Vec<String> = block.lines().map(str::to_string).collect();
@@ -131,7 +133,10 @@ pub(super) async fn propose_rewrites(
         edits: edits.iter().map(proposed).collect(),
         set_aside,
     }))?;
-    Ok(candidates_of(edits))
+    Ok(WrittenPiece {
+        candidates: candidates_of(edits),
+        round_over: writer_stopped,
+    })
 }
 
 /// The k-th rewrite's request: the failing assertions (if any) and the function, each in a
