@@ -1956,7 +1956,8 @@ impl RewriteRound {
 }
 
 /// What the writer wrote for one piece of a round, and whether the round is over: the writer
-/// could not answer (an error, the compute budget spent), or there is nothing to rewrite.
+/// could not answer (an error, the compute budget spent), or there is nothing left to fill or
+/// rewrite.
 pub(crate) struct WrittenPiece {
     candidates: Vec<Candidate>,
     round_over: bool,

@@ -58,6 +58,10 @@ pub(super) async fn propose_fills(
     contents: &HashMap<String, String>,
     ranks: std::ops::Range<usize>,
 ) -> Result<WrittenPiece, ActorError> {
+    if ranks.start >= locations.len() {
+        // No localized line is left to fill: the round is over.
+        return Ok(WrittenPiece::round_over());
+    }
     let mut writer_stopped = false;
     let mut proposals: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
