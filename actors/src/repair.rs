@@ -1567,14 +1567,14 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                 if !batch.is_empty() {
                     break;
                 }
-                rewrite_rounds.pop_front();
-                let rest;
-                (rewrite_queue, rest) =
-                    ask_for_rewrites(runner, round, &source_locations, &baseline, &contents)
-                        .await?;
-                if let Some(rest) = rest {
-                    rewrite_rounds.push_front(rest);
-                }
+                rewrite_queue = next_piece(
+                    runner,
+                    &mut rewrite_rounds,
+                    &source_locations,
+                    &baseline,
+                    &contents,
+                )
+                .await?;
                 continue;
             }
             // Which queue the next probe comes from: the first enumerated wave, then the
@@ -1669,14 +1669,14 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
                         // What is chosen runs first: a pass there makes the rewrites moot.
                         break;
                     }
-                    rewrite_rounds.pop_front();
-                    let rest;
-                    (rewrite_queue, rest) =
-                        ask_for_rewrites(runner, round, &source_locations, &baseline, &contents)
-                            .await?;
-                    if let Some(rest) = rest {
-                        rewrite_rounds.push_front(rest);
-                    }
+                    rewrite_queue = next_piece(
+                        runner,
+                        &mut rewrite_rounds,
+                        &source_locations,
+                        &baseline,
+                        &contents,
+                    )
+                    .await?;
                     continue;
                 }
                 last_batch = true;
@@ -1977,6 +1977,25 @@ impl WrittenPiece {
     }
 }
 
+/// The next piece of the front round (see [`RewriteRound`]) as the queue it is probed from; what
+/// is left of the round stays at the front.
+async fn next_piece(
+    runner: &mut Runner,
+    rounds: &mut VecDeque<RewriteRound>,
+    locations: &[localize::CandidateLocation],
+    baseline: &TestReport,
+    contents: &HashMap<String, String>,
+) -> Result<VecDeque<Candidate>, ActorError> {
+    let Some(round) = rounds.pop_front() else {
+        return Ok(VecDeque::new());
+    };
+    let (queue, rest) = ask_for_rewrites(runner, round, locations, baseline, contents).await?;
+    if let Some(rest) = rest {
+        rounds.push_front(rest);
+    }
+    Ok(queue)
+}
+
 /// The next piece of a round of the writer's last resorts (see [`RewriteRound`]) as the queue
 /// it is probed from — the fills of one best-localized line, or one rewrite of the
 /// best-localized function that has a body to rewrite — and what is left of the round.
@@ -1994,8 +2013,7 @@ async fn ask_for_rewrites(
         let lines = round
             .count
             .min(usize::try_from(affordable).unwrap_or(usize::MAX).max(1));
-        let line = skip + round.done;
-        let fills = fill::propose_fills(runner, locations, contents, line..line + 1).await?;
+        let fills = fill::propose_fills(runner, locations, contents, skip + round.done).await?;
         return Ok(fills.queued(round.rest(1, lines)));
     }
     let assertions = if round.kind == RoundKind::TestRewrite {

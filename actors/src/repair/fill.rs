@@ -47,8 +47,8 @@ const WHOLE_LINE_EDITS: usize = 2;
 /// The writer's likeliest first tokens a whole-line kind tries for its edits, at most.
 const WHOLE_LINE_STARTS: usize = 6;
 
-/// The fills of the localized lines ranked `ranks` (best first) inside a function's body, as
-/// candidates: per line two replacements and two insertions before it, from the writer's
+/// The fills of the localized line ranked `rank` (0 best), if it is inside a function's body,
+/// as candidates (one piece of a fill round): two replacements and two insertions before it, from the writer's
 /// likeliest first tokens that write something new (up to six tried), and continuations from
 /// cuts spread over the line. Each fill sees the function from its comments down to the line,
 /// and the rest of the function after it.
@@ -56,9 +56,9 @@ pub(super) async fn propose_fills(
     runner: &mut Runner,
     locations: &[CandidateLocation],
     contents: &HashMap<String, String>,
-    ranks: std::ops::Range<usize>,
+    rank: usize,
 ) -> Result<WrittenPiece, ActorError> {
-    if ranks.start >= locations.len() {
+    if rank >= locations.len() {
         // No localized line is left to fill: the round is over.
         return Ok(WrittenPiece::round_over());
     }
@@ -66,11 +66,7 @@ pub(super) async fn propose_fills(
     let mut proposals: Vec<CandidateEdit> = Vec::new();
     let mut set_aside: Vec<SetAsideEdit> = Vec::new();
     let best = best_location_score(locations);
-    let picked = locations
-        .iter()
-        .enumerate()
-        .skip(ranks.start)
-        .take(ranks.len());
+    let picked = locations.iter().enumerate().skip(rank).take(1);
     'locations: for (rank, loc) in picked {
         let Some(content) = contents.get(&loc.file) else {
             continue;
