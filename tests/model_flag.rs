@@ -262,3 +262,58 @@ fn bench_decodes_at_a_depth_as_llama_bench_names_it() {
         "{deep}"
     );
 }
+
+/// `models generate --suffix`: the middle between a prompt and a suffix, written as the
+/// repair's fills write it. A model without fill-in-the-middle tokens (SmolLM2) is refused by
+/// name; Qwen2.5-Coder writes the missing return.
+#[test]
+fn generate_fills_the_middle_or_says_the_model_cannot() {
+    let home = tact_models::fetch::default_home();
+    let smol = tact_models::fetch::smollm2_path(&home);
+    if !smol.is_file() {
+        eprintln!(
+            "SKIPPED generate_fills_the_middle_or_says_the_model_cannot: {} not installed (run `tact models fetch`)",
+            smol.display()
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fill = |model: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tact"))
+            .args([
+                "models",
+                "generate",
+                "--model",
+                model,
+                "--prompt",
+                "def add(a, b):\n    ",
+                "--suffix",
+                "\n\n\nprint(add(2, 3))\n",
+                "--max-tokens",
+                "16",
+                "--json",
+            ])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, _, stderr) = fill(smol.to_str().unwrap());
+    assert_ne!(code, 0);
+    assert!(stderr.contains("<|fim_prefix|>"), "{stderr}");
+    let qwen = tact_models::fetch::qwen_coder_path(&home);
+    if !qwen.is_file() {
+        eprintln!("SKIPPED the Qwen2.5-Coder half: not installed (run `tact models fetch`)");
+        return;
+    }
+    let (code, stdout, stderr) = fill(qwen.to_str().unwrap());
+    assert_eq!(code, 0, "{stderr}");
+    let answer: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    let middle = answer["middle"].as_str().unwrap();
+    assert!(middle.contains("return a + b"), "{middle:?}");
+    assert!(answer["forward_passes"].as_u64().unwrap() > 1, "{answer}");
+}

@@ -46,6 +46,18 @@ pub enum ModelsCommand {
         chat: bool,
         #[arg(long, default_value_t = 64)]
         max_tokens: usize,
+        /// Fill in the middle: the prompt is the code before the gap and this the code after
+        /// it, around the model's FIM tokens (Qwen2.5-Coder has them); the middle is written as
+        /// the repair's fills write it (ending where the model writes a line of the suffix
+        /// again, or at the token limit with nothing).
+        #[arg(long, conflicts_with = "chat")]
+        suffix: Option<String>,
+        /// With --suffix: start from the model's k-th likeliest first token (0: greedy).
+        #[arg(long, default_value_t = 0, requires = "suffix")]
+        branch: usize,
+        /// With --suffix: the most lines the middle may have.
+        #[arg(long, default_value_t = 3, requires = "suffix")]
+        max_lines: usize,
         #[arg(long)]
         json: bool,
         /// An installed model's name, a GGUF file, or a Hugging Face Llama/Qwen2 folder
@@ -193,6 +205,9 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             prompt,
             chat,
             max_tokens,
+            suffix,
+            branch,
+            max_lines,
             json,
             model,
             backend,
@@ -201,6 +216,38 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             let load_started = Instant::now();
             let engine = load_decoder(model, backend)?;
             let load_ms = load_started.elapsed().as_millis();
+            if let Some(suffix) = suffix {
+                let started = Instant::now();
+                let (middle, cost) = engine.fill_middle(&tact_runtime::model_io::FillRequest {
+                    prefix: prompt,
+                    suffix,
+                    max_lines,
+                    max_tokens,
+                    branch,
+                })?;
+                let elapsed_ms = started.elapsed().as_millis();
+                if json {
+                    println!(
+                        "{}",
+                        serde_json::to_string(&serde_json::json!({
+                            "middle": middle,
+                            "forward_passes": cost.forward_passes,
+                            "elapsed_ms": elapsed_ms,
+                            "load_ms": load_ms,
+                            "model": engine.id(),
+                            "backend": backend.name(),
+                        }))?
+                    );
+                } else {
+                    println!("{middle}");
+                    eprintln!(
+                        "[middle in {elapsed_ms} ms, {} passes, backend {}]",
+                        cost.forward_passes,
+                        backend.name()
+                    );
+                }
+                return Ok(0);
+            }
             let text = if chat {
                 eprintln!("{}", engine.chat_template().notice());
                 engine.chat_template().render(
