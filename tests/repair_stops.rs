@@ -1054,6 +1054,122 @@ fn probe44_py_15_a_fill_that_passes_ends_the_fills_before_the_next_line_is_writt
     assert_eq!(fills_after, 0);
 }
 
+/// probe39-py-24: the line missing is the last of its block (`del counts[old]` once a count
+/// falls to zero, after `counts[old] -= 1` in the `if i >= k:` branch). Inserted before the
+/// next line it would sit outside the branch; the fill after the branch's last line, at its
+/// depth, writes it, and that passes.
+#[test]
+fn probe39_py_24_a_line_missing_at_the_end_of_its_block_is_filled_after_the_blocks_last_line() {
+    let source = "def window_distinct_counts(values, k):\n    \"\"\"For every window of k consecutive values, the number of distinct values in it.\"\"\"\n    counts = {}\n    result = []\n    for i, x in enumerate(values):\n        counts[x] = counts.get(x, 0) + 1\n        if i >= k:\n            old = values[i - k]\n            counts[old] -= 1\n        if i >= k - 1:\n            result.append(len(counts))\n    return result\n";
+    let (scratch, ws) = workspace(&[
+        ("window.py", source),
+        (
+            "test_window.py",
+            "from window import window_distinct_counts\n\n\ndef test_window_distinct_counts():\n    assert window_distinct_counts([1, 2, 1, 3, 4, 2, 3], 4) == [3, 4, 4, 3]\n    assert window_distinct_counts([5, 5, 5], 2) == [1, 1]\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    // Only a fill whose prefix ends after the branch's last line, at the branch's depth, and
+    // whose suffix goes on with the next branch writes anything.
+    let script = writer_script(
+        scratch.path(),
+        serde_json::json!({
+            "complete_after": "counts[old] -= 1\n            ",
+            "shown": "\n        if i >= k - 1:",
+            "completion": "if counts[old] == 0:\n                del counts[old]",
+        }),
+    );
+    let policy = policy_settings(
+        scratch.path(),
+        "few.toml",
+        &[
+            ("max_candidates", "12"),
+            ("rewrites", "0"),
+            ("test_rewrites", "0"),
+        ],
+    );
+    let (_, events) = run(&ws, &script, &["--policy", policy.to_str().unwrap()]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert!(
+        std::fs::read_to_string(ws.join("window.py"))
+            .unwrap()
+            .contains("            counts[old] -= 1\n            if counts[old] == 0:\n                del counts[old]\n        if i >= k - 1:"),
+    );
+    // The fill is offered as the line with the lines after it, at the line's depth.
+    let fills = fill_rounds(&events);
+    let appended = fills
+        .iter()
+        .flat_map(|f| f["edits"].as_array().unwrap())
+        .find(|e| e["replacement"][0] == "            counts[old] -= 1")
+        .expect("an insertion after the branch's last line");
+    assert_eq!(
+        appended["replacement"][1],
+        "            if counts[old] == 0:"
+    );
+}
+
+/// probe39-py-24 as the writer first met it: asked for lines before `if i >= k - 1:`, it
+/// writes the missing `del` at that line's depth, outside the `if i >= k:` branch just above
+/// (where `old` is not yet bound for the first windows). The same lines are also offered at the
+/// branch's depth, and those pass at the first line the fills try.
+#[test]
+fn probe39_py_24_lines_written_after_a_deeper_block_are_also_offered_at_its_end() {
+    let source = "def window_distinct_counts(values, k):\n    \"\"\"For every window of k consecutive values, the number of distinct values in it.\"\"\"\n    counts = {}\n    result = []\n    for i, x in enumerate(values):\n        counts[x] = counts.get(x, 0) + 1\n        if i >= k:\n            old = values[i - k]\n            counts[old] -= 1\n        if i >= k - 1:\n            result.append(len(counts))\n    return result\n";
+    let (scratch, ws) = workspace(&[
+        ("window.py", source),
+        (
+            "test_window.py",
+            "from window import window_distinct_counts\n\n\ndef test_window_distinct_counts():\n    assert window_distinct_counts([1, 2, 1, 3, 4, 2, 3], 4) == [3, 4, 4, 3]\n    assert window_distinct_counts([5, 5, 5], 2) == [1, 1]\n",
+        ),
+        ("pytest.ini", "[pytest]\n"),
+    ]);
+    // Only the fill before `if i >= k - 1:` writes anything, at that line's depth.
+    let script = writer_script(
+        scratch.path(),
+        serde_json::json!({
+            "complete_after": "counts[old] -= 1\n        ",
+            "shown": "if i >= k - 1:",
+            "completion": "if counts[old] == 0:\n            del counts[old]",
+        }),
+    );
+    let policy = policy_settings(
+        scratch.path(),
+        "few.toml",
+        &[
+            ("max_candidates", "12"),
+            ("rewrites", "0"),
+            ("test_rewrites", "0"),
+        ],
+    );
+    let (_, events) = run(&ws, &script, &["--policy", policy.to_str().unwrap()]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert!(
+        std::fs::read_to_string(ws.join("window.py"))
+            .unwrap()
+            .contains("            counts[old] -= 1\n            if counts[old] == 0:\n                del counts[old]\n        if i >= k - 1:"),
+    );
+    // Both placements were offered for the line: as written, and at the branch's depth.
+    let edits: Vec<&Value> = fill_rounds(&events)
+        .iter()
+        .flat_map(|f| f["edits"].as_array().unwrap())
+        .filter(|e| e["line"] == 10)
+        .collect();
+    assert!(
+        edits
+            .iter()
+            .any(|e| e["replacement"][0] == "        if counts[old] == 0:"),
+        "{edits:?}"
+    );
+    assert!(
+        edits
+            .iter()
+            .any(|e| e["replacement"][0] == "            if counts[old] == 0:"),
+        "{edits:?}"
+    );
+}
+
 /// probe44-rs-23's slip in Python: a hexadecimal string read in base 10. Asked for a line
 /// before the parse, the writer writes the parse again with base 16; inserted, the old parse
 /// still overwrites it, so the near copy is also offered in the parse's place, and that passes.

@@ -1877,7 +1877,10 @@ pub(crate) async fn drive_failing_tests(runner: &mut Runner) -> Result<JobOutcom
     runner.finish(status, &reason)
 }
 
-/// Edits one filled line makes at most (`fill::propose_fills`).
+/// Edits one filled line is counted at (`fill::propose_fills`): two replacements, two
+/// insertions before it and three continuations. A line that ends its block may make two
+/// insertions after it too, and a near copy one more; the count stays the common case's, so
+/// the reserve below holds no calls back that most lines never use.
 const FILL_EDITS_A_LINE: u64 = 7;
 /// Lines the fills keep calls back for when the budget runs low.
 const RESERVED_FILL_LINES: usize = 2;

@@ -35,6 +35,11 @@ enum FillKind {
     /// Lines inserted before it (branch `k` as for a replacement: the greedy insertion is
     /// often the line itself again, which is no insertion).
     InsertBefore { branch: usize },
+    /// Lines inserted after it, at its depth, when it is the last line of its block: no
+    /// line below it is at that depth to insert before (probe39-py-24's missing
+    /// `if counts[old] == 0: del counts[old]` after `counts[old] -= 1`, whose block ends
+    /// there; inserted before the next line it would fall outside the block).
+    InsertAfter { branch: usize },
     /// The line kept up to a cut (byte offset) and written on from there to its end.
     Continue { cut: usize },
 }
@@ -48,10 +53,11 @@ const WHOLE_LINE_EDITS: usize = 2;
 const WHOLE_LINE_STARTS: usize = 6;
 
 /// The fills of the localized line ranked `rank` (0 best), if it is inside a function's body,
-/// as candidates (one piece of a fill round): two replacements and two insertions before it, from the writer's
-/// likeliest first tokens that write something new (up to six tried), and continuations from
-/// cuts spread over the line. Each fill sees the function from its comments down to the line,
-/// and the rest of the function after it.
+/// as candidates (one piece of a fill round): two replacements and two insertions before it
+/// (and two after it, when it ends its block), from the writer's likeliest first tokens that
+/// write something new (up to six tried), and continuations from cuts spread over the line.
+/// Each fill sees the function from its comments down to the line, and the rest of the
+/// function after it.
 pub(super) async fn propose_fills(
     runner: &mut Runner,
     locations: &[CandidateLocation],
@@ -98,13 +104,33 @@ pub(super) async fn propose_fills(
         // its edits: most starts write the line below again (no insertion) or nothing, and
         // the one that writes the missing statement may be the fifth (probe41-rs-21's
         // `tokens = tokens.min(capacity);`).
-        let (mut replaced, mut inserted) = (0usize, 0usize);
+        // A line that does not end its block gets no insertions after it: they are the next
+        // line's insertions before it.
+        let after_wanted = if ends_its_block(&site) {
+            WHOLE_LINE_EDITS
+        } else {
+            0
+        };
+        let (mut replaced, mut inserted, mut appended) = (0usize, 0usize, 0usize);
         for branch in 0..WHOLE_LINE_STARTS {
-            for (kind, offered) in [
-                (FillKind::Replace { branch }, &mut replaced),
-                (FillKind::InsertBefore { branch }, &mut inserted),
+            for (kind, offered, wanted) in [
+                (
+                    FillKind::Replace { branch },
+                    &mut replaced,
+                    WHOLE_LINE_EDITS,
+                ),
+                (
+                    FillKind::InsertBefore { branch },
+                    &mut inserted,
+                    WHOLE_LINE_EDITS,
+                ),
+                (
+                    FillKind::InsertAfter { branch },
+                    &mut appended,
+                    after_wanted,
+                ),
             ] {
-                if *offered >= WHOLE_LINE_EDITS {
+                if *offered >= wanted {
                     continue;
                 }
                 match fill_at(runner, &site, kind, &mut proposals, &mut set_aside).await? {
@@ -116,7 +142,10 @@ pub(super) async fn propose_fills(
                     Some(false) => {}
                 }
             }
-            if replaced >= WHOLE_LINE_EDITS && inserted >= WHOLE_LINE_EDITS {
+            if replaced >= WHOLE_LINE_EDITS
+                && inserted >= WHOLE_LINE_EDITS
+                && appended >= after_wanted
+            {
                 break;
             }
         }
@@ -170,17 +199,24 @@ async fn fill_at(
     set_aside: &mut Vec<SetAsideEdit>,
 ) -> Result<Option<bool>, ActorError> {
     let after = match kind {
-        FillKind::Replace { .. } | FillKind::Continue { .. } => site.index + 1,
+        FillKind::Replace { .. } | FillKind::Continue { .. } | FillKind::InsertAfter { .. } => {
+            site.index + 1
+        }
         FillKind::InsertBefore { .. } => site.index,
     };
     let (kept, branch) = match kind {
-        FillKind::Replace { branch } | FillKind::InsertBefore { branch } => {
-            (site.indent.as_str(), branch)
-        }
+        FillKind::Replace { branch }
+        | FillKind::InsertBefore { branch }
+        | FillKind::InsertAfter { branch } => (site.indent.as_str(), branch),
         FillKind::Continue { cut } => (&site.old_line[..cut], 0),
     };
+    // Inserting after the line, the writer sees the line itself above the gap.
+    let above = match kind {
+        FillKind::InsertAfter { .. } => format!("{}\n{}", site.above, site.old_line),
+        _ => site.above.clone(),
+    };
     let request = FillRequest {
-        prefix: format!("{}\n{kept}", site.above),
+        prefix: format!("{above}\n{kept}"),
         suffix: format!(
             "\n{}\n",
             site.lines.get(after..site.end).unwrap_or(&[]).join("\n")
@@ -215,6 +251,12 @@ async fn fill_at(
     if written.iter().all(|l| l.trim().is_empty()) {
         return Ok(Some(false));
     }
+    // The line again after itself is no insertion.
+    if matches!(kind, FillKind::InsertAfter { .. })
+        && written.iter().all(|l| l.trim() == site.old_line.trim())
+    {
+        return Ok(Some(false));
+    }
     // Asked for lines before a line, the writer often writes that line again with its fix
     // (probe44-rs-23: `from_str_radix(&h, 16)` above the line that says 10, where the greedy
     // replacement wrote the line unchanged): inserted, both lines stand and the fix is lost,
@@ -226,11 +268,37 @@ async fn fill_at(
     {
         offered |= offer_fill(site, vec![first.clone()], proposals, set_aside);
     }
+    // In Python, lines written before a line that follows a deeper block may belong at the
+    // end of that block (probe39-py-24: `if counts[old] == 0: del counts[old]`, written
+    // before `if i >= k - 1:`, is only right inside the `if i >= k:` branch above it): they
+    // are also offered there, indented to the block's depth.
+    if matches!(kind, FillKind::InsertBefore { .. })
+        && let Some(depth) = python_block_above(site)
+    {
+        let extra = " ".repeat(depth.saturating_sub(site.indent.len()));
+        let mut lines: Vec<String> = written
+            .iter()
+            .map(|l| {
+                if l.trim().is_empty() {
+                    l.clone()
+                } else {
+                    format!("{extra}{l}")
+                }
+            })
+            .collect();
+        lines.push(site.old_line.to_string());
+        offered |= offer_fill(site, lines, proposals, set_aside);
+    }
     let replacement = match kind {
         FillKind::Replace { .. } | FillKind::Continue { .. } => written,
         FillKind::InsertBefore { .. } => {
             let mut lines = written;
             lines.push(site.old_line.to_string());
+            lines
+        }
+        FillKind::InsertAfter { .. } => {
+            let mut lines = vec![site.old_line.to_string()];
+            lines.extend(written);
             lines
         }
     };
@@ -239,6 +307,65 @@ async fn fill_at(
     }
     offered |= offer_fill(site, replacement, proposals, set_aside);
     Ok(Some(offered))
+}
+
+/// The depth of the block that ends just above the site's line, in Python: the line of code
+/// before it is deeper and still runs on (it ends no flow, so code after it in its block
+/// would run too). `None` in Rust, where a block's end is a line of its own, or when the line
+/// above is no deeper.
+fn python_block_above(site: &FillSite<'_>) -> Option<usize> {
+    if !site.file.ends_with(".py") {
+        return None;
+    }
+    let above = site
+        .lines
+        .get(..site.index)?
+        .iter()
+        .rev()
+        .find(|l| !l.trim().is_empty())?;
+    let depth = above.len() - above.trim_start().len();
+    let code = above.trim();
+    let ends_flow = ["return", "break", "continue", "raise"]
+        .iter()
+        .any(|word| code == *word || code.starts_with(&format!("{word} ")));
+    (depth > site.indent.len() && !code.ends_with(':') && !ends_flow).then_some(depth)
+}
+
+/// Whether the site's line is the last of its block: it opens no block itself, ends no flow
+/// (code after a `return` is never run) and, in Rust, is a statement, and the next line of
+/// code in the function is shallower (Python) or closes a brace (Rust). A line whose block is the function's body
+/// (the next line is past the function) is not one: that is the function's end.
+fn ends_its_block(site: &FillSite<'_>) -> bool {
+    let code = site.old_line.trim();
+    let opens = code.ends_with(':') || code.ends_with('{') || code.ends_with('(');
+    let ends_flow = ["return", "break", "continue", "raise", "panic!"]
+        .iter()
+        .any(|word| {
+            code == *word
+                || code.starts_with(&format!("{word} "))
+                || code.starts_with(&format!("{word};"))
+                || code.starts_with(&format!("{word}("))
+        });
+    // In Rust only a statement can be followed by more: a line without its `;` is the
+    // block's value (or a match arm), and nothing may come after it.
+    let rust = site.file.ends_with(".rs");
+    if code.is_empty()
+        || opens
+        || ends_flow
+        || code.starts_with('}')
+        || (rust && !code.ends_with(';'))
+    {
+        return false;
+    }
+    let Some(next) = site
+        .lines
+        .get(site.index + 1..site.end)
+        .and_then(|rest| rest.iter().find(|l| !l.trim().is_empty()))
+    else {
+        return false;
+    };
+    let depth = |l: &str| l.len() - l.trim_start().len();
+    depth(next) < site.indent.len() || next.trim_start().starts_with('}')
 }
 
 /// Offers `replacement` of the site's line as the writer's candidate unless it cannot pass
@@ -333,8 +460,22 @@ fn fill_cannot_pass(file: &str, old_line: &str, new: &[String]) -> Option<&'stat
             .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
             .collect();
         let indent = |l: &str| l.len() - l.trim_start().len();
-        if code.last().is_some_and(|l| l.trim_end().ends_with(':')) {
-            return Some("a block opened with no body");
+        // The lines below keep their depth: the last line of code opens a block exactly when
+        // the replaced line did (whose body follows it in the file). Before, a line that
+        // opened a block was never filled: its own fills, and the lines inserted before it,
+        // all end in an opener and were read as "no body" (probe39-py-24's `del`, written
+        // before `if i >= k - 1:`).
+        let opens = |l: &str| l.trim_end().ends_with(':');
+        match code.last() {
+            Some(last) if opens(last) && !opens(old_line) => {
+                return Some("a block opened with no body");
+            }
+            // A last line deeper than the replaced one is inside a block the fill opened,
+            // which the replaced line's body goes on.
+            Some(last) if !opens(last) && opens(old_line) && indent(last) <= indent(old_line) => {
+                return Some("the block below is left without its opener");
+            }
+            _ => {}
         }
         if code.iter().any(|l| indent(l) < indent(old_line)) {
             return Some("written outside the replaced line's block");
@@ -349,6 +490,115 @@ mod tests {
 
     fn lines(text: &[&str]) -> Vec<String> {
         text.iter().map(|l| (*l).to_string()).collect()
+    }
+
+    /// Which lines get insertions after them: the last line of a block, not a line with more
+    /// of its block below, an opener, a flow ender or the function's own last line.
+    #[test]
+    fn only_the_last_line_of_a_block_is_filled_after() {
+        let ends = |file: &str, text: &[&str], index: usize| {
+            let old_line = text[index];
+            let site = FillSite {
+                file,
+                line: index as u32 + 1,
+                rank: 0,
+                location_score: 1.0,
+                old_line,
+                indent: old_line.chars().take_while(|c| c.is_whitespace()).collect(),
+                above: String::new(),
+                lines: text,
+                end: text.len(),
+                index,
+            };
+            ends_its_block(&site)
+        };
+        let python = [
+            "def f(values, k):",
+            "    counts = {}",
+            "    for i, x in enumerate(values):",
+            "        if i >= k:",
+            "            old = values[i - k]",
+            "            counts[old] -= 1",
+            "",
+            "        if i >= k - 1:",
+            "            return counts",
+            "    total = len(counts)",
+        ];
+        assert!(ends("w.py", &python, 5), "the branch's last line");
+        assert!(!ends("w.py", &python, 4), "more of the branch below");
+        assert!(!ends("w.py", &python, 3), "an opener");
+        assert!(!ends("w.py", &python, 8), "code after a return never runs");
+        assert!(!ends("w.py", &python, 9), "the function's last line");
+        let rust = [
+            "fn f(limit: u32) -> u32 {",
+            "    let mut total = 0;",
+            "    for n in 1..limit {",
+            "        total += n;",
+            "    }",
+            "    total",
+            "}",
+        ];
+        assert!(ends("lib.rs", &rust, 3), "the loop body's last line");
+        assert!(!ends("lib.rs", &rust, 1), "more of the body below");
+        assert!(!ends("lib.rs", &rust, 4), "a closing brace");
+        assert!(!ends("lib.rs", &rust, 5), "the block's value");
+    }
+
+    /// The block that ends above a line, in Python: deeper, still running, not an opener.
+    #[test]
+    fn a_deeper_block_ending_above_a_line_is_found_in_python_only() {
+        let above = |file: &str, text: &[&str], index: usize| {
+            let old_line = text[index];
+            let site = FillSite {
+                file,
+                line: index as u32 + 1,
+                rank: 0,
+                location_score: 1.0,
+                old_line,
+                indent: old_line.chars().take_while(|c| c.is_whitespace()).collect(),
+                above: String::new(),
+                lines: text,
+                end: text.len(),
+                index,
+            };
+            python_block_above(&site)
+        };
+        let python = [
+            "def f(values, k):",
+            "    for i in values:",
+            "        if i >= k:",
+            "            counts[i] -= 1",
+            "",
+            "        if i < 0:",
+            "            return i",
+            "        total += i",
+            "    return total",
+        ];
+        assert_eq!(
+            above("w.py", &python, 5),
+            Some(12),
+            "after the branch's last line"
+        );
+        assert_eq!(
+            above("w.py", &python, 3),
+            None,
+            "the line above is shallower"
+        );
+        assert_eq!(
+            above("w.py", &python, 7),
+            None,
+            "the block above ends in a return"
+        );
+        assert_eq!(above("w.py", &python, 8), Some(8));
+        let rust = [
+            "fn f() {",
+            "    if a {",
+            "        b();",
+            "    }",
+            "    c();",
+            "}",
+        ];
+        assert_eq!(above("lib.rs", &rust, 3), None);
     }
 
     #[test]
@@ -380,6 +630,24 @@ mod tests {
         assert_eq!(
             fill_cannot_pass("clock.py", old, &outside),
             Some("written outside the replaced line's block")
+        );
+        // A line that opens a block keeps its body below: its fills and the lines inserted
+        // before it end in an opener, or inside a block they opened.
+        let opener = "    if i >= k - 1:";
+        let inserted = lines(&[
+            "    if counts[old] == 0:",
+            "        del counts[old]",
+            opener,
+        ]);
+        assert_eq!(fill_cannot_pass("w.py", opener, &inserted), None);
+        let replaced = lines(&["    if i >= k:"]);
+        assert_eq!(fill_cannot_pass("w.py", opener, &replaced), None);
+        let continued = lines(&["    if i >= k:", "        total += 1"]);
+        assert_eq!(fill_cannot_pass("w.py", opener, &continued), None);
+        let orphaned = lines(&["    total += 1"]);
+        assert_eq!(
+            fill_cannot_pass("w.py", opener, &orphaned),
+            Some("the block below is left without its opener")
         );
         // Rust's blocks close in the fill itself; an unclosed one cannot pass.
         let rust_old = "    count";
