@@ -1054,21 +1054,50 @@ fn probe44_py_15_a_fill_that_passes_ends_the_fills_before_the_next_line_is_writt
     assert_eq!(fills_after, 0);
 }
 
-/// probe39-py-24: the line missing is the last of its block (`del counts[old]` once a count
-/// falls to zero, after `counts[old] -= 1` in the `if i >= k:` branch). Inserted before the
-/// next line it would sit outside the branch; the fill after the branch's last line, at its
-/// depth, writes it, and that passes.
-#[test]
-fn probe39_py_24_a_line_missing_at_the_end_of_its_block_is_filled_after_the_blocks_last_line() {
+/// probe39-py-24's function: a count falling to zero is never deleted, so windows count
+/// values that left them.
+fn window_workspace() -> (tempfile::TempDir, std::path::PathBuf) {
     let source = "def window_distinct_counts(values, k):\n    \"\"\"For every window of k consecutive values, the number of distinct values in it.\"\"\"\n    counts = {}\n    result = []\n    for i, x in enumerate(values):\n        counts[x] = counts.get(x, 0) + 1\n        if i >= k:\n            old = values[i - k]\n            counts[old] -= 1\n        if i >= k - 1:\n            result.append(len(counts))\n    return result\n";
-    let (scratch, ws) = workspace(&[
+    workspace(&[
         ("window.py", source),
         (
             "test_window.py",
             "from window import window_distinct_counts\n\n\ndef test_window_distinct_counts():\n    assert window_distinct_counts([1, 2, 1, 3, 4, 2, 3], 4) == [3, 4, 4, 3]\n    assert window_distinct_counts([5, 5, 5], 2) == [1, 1]\n",
         ),
         ("pytest.ini", "[pytest]\n"),
-    ]);
+    ])
+}
+
+/// Runs the window job with few enumerated candidates and no rewrites (so the fills come
+/// soon) and checks it ends with the `del` inside the `if i >= k:` branch; its events.
+fn window_fixed(dir: &Path, ws: &Path, script: &Path) -> Vec<Value> {
+    let policy = policy_settings(
+        dir,
+        "few.toml",
+        &[
+            ("max_candidates", "12"),
+            ("rewrites", "0"),
+            ("test_rewrites", "0"),
+        ],
+    );
+    let (_, events) = run(ws, script, &["--policy", policy.to_str().unwrap()]);
+    let end = done(&events);
+    assert_eq!(end["status"], "done", "{end}");
+    assert!(
+        std::fs::read_to_string(ws.join("window.py"))
+            .unwrap()
+            .contains("            counts[old] -= 1\n            if counts[old] == 0:\n                del counts[old]\n        if i >= k - 1:"),
+    );
+    events
+}
+
+/// probe39-py-24: the line missing is the last of its block (`del counts[old]` once a count
+/// falls to zero, after `counts[old] -= 1` in the `if i >= k:` branch). Inserted before the
+/// next line it would sit outside the branch; the fill after the branch's last line, at its
+/// depth, writes it, and that passes.
+#[test]
+fn probe39_py_24_a_line_missing_at_the_end_of_its_block_is_filled_after_the_blocks_last_line() {
+    let (scratch, ws) = window_workspace();
     // Only a fill whose prefix ends after the branch's last line, at the branch's depth, and
     // whose suffix goes on with the next branch writes anything.
     let script = writer_script(
@@ -1079,23 +1108,7 @@ fn probe39_py_24_a_line_missing_at_the_end_of_its_block_is_filled_after_the_bloc
             "completion": "if counts[old] == 0:\n                del counts[old]",
         }),
     );
-    let policy = policy_settings(
-        scratch.path(),
-        "few.toml",
-        &[
-            ("max_candidates", "12"),
-            ("rewrites", "0"),
-            ("test_rewrites", "0"),
-        ],
-    );
-    let (_, events) = run(&ws, &script, &["--policy", policy.to_str().unwrap()]);
-    let end = done(&events);
-    assert_eq!(end["status"], "done", "{end}");
-    assert!(
-        std::fs::read_to_string(ws.join("window.py"))
-            .unwrap()
-            .contains("            counts[old] -= 1\n            if counts[old] == 0:\n                del counts[old]\n        if i >= k - 1:"),
-    );
+    let events = window_fixed(scratch.path(), &ws, &script);
     // The fill is offered as the line with the lines after it, at the line's depth.
     let fills = fill_rounds(&events);
     let appended = fills
@@ -1115,15 +1128,7 @@ fn probe39_py_24_a_line_missing_at_the_end_of_its_block_is_filled_after_the_bloc
 /// branch's depth, and those pass at the first line the fills try.
 #[test]
 fn probe39_py_24_lines_written_after_a_deeper_block_are_also_offered_at_its_end() {
-    let source = "def window_distinct_counts(values, k):\n    \"\"\"For every window of k consecutive values, the number of distinct values in it.\"\"\"\n    counts = {}\n    result = []\n    for i, x in enumerate(values):\n        counts[x] = counts.get(x, 0) + 1\n        if i >= k:\n            old = values[i - k]\n            counts[old] -= 1\n        if i >= k - 1:\n            result.append(len(counts))\n    return result\n";
-    let (scratch, ws) = workspace(&[
-        ("window.py", source),
-        (
-            "test_window.py",
-            "from window import window_distinct_counts\n\n\ndef test_window_distinct_counts():\n    assert window_distinct_counts([1, 2, 1, 3, 4, 2, 3], 4) == [3, 4, 4, 3]\n    assert window_distinct_counts([5, 5, 5], 2) == [1, 1]\n",
-        ),
-        ("pytest.ini", "[pytest]\n"),
-    ]);
+    let (scratch, ws) = window_workspace();
     // Only the fill before `if i >= k - 1:` writes anything, at that line's depth.
     let script = writer_script(
         scratch.path(),
@@ -1133,23 +1138,7 @@ fn probe39_py_24_lines_written_after_a_deeper_block_are_also_offered_at_its_end(
             "completion": "if counts[old] == 0:\n            del counts[old]",
         }),
     );
-    let policy = policy_settings(
-        scratch.path(),
-        "few.toml",
-        &[
-            ("max_candidates", "12"),
-            ("rewrites", "0"),
-            ("test_rewrites", "0"),
-        ],
-    );
-    let (_, events) = run(&ws, &script, &["--policy", policy.to_str().unwrap()]);
-    let end = done(&events);
-    assert_eq!(end["status"], "done", "{end}");
-    assert!(
-        std::fs::read_to_string(ws.join("window.py"))
-            .unwrap()
-            .contains("            counts[old] -= 1\n            if counts[old] == 0:\n                del counts[old]\n        if i >= k - 1:"),
-    );
+    let events = window_fixed(scratch.path(), &ws, &script);
     // Both placements were offered for the line: as written, and at the branch's depth.
     let edits: Vec<&Value> = fill_rounds(&events)
         .iter()

@@ -492,26 +492,29 @@ mod tests {
         text.iter().map(|l| (*l).to_string()).collect()
     }
 
+    /// The fill site at line `index` (0-based) of `text`, a one-function file.
+    fn site_at<'a>(file: &'a str, text: &'a [&'a str], index: usize) -> FillSite<'a> {
+        let old_line = text[index];
+        FillSite {
+            file,
+            line: index as u32 + 1,
+            rank: 0,
+            location_score: 1.0,
+            old_line,
+            indent: old_line.chars().take_while(|c| c.is_whitespace()).collect(),
+            above: String::new(),
+            lines: text,
+            end: text.len(),
+            index,
+        }
+    }
+
     /// Which lines get insertions after them: the last line of a block, not a line with more
     /// of its block below, an opener, a flow ender or the function's own last line.
     #[test]
     fn only_the_last_line_of_a_block_is_filled_after() {
-        let ends = |file: &str, text: &[&str], index: usize| {
-            let old_line = text[index];
-            let site = FillSite {
-                file,
-                line: index as u32 + 1,
-                rank: 0,
-                location_score: 1.0,
-                old_line,
-                indent: old_line.chars().take_while(|c| c.is_whitespace()).collect(),
-                above: String::new(),
-                lines: text,
-                end: text.len(),
-                index,
-            };
-            ends_its_block(&site)
-        };
+        let ends =
+            |file: &str, text: &[&str], index: usize| ends_its_block(&site_at(file, text, index));
         let python = [
             "def f(values, k):",
             "    counts = {}",
@@ -548,20 +551,7 @@ mod tests {
     #[test]
     fn a_deeper_block_ending_above_a_line_is_found_in_python_only() {
         let above = |file: &str, text: &[&str], index: usize| {
-            let old_line = text[index];
-            let site = FillSite {
-                file,
-                line: index as u32 + 1,
-                rank: 0,
-                location_score: 1.0,
-                old_line,
-                indent: old_line.chars().take_while(|c| c.is_whitespace()).collect(),
-                above: String::new(),
-                lines: text,
-                end: text.len(),
-                index,
-            };
-            python_block_above(&site)
+            python_block_above(&site_at(file, text, index))
         };
         let python = [
             "def f(values, k):",
