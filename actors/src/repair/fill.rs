@@ -325,33 +325,34 @@ fn python_block_above(site: &FillSite<'_>) -> Option<usize> {
         .find(|l| !l.trim().is_empty())?;
     let depth = above.len() - above.trim_start().len();
     let code = above.trim();
-    let ends_flow = ["return", "break", "continue", "raise"]
+    (depth > site.indent.len() && !code.ends_with(':') && !ends_flow(code)).then_some(depth)
+}
+
+/// Whether a line of code ends the flow of its block (`return`, `break`, `continue`, `raise`,
+/// `panic!`): code after it in the block never runs.
+fn ends_flow(code: &str) -> bool {
+    ["return", "break", "continue", "raise", "panic!"]
         .iter()
-        .any(|word| code == *word || code.starts_with(&format!("{word} ")));
-    (depth > site.indent.len() && !code.ends_with(':') && !ends_flow).then_some(depth)
+        .any(|word| {
+            code.strip_prefix(word)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ';', '(']))
+        })
 }
 
 /// Whether the site's line is the last of its block: it opens no block itself, ends no flow
 /// (code after a `return` is never run) and, in Rust, is a statement, and the next line of
-/// code in the function is shallower (Python) or closes a brace (Rust). A line whose block is the function's body
-/// (the next line is past the function) is not one: that is the function's end.
+/// code in the function is shallower (Python) or closes a brace (Rust). A line whose block is
+/// the function's body (the next line is past the function) is not one: that is the
+/// function's end.
 fn ends_its_block(site: &FillSite<'_>) -> bool {
     let code = site.old_line.trim();
     let opens = code.ends_with(':') || code.ends_with('{') || code.ends_with('(');
-    let ends_flow = ["return", "break", "continue", "raise", "panic!"]
-        .iter()
-        .any(|word| {
-            code == *word
-                || code.starts_with(&format!("{word} "))
-                || code.starts_with(&format!("{word};"))
-                || code.starts_with(&format!("{word}("))
-        });
     // In Rust only a statement can be followed by more: a line without its `;` is the
     // block's value (or a match arm), and nothing may come after it.
     let rust = site.file.ends_with(".rs");
     if code.is_empty()
         || opens
-        || ends_flow
+        || ends_flow(code)
         || code.starts_with('}')
         || (rust && !code.ends_with(';'))
     {
