@@ -13,7 +13,7 @@ use tact_repair::rewrite::function_parts;
 use tact_runtime::decisions::{Decision, ModelRequestKind, Proposals, SetAsideEdit};
 use tact_runtime::model_io::FillRequest;
 
-use tact_runtime::source::Language;
+use tact_runtime::source::{Language, indentation};
 
 use super::{
     EditScope, WrittenPiece, answered, best_location_score, candidates_of, cannot_pass_lines,
@@ -323,7 +323,7 @@ fn python_block_above(site: &FillSite<'_>) -> Option<usize> {
         .iter()
         .rev()
         .find(|l| !l.trim().is_empty())?;
-    let depth = above.len() - above.trim_start().len();
+    let depth = indentation(above);
     let code = above.trim();
     (depth > site.indent.len() && !code.ends_with(':') && !ends_flow(code)).then_some(depth)
 }
@@ -365,8 +365,7 @@ fn ends_its_block(site: &FillSite<'_>) -> bool {
     else {
         return false;
     };
-    let depth = |l: &str| l.len() - l.trim_start().len();
-    depth(next) < site.indent.len() || next.trim_start().starts_with('}')
+    indentation(next) < site.indent.len() || next.trim_start().starts_with('}')
 }
 
 /// Offers `replacement` of the site's line as the writer's candidate unless it cannot pass
@@ -460,7 +459,6 @@ fn fill_cannot_pass(file: &str, old_line: &str, new: &[String]) -> Option<&'stat
             .copied()
             .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
             .collect();
-        let indent = |l: &str| l.len() - l.trim_start().len();
         // The lines below keep their depth: the last line of code opens a block exactly when
         // the replaced line did (whose body follows it in the file). Before, a line that
         // opened a block was never filled: its own fills, and the lines inserted before it,
@@ -473,12 +471,16 @@ fn fill_cannot_pass(file: &str, old_line: &str, new: &[String]) -> Option<&'stat
             }
             // A last line deeper than the replaced one is inside a block the fill opened,
             // which the replaced line's body goes on.
-            Some(last) if !opens(last) && opens(old_line) && indent(last) <= indent(old_line) => {
+            Some(last)
+                if !opens(last)
+                    && opens(old_line)
+                    && indentation(last) <= indentation(old_line) =>
+            {
                 return Some("the block below is left without its opener");
             }
             _ => {}
         }
-        if code.iter().any(|l| indent(l) < indent(old_line)) {
+        if code.iter().any(|l| indentation(l) < indentation(old_line)) {
             return Some("written outside the replaced line's block");
         }
     }
