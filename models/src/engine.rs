@@ -33,6 +33,7 @@ use crate::error::ModelError;
 use crate::gguf::GgufFile;
 use crate::kernels::VisibleKeys;
 use crate::llama::{ForwardOutput, KvCache, Llama, LogitsFor, log_probs, tensor_values};
+use crate::prefix_cache::PrefixCache;
 use crate::tokenizer::{decode, encode, tokenizer_from_gguf};
 
 /// The fixed text a tool call starts with (Hermes / Qwen style, which SmolLM2 has seen).
@@ -141,9 +142,10 @@ pub struct Engine {
     id: String,
     /// The model's chat template (or the ChatML fallback, which says so).
     chat_template: ChatTemplate,
-    /// Token ids and KV cache of the last prompt, for [`Engine::forward_reusing_prefix`].
-    /// The engine lives on one thread, so a `RefCell` suffices.
-    prefix_cache: RefCell<Option<(Vec<u32>, KvCache)>>,
+    /// Token ids and KV caches of the last few prompts, for
+    /// [`Engine::forward_reusing_prefix`]. The engine lives on one thread, so a `RefCell`
+    /// suffices.
+    prefix_cache: RefCell<PrefixCache<KvCache>>,
 }
 
 impl Engine {
@@ -171,7 +173,7 @@ impl Engine {
             stop_ids,
             id,
             chat_template: ChatTemplate::chatml_fallback("no chat template was loaded"),
-            prefix_cache: RefCell::new(None),
+            prefix_cache: RefCell::new(PrefixCache::default()),
         })
     }
 
@@ -516,8 +518,10 @@ impl Engine {
     }
 
     /// Forward `ids` from scratch, but reuse the KV cache of the longest prefix shared with
-    /// the previous call: consecutive calls at one step (confidence, then choose) share the
-    /// long system prompt and tool list, so only the differing tail is computed.
+    /// one of the last few calls ([`PrefixCache`]): consecutive calls at one step
+    /// (confidence, then choose) share the long system prompt and tool list, and the writer's
+    /// fills of one line come back to the same few prompts, so only the differing tail is
+    /// computed.
     pub fn forward_reusing_prefix(
         &self,
         ids: &[u32],
@@ -530,23 +534,16 @@ impl Engine {
             LogitsFor::All => ids.len(),
         }
         .min(ids.len());
-        let mut cache = match self.prefix_cache.borrow().as_ref() {
-            Some((cached_ids, cached)) => {
-                let shared = cached_ids
-                    .iter()
-                    .zip(ids)
-                    .take_while(|(a, b)| a == b)
-                    .count()
-                    .min(ids.len() - must_feed);
-                let mut cache = cached.clone();
-                cache.truncate(shared);
-                cache
-            }
-            None => KvCache::new(),
-        };
+        let mut cache = self
+            .prefix_cache
+            .borrow_mut()
+            .longest_shared(ids, ids.len() - must_feed)
+            .map_or_else(KvCache::new, |(cache, _)| cache);
         let start = cache.len();
         let out = self.llama.forward(&ids[start..], &mut cache, logits_for)?;
-        *self.prefix_cache.borrow_mut() = Some((ids.to_vec(), cache.clone()));
+        self.prefix_cache
+            .borrow_mut()
+            .insert(ids.to_vec(), cache.clone());
         Ok((cache, out, start))
     }
 

@@ -24,6 +24,7 @@ pub mod kernels;
 pub mod llama;
 pub mod llama_decision;
 pub mod memory;
+pub mod prefix_cache;
 pub mod probe;
 pub mod request_values;
 pub mod resolve;

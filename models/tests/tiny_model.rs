@@ -863,6 +863,40 @@ fn a_repeated_decision_prompt_is_served_by_the_prefix_cache() {
 }
 
 #[test]
+fn prompts_that_alternate_are_each_served_by_their_own_cached_prefix() {
+    // The writer's fills of one line alternate between prompts that share the function above
+    // the gap and differ after it. With only the last prompt kept, coming back to the first
+    // recomputed everything after the shared part.
+    let (_dir, path) = tiny_gguf_file();
+    let engine = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
+    let above: Vec<u32> = (0..20).map(|i| 1 + i % 50).collect();
+    let replaced: Vec<u32> = above.iter().copied().chain(30..42).collect();
+    let inserted: Vec<u32> = above.iter().copied().chain(5..17).collect();
+    let (_, first, cost) = engine.prefill_costed(&replaced).unwrap();
+    assert_eq!(cost.cached_tokens, 0);
+    let (_, _, cost) = engine.prefill_costed(&inserted).unwrap();
+    assert_eq!(
+        cost.cached_tokens,
+        above.len() as u64,
+        "the shared part only"
+    );
+    let (_, again, cost) = engine.prefill_costed(&replaced).unwrap();
+    assert_eq!(
+        cost.cached_tokens,
+        replaced.len() as u64 - 1,
+        "all but the token whose logits are read"
+    );
+    // Served from the cache or computed afresh, the next token's log-probs agree.
+    let (_, fresh) = engine.prefill_fresh(&replaced).unwrap();
+    for (a, b) in again.iter().zip(&fresh) {
+        assert!((a - b).abs() < 1e-4, "{a} vs {b}");
+    }
+    for (a, b) in first.iter().zip(&fresh) {
+        assert!((a - b).abs() < 1e-4, "{a} vs {b}");
+    }
+}
+
+#[test]
 fn a_prompt_longer_than_the_context_is_refused_naming_both_lengths() {
     let (_dir, path) = tiny_gguf_file();
     let engine = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
