@@ -146,6 +146,8 @@ pub struct Engine {
     /// [`Engine::forward_reusing_prefix`]. The engine lives on one thread, so a `RefCell`
     /// suffices.
     prefix_cache: RefCell<PrefixCache<KvCache>>,
+    /// Branches of fills written ahead of their requests ([`Engine::fill_middle`]).
+    fill_memo: RefCell<FillMemo>,
 }
 
 impl Engine {
@@ -174,6 +176,7 @@ impl Engine {
             id,
             chat_template: ChatTemplate::chatml_fallback("no chat template was loaded"),
             prefix_cache: RefCell::new(PrefixCache::default()),
+            fill_memo: RefCell::new(FillMemo::default()),
         })
     }
 
@@ -411,7 +414,35 @@ impl Engine {
     /// The middle between a prefix and a suffix ([`FillRequest`]), for a model with the
     /// fill-in-the-middle tokens; others say they cannot. The prefix and suffix are encoded as
     /// plain text (a FIM marker written in the code is not one), the markers by id.
+    ///
+    /// A request for `branches` > 1 writes that many branches from `branch` on side by side
+    /// ([`Engine::fill_middles`]) and answers the first; the others are kept, and a later
+    /// request for one of them is answered from them at no cost.
     pub fn fill_middle(&self, request: &FillRequest) -> Result<(String, ModelCost), ModelError> {
+        if let Some(middle) = self.fill_memo.borrow_mut().take(request) {
+            return Ok((middle, ModelCost::default()));
+        }
+        let count = request.branches.max(1);
+        let (middles, cost) = self.fill_middles(request, count)?;
+        let mut middles = middles.into_iter();
+        let first = middles.next().unwrap_or_default();
+        let mut memo = self.fill_memo.borrow_mut();
+        for (k, middle) in middles.enumerate() {
+            memo.keep(request, request.branch + 1 + k, middle);
+        }
+        Ok((first, cost))
+    }
+
+    /// The middles of branches `request.branch .. request.branch + count`, written side by
+    /// side: the prompt is run once, each branch gets its own copy of its KV cache, and every
+    /// step feeds the branches still writing as one pass of that many rows
+    /// ([`Llama::forward_branches`]). A branch ends as a lone fill would; the answer for each
+    /// is what [`Engine::fill_middle`] gives for it alone.
+    pub fn fill_middles(
+        &self,
+        request: &FillRequest,
+        count: usize,
+    ) -> Result<(Vec<String>, ModelCost), ModelError> {
         let marker = |name: &str| {
             self.tokenizer.token_to_id(name).ok_or_else(|| {
                 ModelError::Unsupported(format!("{} has no {name} token to fill a middle", self.id))
@@ -427,47 +458,92 @@ impl Engine {
         prompt_ids.push(suffix_id);
         prompt_ids.extend(self.plain_ids(&request.suffix)?);
         prompt_ids.push(middle_id);
-        let (mut cache, out, reused) = self.forward_reusing_prefix(&prompt_ids, LogitsFor::Last)?;
-        let mut row = last_row(log_probs(out.logits)?)?;
+        let (cache, out, reused) = self.forward_reusing_prefix(&prompt_ids, LogitsFor::Last)?;
+        let row = last_row(log_probs(out.logits)?)?;
         let mut cost = prompt_cost(prompt_ids.len(), reused);
         let resumes = SuffixResumes::of(&request.suffix);
-        let mut ids: Vec<u32> = Vec::new();
+        let max_seq = self.llama.config().max_seq_len;
+        // (index among the requested branches, tokens written, its cache, its next log-probs)
+        let mut live: Vec<(usize, Vec<u32>, KvCache, Vec<f32>)> = (0..count.max(1))
+            .map(|i| (i, Vec::new(), cache.clone(), row.clone()))
+            .collect();
+        let mut middles: Vec<Option<String>> = vec![None; live.len()];
         for step in 0..request.max_tokens {
-            let next = if step == 0 && request.branch > 0 {
-                let writes =
-                    |id: u32| !self.is_special(id) && !self.token_text(id).trim().is_empty();
-                match nth_likeliest(&row, request.branch, writes) {
-                    Some(id) => id,
-                    None => break,
-                }
-            } else {
-                next_token_stats(&row).top_id
-            };
-            if self.is_stop(next) || self.is_special(next) {
-                return Ok((decode(&self.tokenizer, &ids)?.trim_end().to_string(), cost));
-            }
-            ids.push(next);
-            let text = self.token_text(next);
-            if text.contains(['\n', '\u{10a}']) || text == "<0x0A>" {
-                let written = decode(&self.tokenizer, &ids)?;
-                let finished: Vec<&str> = written.split('\n').collect();
-                let finished = &finished[..finished.len() - 1];
-                if let Some(at) = resumes.middle_end(finished) {
-                    return Ok((finished[..at].join("\n"), cost));
-                }
-                if finished.len() > request.max_lines {
-                    return Ok((String::new(), cost));
+            let mut writing = Vec::with_capacity(live.len());
+            for (i, mut ids, cache, row) in live.drain(..) {
+                let branch = request.branch + i;
+                let next = if step == 0 && branch > 0 {
+                    let writes =
+                        |id: u32| !self.is_special(id) && !self.token_text(id).trim().is_empty();
+                    nth_likeliest(&row, branch, writes)
+                } else {
+                    Some(next_token_stats(&row).top_id)
+                };
+                let Some(next) = next else {
+                    // No such start: nothing is written from it.
+                    middles[i] = Some(String::new());
+                    continue;
+                };
+                if let Some(middle) = self.middle_after(&mut ids, next, &resumes, request)? {
+                    middles[i] = Some(middle);
+                } else if cache.len() + 1 >= max_seq {
+                    // Cut off by the context: where the middle ends is unknown.
+                    middles[i] = Some(String::new());
+                } else {
+                    writing.push((i, ids, cache, next));
                 }
             }
-            if cache.len() + 1 >= self.llama.config().max_seq_len {
+            if writing.is_empty() {
                 break;
             }
-            let out = self.llama.forward(&[next], &mut cache, LogitsFor::Last)?;
-            row = last_row(log_probs(out.logits)?)?;
-            cost = cost.plus(ModelCost::passes(1, 1));
+            let tokens: Vec<u32> = writing.iter().map(|w| w.3).collect();
+            let mut caches: Vec<KvCache> = writing
+                .iter_mut()
+                .map(|w| std::mem::take(&mut w.2))
+                .collect();
+            let out = self.llama.forward_branches(&tokens, &mut caches)?;
+            let rows = log_probs(out.logits)?;
+            cost = cost.plus(ModelCost::passes(1, tokens.len() as u64));
+            for ((i, ids, _, _), (cache, row)) in
+                writing.into_iter().zip(caches.into_iter().zip(rows))
+            {
+                live.push((i, ids, cache, row));
+            }
         }
         // Cut off by the token limit: where the middle ends is unknown.
-        Ok((String::new(), cost))
+        Ok((
+            middles.into_iter().map(Option::unwrap_or_default).collect(),
+            cost,
+        ))
+    }
+
+    /// `next` written after `ids`: the finished middle if it ends the fill (an end token, or a
+    /// line that resumes the suffix, or one line too many, which comes back empty), else
+    /// `None` and the token kept.
+    fn middle_after(
+        &self,
+        ids: &mut Vec<u32>,
+        next: u32,
+        resumes: &SuffixResumes<'_>,
+        request: &FillRequest,
+    ) -> Result<Option<String>, ModelError> {
+        if self.is_stop(next) || self.is_special(next) {
+            return Ok(Some(decode(&self.tokenizer, ids)?.trim_end().to_string()));
+        }
+        ids.push(next);
+        let text = self.token_text(next);
+        if text.contains(['\n', '\u{10a}']) || text == "<0x0A>" {
+            let written = decode(&self.tokenizer, ids)?;
+            let finished: Vec<&str> = written.split('\n').collect();
+            let finished = &finished[..finished.len() - 1];
+            if let Some(at) = resumes.middle_end(finished) {
+                return Ok(Some(finished[..at].join("\n")));
+            }
+            if finished.len() > request.max_lines {
+                return Ok(Some(String::new()));
+            }
+        }
+        Ok(None)
     }
 
     /// Token ids of `text` with nothing matched as a special token.
@@ -878,6 +954,45 @@ pub fn tool_json(candidate: &ToolCandidate) -> TemplateValue {
 /// Rough text of a step prompt with no tools (for `score_continuations`).
 pub fn plain_prompt(template: &ChatTemplate, prompt: &StepPrompt) -> Result<String, ModelError> {
     decision_prompt(template, prompt, &[])
+}
+
+/// Most fill branches kept for the requests still to come: a line's fills ask three kinds of
+/// fill, each from up to six starts.
+const FILL_MEMO_ENTRIES: usize = 24;
+
+/// Middles written side by side with an earlier request's, each under the request that will
+/// ask for it (the same fill, its own branch).
+#[derive(Default)]
+struct FillMemo {
+    kept: std::collections::VecDeque<(FillRequest, String)>,
+}
+
+impl FillMemo {
+    /// The request as its own branch would be asked alone.
+    fn key(request: &FillRequest, branch: usize) -> FillRequest {
+        FillRequest {
+            branch,
+            branches: 1,
+            ..request.clone()
+        }
+    }
+
+    fn keep(&mut self, request: &FillRequest, branch: usize, middle: String) {
+        let key = Self::key(request, branch);
+        self.kept.retain(|(k, _)| *k != key);
+        self.kept.push_back((key, middle));
+        while self.kept.len() > FILL_MEMO_ENTRIES {
+            self.kept.pop_front();
+        }
+    }
+
+    /// The kept middle of `request`'s branch, taken out (a request asked twice is written
+    /// again, as it was before any was kept).
+    fn take(&mut self, request: &FillRequest) -> Option<String> {
+        let key = Self::key(request, request.branch);
+        let at = self.kept.iter().position(|(k, _)| *k == key)?;
+        self.kept.remove(at).map(|(_, middle)| middle)
+    }
 }
 
 /// Where a filled middle ends: the suffix's lines the writer may go on into once the middle is

@@ -632,11 +632,15 @@ impl Llama {
         // latch and waking it again, a futex round trip per region, several per layer (decode
         // +20–40 % here). Not a prompt's pass: there the idle worker spinning beside the serial
         // steps (norms, rotary) cost more than the round trips saved (prefill −12 %).
+        let mut target = KvTarget::Shared {
+            cache: &mut *cache,
+            visible,
+        };
         let result = if seq < TILED_MIN_ROWS {
             self.pool
-                .install(|| self.layers_forward(tokens, positions, visible, cache, logits_for))
+                .install(|| self.layers_forward(tokens, positions, &mut target, logits_for))
         } else {
-            self.layers_forward(tokens, positions, visible, cache, logits_for)
+            self.layers_forward(tokens, positions, &mut target, logits_for)
         };
         if result.is_err() {
             // A failed pass must not leave some layers one chunk longer than others.
@@ -647,12 +651,71 @@ impl Llama {
         result
     }
 
+    /// One step of several sequences that share no cache: token `i` is the next token of
+    /// `caches[i]` (at its next position, attending to that cache only), and the pass returns
+    /// a row of logits for each. The products run once over all the rows, so k sequences
+    /// decoded side by side cost one pass of k rows, not k passes (the writer's fills from
+    /// several first tokens). On error every cache is left as it was.
+    pub fn forward_branches(
+        &self,
+        tokens: &[u32],
+        caches: &mut [KvCache],
+    ) -> Result<ForwardOutput, ModelError> {
+        let c = &self.config;
+        let seq = tokens.len();
+        if seq == 0 || caches.len() != seq {
+            return Err(ModelError::Inference(
+                "one token for each branch's cache".into(),
+            ));
+        }
+        if let Some(&bad) = tokens.iter().find(|&&t| t as usize >= c.vocab_size) {
+            return Err(ModelError::Inference(format!(
+                "token id {bad} outside vocabulary"
+            )));
+        }
+        let positions: Vec<usize> = caches.iter().map(KvCache::len).collect();
+        if let Some(&full) = positions.iter().find(|&&p| p + 1 > c.max_seq_len) {
+            return Err(ModelError::Inference(format!(
+                "sequence of {} tokens exceeds the context of {}",
+                full + 1,
+                c.max_seq_len
+            )));
+        }
+        for cache in caches.iter_mut() {
+            if cache.layers.len() != c.num_layers {
+                if cache.len != 0 {
+                    return Err(ModelError::Inference(
+                        "cache belongs to another model".into(),
+                    ));
+                }
+                cache.layers = vec![LayerKv::default(); c.num_layers];
+            }
+        }
+        let mut target = KvTarget::PerRow(caches);
+        let result = if seq < TILED_MIN_ROWS {
+            self.pool
+                .install(|| self.layers_forward(tokens, &positions, &mut target, LogitsFor::All))
+        } else {
+            self.layers_forward(tokens, &positions, &mut target, LogitsFor::All)
+        };
+        let KvTarget::PerRow(caches) = target else {
+            return Err(ModelError::Inference("branch caches lost".into()));
+        };
+        for (cache, &start) in caches.iter_mut().zip(&positions) {
+            if result.is_err() {
+                cache.truncate_layers(start, c.kv_dim());
+            } else {
+                cache.len = start + 1;
+            }
+        }
+        result
+    }
+
     fn layers_forward(
         &self,
         tokens: &[u32],
         positions: &[usize],
-        visible: &[VisibleKeys],
-        cache: &mut KvCache,
+        target: &mut KvTarget<'_>,
         logits_for: LogitsFor,
     ) -> Result<ForwardOutput, ModelError> {
         let c = &self.config;
@@ -664,7 +727,7 @@ impl Llama {
             head_dim: c.head_dim,
         };
         let mut x = self.embed(tokens)?;
-        for (layer, slot) in inner.layers.iter().zip(cache.layers.iter_mut()) {
+        for (l, layer) in inner.layers.iter().enumerate() {
             let h = tensor_values(rms_norm(x.clone(), &layer.attn_norm, c.rms_eps))?;
             let [mut q, mut k, mut v] = three(matmul_group(
                 &[&layer.wq, &layer.wk, &layer.wv],
@@ -677,9 +740,7 @@ impl Llama {
             add_bias(&mut v, &layer.bv);
             inner.rope.rotate(&mut q, c.num_heads, positions);
             inner.rope.rotate(&mut k, c.num_kv_heads, positions);
-            slot.keys.extend_from_slice(&k);
-            slot.values.extend_from_slice(&v);
-            let attn = attention(&q, &slot.keys, &slot.values, visible, shape, &self.pool)?;
+            let attn = target.attend(l, &q, &k, &v, shape, &self.pool)?;
             let o = layer.wo.matmul(&attn, seq, &self.pool)?;
             x = x.add(upload(o, [seq, c.hidden_size], &self.device));
 
@@ -706,6 +767,63 @@ impl Llama {
         };
         let logits = self.linear(&inner.lm_head, hidden.clone())?;
         Ok(ForwardOutput { logits, hidden })
+    }
+}
+
+/// Where a pass's keys and values go, and what each row attends to.
+enum KvTarget<'a> {
+    /// One cache: the rows are appended in order and row `i` sees `visible[i]`.
+    Shared {
+        cache: &'a mut KvCache,
+        visible: &'a [VisibleKeys],
+    },
+    /// Row `i` is the next token of cache `i` and sees that cache only, causally.
+    PerRow(&'a mut [KvCache]),
+}
+
+impl KvTarget<'_> {
+    /// Append layer `l`'s keys `k` and values `v` of the pass's rows, then attend each row's
+    /// query in `q` to what it may see.
+    fn attend(
+        &mut self,
+        l: usize,
+        q: &[f32],
+        k: &[f32],
+        v: &[f32],
+        shape: AttentionShape,
+        pool: &ThreadPool,
+    ) -> Result<Vec<f32>, ModelError> {
+        let missing = || ModelError::Inference("cache has fewer layers than the model".into());
+        match self {
+            KvTarget::Shared { cache, visible } => {
+                let slot = cache.layers.get_mut(l).ok_or_else(missing)?;
+                slot.keys.extend_from_slice(k);
+                slot.values.extend_from_slice(v);
+                attention(q, &slot.keys, &slot.values, visible, shape, pool)
+            }
+            KvTarget::PerRow(caches) => {
+                let rows = caches.len().max(1);
+                let (q_dim, kv_dim) = (q.len() / rows, k.len() / rows);
+                let mut out = Vec::with_capacity(q.len());
+                for (i, cache) in caches.iter_mut().enumerate() {
+                    let position = cache.len;
+                    let slot = cache.layers.get_mut(l).ok_or_else(missing)?;
+                    slot.keys
+                        .extend_from_slice(&k[i * kv_dim..(i + 1) * kv_dim]);
+                    slot.values
+                        .extend_from_slice(&v[i * kv_dim..(i + 1) * kv_dim]);
+                    out.extend(attention(
+                        &q[i * q_dim..(i + 1) * q_dim],
+                        &slot.keys,
+                        &slot.values,
+                        &[VisibleKeys::causal(position)],
+                        shape,
+                        pool,
+                    )?);
+                }
+                Ok(out)
+            }
+        }
     }
 }
 

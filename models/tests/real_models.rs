@@ -10,7 +10,7 @@ use tact_models::engine::{BackendKind, Engine};
 use tact_models::handle::ModelHandle;
 use tact_models::llama::{KvCache, LogitsFor, log_probs, tensor_rows};
 use tact_models::llama_decision::LlamaDecisionModel;
-use tact_runtime::model_io::{FillRequest, StepPrompt, ToolCandidate};
+use tact_runtime::model_io::{FillRequest, ModelCost, StepPrompt, ToolCandidate};
 
 const BACKENDS: [BackendKind; 2] = [BackendKind::NdArray, BackendKind::Flex];
 /// Bound on the max abs logit error vs the numpy reference at f32 (issue 14's bar).
@@ -597,7 +597,79 @@ fn greedy_fill(prefix: &str, suffix: &str) -> FillRequest {
         max_lines: 3,
         max_tokens: 64,
         branch: 0,
+        branches: 1,
     }
+}
+
+/// The fills of one line from the writer's first three starts, written side by side in one
+/// pass a step: the request for the first writes all three, and the next two are answered
+/// from what the writer kept, at no cost. Side by side, each row's logits are its own pass's
+/// to within rounding (`branches_decoded_side_by_side_match_each_decoded_alone`), so the
+/// greedy texts agree with the fills written one at a time unless two tokens tie that
+/// closely; the missing branch is written either way.
+#[test]
+fn qwen2_coder_writes_three_starts_side_by_side_as_it_writes_each_alone() {
+    let Some(engine) =
+        qwen_coder_engine("qwen2_coder_writes_three_starts_side_by_side_as_it_writes_each_alone")
+    else {
+        return;
+    };
+    // probe44-py-15's gap: the closing segment of a polyline is missing before `return total`.
+    let prefix = "def polyline_length(points, closed=False):\n    \"\"\"Total length of the path through points, a list of (x, y) tuples.\n\n    With closed=True the segment from the last point back to the first one\n    is counted too (the perimeter of the polygon). Fewer than two points give\n    0.0.\n    \"\"\"\n    if len(points) < 2:\n        return 0.0\n    total = 0.0\n    for (x0, y0), (x1, y1) in zip(points, points[1:]):\n        total += math.hypot(x1 - x0, y1 - y0)\n    ";
+    let suffix = "\n    return total\n";
+    let alone: Vec<(String, ModelCost)> = (0..3)
+        .map(|branch| {
+            let request = FillRequest {
+                branch,
+                ..greedy_fill(prefix, suffix)
+            };
+            engine.fill_middle(&request).unwrap()
+        })
+        .collect();
+    let alone_passes: u64 = alone.iter().map(|(_, c)| c.forward_passes).sum();
+    let alone: Vec<String> = alone.into_iter().map(|(m, _)| m).collect();
+    let (together, cost) = engine
+        .fill_middles(&greedy_fill(prefix, suffix), 3)
+        .unwrap();
+    println!("alone: {alone:?}\ntogether: {together:?}");
+    assert!(alone.iter().any(|m| m.contains("if closed:")), "{alone:?}");
+    assert!(
+        together.iter().any(|m| m.contains("if closed:")),
+        "{together:?}"
+    );
+    // One pass a step for all three, not one each.
+    assert!(
+        cost.forward_passes < alone_passes,
+        "{} passes side by side, {alone_passes} one at a time",
+        cost.forward_passes
+    );
+    // Through the requests the repair makes: the first asks for three and pays for them.
+    let first = FillRequest {
+        branches: 3,
+        ..greedy_fill(prefix, suffix)
+    };
+    let (middle, paid) = engine.fill_middle(&first).unwrap();
+    assert_eq!(middle, together[0]);
+    assert_eq!(paid.forward_passes, cost.forward_passes);
+    for (branch, written) in together.iter().enumerate().skip(1) {
+        let (middle, kept) = engine
+            .fill_middle(&FillRequest {
+                branch,
+                ..greedy_fill(prefix, suffix)
+            })
+            .unwrap();
+        assert_eq!(&middle, written);
+        assert_eq!(
+            kept.forward_passes, 0,
+            "branch {branch} was kept, not written again"
+        );
+    }
+    // Taken once: asked again, it is written again.
+    let again = FillRequest {
+        branch: 1,
+        ..greedy_fill(prefix, suffix)
+    };
+    assert!(engine.fill_middle(&again).unwrap().1.forward_passes > 0);
 }
 
 /// probe41-rs-01's shape: a missing Rust guard, written by Qwen2.5-Coder before the shift it

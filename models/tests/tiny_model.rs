@@ -808,6 +808,67 @@ fn prefix_cache_reuse_matches_a_fresh_forward() {
 }
 
 #[test]
+fn branches_decoded_side_by_side_match_each_decoded_alone() {
+    // The writer's fills from several first tokens run as one pass of several rows, each row
+    // the next token of its own cache; each row's logits must be those of its branch's own
+    // pass, at its own position, whatever the other branches hold.
+    let (_dir, path) = tiny_gguf_file();
+    let engine = Engine::from_gguf_path(&path, BackendKind::Flex).unwrap();
+    let llama = engine.llama();
+    let prompt: Vec<u32> = (0..12).map(|i| 1 + i % 40).collect();
+    let (cache, _) = engine.prefill_fresh(&prompt).unwrap();
+    // Three branches, already of different lengths.
+    let written: [&[u32]; 3] = [&[5], &[7, 9, 11], &[]];
+    let mut side_by_side: Vec<KvCache> = Vec::new();
+    for w in written {
+        let mut c = cache.clone();
+        if !w.is_empty() {
+            llama.forward(w, &mut c, LogitsFor::Last).unwrap();
+        }
+        side_by_side.push(c);
+    }
+    let alone_caches = side_by_side.clone();
+    let next = [3u32, 4, 6];
+    let out = llama.forward_branches(&next, &mut side_by_side).unwrap();
+    let rows = tensor_rows(out.logits).unwrap();
+    assert_eq!(rows.len(), 3);
+    for (i, (mut alone, token)) in alone_caches.into_iter().zip(next).enumerate() {
+        let before = alone.len();
+        let own = llama
+            .forward(&[token], &mut alone, LogitsFor::Last)
+            .unwrap();
+        let own = tensor_rows(own.logits).unwrap().remove(0);
+        let diff = rows[i]
+            .iter()
+            .zip(&own)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max);
+        assert!(diff < 1e-4, "branch {i}: {diff}");
+        assert_eq!(
+            side_by_side[i].len(),
+            before + 1,
+            "each cache grew by its own token"
+        );
+    }
+    // A bad token leaves every cache as it was.
+    let lens: Vec<usize> = side_by_side.iter().map(KvCache::len).collect();
+    let vocab = llama.config().vocab_size as u32;
+    assert!(
+        llama
+            .forward_branches(&[1, vocab, 2], &mut side_by_side)
+            .is_err()
+    );
+    assert_eq!(
+        side_by_side.iter().map(KvCache::len).collect::<Vec<_>>(),
+        lens
+    );
+    assert!(
+        llama.forward_branches(&[1, 2], &mut side_by_side).is_err(),
+        "one token a cache"
+    );
+}
+
+#[test]
 fn batched_continuations_score_like_one_pass_each() {
     // Branches share one pass over the prefix; each must see only the prefix and its own
     // tokens, so its score equals the score of its own separate pass.

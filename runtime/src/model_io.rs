@@ -203,6 +203,15 @@ pub struct FillRequest {
     /// Branch `k` starts with the model's `k`-th most likely first token that writes something
     /// (0: greedy throughout), then goes on greedily.
     pub branch: usize,
+    /// Branches `branch .. branch + branches` to write side by side, when the asker will
+    /// likely ask for the next ones too: one pass of several rows costs far less than several
+    /// passes, and the writer keeps the others for their requests. The answer is `branch`'s.
+    #[serde(default = "one_branch")]
+    pub branches: usize,
+}
+
+fn one_branch() -> usize {
+    1
 }
 
 /// Seeded sampling: softmax at `temperature` over the smallest set of tokens whose

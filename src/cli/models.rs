@@ -224,6 +224,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                     max_lines,
                     max_tokens,
                     branch,
+                    branches: 1,
                 })?;
                 let elapsed_ms = started.elapsed().as_millis();
                 if json {

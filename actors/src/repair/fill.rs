@@ -51,6 +51,26 @@ const FILL_CUTS: usize = 3;
 const WHOLE_LINE_EDITS: usize = 2;
 /// The writer's likeliest first tokens a whole-line kind tries for its edits, at most.
 const WHOLE_LINE_STARTS: usize = 6;
+/// Starts of one whole-line kind the writer writes side by side: most lines are asked for
+/// their second and third starts too, and three rows in one pass cost far less than three
+/// passes (the writer keeps the two it was not asked for yet).
+const FILL_BRANCHES_AT_ONCE: usize = 3;
+
+/// How many branches a fill of `kind` asks the writer to write together with its own: a
+/// whole-line kind's first start of each group of [`FILL_BRANCHES_AT_ONCE`] asks for its
+/// group (the others then come from what the writer kept); a continuation has one start.
+fn branches_written_with(kind: FillKind) -> usize {
+    match kind {
+        FillKind::Replace { branch }
+        | FillKind::InsertBefore { branch }
+        | FillKind::InsertAfter { branch }
+            if branch.is_multiple_of(FILL_BRANCHES_AT_ONCE) =>
+        {
+            FILL_BRANCHES_AT_ONCE.min(WHOLE_LINE_STARTS - branch.min(WHOLE_LINE_STARTS))
+        }
+        _ => 1,
+    }
+}
 
 /// The fills of the localized line ranked `rank` (0 best), if it is inside a function's body,
 /// as candidates (one piece of a fill round): two replacements and two insertions before it
@@ -224,6 +244,7 @@ async fn fill_at(
         max_lines: FILL_LINES,
         max_tokens: FILL_TOKENS,
         branch,
+        branches: branches_written_with(kind),
     };
     let result = runner.fill_middle(request).await;
     let Some(middle) = answered(runner, ModelRequestKind::Completion, result)? else {
@@ -514,6 +535,19 @@ mod tests {
 
     /// Which lines get insertions after them: the last line of a block, not a line with more
     /// of its block below, an opener, a flow ender or the function's own last line.
+    #[test]
+    fn each_group_of_starts_is_asked_for_at_its_first_and_a_continuation_alone() {
+        // Starts 0–2 and 3–5 of each whole-line kind are written side by side: the first of
+        // each group asks for the group, the others find theirs kept by the writer.
+        let asked: Vec<usize> = (0..WHOLE_LINE_STARTS)
+            .map(|branch| branches_written_with(FillKind::InsertBefore { branch }))
+            .collect();
+        assert_eq!(asked, [3, 1, 1, 3, 1, 1]);
+        assert_eq!(branches_written_with(FillKind::Replace { branch: 3 }), 3);
+        assert_eq!(branches_written_with(FillKind::InsertAfter { branch: 0 }), 3);
+        assert_eq!(branches_written_with(FillKind::Continue { cut: 12 }), 1);
+    }
+
     #[test]
     fn only_the_last_line_of_a_block_is_filled_after() {
         let ends =
