@@ -544,7 +544,10 @@ mod tests {
             .collect();
         assert_eq!(asked, [3, 1, 1, 3, 1, 1]);
         assert_eq!(branches_written_with(FillKind::Replace { branch: 3 }), 3);
-        assert_eq!(branches_written_with(FillKind::InsertAfter { branch: 0 }), 3);
+        assert_eq!(
+            branches_written_with(FillKind::InsertAfter { branch: 0 }),
+            3
+        );
         assert_eq!(branches_written_with(FillKind::Continue { cut: 12 }), 1);
     }
 
