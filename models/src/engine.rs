@@ -464,9 +464,13 @@ impl Engine {
         let resumes = SuffixResumes::of(&request.suffix);
         let max_seq = self.llama.config().max_seq_len;
         // (index among the requested branches, tokens written, its cache, its next log-probs)
-        let mut live: Vec<(usize, Vec<u32>, KvCache, Vec<f32>)> = (0..count.max(1))
+        // Every branch but the last gets a copy of the prompt's cache; the last takes it (a lone
+        // fill copies nothing).
+        let count = count.max(1);
+        let mut live: Vec<(usize, Vec<u32>, KvCache, Vec<f32>)> = (0..count - 1)
             .map(|i| (i, Vec::new(), cache.clone(), row.clone()))
             .collect();
+        live.push((count - 1, Vec::new(), cache, row));
         let mut middles: Vec<Option<String>> = vec![None; live.len()];
         for step in 0..request.max_tokens {
             let mut writing = Vec::with_capacity(live.len());

@@ -309,6 +309,27 @@ impl KvCache {
         self.truncate_layers(len, kv_dim);
     }
 
+    /// A copy of the first `len` positions (all, if it holds fewer).
+    pub fn prefix(&self, len: usize) -> Self {
+        let len = len.min(self.len);
+        let kv_dim = self
+            .layers
+            .first()
+            .map_or(0, |l| l.keys.len() / self.len.max(1));
+        let head = |v: &Vec<f32>| v.get(..len * kv_dim).unwrap_or(v).to_vec();
+        Self {
+            layers: self
+                .layers
+                .iter()
+                .map(|l| LayerKv {
+                    keys: head(&l.keys),
+                    values: head(&l.values),
+                })
+                .collect(),
+            len,
+        }
+    }
+
     fn truncate_layers(&mut self, len: usize, kv_dim: usize) {
         for layer in &mut self.layers {
             layer.keys.truncate(len * kv_dim);

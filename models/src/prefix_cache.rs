@@ -11,15 +11,16 @@ use crate::llama::KvCache;
 
 /// What the cache holds per prompt: truncatable to a prefix, and sized for the budget.
 pub trait CachedPrefix: Clone {
-    /// Keep the first `len` positions.
-    fn truncate(&mut self, len: usize);
+    /// A copy of the first `len` positions only (a long kept prompt is not copied whole to
+    /// serve its first few tokens).
+    fn prefix(&self, len: usize) -> Self;
     /// Bytes held, counted against [`PrefixCache`]'s budget.
     fn bytes(&self) -> usize;
 }
 
 impl CachedPrefix for KvCache {
-    fn truncate(&mut self, len: usize) {
-        KvCache::truncate(self, len);
+    fn prefix(&self, len: usize) -> Self {
+        KvCache::prefix(self, len)
     }
     fn bytes(&self) -> usize {
         KvCache::bytes(self)
@@ -75,8 +76,7 @@ impl<C: CachedPrefix> PrefixCache<C> {
             return None;
         }
         let entry = self.entries.remove(index);
-        let mut cache = entry.cache.clone();
-        cache.truncate(shared);
+        let cache = entry.cache.prefix(shared);
         self.entries.push(entry);
         Some((cache, shared))
     }
@@ -124,8 +124,8 @@ mod tests {
     struct Ids(Vec<u32>);
 
     impl CachedPrefix for Ids {
-        fn truncate(&mut self, len: usize) {
-            self.0.truncate(len);
+        fn prefix(&self, len: usize) -> Self {
+            Ids(self.0[..len.min(self.0.len())].to_vec())
         }
         fn bytes(&self) -> usize {
             self.0.len() * 4
