@@ -597,7 +597,7 @@ fn push_block<const N: usize, const E: usize>(
 
 /// The packed 6-bit (scale, min) pair `j` of a Q4_K super-block.
 #[inline(always)]
-fn q4_k_scale_min(j: usize, scales: &[u8]) -> (u8, u8) {
+pub(crate) fn q4_k_scale_min(j: usize, scales: &[u8]) -> (u8, u8) {
     if j < 4 {
         (scales[j] & 63, scales[j + 4] & 63)
     } else {

@@ -29,12 +29,14 @@ use crate::error::ModelError;
 
 #[cfg(target_arch = "x86_64")]
 mod attention_tile;
+mod int16_dot;
 use crate::gguf::{
     GgmlType, decode_q2_k, decode_q3_k, decode_q4_0, decode_q4_1, decode_q4_k, decode_q5_0,
     decode_q5_1, decode_q5_k, decode_q6_k, decode_q8_0, dequantize,
 };
 #[cfg(target_arch = "x86_64")]
 use attention_tile::Lanes16;
+use int16_dot::QuantizedInputs;
 
 /// Input rows at or above which a product goes through the register-tiled kernel (below,
 /// rows are multiplied one by one: laying a band out for the tiles costs more than it
@@ -303,6 +305,14 @@ impl PackedMatrix {
         }
     }
 
+    /// The block format, when it has integer products ([`int16_dot`]).
+    fn int16_format(&self) -> Option<BlockFormat> {
+        match &self.storage {
+            Storage::Blocks { format, .. } if int16_dot::has_kernel(*format) => Some(*format),
+            _ => None,
+        }
+    }
+
     /// Bytes one row takes in storage.
     fn row_bytes(&self) -> usize {
         match &self.storage {
@@ -409,9 +419,28 @@ impl PackedMatrix {
         x: &[f32],
         xt: &[f32],
         block_sums: &[f32],
+        int16: Option<&QuantizedInputs>,
         seq: usize,
         out: &mut [f32],
     ) -> Result<(), ModelError> {
+        #[cfg(target_arch = "x86_64")]
+        if let (SimdLevel::Avx2Fma, Some(xq), Storage::Blocks { format, bytes }) =
+            (level, int16, &self.storage)
+        {
+            // SAFETY: `simd_level` saw AVX2, FMA and F16C on this CPU.
+            if unsafe {
+                int16_dot::band_avx2(
+                    *format,
+                    bytes.as_slice(),
+                    self.row_bytes(),
+                    rows.clone(),
+                    xq,
+                    out,
+                )
+            } {
+                return Ok(());
+            }
+        }
         if seq < tiled_min_rows(level) {
             rows_times_inputs(level, self, rows, x, block_sums, seq, out);
             return Ok(());
@@ -480,6 +509,16 @@ fn matmul_group_at(
     } else {
         Vec::new()
     };
+    // Few inputs on AVX2: quantized once to 16-bit integers for every packed matrix.
+    let int16 = match (level, matrices.first()) {
+        (SimdLevel::Avx2Fma, Some(m))
+            if seq <= int16_dot::MAX_INPUTS
+                && matrices.iter().any(|m| m.int16_format().is_some()) =>
+        {
+            QuantizedInputs::new(x, seq, m.cols)
+        }
+        _ => None,
+    };
     let threads = pool.current_num_threads().max(1);
     let total_rows: usize = matrices.iter().map(|m| m.rows).sum();
     let band = if tiled {
@@ -509,7 +548,7 @@ fn matmul_group_at(
     };
     let run = |(m, first, out): (&PackedMatrix, usize, &mut [f32])| {
         let rows = first..first + out.len() / seq;
-        m.band_product(level, rows, x, &xt, &block_sums, seq, out)
+        m.band_product(level, rows, x, &xt, &block_sums, int16.as_ref(), seq, out)
     };
     if threads == 1 || tasks.len() == 1 {
         tasks.into_iter().try_for_each(run)?;
@@ -589,11 +628,13 @@ pub fn simd_level() -> SimdLevel {
             if std::arch::is_x86_feature_detected!("avx512f")
                 && std::arch::is_x86_feature_detected!("avx2")
                 && std::arch::is_x86_feature_detected!("fma")
+                && std::arch::is_x86_feature_detected!("f16c")
             {
                 return SimdLevel::Avx512;
             }
             if std::arch::is_x86_feature_detected!("avx2")
                 && std::arch::is_x86_feature_detected!("fma")
+                && std::arch::is_x86_feature_detected!("f16c")
             {
                 return SimdLevel::Avx2Fma;
             }
@@ -2241,11 +2282,45 @@ mod tests {
     }
 
     fn assert_close(fast: &[f32], plain: &[f32], what: &str) {
+        assert_close_with_slack(fast, plain, &vec![0.0; plain.len()], what);
+    }
+
+    /// As [`assert_close`], each output also allowed `slack[i]`.
+    fn assert_close_with_slack(fast: &[f32], plain: &[f32], slack: &[f32], what: &str) {
         assert_eq!(fast.len(), plain.len(), "{what}");
         for (i, (a, b)) in fast.iter().zip(plain).enumerate() {
-            let tol = 1e-4 * (1.0 + b.abs());
+            let tol = 1e-4 * (1.0 + b.abs()) + slack[i];
             assert!((a - b).abs() <= tol, "{what}[{i}]: fast {a} vs plain {b}");
         }
+    }
+
+    /// How far quantizing the inputs to 16 bits can move each output (`[seq, rows]`) where
+    /// the product takes the integer kernels, zero elsewhere: a value with its residue is
+    /// off by at most half a residue step (its block's step / 65534), so an output by
+    /// Σ |w_j| · step_j / 131068 over its row.
+    fn int16_slack(m: &PackedMatrix, level: SimdLevel, x: &[f32], seq: usize) -> Vec<f32> {
+        let (rows, cols) = (m.rows(), m.cols());
+        let mut out = vec![0.0f32; seq * rows];
+        if level != SimdLevel::Avx2Fma || seq > int16_dot::MAX_INPUTS || m.int16_format().is_none()
+        {
+            return out;
+        }
+        let w = m.rows_f32(0..rows).unwrap();
+        for t in 0..seq {
+            let steps: Vec<f32> = x[t * cols..(t + 1) * cols]
+                .chunks_exact(BLOCK)
+                .map(|b| b.iter().fold(0.0f32, |a, v| a.max(v.abs())) / 32767.0)
+                .collect();
+            for r in 0..rows {
+                let bound: f32 = w[r * cols..(r + 1) * cols]
+                    .iter()
+                    .enumerate()
+                    .map(|(j, v)| v.abs() * steps[j / BLOCK] / 131068.0)
+                    .sum();
+                out[t * rows + r] = bound;
+            }
+        }
+        out
     }
 
     #[test]
@@ -2297,9 +2372,10 @@ mod tests {
                     let x = values(seq * m.cols(), seq as u64 + 11);
                     let fast = m.matmul_at(level, &x, seq, &pool).unwrap();
                     let plain = m.matmul_plain(&x, seq).unwrap();
-                    assert_close(
+                    assert_close_with_slack(
                         &fast,
                         &plain,
+                        &int16_slack(&m, level, &x, seq),
                         &format!("{m:?} seq {seq} {level:?} threads {threads}"),
                     );
                 }
@@ -2324,7 +2400,12 @@ mod tests {
                 assert_eq!(outs.len(), ms.len());
                 for (m, out) in ms.iter().zip(&outs) {
                     let plain = m.matmul_plain(&x, seq).unwrap();
-                    assert_close(out, &plain, &format!("group {m:?} seq {seq} {level:?}"));
+                    assert_close_with_slack(
+                        out,
+                        &plain,
+                        &int16_slack(m, level, &x, seq),
+                        &format!("group {m:?} seq {seq} {level:?}"),
+                    );
                 }
             }
         }
@@ -2650,5 +2731,173 @@ mod tests {
             }
         }
         assert!(PackedMatrix::from_f32(vec![0.0; 3], 2, 2).is_err());
+    }
+
+    /// A packed matrix of `format` with `rows` rows of 768 values, as the tests build them.
+    fn packed(format: BlockFormat, rows: usize) -> PackedMatrix {
+        matrices(rows, 768)
+            .into_iter()
+            .find(|m| m.format_name() == format.name())
+            .unwrap()
+    }
+
+    const INT16_FORMATS: [BlockFormat; 6] = [
+        BlockFormat::Q8_0,
+        BlockFormat::Q4_0,
+        BlockFormat::Q4_1,
+        BlockFormat::Q5_0,
+        BlockFormat::Q4K,
+        BlockFormat::Q6K,
+    ];
+
+    /// Every 32-weight group of `raw`: the portable integers and scales give the reader's
+    /// values; the AVX2 unpacking (where the CPU has it) gives the same integers and scales.
+    fn check_groups<const N: usize, F: int16_dot::Int16Blocks<N> + Int16Avx2<N>>(
+        format: BlockFormat,
+        raw: &[u8],
+    ) {
+        let avx2 = simd_level() != SimdLevel::Scalar;
+        for (b, block) in raw.as_chunks::<N>().0.iter().enumerate() {
+            let mut decoded = vec![0.0f32; format.block_values()];
+            unpack_row(format, block, &mut decoded);
+            for g in 0..F::GROUPS {
+                let (q, s) = F::group(block, g);
+                for (k, &q) in q.iter().enumerate() {
+                    let scale = if k < 16 { s.scale_low } else { s.scale_high };
+                    let value = scale * f32::from(q) + s.offset;
+                    let want = decoded[32 * g + k];
+                    assert!(
+                        (value - want).abs() <= 1e-6 * (1.0 + want.abs()),
+                        "{format:?} block {b} group {g} value {k}: {value} vs {want}"
+                    );
+                }
+                #[cfg(target_arch = "x86_64")]
+                if avx2 {
+                    let (q_avx2, s_avx2) = int16_dot::group_bytes::<N, F>(block, g);
+                    assert_eq!(q_avx2, q, "{format:?} block {b} group {g}");
+                    assert_eq!(s_avx2, s, "{format:?} block {b} group {g}");
+                }
+            }
+        }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    use int16_dot::Int16Blocks as Int16Avx2;
+    #[cfg(target_arch = "x86_64")]
+    use int16_dot::Int16BlocksAvx2 as Int16Avx2;
+
+    #[test]
+    fn integer_groups_are_the_readers_values_and_avx2_unpacks_them_alike() {
+        use int16_dot::{Q4_0Int, Q4_1Int, Q4KInt, Q5_0Int, Q6KInt, Q8_0Int};
+        for format in INT16_FORMATS {
+            let m = packed(format, 6);
+            let Storage::Blocks { bytes, .. } = &m.storage else {
+                panic!("{format:?} not packed");
+            };
+            let raw = bytes.as_slice();
+            match format {
+                BlockFormat::Q8_0 => check_groups::<34, Q8_0Int>(format, raw),
+                BlockFormat::Q4_0 => check_groups::<18, Q4_0Int>(format, raw),
+                BlockFormat::Q4_1 => check_groups::<20, Q4_1Int>(format, raw),
+                BlockFormat::Q5_0 => check_groups::<22, Q5_0Int>(format, raw),
+                BlockFormat::Q4K => check_groups::<144, Q4KInt>(format, raw),
+                BlockFormat::Q6K => check_groups::<210, Q6KInt>(format, raw),
+                _ => unreachable!(),
+            }
+        }
+    }
+
+    #[test]
+    fn integer_products_match_their_portable_definition() {
+        use int16_dot::{Q4_0Int, Q4_1Int, Q4KInt, Q5_0Int, Q6KInt, Q8_0Int, dot_portable};
+        if simd_level() == SimdLevel::Scalar {
+            println!("no AVX2 here: the integer kernels are not run");
+            return;
+        }
+        let pool = thread_pool(2).unwrap();
+        for format in INT16_FORMATS {
+            let m = packed(format, 9);
+            let Storage::Blocks { bytes, .. } = &m.storage else {
+                panic!("{format:?} not packed");
+            };
+            let rb = m.row_bytes();
+            // Inputs with one large value per block, as hidden states have: the steps differ
+            // block by block.
+            let mut x = values(768, 31);
+            for (i, v) in x.iter_mut().enumerate().step_by(37) {
+                *v *= 1.0 + (i % 50) as f32;
+            }
+            let xq = QuantizedInputs::new(&x, 1, 768).unwrap();
+            let got = m.matmul_at(SimdLevel::Avx2Fma, &x, 1, &pool).unwrap();
+            for (r, &got) in got.iter().enumerate() {
+                let w = &bytes.as_slice()[r * rb..(r + 1) * rb];
+                let want = match format {
+                    BlockFormat::Q8_0 => dot_portable::<34, Q8_0Int>(w, &xq, 0),
+                    BlockFormat::Q4_0 => dot_portable::<18, Q4_0Int>(w, &xq, 0),
+                    BlockFormat::Q4_1 => dot_portable::<20, Q4_1Int>(w, &xq, 0),
+                    BlockFormat::Q5_0 => dot_portable::<22, Q5_0Int>(w, &xq, 0),
+                    BlockFormat::Q4K => dot_portable::<144, Q4KInt>(w, &xq, 0),
+                    BlockFormat::Q6K => dot_portable::<210, Q6KInt>(w, &xq, 0),
+                    _ => unreachable!(),
+                };
+                assert!(
+                    (got - want).abs() <= 1e-5 * (1.0 + want.abs()),
+                    "{format:?} row {r}: {got} vs {want}"
+                );
+            }
+            let slack = int16_slack(&m, SimdLevel::Avx2Fma, &x, 1);
+            assert!(
+                slack.iter().all(|&s| s > 0.0),
+                "{format:?} not served by the integer kernel"
+            );
+            assert_close_with_slack(&got, &m.matmul_plain(&x, 1).unwrap(), &slack, "vs plain");
+        }
+    }
+
+    #[test]
+    fn inputs_are_quantized_within_half_a_step_and_refused_when_not_finite() {
+        let mut x = values(96, 4);
+        x[40] = 300.0;
+        x[64..96].fill(0.0);
+        let q = QuantizedInputs::new(&x, 1, 96).unwrap();
+        let mut worst_relative = 0.0f64;
+        for (i, v) in x.iter().enumerate() {
+            let (block, k) = (i / BLOCK, i % BLOCK);
+            let step = q.step(block);
+            let coarse = f32::from(q.value(block, k)) * step;
+            assert!(
+                (coarse - v).abs() <= step / 2.0 + 1e-7,
+                "{i}: {coarse} vs {v}"
+            );
+            // With its residue a value is within half of step / 65534.
+            let (value, residue) = (f64::from(q.value(block, k)), f64::from(q.residue(block, k)));
+            let back = (value + residue / 65534.0) * f64::from(step);
+            let off = (back - f64::from(*v)).abs();
+            assert!(
+                off <= f64::from(step) / 131068.0 * 1.01 + 1e-12,
+                "{i}: {back} vs {v}"
+            );
+            if step > 0.0 {
+                worst_relative = worst_relative.max(off / f64::from(step));
+            }
+        }
+        assert!(worst_relative > 0.0, "the residues are not all exact");
+        assert!(
+            q.step(1) > 100.0 * q.step(0),
+            "the large value's block has its own step"
+        );
+        assert_eq!(q.step(2), 0.0);
+        assert!(
+            QuantizedInputs::new(&x, 1, 90).is_none(),
+            "not whole blocks"
+        );
+        assert!(
+            QuantizedInputs::new(&x[..64], 1, 96).is_none(),
+            "short input"
+        );
+        x[3] = f32::NAN;
+        assert!(QuantizedInputs::new(&x, 1, 96).is_none());
+        x[3] = f32::INFINITY;
+        assert!(QuantizedInputs::new(&x, 1, 96).is_none());
     }
 }
