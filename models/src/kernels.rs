@@ -441,6 +441,8 @@ impl PackedMatrix {
                 return Ok(());
             }
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = int16;
         if seq < tiled_min_rows(level) {
             rows_times_inputs(level, self, rows, x, block_sums, seq, out);
             return Ok(());
@@ -509,7 +511,7 @@ fn matmul_group_at(
     } else {
         Vec::new()
     };
-    // Few inputs on AVX2: quantized once to 16-bit integers for every packed matrix.
+    // One input row on AVX2: quantized once to 16-bit integers for every packed matrix.
     let int16 = match (level, matrices.first()) {
         (SimdLevel::Avx2Fma, Some(m))
             if seq <= int16_dot::MAX_INPUTS

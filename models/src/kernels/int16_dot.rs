@@ -1,4 +1,4 @@
-//! Products of packed weights with a few input rows quantized to 16-bit integers, on AVX2.
+//! Products of packed weights with an input row quantized to 16-bit integers, on AVX2.
 //!
 //! Why: a decode step multiplies every weight once, and on AVX2 the float path spends its
 //! time turning each packed weight into an f32 (`perf annotate` of Qwen2.5-Coder's decode:
@@ -47,7 +47,9 @@ pub(super) struct QuantizedInputs {
 /// Residue steps per step: a residue is within half a step, so it fits in `i16`.
 const RESIDUE_STEPS: f32 = 65534.0;
 
-/// Most input rows the integer products take; more go through the float tiles.
+/// Most input rows the integer products take; more go through the float tiles, where the
+/// unpacked weights serve several inputs (the integer form pays its per-group float work
+/// once per input, and counted more instructions from two inputs on).
 pub(super) const MAX_INPUTS: usize = 1;
 
 impl QuantizedInputs {
@@ -80,10 +82,9 @@ impl QuantizedInputs {
                 // |v · inverse| ≤ 32767 up to rounding; `as` saturates the rest.
                 *q = (v * inverse).round() as i16;
             }
-            // What rounding took off each value, in steps of `step / 65534`: within half a
-            // step, so it fits in i16 too.
-            // In f64, where `q · step` is exact: in f32 its rounding alone was worth a
-            // hundred residue steps.
+            // What rounding took off each value, in steps of `step / 65534` (within half a
+            // step, so it fits in i16 too). In f64, where `q · step` is exact: in f32 that
+            // product's own rounding was worth a hundred residue steps.
             let mut residue = [0i16; BLOCK];
             let step64 = f64::from(step);
             let per_step = if step > 0.0 {
