@@ -19,7 +19,7 @@
 //! [`Int16Blocks::group`]; the AVX2 unpacking is tested against it bit for bit, and the
 //! portable form against the GGUF reader's decoders.
 
-use super::{BLOCK, BlockFormat};
+use super::{BLOCK, BlockFormat, f16_le as f16};
 use crate::gguf::q4_k_scale_min;
 
 /// One group of 32 weights as the products use them: `value k = scale · quant k + offset`,
@@ -153,11 +153,6 @@ pub(super) trait Int16Blocks<const N: usize> {
     /// The portable definition: the AVX2 unpacking is held to it (tests only here).
     #[cfg_attr(not(test), allow(dead_code))]
     fn group(block: &[u8; N], g: usize) -> ([i8; BLOCK], GroupScales);
-}
-
-#[cfg_attr(not(test), allow(dead_code))]
-fn f16(lo: u8, hi: u8) -> f32 {
-    half::f16::from_le_bytes([lo, hi]).to_f32()
 }
 
 pub(super) struct Q8_0Int;
