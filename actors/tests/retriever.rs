@@ -326,3 +326,27 @@ fn the_default_adapter_is_applied_and_refuses_another_encoder() {
     );
     assert!(tools.contains(&"run_tests".to_string()));
 }
+
+/// A request of two tasks, each served by a different tool: ranked as a whole, the git words
+/// crowd the reader out of the shortlist; ranked clause by clause (the default policy), both
+/// tools are offered.
+#[test]
+fn each_task_of_a_two_task_request_gets_its_tool_shortlisted() {
+    assert!(MiniLmEmbedder::installed(), "run `tact models fetch` first");
+    let dir = tempfile::tempdir().unwrap();
+    let request = "Read README.md and summarize it. Also, show the git status of the repository.";
+    let shortlisted = |policy: &Policy| {
+        let retrieve =
+            nodes::retrieve_fn(catalog(), policy, minilm_setup(&dir.path().join("i.idx")));
+        tools(&retrieve(&RetrievalQuery::intent(request)))
+    };
+    let by_clause = shortlisted(&Policy::default_policy().unwrap());
+    for tool in ["read_file", "git_status"] {
+        assert!(
+            by_clause.contains(&tool.to_string()),
+            "{tool}: {by_clause:?}"
+        );
+    }
+    let whole = shortlisted(&Policy::parse("[retrieval]\nclause_margin = \"off\"\n").unwrap());
+    assert!(!whole.contains(&"read_file".to_string()), "{whole:?}");
+}

@@ -111,6 +111,14 @@ pub struct RetrievalPolicy {
     /// reciprocal rank fusion when the query has a vector; none: reciprocal rank fusion.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fusion: Option<LearnedFusion>,
+    /// A request of several clauses ([`crate::retrieval::request_clauses`]) is also ranked
+    /// clause by clause: a tool scores the best of the whole request's learned-fusion score and
+    /// each clause's less this margin, so every task of "First … Then … Finally …" can reach
+    /// the shortlist while a clause that is no task rarely outranks the whole request. Only
+    /// with a learned fusion (its scores share one scale across texts); none: the whole request
+    /// only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clause_margin: Option<f32>,
 }
 
 /// A linear scorer over each candidate's fusion features, fitted by `tact train-retriever`.
@@ -535,13 +543,17 @@ impl Policy {
         }
         let complete = merged == given;
         // A file can opt out of the default's tuned retriever by name: `adapter = "none"` (the
-        // stock encoder), `fusion = "rrf"` (reciprocal rank fusion).
+        // stock encoder), `fusion = "rrf"` (reciprocal rank fusion), `clause_margin = "off"`
+        // (the whole request only).
         if let Some(retrieval) = merged.get_mut("retrieval").and_then(|r| r.as_table_mut()) {
             if retrieval.get("adapter").and_then(|a| a.as_str()) == Some("none") {
                 retrieval.remove("adapter");
             }
             if retrieval.get("fusion").and_then(|f| f.as_str()) == Some("rrf") {
                 retrieval.remove("fusion");
+            }
+            if retrieval.get("clause_margin").and_then(|m| m.as_str()) == Some("off") {
+                retrieval.remove("clause_margin");
             }
         }
         let body: PolicyBody = merged
@@ -568,6 +580,13 @@ impl Policy {
         }
         if let Some(fusion) = &body.retrieval.fusion {
             fusion.checked_weights()?;
+        }
+        if let Some(margin) = body.retrieval.clause_margin
+            && !(margin.is_finite() && margin >= 0.0)
+        {
+            return Err(PolicyError::Invalid(format!(
+                "retrieval.clause_margin must be a finite number ≥ 0 (or \"off\"), not {margin}"
+            )));
         }
         // A complete file is its own edition; a partial one is tied to the defaults it was
         // completed from, so a change of the defaults is a new edition of it too.
@@ -737,6 +756,15 @@ mod tests {
         assert_eq!(stock.fusion, None);
         assert_eq!(stock.bm25_weight, tuned.bm25_weight);
         assert!(Policy::parse("[retrieval]\nfusion = \"learned\"\n").is_err());
+        assert!(tuned.clause_margin.is_some());
+        let whole_only = Policy::parse("[retrieval]\nclause_margin = \"off\"\n").unwrap();
+        assert_eq!(whole_only.body.retrieval.clause_margin, None);
+        for bad in ["-1.0", "nan", "\"sometimes\""] {
+            assert!(
+                Policy::parse(&format!("[retrieval]\nclause_margin = {bad}\n")).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

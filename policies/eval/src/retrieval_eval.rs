@@ -16,7 +16,8 @@ use super::metrics::{mean, ndcg_at_k, recall_at_k};
 use super::rng::SplitMix64;
 use tact_policies::policy::RetrievalPolicy;
 use tact_policies::retrieval::{
-    EmbeddingCache, IndexedTool, RankingVariant, RetrievalIndex, Shortlist, ToolSpec, cut_shortlist,
+    ClauseQuery, EmbeddingCache, IndexedTool, RankingVariant, RetrievalIndex, Shortlist, ToolSpec,
+    cut_shortlist, request_clauses,
 };
 
 /// Catalog sizes measured, by report key. `usize::MAX` is the whole catalog.
@@ -141,10 +142,12 @@ pub fn whole_catalog_rankings(
         .iter()
         .map(|item| {
             let query_vector = embeddings.and_then(|e| e.cache.get(e.embedder_id, &item.query));
+            let clauses = clauses_of(&item.query, embeddings);
             let ranked: Vec<RankedTool> = whole
-                .ranking(
+                .ranking_with_clauses(
                     &item.query,
                     query_vector.map(Vec::as_slice),
+                    &clause_queries(&clauses),
                     variant,
                     policy,
                     depth,
@@ -228,6 +231,8 @@ pub fn evaluate_retrieval(
             .collect();
         SplitMix64::for_label(seed, &item.id).shuffle(&mut others);
         let query_vector = embeddings.and_then(|e| e.cache.get(e.embedder_id, &item.query));
+        let clauses = clauses_of(&item.query, embeddings);
+        let clauses = clause_queries(&clauses);
 
         let mut scores = ItemScores::new();
         for (size_key, size) in CATALOG_SIZES {
@@ -259,9 +264,10 @@ pub fn evaluate_retrieval(
             };
             scores.insert(format!("{size_key}.size"), index.len() as f64);
             for &variant in &variants {
-                let ranked = index.ranking(
+                let ranked = index.ranking_with_clauses(
                     &item.query,
                     query_vector.map(Vec::as_slice),
+                    &clauses,
                     variant,
                     policy,
                     5,
@@ -389,13 +395,37 @@ fn names_of(tool_ids: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Every text the retrieval evaluation would embed: catalog descriptions and queries. The
-/// caller embeds these (through the cache) before calling [`evaluate_retrieval`].
+/// Every text the retrieval evaluation would embed: catalog descriptions, queries and the
+/// queries' clauses ([`request_clauses`]). The caller embeds these (through the cache) before
+/// calling [`evaluate_retrieval`].
 pub fn texts_to_embed(catalog: &[CatalogRow], items: &[RetrievalItem]) -> Vec<String> {
     catalog
         .iter()
         .map(|row| row.tool_spec().embedding_text())
         .chain(items.iter().map(|item| item.query.clone()))
+        .chain(items.iter().flat_map(|item| request_clauses(&item.query)))
+        .collect()
+}
+
+/// A query's clauses with their cached vectors, as the job ranks them (a clause without a
+/// vector is left out).
+fn clauses_of(query: &str, embeddings: Option<EmbeddingLookup<'_>>) -> Vec<(String, Vec<f32>)> {
+    let Some(e) = embeddings else {
+        return Vec::new();
+    };
+    request_clauses(query)
+        .into_iter()
+        .filter_map(|clause| {
+            let vector = e.cache.get(e.embedder_id, &clause)?.clone();
+            Some((clause, vector))
+        })
+        .collect()
+}
+
+fn clause_queries(clauses: &[(String, Vec<f32>)]) -> Vec<ClauseQuery<'_>> {
+    clauses
+        .iter()
+        .map(|(text, embedding)| ClauseQuery { text, embedding })
         .collect()
 }
 
@@ -522,6 +552,73 @@ mod tests {
                 .recall_at_5,
             1.0
         );
+    }
+
+    #[test]
+    fn a_multi_task_item_is_ranked_with_its_clauses_as_the_job_ranks_it() {
+        let mut items = vec![item(
+            "m",
+            "First, show the weather forecast for the city this week, the weather forecast for \
+             tomorrow. Then, read a remote file over http.",
+            "weather_forecast",
+            &[],
+        )];
+        items[0].gold_tools.push("read_file#2".into());
+        let texts = texts_to_embed(&catalog(), &items);
+        for clause in [
+            "show the weather forecast for the city this week, the weather forecast for \
+             tomorrow.",
+            "read a remote file over http.",
+        ] {
+            assert!(texts.iter().any(|t| t == clause), "{clause} is embedded");
+        }
+        let embedder = HashingEmbedder { dimensions: 64 };
+        let mut cache = EmbeddingCache::default();
+        cache.fill(&embedder, &texts, 32, &mut |_| {}).unwrap();
+        let lookup = EmbeddingLookup {
+            embedder_id: &embedder.id(),
+            cache: &cache,
+        };
+        let mut with_clauses = Policy::default_policy().unwrap().body.retrieval;
+        assert!(with_clauses.clause_margin.is_some());
+        // BM25's share of the pool's best only, and no margin: in its own clause the remote
+        // reader is the best match, in the whole request the weather words outweigh it.
+        if let Some(fusion) = with_clauses.fusion.as_mut() {
+            fusion.weights = vec![5.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+        }
+        with_clauses.clause_margin = Some(0.0);
+        let mut whole_only = with_clauses.clone();
+        whole_only.clause_margin = None;
+        let ranked = |policy: &RetrievalPolicy| {
+            whole_catalog_rankings(&catalog(), &items, policy, Some(lookup), 3)
+                .remove(0)
+                .ranked
+        };
+        let (a, b) = (ranked(&with_clauses), ranked(&whole_only));
+        // Ranked as a whole the request rates the remote reader above the forecast (more of
+        // its words are rare); the forecast's own clause rates it the best match (share 1,
+        // times 5, no margin), and the forecast carries that clause's evidence.
+        let of = |ranked: &[RankedTool], id: &str| {
+            ranked.iter().find(|t| t.tool_id == id).cloned().unwrap()
+        };
+        assert_eq!(b[0].tool_id, "read_file#2");
+        assert!(of(&b, "weather_forecast").fused < 4.0);
+        assert_eq!(of(&a, "weather_forecast").fused, 5.0);
+        assert_ne!(
+            of(&a, "weather_forecast").cosine,
+            of(&b, "weather_forecast").cosine
+        );
+        assert_eq!(of(&a, "read_file#2"), of(&b, "read_file#2"));
+        let (_, per_item) = evaluate_retrieval(
+            &catalog(),
+            &items,
+            &with_clauses,
+            Some(lookup),
+            7,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(per_item[0]["fused.catalog_all.gold_tools.recall_at_5"], 1.0);
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! query (a model call) and passes the vector in.
 
 pub mod bm25;
+pub mod clauses;
 pub mod embed;
 pub mod persist;
 pub mod synthetic;
@@ -19,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::policy::RetrievalPolicy;
 pub use bm25::Bm25Index;
+pub use clauses::request_clauses;
 pub use embed::{EmbedError, Embedder, EmbeddingCache, HashingEmbedder};
 pub use persist::{FORMAT_VERSION, IndexHeader};
 pub use tokenize::tokenize;
@@ -157,6 +159,10 @@ pub struct ShortlistedTool {
     pub fused: f32,
     /// 1-based position on the list.
     pub rank: usize,
+    /// The clause of a request of several tasks whose own ranking placed the tool (0-based,
+    /// [`request_clauses`]); none: the whole request. Its evidence is that clause's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clause: Option<u32>,
 }
 
 /// The retriever's answer.
@@ -187,6 +193,14 @@ pub enum RankingVariant {
     Bm25,
     Embedding,
     Fused,
+}
+
+/// One clause of a request ([`request_clauses`]) and its sentence vector, ranked beside the
+/// whole request.
+#[derive(Debug, Clone, Copy)]
+pub struct ClauseQuery<'a> {
+    pub text: &'a str,
+    pub embedding: &'a [f32],
 }
 
 /// One tool of the index, kept for answering and for embedding later.
@@ -394,6 +408,22 @@ impl RetrievalIndex {
         policy: &RetrievalPolicy,
         k: usize,
     ) -> Vec<ShortlistedTool> {
+        self.ranking_with_clauses(query, query_embedding, &[], variant, policy, k)
+    }
+
+    /// [`Self::ranking`], where a fused ranking under a learned fusion and a
+    /// [`RetrievalPolicy::clause_margin`] also ranks each of the request's `clauses` (from
+    /// [`request_clauses`], each with its vector): a tool keeps its best score, a clause's
+    /// less the margin.
+    pub fn ranking_with_clauses(
+        &self,
+        query: &str,
+        query_embedding: Option<&[f32]>,
+        clauses: &[ClauseQuery<'_>],
+        variant: RankingVariant,
+        policy: &RetrievalPolicy,
+        k: usize,
+    ) -> Vec<ShortlistedTool> {
         let pool = k.max(FUSION_POOL);
         let bm25 = match variant {
             RankingVariant::Embedding => Vec::new(),
@@ -410,7 +440,15 @@ impl RetrievalIndex {
             _ => None,
         };
         let mut fused = match learned {
-            Some((q, weights)) => self.fuse_learned(query, &bm25, &cosine, q, weights),
+            Some((q, weights)) => {
+                let whole = self.fuse_learned(query, &bm25, &cosine, q, weights);
+                match policy.clause_margin {
+                    Some(margin) if clauses.len() >= 2 => {
+                        self.merge_clauses(whole, clauses, weights, margin, pool)
+                    }
+                    _ => whole,
+                }
+            }
             None => fuse_rankings(&bm25, &cosine, policy),
         };
         fused.truncate(k);
@@ -505,10 +543,45 @@ impl RetrievalIndex {
                 bm25: row.bm25,
                 cosine: row.cosine,
                 fused: row.features.iter().zip(weights).map(|(f, w)| f * w).sum(),
+                clause: None,
             })
             .collect();
         fused.sort_unstable_by(|a, b| b.fused.total_cmp(&a.fused).then(a.doc.cmp(&b.doc)));
         fused
+    }
+
+    /// Each clause's learned-fusion pool merged into the whole request's: a tool keeps its best
+    /// score, a clause's counted `margin` lower; best first, ties by doc id. A tool a clause
+    /// wins carries that clause's evidence (its BM25 score and cosine earned the place).
+    fn merge_clauses(
+        &self,
+        whole: Vec<FusedCandidate>,
+        clauses: &[ClauseQuery<'_>],
+        weights: &[f32],
+        margin: f32,
+        pool: usize,
+    ) -> Vec<FusedCandidate> {
+        let mut best: std::collections::HashMap<u32, FusedCandidate> =
+            whole.into_iter().map(|c| (c.doc, c)).collect();
+        for (at, clause) in clauses.iter().enumerate() {
+            let bm25 = self.rank_bm25(clause.text, pool);
+            let cosine = self.rank_cosine(clause.embedding, pool);
+            for mut candidate in
+                self.fuse_learned(clause.text, &bm25, &cosine, clause.embedding, weights)
+            {
+                candidate.fused -= margin;
+                candidate.clause = u32::try_from(at).ok();
+                match best.get(&candidate.doc) {
+                    Some(kept) if kept.fused >= candidate.fused => {}
+                    _ => {
+                        best.insert(candidate.doc, candidate);
+                    }
+                }
+            }
+        }
+        let mut merged: Vec<FusedCandidate> = best.into_values().collect();
+        merged.sort_unstable_by(|a, b| b.fused.total_cmp(&a.fused).then(a.doc.cmp(&b.doc)));
+        merged
     }
 
     /// The shortlist the job offers the selector: fused ranking, cut by the policy's depth,
@@ -519,9 +592,21 @@ impl RetrievalIndex {
         query_embedding: Option<&[f32]>,
         policy: &RetrievalPolicy,
     ) -> Shortlist {
-        let ranked = self.ranking(
+        self.shortlist_with_clauses(query, query_embedding, &[], policy)
+    }
+
+    /// [`Self::shortlist`] over [`Self::ranking_with_clauses`].
+    pub fn shortlist_with_clauses(
+        &self,
+        query: &str,
+        query_embedding: Option<&[f32]>,
+        clauses: &[ClauseQuery<'_>],
+        policy: &RetrievalPolicy,
+    ) -> Shortlist {
+        let ranked = self.ranking_with_clauses(
             query,
             query_embedding,
+            clauses,
             RankingVariant::Fused,
             policy,
             policy.max_depth.max(1),
@@ -550,6 +635,7 @@ impl RetrievalIndex {
             cosine,
             fused: fused.fused,
             rank,
+            clause: fused.clause,
         }
     }
 }
@@ -570,6 +656,8 @@ pub struct FusedCandidate {
     pub bm25: Option<f32>,
     pub cosine: Option<f32>,
     pub fused: f32,
+    /// The clause of the request whose ranking placed it (0-based); none: the whole request.
+    pub clause: Option<u32>,
 }
 
 /// Weighted reciprocal rank fusion: `Σ weight / (rrf_k + rank)` over the rankings a tool
@@ -587,6 +675,7 @@ pub fn fuse_rankings(
             bm25: None,
             cosine: None,
             fused: 0.0,
+            clause: None,
         });
         entry.bm25 = Some(score);
         entry.fused += policy.bm25_weight / (policy.rrf_k + rank as f32 + 1.0);
@@ -597,6 +686,7 @@ pub fn fuse_rankings(
             bm25: None,
             cosine: None,
             fused: 0.0,
+            clause: None,
         });
         entry.cosine = Some(score);
         entry.fused += policy.embedding_weight / (policy.rrf_k + rank as f32 + 1.0);
@@ -643,14 +733,28 @@ pub fn cut_shortlist(ranked: Vec<ShortlistedTool>, policy: &RetrievalPolicy) -> 
         }
         if weight > 0.0 { total / weight } else { 0.0 }
     };
-    let strongest = ranked.iter().map(strength).fold(0.0f32, f32::max);
+    // The gap is measured within each ranking that placed tools (the whole request's, or one
+    // clause's): a clause's task is weaker in words than the whole request, and is cut only
+    // against the tools of its own clause.
     let depth = policy.max_depth.clamp(1, 5);
+    let strongest = |clause: Option<u32>| {
+        ranked
+            .iter()
+            .filter(|t| t.clause == clause)
+            .map(strength)
+            .fold(0.0f32, f32::max)
+    };
+    let mut closed: Vec<Option<u32>> = Vec::new();
     let mut kept = Vec::with_capacity(depth);
-    for tool in ranked.into_iter().take(depth) {
-        if !kept.is_empty() && strength(&tool) < policy.gap_ratio * strongest {
-            break;
+    for tool in ranked.iter().take(depth) {
+        if closed.contains(&tool.clause) {
+            continue;
         }
-        kept.push(tool);
+        if !kept.is_empty() && strength(tool) < policy.gap_ratio * strongest(tool.clause) {
+            closed.push(tool.clause);
+            continue;
+        }
+        kept.push(tool.clone());
     }
     Shortlist::Tools(kept)
 }
@@ -846,6 +950,96 @@ mod tests {
     }
 
     #[test]
+    fn each_task_of_an_enumerated_request_reaches_the_ranking_by_its_clause() {
+        let specs = vec![
+            tool(
+                "get_weather_forecast",
+                "Weather forecast for a city.",
+                serde_json::json!({}),
+            ),
+            tool(
+                "weather_report",
+                "A weather report of a region.",
+                serde_json::json!({}),
+            ),
+            tool(
+                "current_weather",
+                "The weather now in a city.",
+                serde_json::json!({}),
+            ),
+            tool(
+                "math.factorial",
+                "Factorial of a number.",
+                serde_json::json!({}),
+            ),
+            tool(
+                "send_email",
+                "Send an email to someone.",
+                serde_json::json!({}),
+            ),
+        ];
+        let mut index = RetrievalIndex::build(&specs);
+        for doc in 0..index.len() {
+            index.set_embedding("toy", doc, &[0.0, 1.0]);
+        }
+        let request = "First, get the weather forecast for the city, the weather report, the \
+                       weather alerts and the weather in the city now. Then, compute the \
+                       factorial of 7.";
+        let clauses = request_clauses(request);
+        assert_eq!(clauses.len(), 2, "{clauses:?}");
+        let clause_queries: Vec<ClauseQuery<'_>> = clauses
+            .iter()
+            .map(|text| ClauseQuery {
+                text,
+                embedding: &[0.0, 1.0],
+            })
+            .collect();
+        let top3 = |margin: Option<f32>| -> Vec<String> {
+            let mut p = policy();
+            // BM25's share of the pool's best only: the test reads words, not vectors.
+            p.fusion = Some(crate::policy::LearnedFusion {
+                features: FUSION_FEATURES.iter().map(|s| s.to_string()).collect(),
+                weights: vec![5.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+            });
+            p.clause_margin = margin;
+            index
+                .ranking_with_clauses(
+                    request,
+                    Some(&[0.0, 1.0]),
+                    &clause_queries,
+                    RankingVariant::Fused,
+                    &p,
+                    3,
+                )
+                .into_iter()
+                .map(|t| t.tool_id)
+                .collect()
+        };
+        // The whole request is mostly about the weather: its top three are the weather tools.
+        let whole = top3(None);
+        assert!(!whole.contains(&"math.factorial".to_string()), "{whole:?}");
+        // Ranked by its own clause, the factorial task's tool takes a place, and carries that
+        // clause's evidence; a margin larger than any score keeps the whole request's order.
+        let split = top3(Some(0.5));
+        assert!(split.contains(&"math.factorial".to_string()), "{split:?}");
+        assert_eq!(top3(Some(100.0)), whole);
+        // Without vectors there is no learned fusion, so the clauses are not read either.
+        let mut p = policy();
+        p.clause_margin = Some(0.5);
+        assert_eq!(
+            index.ranking_with_clauses(
+                request,
+                None,
+                &clause_queries,
+                RankingVariant::Fused,
+                &p,
+                3
+            ),
+            index.ranking(request, None, RankingVariant::Fused, &p, 3)
+        );
+    }
+
+    #[test]
     fn rrf_weights_decide_between_disagreeing_rankings() {
         let bm25 = [(0u32, 5.0f32), (1, 4.0)];
         let cosine = [(1u32, 0.9f32), (0, 0.1)];
@@ -856,6 +1050,51 @@ mod tests {
         p.bm25_weight = 1.0;
         p.embedding_weight = 2.0;
         assert_eq!(fuse_rankings(&bm25, &cosine, &p)[0].doc, 1);
+    }
+
+    #[test]
+    fn a_clause_task_is_cut_against_its_own_clause_not_the_whole_request() {
+        let listed = |id: &str, bm25: f32, clause: Option<u32>| ShortlistedTool {
+            tool_id: id.into(),
+            name: id.into(),
+            bm25,
+            cosine: None,
+            fused: 0.0,
+            rank: 0,
+            clause,
+        };
+        let mut p = policy();
+        p.gap_ratio = 0.5;
+        let ids = |shortlist: Shortlist| -> Vec<String> {
+            shortlist
+                .tools()
+                .iter()
+                .map(|t| t.tool_id.clone())
+                .collect()
+        };
+        // The whole request's second tool is under half its first: the whole request's list
+        // ends there, but the clause's own best (as weak in words) is still offered, and the
+        // clause's next tool is measured against it.
+        let ranked = vec![
+            listed("git_status", 10.0, None),
+            listed("git_diff", 4.0, None),
+            listed("read_file", 3.0, Some(0)),
+            listed("write_file", 2.0, Some(0)),
+            listed("git_log", 9.0, None),
+        ];
+        assert_eq!(
+            ids(cut_shortlist(ranked.clone(), &p)),
+            vec!["git_status", "read_file", "write_file"]
+        );
+        // One ranking only: the first weak tool ends the list, as before clauses existed.
+        let whole_only: Vec<ShortlistedTool> = ranked
+            .into_iter()
+            .map(|mut t| {
+                t.clause = None;
+                t
+            })
+            .collect();
+        assert_eq!(ids(cut_shortlist(whole_only, &p)), vec!["git_status"]);
     }
 
     mod depth {
