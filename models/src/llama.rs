@@ -452,9 +452,14 @@ impl Llama {
                 None => Ok(None),
             };
 
+        // Every matrix a pass multiplies holds Q5_0 as Q8_0 (`widened_q5_0`: exact, cheaper to
+        // unpack); the embedding is only looked up, a row a token, and stays as the file has it.
+        let product = |name: &str, out: usize, inp: usize, rope_heads: Option<usize>| {
+            matrix(name, out, inp, rope_heads).map(PackedMatrix::widened_q5_0)
+        };
         let embed = matrix("token_embd.weight", c.vocab_size, c.hidden_size, None)?;
         let lm_head = match source.matrix("output.weight")? {
-            Some(_) => matrix("output.weight", c.vocab_size, c.hidden_size, None)?,
+            Some(_) => product("output.weight", c.vocab_size, c.hidden_size, None)?,
             // Tied embeddings: the head is the embedding matrix (shared, not copied).
             None => embed.clone(),
         };
@@ -465,17 +470,17 @@ impl Llama {
             let (h, q, kv, f) = (c.hidden_size, c.q_dim(), c.kv_dim(), c.intermediate_size);
             layers.push(Layer {
                 attn_norm: vector(&n("attn_norm.weight"), h)?,
-                wq: matrix(&n("attn_q.weight"), q, h, Some(c.num_heads))?,
-                wk: matrix(&n("attn_k.weight"), kv, h, Some(c.num_kv_heads))?,
-                wv: matrix(&n("attn_v.weight"), kv, h, None)?,
+                wq: product(&n("attn_q.weight"), q, h, Some(c.num_heads))?,
+                wk: product(&n("attn_k.weight"), kv, h, Some(c.num_kv_heads))?,
+                wv: product(&n("attn_v.weight"), kv, h, None)?,
                 bq: optional_vector(&n("attn_q.bias"), q, Some(c.num_heads))?,
                 bk: optional_vector(&n("attn_k.bias"), kv, Some(c.num_kv_heads))?,
                 bv: optional_vector(&n("attn_v.bias"), kv, None)?,
-                wo: matrix(&n("attn_output.weight"), h, q, None)?,
+                wo: product(&n("attn_output.weight"), h, q, None)?,
                 ffn_norm: vector(&n("ffn_norm.weight"), h)?,
-                w_gate: matrix(&n("ffn_gate.weight"), f, h, None)?,
-                w_up: matrix(&n("ffn_up.weight"), f, h, None)?,
-                w_down: matrix(&n("ffn_down.weight"), h, f, None)?,
+                w_gate: product(&n("ffn_gate.weight"), f, h, None)?,
+                w_up: product(&n("ffn_up.weight"), f, h, None)?,
+                w_down: product(&n("ffn_down.weight"), h, f, None)?,
             });
         }
         let final_norm = vector("output_norm.weight", c.hidden_size)?;
