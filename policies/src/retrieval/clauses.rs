@@ -166,6 +166,20 @@ mod tests {
         assert!(request_clauses("").is_empty());
     }
 
+    proptest::proptest! {
+        /// Any text, any script: no panic, and every clause is a piece of the request, in
+        /// order, never two of them overlapping.
+        #[test]
+        fn clauses_are_ordered_pieces_of_the_request(request in "(\\PC|[.?!,;] |First, |Then |\\n){0,80}") {
+            let mut from = 0;
+            for clause in request_clauses(&request) {
+                let at = request[from..].find(clause.as_str());
+                proptest::prop_assert!(at.is_some(), "{clause:?} in {request:?}");
+                from += at.unwrap_or(0) + clause.len();
+            }
+        }
+    }
+
     #[test]
     fn sentences_split_on_questions_and_quotes() {
         assert_eq!(
