@@ -415,19 +415,14 @@ impl PackedMatrix {
         else {
             return self;
         };
+        use int16_dot::Int16Blocks;
         let raw = bytes.as_slice();
         let mut out = Vec::with_capacity(raw.len() / 22 * 34);
         for block in raw.as_chunks::<22>().0 {
+            // The f16 scale as it is, then the group's values as the integer products read them.
             out.extend_from_slice(&block[..2]);
-            let qh = u32::from_le_bytes([block[2], block[3], block[4], block[5]]);
-            let fifth = |k: usize| (((qh >> k) & 1) << 4) as u8;
-            let value = |k: usize, nibble: u8| (nibble | fifth(k)) as i8 - 16;
-            for (l, &b) in block[6..22].iter().enumerate() {
-                out.push(value(l, b & 0x0F) as u8);
-            }
-            for (l, &b) in block[6..22].iter().enumerate() {
-                out.push(value(16 + l, b >> 4) as u8);
-            }
+            let (values, _) = int16_dot::Q5_0Int::group(block, 0);
+            out.extend(values.iter().map(|&v| v as u8));
         }
         bytes.release_pages();
         Self {

@@ -474,26 +474,14 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy, setup: RetrieverSetu
             return ShortlistResponse::Error("the retriever's lock is poisoned".to_string());
         };
         let vector = state.query_vector(&query.intent);
-        // The clauses of a request of several tasks are ranked too (each is one more encoder
-        // call, so only when the policy would read them).
-        let clauses: Vec<(String, Vec<f32>)> = if vector.is_some()
-            && retrieval_policy.clause_margin.is_some()
-            && retrieval_policy.fusion.is_some()
-        {
-            retrieval::request_clauses(&query.intent)
-                .into_iter()
-                .filter_map(|clause| {
-                    let v = state.query_vector(&clause)?;
-                    Some((clause, v))
-                })
-                .collect()
-        } else {
-            Vec::new()
+        // The clauses of a request of several tasks are ranked too (each one more encoder call,
+        // asked only when the policy reads them).
+        let clauses = match vector {
+            Some(_) => retrieval::clause_queries(&query.intent, &retrieval_policy, |clause| {
+                state.query_vector(clause)
+            }),
+            None => Vec::new(),
         };
-        let clause_queries: Vec<retrieval::ClauseQuery<'_>> = clauses
-            .iter()
-            .map(|(text, embedding)| retrieval::ClauseQuery { text, embedding })
-            .collect();
         let text = query.lexical_text();
         let ranking = match (&vector, &state.degraded, setup.kind) {
             (Some(_), _, _) => "fused".to_string(),
@@ -503,7 +491,7 @@ pub fn retrieve_fn(catalog: Vec<ToolSpec>, policy: &Policy, setup: RetrieverSetu
         match state.index.shortlist_with_clauses(
             &text,
             vector.as_deref(),
-            &clause_queries,
+            &clauses,
             &retrieval_policy,
         ) {
             Shortlist::Tools(tools) => ShortlistResponse::Tools {

@@ -150,8 +150,8 @@ pub(super) trait Int16Blocks<const N: usize> {
     /// Whether groups have an offset term.
     const OFFSET: bool;
     /// Group `g`'s quants (offsets of symmetric formats already taken off) and scales.
-    /// The portable definition: the AVX2 unpacking is held to it (tests only here).
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// The portable definition: the AVX2 unpacking is held to it (in tests), and the loader
+    /// rewrites Q5_0 as Q8_0 with it ([`super::PackedMatrix::widened_q5_0`]).
     fn group(block: &[u8; N], g: usize) -> ([i8; BLOCK], GroupScales);
 }
 

@@ -17,7 +17,7 @@ use super::rng::SplitMix64;
 use tact_policies::policy::RetrievalPolicy;
 use tact_policies::retrieval::{
     ClauseQuery, EmbeddingCache, IndexedTool, RankingVariant, RetrievalIndex, Shortlist, ToolSpec,
-    cut_shortlist, request_clauses,
+    clause_queries, cut_shortlist, request_clauses,
 };
 
 /// Catalog sizes measured, by report key. `usize::MAX` is the whole catalog.
@@ -142,12 +142,12 @@ pub fn whole_catalog_rankings(
         .iter()
         .map(|item| {
             let query_vector = embeddings.and_then(|e| e.cache.get(e.embedder_id, &item.query));
-            let clauses = clauses_of(&item.query, embeddings);
+            let clauses = cached_clauses(&item.query, policy, embeddings);
             let ranked: Vec<RankedTool> = whole
                 .ranking_with_clauses(
                     &item.query,
                     query_vector.map(Vec::as_slice),
-                    &clause_queries(&clauses),
+                    &clauses,
                     variant,
                     policy,
                     depth,
@@ -231,8 +231,7 @@ pub fn evaluate_retrieval(
             .collect();
         SplitMix64::for_label(seed, &item.id).shuffle(&mut others);
         let query_vector = embeddings.and_then(|e| e.cache.get(e.embedder_id, &item.query));
-        let clauses = clauses_of(&item.query, embeddings);
-        let clauses = clause_queries(&clauses);
+        let clauses = cached_clauses(&item.query, policy, embeddings);
 
         let mut scores = ItemScores::new();
         for (size_key, size) in CATALOG_SIZES {
@@ -407,26 +406,19 @@ pub fn texts_to_embed(catalog: &[CatalogRow], items: &[RetrievalItem]) -> Vec<St
         .collect()
 }
 
-/// A query's clauses with their cached vectors, as the job ranks them (a clause without a
-/// vector is left out).
-fn clauses_of(query: &str, embeddings: Option<EmbeddingLookup<'_>>) -> Vec<(String, Vec<f32>)> {
+/// The query's clauses the policy ranks, with their vectors from the lookup, as the job's
+/// retriever ranks them.
+fn cached_clauses(
+    query: &str,
+    policy: &RetrievalPolicy,
+    embeddings: Option<EmbeddingLookup<'_>>,
+) -> Vec<ClauseQuery> {
     let Some(e) = embeddings else {
         return Vec::new();
     };
-    request_clauses(query)
-        .into_iter()
-        .filter_map(|clause| {
-            let vector = e.cache.get(e.embedder_id, &clause)?.clone();
-            Some((clause, vector))
-        })
-        .collect()
-}
-
-fn clause_queries(clauses: &[(String, Vec<f32>)]) -> Vec<ClauseQuery<'_>> {
-    clauses
-        .iter()
-        .map(|(text, embedding)| ClauseQuery { text, embedding })
-        .collect()
+    clause_queries(query, policy, |clause| {
+        e.cache.get(e.embedder_id, clause).cloned()
+    })
 }
 
 #[cfg(test)]

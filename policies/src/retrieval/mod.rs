@@ -197,10 +197,31 @@ pub enum RankingVariant {
 
 /// One clause of a request ([`request_clauses`]) and its sentence vector, ranked beside the
 /// whole request.
-#[derive(Debug, Clone, Copy)]
-pub struct ClauseQuery<'a> {
-    pub text: &'a str,
-    pub embedding: &'a [f32],
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClauseQuery {
+    pub text: String,
+    pub embedding: Vec<f32>,
+}
+
+/// The clauses of `request` the policy ranks beside it, each with its vector from `embed` (a
+/// clause `embed` has no vector for is left out). Empty when the policy ranks whole requests
+/// only (no `clause_margin`, or no learned fusion to put the scores on one scale) or the request
+/// is one clause, so `embed` is asked only for what will be read.
+pub fn clause_queries(
+    request: &str,
+    policy: &RetrievalPolicy,
+    mut embed: impl FnMut(&str) -> Option<Vec<f32>>,
+) -> Vec<ClauseQuery> {
+    if policy.clause_margin.is_none() || policy.fusion.is_none() {
+        return Vec::new();
+    }
+    request_clauses(request)
+        .into_iter()
+        .filter_map(|text| {
+            let embedding = embed(&text)?;
+            Some(ClauseQuery { text, embedding })
+        })
+        .collect()
 }
 
 /// One tool of the index, kept for answering and for embedding later.
@@ -419,7 +440,7 @@ impl RetrievalIndex {
         &self,
         query: &str,
         query_embedding: Option<&[f32]>,
-        clauses: &[ClauseQuery<'_>],
+        clauses: &[ClauseQuery],
         variant: RankingVariant,
         policy: &RetrievalPolicy,
         k: usize,
@@ -556,7 +577,7 @@ impl RetrievalIndex {
     fn merge_clauses(
         &self,
         whole: Vec<FusedCandidate>,
-        clauses: &[ClauseQuery<'_>],
+        clauses: &[ClauseQuery],
         weights: &[f32],
         margin: f32,
         pool: usize,
@@ -564,10 +585,10 @@ impl RetrievalIndex {
         let mut best: std::collections::HashMap<u32, FusedCandidate> =
             whole.into_iter().map(|c| (c.doc, c)).collect();
         for (at, clause) in clauses.iter().enumerate() {
-            let bm25 = self.rank_bm25(clause.text, pool);
-            let cosine = self.rank_cosine(clause.embedding, pool);
+            let bm25 = self.rank_bm25(&clause.text, pool);
+            let cosine = self.rank_cosine(&clause.embedding, pool);
             for mut candidate in
-                self.fuse_learned(clause.text, &bm25, &cosine, clause.embedding, weights)
+                self.fuse_learned(&clause.text, &bm25, &cosine, &clause.embedding, weights)
             {
                 candidate.fused -= margin;
                 candidate.clause = u32::try_from(at).ok();
@@ -600,7 +621,7 @@ impl RetrievalIndex {
         &self,
         query: &str,
         query_embedding: Option<&[f32]>,
-        clauses: &[ClauseQuery<'_>],
+        clauses: &[ClauseQuery],
         policy: &RetrievalPolicy,
     ) -> Shortlist {
         let ranked = self.ranking_with_clauses(
@@ -985,15 +1006,17 @@ mod tests {
         let request = "First, get the weather forecast for the city, the weather report, the \
                        weather alerts and the weather in the city now. Then, compute the \
                        factorial of 7.";
-        let clauses = request_clauses(request);
+        let clauses = clause_queries(request, &policy(), |_| Some(vec![0.0, 1.0]));
         assert_eq!(clauses.len(), 2, "{clauses:?}");
-        let clause_queries: Vec<ClauseQuery<'_>> = clauses
-            .iter()
-            .map(|text| ClauseQuery {
-                text,
-                embedding: &[0.0, 1.0],
-            })
-            .collect();
+        // A policy that ranks whole requests only asks the encoder for no clause.
+        let mut whole_only = policy();
+        whole_only.clause_margin = None;
+        let mut asked = 0;
+        let none = clause_queries(request, &whole_only, |_| {
+            asked += 1;
+            Some(vec![0.0, 1.0])
+        });
+        assert!(none.is_empty() && asked == 0);
         let top3 = |margin: Option<f32>| -> Vec<String> {
             let mut p = policy();
             // BM25's share of the pool's best only: the test reads words, not vectors.
@@ -1006,7 +1029,7 @@ mod tests {
                 .ranking_with_clauses(
                     request,
                     Some(&[0.0, 1.0]),
-                    &clause_queries,
+                    &clauses,
                     RankingVariant::Fused,
                     &p,
                     3,
@@ -1027,14 +1050,7 @@ mod tests {
         let mut p = policy();
         p.clause_margin = Some(0.5);
         assert_eq!(
-            index.ranking_with_clauses(
-                request,
-                None,
-                &clause_queries,
-                RankingVariant::Fused,
-                &p,
-                3
-            ),
+            index.ranking_with_clauses(request, None, &clauses, RankingVariant::Fused, &p, 3),
             index.ranking(request, None, RankingVariant::Fused, &p, 3)
         );
     }
