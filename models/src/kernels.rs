@@ -480,20 +480,20 @@ impl PackedMatrix {
         out: &mut [f32],
     ) -> Result<(), ModelError> {
         #[cfg(target_arch = "x86_64")]
-        if let (SimdLevel::Avx2Fma, Some(xq), Storage::Blocks { format, bytes }) =
-            (level, int16, &self.storage)
-        {
-            // SAFETY: `simd_level` saw AVX2, FMA and F16C on this CPU.
-            if unsafe {
-                int16_dot::band_avx2(
-                    *format,
-                    bytes.as_slice(),
-                    self.row_bytes(),
-                    rows.clone(),
-                    xq,
-                    out,
-                )
-            } {
+        if let (Some(xq), Storage::Blocks { format, bytes }) = (int16, &self.storage) {
+            let (raw, row_bytes) = (bytes.as_slice(), self.row_bytes());
+            let done = match level {
+                // SAFETY: `simd_level` saw AVX-512 F/BW/VL, AVX2, FMA and F16C on this CPU.
+                SimdLevel::Avx512 => unsafe {
+                    int16_dot::band_avx512(*format, raw, row_bytes, rows.clone(), xq, out)
+                },
+                // SAFETY: `simd_level` saw AVX2, FMA and F16C on this CPU.
+                SimdLevel::Avx2Fma => unsafe {
+                    int16_dot::band_avx2(*format, raw, row_bytes, rows.clone(), xq, out)
+                },
+                SimdLevel::Scalar => false,
+            };
+            if done {
                 return Ok(());
             }
         }
@@ -567,9 +567,10 @@ fn matmul_group_at(
     } else {
         Vec::new()
     };
-    // One input row on AVX2: quantized once to 16-bit integers for every packed matrix.
+    // One input row on AVX2 or AVX-512: quantized once to 16-bit integers for every packed
+    // matrix.
     let int16 = match (level, matrices.first()) {
-        (SimdLevel::Avx2Fma, Some(m))
+        (SimdLevel::Avx2Fma | SimdLevel::Avx512, Some(m))
             if seq <= int16_dot::MAX_INPUTS
                 && matrices.iter().any(|m| m.int16_format().is_some()) =>
         {
@@ -2359,8 +2360,7 @@ mod tests {
     fn int16_slack(m: &PackedMatrix, level: SimdLevel, x: &[f32], seq: usize) -> Vec<f32> {
         let (rows, cols) = (m.rows(), m.cols());
         let mut out = vec![0.0f32; seq * rows];
-        if level != SimdLevel::Avx2Fma || seq > int16_dot::MAX_INPUTS || m.int16_format().is_none()
-        {
+        if level == SimdLevel::Scalar || seq > int16_dot::MAX_INPUTS || m.int16_format().is_none() {
             return out;
         }
         let w = m.rows_f32(0..rows).unwrap();
@@ -2909,29 +2909,35 @@ mod tests {
                 *v *= 1.0 + (i % 50) as f32;
             }
             let xq = QuantizedInputs::new(&x, 1, 768).unwrap();
-            let got = m.matmul_at(SimdLevel::Avx2Fma, &x, 1, &pool).unwrap();
-            for (r, &got) in got.iter().enumerate() {
-                let w = &bytes.as_slice()[r * rb..(r + 1) * rb];
-                let want = match format {
-                    BlockFormat::Q8_0 => dot_portable::<34, Q8_0Int>(w, &xq, 0),
-                    BlockFormat::Q4_0 => dot_portable::<18, Q4_0Int>(w, &xq, 0),
-                    BlockFormat::Q4_1 => dot_portable::<20, Q4_1Int>(w, &xq, 0),
-                    BlockFormat::Q5_0 => dot_portable::<22, Q5_0Int>(w, &xq, 0),
-                    BlockFormat::Q4K => dot_portable::<144, Q4KInt>(w, &xq, 0),
-                    BlockFormat::Q6K => dot_portable::<210, Q6KInt>(w, &xq, 0),
-                    _ => unreachable!(),
-                };
+            // Each vector width's products (AVX2's, and AVX-512's where the CPU has it).
+            for level in simd_levels_here() {
+                if level == SimdLevel::Scalar {
+                    continue;
+                }
+                let got = m.matmul_at(level, &x, 1, &pool).unwrap();
+                for (r, &got) in got.iter().enumerate() {
+                    let w = &bytes.as_slice()[r * rb..(r + 1) * rb];
+                    let want = match format {
+                        BlockFormat::Q8_0 => dot_portable::<34, Q8_0Int>(w, &xq, 0),
+                        BlockFormat::Q4_0 => dot_portable::<18, Q4_0Int>(w, &xq, 0),
+                        BlockFormat::Q4_1 => dot_portable::<20, Q4_1Int>(w, &xq, 0),
+                        BlockFormat::Q5_0 => dot_portable::<22, Q5_0Int>(w, &xq, 0),
+                        BlockFormat::Q4K => dot_portable::<144, Q4KInt>(w, &xq, 0),
+                        BlockFormat::Q6K => dot_portable::<210, Q6KInt>(w, &xq, 0),
+                        _ => unreachable!(),
+                    };
+                    assert!(
+                        (got - want).abs() <= 1e-5 * (1.0 + want.abs()),
+                        "{format:?} {level:?} row {r}: {got} vs {want}"
+                    );
+                }
+                let slack = int16_slack(&m, level, &x, 1);
                 assert!(
-                    (got - want).abs() <= 1e-5 * (1.0 + want.abs()),
-                    "{format:?} row {r}: {got} vs {want}"
+                    slack.iter().all(|&s| s > 0.0),
+                    "{format:?} not served by the integer kernel"
                 );
+                assert_close_with_slack(&got, &m.matmul_plain(&x, 1).unwrap(), &slack, "vs plain");
             }
-            let slack = int16_slack(&m, SimdLevel::Avx2Fma, &x, 1);
-            assert!(
-                slack.iter().all(|&s| s > 0.0),
-                "{format:?} not served by the integer kernel"
-            );
-            assert_close_with_slack(&got, &m.matmul_plain(&x, 1).unwrap(), &slack, "vs plain");
         }
     }
 
