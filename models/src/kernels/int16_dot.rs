@@ -49,6 +49,14 @@ pub(super) struct QuantizedInputs {
     sums: Vec<f32>,
 }
 
+/// One input row of [`QuantizedInputs`], group by group.
+struct InputRow<'a> {
+    values: &'a [[i16; BLOCK]],
+    residues: &'a [[i16; BLOCK]],
+    steps: &'a [f32],
+    sums: &'a [f32],
+}
+
 /// Residue steps per step: a residue is within half a step, so it fits in `i16`.
 const RESIDUE_STEPS: f32 = 65534.0;
 
@@ -122,6 +130,17 @@ impl QuantizedInputs {
     #[cfg(test)]
     pub(super) fn residue(&self, block: usize, k: usize) -> i16 {
         self.residues[block][k]
+    }
+
+    /// Input `t`'s groups, from its first.
+    fn row(&self, t: usize) -> InputRow<'_> {
+        let first = t * self.groups_per_row();
+        InputRow {
+            values: &self.values[first..],
+            residues: &self.residues[first..],
+            steps: &self.steps[first..],
+            sums: &self.sums[first..],
+        }
     }
 
     fn groups_per_row(&self) -> usize {
@@ -598,10 +617,12 @@ mod x86 {
         x: &QuantizedInputs,
         t: usize,
     ) -> f32 {
-        let first = t * x.groups_per_row();
-        let values = &x.values[first..];
-        let (steps, sums) = (&x.steps[first..], &x.sums[first..]);
-        let residues = &x.residues[first..];
+        let InputRow {
+            values,
+            residues,
+            steps,
+            sums,
+        } = x.row(t);
         unsafe {
             let mut acc = _mm256_setzero_ps();
             let mut acc_fine = _mm256_setzero_ps();
@@ -659,10 +680,12 @@ mod x86 {
         x: &QuantizedInputs,
         t: usize,
     ) -> f32 {
-        let first = t * x.groups_per_row();
-        let values = &x.values[first..];
-        let (steps, sums) = (&x.steps[first..], &x.sums[first..]);
-        let residues = &x.residues[first..];
+        let InputRow {
+            values,
+            residues,
+            steps,
+            sums,
+        } = x.row(t);
         unsafe {
             let mut acc = _mm512_setzero_ps();
             let mut acc_fine = _mm512_setzero_ps();
