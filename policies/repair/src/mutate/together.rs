@@ -32,6 +32,7 @@ mod empty;
 mod exits;
 mod extremes;
 mod first_separator;
+mod flags;
 mod guards;
 mod injective;
 mod iterate;
@@ -265,6 +266,7 @@ pub(super) fn function_hunks(
     hunks.extend(function.stack_cuts(file, language));
     hunks.extend(function.lost_adjustments(file, language));
     hunks.extend(function.unmarked_visits(file, language));
+    hunks.extend(function.unset_flags(file, language));
     hunks.extend(function.unadvanced_iterates(file, language));
     hunks.extend(function.lookahead_skips(file, language));
     hunks.extend(function.loop_exits(file, language));
