@@ -75,15 +75,15 @@ impl FunctionText<'_> {
                 let Some(index) = asked_free(line, name, language) else {
                     continue;
                 };
-                let Some(first) = self.lines.get(head + 1) else {
+                // The first line of code in the block the guard opens sets the depth.
+                let Some(first) = self
+                    .block_body(head)
+                    .into_iter()
+                    .filter_map(|k| self.lines.get(k))
+                    .find(|l| !l.trim().is_empty())
+                else {
                     continue;
                 };
-                let Some(header) = self.lines.get(head) else {
-                    continue;
-                };
-                if indent(first) <= indent(header) {
-                    continue;
-                }
                 let statement = format!(
                     "{}{name}[{index}] = {truth}{end}",
                     " ".repeat(indent(first))
